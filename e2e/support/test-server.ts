@@ -1,0 +1,40 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Clock } from '../../src/common/clock.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { type RunningServer, startServer } from '../../src/server/main.ts';
+import { packageRoot } from '../../src/server/package-root.ts';
+import { ensureClientBuilt } from './build-client.ts';
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** The real product on a free port, with its own temporary DATA_DIR (embedded PGlite and local chain). */
+export async function startTestServer(
+  options: { env?: Record<string, string>; clock?: Clock; withClient?: boolean } = {},
+): Promise<TestServer> {
+  const root = packageRoot();
+  const clientDir = options.withClient ? ensureClientBuilt(root) : path.join(root, 'dist/client');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-data-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    ...options.env,
+  });
+  const server = await startServer({ config, clientDir, ...(options.clock ? { clock: options.clock } : {}) });
+  const url = server.url;
+  return {
+    ...server,
+    url,
+    dataDir,
+    stop: async () => {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PRODUCT_TAGLINE } from './site.ts';
+import { renderApp } from './test-support/render-app.tsx';
+
+afterEach(cleanup);
+
+describe('§2 routes and persistent elements', () => {
+  it('§2 routes: an unknown path shows the not-found screen', () => {
+    renderApp('/no/such/page');
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+  });
+
+  it('§2 persistent elements: header with title and tagline, footer with the current year', () => {
+    renderApp('/no/such/page');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/BETA/);
+    expect(screen.getByText(PRODUCT_TAGLINE)).toBeTruthy();
+    expect(screen.getByRole('contentinfo').textContent).toContain(String(new Date().getFullYear()));
+    expect(screen.getByRole('button', { name: 'Terms of Service' })).toBeTruthy();
+  });
+
+  it('§2 lobby: with no wallet only "Connect your Solana wallet", all modes including Practice need one', () => {
+    renderApp('/');
+    expect(screen.getByRole('heading', { name: 'CHOOSE YOUR GAME MODE' })).toBeTruthy();
+    expect(screen.getByText('Connect your Solana wallet')).toBeTruthy();
+    expect(screen.getByText(/all game modes, including practice, require a connected wallet/i)).toBeTruthy();
+    expect(screen.queryByText('Smol Shrimp')).toBeNull();
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+/** The admin endpoints of SPEC §7 that the sign-in and the session header use. */
+
+export const ADMIN_USER_URL = '/api/admin/user';
+export const ADMIN_LOGIN_URL = '/api/admin/login';
+export const ADMIN_LOGOUT_URL = '/api/admin/logout';
+
+/** GET /api/admin/user: the session view (role, currentIP). */
+export interface AdminUserResponse {
+  user: { role: string; currentIP?: string; email?: string };
+}
+
+export type LoginOutcome = { ok: true } | { ok: false; error: string };
+
+/** SPEC §8: the server's `error` text, else 'Login failed'; a network exception has its own text. */
+export async function postAdminLogin(email: string, password: string): Promise<LoginOutcome> {
+  let res: Response;
+  try {
+    res = await fetch(ADMIN_LOGIN_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      credentials: 'include',
+      body: JSON.stringify({ email, password }),
+    });
+  } catch {
+    return { ok: false, error: 'Network error. Please try again.' };
+  }
+  if (res.ok) return { ok: true };
+  const body: unknown = await res.json().catch(() => null);
+  const error =
+    typeof body === 'object' &&
+    body !== null &&
+    'error' in body &&
+    typeof body.error === 'string' &&
+    body.error
+      ? body.error
+      : 'Login failed';
+  return { ok: false, error };
+}

@@ -1,0 +1,26 @@
+import { ADMIN_PRODUCT_NAME } from '../site.ts';
+import { ADMIN_LOGOUT_URL, type AdminUserResponse } from './admin-api.ts';
+
+/** The admin panel's header: product name, role badge and Logout (SPEC §2 "Admin panel", §7). */
+export function AdminHeader({ user }: { user: AdminUserResponse['user'] }) {
+  return (
+    <div className="flex w-full flex-wrap items-center justify-between gap-3 rounded-lg border-2 border-cyan-400/40 bg-slate-950/90 px-5 py-3 font-retro">
+      <div className="flex items-center gap-3">
+        <h2 className="font-bold text-cyan-300 text-lg">{ADMIN_PRODUCT_NAME}</h2>
+        <span
+          data-testid="admin-role"
+          className="rounded-full border border-green-400 px-2 py-0.5 text-green-300 text-xs uppercase"
+        >
+          {user.role}
+        </span>
+      </div>
+      <div className="flex items-center gap-4 text-sm">
+        {user.currentIP && <span className="text-slate-400">IP: {user.currentIP}</span>}
+        {/* Logout is a navigation (SPEC §7): the server clears the session and redirects. */}
+        <a href={ADMIN_LOGOUT_URL} className="text-red-300 underline hover:text-red-200">
+          Logout
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** Lets pending fetches and React Query's scheduled notifications settle without moving the clock. */
+async function settle() {
+  for (let i = 0; i < 10; i++) await act(() => vi.advanceTimersByTimeAsync(0));
+}
+
+describe('§2 admin panel', () => {
+  it("§2 admin panel: a 401 shows 'Authentication Required' and redirects to /admin/login after 1 s", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(401, { error: 'Not authenticated' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { location } = renderApp('/admin');
+    await settle();
+
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/admin/user',
+      expect.objectContaining({ credentials: 'include' }),
+    );
+    expect(screen.getByText('Authentication Required')).toBeTruthy();
+    expect(screen.getByText('Redirecting to admin login...')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(location.history.at(-1)).toBe('/admin');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(location.history.at(-1)).toBe('/admin/login');
+    expect(screen.getByPlaceholderText('Enter your email')).toBeTruthy();
+  });
+
+  it('§2 admin panel: a signed-in admin sees the role badge and a Logout link to /api/admin/logout', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { user: { role: 'admin', currentIP: '203.0.113.7' } })),
+    );
+    const { location } = renderApp('/admin');
+    await settle();
+    expect(screen.getByTestId('admin-role').textContent).toBe('admin');
+    expect(screen.getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/api/admin/logout');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(location.history.at(-1)).toBe('/admin');
+    expect(screen.queryByText('Authentication Required')).toBeNull();
+  });
+});

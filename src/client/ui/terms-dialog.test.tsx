@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SUPPORT_EMAIL } from '../site.ts';
+import { SiteFooter } from './site-footer.tsx';
+
+afterEach(cleanup);
+
+function openTerms() {
+  render(<SiteFooter />);
+  fireEvent.click(screen.getByRole('button', { name: 'Terms of Service' }));
+  return screen.getByRole('dialog');
+}
+
+describe('§2 Terms of Service dialog', () => {
+  it("§2 terms: the footer link opens it, headed 'Last Updated: March 9, 2025', sections 1-15 without 7", () => {
+    const dialog = openTerms();
+    expect(within(dialog).getByText('Last Updated: March 9, 2025')).toBeTruthy();
+    const numbers = within(dialog)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => Number(/^(\d+)\./.exec(h.textContent ?? '')?.[1]));
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15]);
+  });
+
+  it.each([
+    ['§1 age limit', /at least 18 years old/],
+    [
+      '§1 restricted jurisdictions',
+      /United States, the United Kingdom, Hong Kong, Singapore, Malta, or any sanctioned country/,
+    ],
+    ['§1 never holds user funds', /never holds user funds/],
+    ['§1 fees: both pay, winner gets 1.5x', /winner receives 1\.5 times the entry fee/],
+    ['§3 smol_shrimp fee', /Smol Shrimp: entry fee 0\.025 SOL per player; the winner receives 0\.0375 SOL/],
+    ['§3 tiny_tuna fee', /Tiny Tuna: entry fee 0\.1 SOL per player; the winner receives 0\.15 SOL/],
+    ['§3 mighty_marlin fee', /Mighty Marlin: entry fee 1 SOL per player; the winner receives 1\.5 SOL/],
+    ['§3 giga_whale fee', /Giga Whale: entry fee 10 SOL per player; the winner receives 15 SOL/],
+    ['§3 practice is free', /Free Play: no entry fee and no payout/],
+    ['§1 first to 11', /first player to reach 11 points/],
+    ['§1 10-second cancel wait', /only after waiting 10 seconds/],
+    ['§1 97% refund, 3% retained', /97% of the entry fee \(3% is retained\)/],
+    [
+      '§1 no refund once started',
+      /no refund once a match has started, except for a technical failure, at the operator’s discretion/,
+    ],
+    [
+      '§1 disconnect loses, abandoning forfeits',
+      /A disconnect is an automatic loss\. Abandoning a match forfeits your entry fee/,
+    ],
+    [
+      '§1 connection under 100 ms, VPN discouraged',
+      /latency under 100 ms is advised\. The use of a VPN is discouraged/,
+    ],
+    ['§1 governing law', /governed by the laws of the Cayman Islands/],
+    ['§1 arbitration', /arbitration under the rules of the International Chamber of Commerce/],
+    ['§1 class-action waiver', /waive any right to bring or take part in a class action/],
+    ['§2 support contact', new RegExp(SUPPORT_EMAIL.replace('.', '\\.'))],
+  ])('§2 terms state %s', (_rule, text) => {
+    const dialog = openTerms();
+    expect(dialog.textContent?.replace(/\s+/g, ' ')).toMatch(text);
+  });
+
+  it("§2 terms: the dialog body scrolls and 'I Agree' closes it", () => {
+    const dialog = openTerms();
+    expect(within(dialog).getByTestId('terms-scroll').className).toContain('overflow-y-auto');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I Agree' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

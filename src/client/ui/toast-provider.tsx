@@ -1,0 +1,92 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { TOAST_FADE_MS, toastDuration } from './toast-timing.ts';
+import { ToastViewport } from './toast-viewport.tsx';
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds before the fade; clamped to 3000-10000, 5000 when absent. */
+  duration?: number;
+}
+
+export interface ShownToast {
+  id: number;
+  title: string;
+  description: string | undefined;
+  variant: ToastVariant;
+  duration: number;
+}
+
+/** A toast is open for its duration, then closing for the fade, then gone. */
+export type ToastSlot = { toast: ShownToast; phase: 'open' | 'closing' } | null;
+
+interface ToastApi {
+  /** Shows a toast, replacing the current one; returns its id. */
+  toast: (input: ToastInput) => number;
+  /** Starts the fade of the current toast (or of the one with this id). */
+  dismiss: (id?: number) => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [slot, setSlot] = useState<ToastSlot>(null);
+  const nextId = useRef(1);
+
+  const toast = useCallback((input: ToastInput) => {
+    const id = nextId.current++;
+    setSlot({
+      toast: {
+        id,
+        title: input.title,
+        description: input.description,
+        variant: input.variant ?? 'default',
+        duration: toastDuration(input.duration),
+      },
+      phase: 'open',
+    });
+    return id;
+  }, []);
+
+  const dismiss = useCallback((id?: number) => {
+    setSlot((s) => (s && (id === undefined || s.toast.id === id) ? { ...s, phase: 'closing' } : s));
+  }, []);
+
+  const id = slot?.toast.id;
+  const phase = slot?.phase;
+  const duration = slot?.toast.duration;
+  useEffect(() => {
+    if (id === undefined) return;
+    const timer =
+      phase === 'open'
+        ? setTimeout(() => dismiss(id), duration)
+        : setTimeout(() => setSlot((s) => (s?.toast.id === id ? null : s)), TOAST_FADE_MS);
+    return () => clearTimeout(timer);
+  }, [id, phase, duration, dismiss]);
+
+  const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <ToastViewport slot={slot} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used within a ToastProvider');
+  return api;
+}

@@ -1,0 +1,91 @@
+/**
+ * Display formats of SPEC §5. Pure: no DOM, no clock. Money is computed in lamports elsewhere
+ * (ARCHITECTURE invariant 1); these helpers only turn values into text at the edge of display.
+ */
+
+export const LAMPORTS_PER_SOL = 1_000_000_000n;
+
+const SOL_SUFFIX = ' SOL';
+const MISSING = 'N/A';
+
+/** SOL as a number or numeric string (lamports go through lamportsToSol first). */
+type Amount = number | string | null | undefined;
+
+function toNumber(value: Amount): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Fixed decimals, then trailing zeros dropped: 'at most' N decimals; -0 shows as 0. */
+function trimmedFixed(n: number, decimals: number): string {
+  const fixed = n.toFixed(decimals);
+  const trimmed = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/**
+ * An amount in SOL with the ' SOL' suffix: at most 6 decimals under 0.01 (absolute), 5 under 1, else 4.
+ * A missing or non-numeric value shows as '0 SOL'.
+ */
+export function formatSol(amount: Amount): string {
+  const n = toNumber(amount);
+  if (n === null) return `0${SOL_SUFFIX}`;
+  const abs = Math.abs(n);
+  const decimals = abs < 0.01 ? 6 : abs < 1 ? 5 : 4;
+  return `${trimmedFixed(n, decimals)}${SOL_SUFFIX}`;
+}
+
+/** An amount in SOL with exactly `decimals` decimals (lobby balance 3, wallet box 2, history 4). */
+export function formatSolFixed(amount: Amount, decimals: number): string {
+  const n = toNumber(amount) ?? 0;
+  const fixed = n.toFixed(decimals);
+  return `${/^-0(\.0*)?$/.test(fixed) ? fixed.slice(1) : fixed}${SOL_SUFFIX}`;
+}
+
+/** Exact decimal text of a lamport amount in SOL, without float rounding: 25_000_000n → '0.025'. */
+export function lamportsToSolString(lamports: bigint): string {
+  const negative = lamports < 0n;
+  const abs = negative ? -lamports : lamports;
+  const whole = abs / LAMPORTS_PER_SOL;
+  const fraction = (abs % LAMPORTS_PER_SOL).toString().padStart(9, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** A lamport amount as a SOL number, for display and for API fields that SPEC shows in SOL. */
+export function lamportsToSol(lamports: bigint): number {
+  return Number(lamportsToSolString(lamports));
+}
+
+export interface DateFormatOptions {
+  /** Add 2-digit hour and minute, 12-hour clock. */
+  withTime?: boolean;
+  /** IANA zone; the viewer's own zone when absent. */
+  timeZone?: string;
+}
+
+/** US-English date, short month: 'Mar 9, 2025' or 'Mar 9, 2025, 03:04 PM'. Missing or invalid: 'N/A'. */
+export function formatDate(
+  value: Date | string | number | null | undefined,
+  options: DateFormatOptions = {},
+): string {
+  if (value === null || value === undefined || value === '') return MISSING;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return MISSING;
+  const text = date.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    ...(options.withTime ? { hour: '2-digit', minute: '2-digit', hour12: true } : {}),
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  });
+  // Newer ICU puts a narrow no-break space before AM/PM; one plain space reads the same everywhere.
+  return text.replace(/\u202f/g, ' ');
+}
+
+/** Long strings such as addresses: first 5 + '...' + last 5; 10 characters or fewer shown whole. */
+export function shortenAddress(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return MISSING;
+  return value.length <= 10 ? value : `${value.slice(0, 5)}...${value.slice(-5)}`;
+}

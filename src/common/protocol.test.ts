@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { CLIENT_MESSAGE_TYPES, ERROR_MESSAGES, parseClientMessage } from './protocol.ts';
+
+const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+const GAME = '3f1e2d4c-5b6a-4789-8a0b-1c2d3e4f5a6b';
+
+describe('§7 game channel: client messages', () => {
+  it('knows exactly the client messages SPEC §7 lists', () => {
+    expect([...CLIENT_MESSAGE_TYPES].sort()).toEqual(
+      [
+        'connect',
+        'reconnect',
+        'ping',
+        'findMatch',
+        'cancelSearch',
+        'paddleMove',
+        'playAgain',
+        'exit',
+        'forceDisconnect',
+      ].sort(),
+    );
+  });
+
+  it.each([
+    { type: 'connect', walletAddress: WALLET, displayName: 'Ann', timestamp: 1 },
+    { type: 'reconnect', gameId: GAME, walletAddress: WALLET, displayName: 'Ann', timestamp: 1 },
+    { type: 'ping', timestamp: 5, isHeartbeat: true },
+    {
+      type: 'findMatch',
+      gameMode: 'tiny_tuna',
+      walletAddress: WALLET,
+      balance: 1.5,
+      paymentSignature: 'x'.repeat(88),
+    },
+    { type: 'cancelSearch', paymentSignature: 'x'.repeat(88), timestamp: 3 },
+    { type: 'paddleMove', gameId: GAME, position: 250.5, timestamp: 9 },
+    { type: 'playAgain' },
+    { type: 'exit', gameId: GAME },
+    { type: 'forceDisconnect', gameId: GAME },
+  ])('accepts a well-formed $type', (message) => {
+    const result = parseClientMessage(JSON.stringify(message));
+    expect(result.ok).toBe(true);
+  });
+
+  it.each([
+    ['not JSON', '{type: connect', ERROR_MESSAGES.invalidJson],
+    ['a JSON array', '[1,2]', ERROR_MESSAGES.unknownType],
+    ['null', 'null', ERROR_MESSAGES.unknownType],
+    ['no type', '{"position":3}', ERROR_MESSAGES.unknownType],
+    ['an unknown type', '{"type":"teleport"}', ERROR_MESSAGES.unknownType],
+    ['a string position', `{"type":"paddleMove","gameId":"${GAME}","position":"10"}`, 'Invalid message'],
+    [
+      'an unknown field',
+      `{"type":"paddleMove","gameId":"${GAME}","position":1,"player":1}`,
+      'Invalid message',
+    ],
+    ['a bad wallet address', '{"type":"connect","walletAddress":"0OIl"}', 'Invalid message'],
+    ['a bad game mode', '{"type":"findMatch","gameMode":"huge_whale"}', 'Invalid message'],
+    ['no game id in the id', '{"type":"reconnect","gameId":"abc"}', 'Invalid message'],
+  ])('refuses %s with a clear error', (_, raw, error) => {
+    const result = parseClientMessage(raw);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toContain(error);
+  });
+
+  it('§5 normalises a game id to the UUID found inside the string', () => {
+    const result = parseClientMessage(
+      JSON.stringify({ type: 'exit', gameId: `game-${GAME.toUpperCase()}-x` }),
+    );
+    expect(result).toEqual({ ok: true, message: { type: 'exit', gameId: GAME } });
+  });
+});

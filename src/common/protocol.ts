@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { GAME_MODE_IDS } from './game-modes.ts';
+
+/**
+ * The game channel of SPEC §7, one zod schema per message, tagged by `type` (STYLE.md 4). Both sides parse
+ * with these; the types are inferred from them. Objects are strict: an unknown field is a bad message.
+ */
+
+/** Codes and texts are never renumbered or reworded: clients match on them. */
+export const CLOSE_CODES = {
+  normal: 1000,
+  goingAway: 1001,
+  policyViolation: 1008,
+  messageTooBig: 1009,
+  /** The server is shutting down. */
+  serverShutdown: 4000,
+  /** Heartbeat: no pong within the window. */
+  heartbeatTimeout: 4001,
+  /** The client stopped reading and its send buffer passed the cap. */
+  slowConsumer: 4002,
+  /** Sustained flooding past the rate limit. */
+  rateLimited: 4003,
+} as const;
+
+export const ERROR_MESSAGES = {
+  invalidJson: 'Invalid message: not JSON',
+  invalidMessage: 'Invalid message',
+  unknownType: 'Unknown message type',
+  rateLimited: 'Rate limit exceeded',
+  walletRequired: 'Please connect your wallet first',
+  walletMismatch: 'This message names a wallet other than the signed-in one',
+  gameModeRequired: 'Game Mode Required',
+  alreadySearching: 'Already Searching',
+  notSearching: 'You are not searching for a match',
+  cancelTooEarly: 'You can cancel a paid search only after 10 seconds of waiting',
+  notInGame: 'You are not in this game',
+  gameNotFound: 'Game not found or already finished',
+  paymentRequired: 'A verified entry payment is required for this game mode',
+  reconnectNotAllowed: 'This game belongs to another session',
+  serverBusy: 'The server is busy, please try again',
+} as const;
+
+export const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+export const walletAddressSchema = z.string().regex(BASE58_ADDRESS, 'Expected a base58 wallet address');
+/** SPEC §5: game ids are normalised to a UUID found inside the string. */
+export const gameIdSchema = z
+  .string()
+  .max(100)
+  .transform((s, ctx) => {
+    const match = UUID.exec(s);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: 'Expected a game id' });
+      return z.NEVER;
+    }
+    return match[0].toLowerCase();
+  });
+export const gameModeSchema = z.enum(GAME_MODE_IDS);
+const displayName = z.string().max(64);
+const timestamp = z.number().finite();
+/** A transaction signature is 64 bytes in base58: 64 to 88 characters; SPEC §5's cleaning happens client-side. */
+export const signatureSchema = z.string().min(20).max(100);
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('connect'),
+    walletAddress: walletAddressSchema.optional(),
+    displayName: displayName.optional(),
+    timestamp: timestamp.optional(),
+  }),
+  z.strictObject({
+    type: z.literal('reconnect'),
+    gameId: gameIdSchema,
+    walletAddress: walletAddressSchema.optional(),
+    displayName: displayName.optional(),
+    timestamp: timestamp.optional(),
+  }),
+  z.strictObject({ type: z.literal('ping'), timestamp, isHeartbeat: z.boolean().optional() }),
+  z.strictObject({
+    type: z.literal('findMatch'),
+    gameMode: gameModeSchema.optional(),
+    walletAddress: walletAddressSchema.optional(),
+    balance: z.number().finite().nonnegative().optional(),
+    displayName: displayName.optional(),
+    timestamp: timestamp.optional(),
+    paymentSignature: signatureSchema.optional(),
+  }),
+  z.strictObject({
+    type: z.literal('cancelSearch'),
+    paymentSignature: signatureSchema.optional(),
+    timestamp: timestamp.optional(),
+  }),
+  z.strictObject({
+    type: z.literal('paddleMove'),
+    gameId: gameIdSchema,
+    position: z.number().finite(),
+    timestamp: timestamp.optional(),
+  }),
+  z.strictObject({ type: z.literal('playAgain'), gameId: gameIdSchema.optional() }),
+  z.strictObject({ type: z.literal('exit'), gameId: gameIdSchema.optional() }),
+  z.strictObject({ type: z.literal('forceDisconnect'), gameId: gameIdSchema.optional() }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type ClientMessageType = ClientMessage['type'];
+export const CLIENT_MESSAGE_TYPES = clientMessageSchema.options.map((o) => o.shape.type.value);
+
+export const GAME_STATES = [
+  'waiting',
+  'countdown',
+  'firstServe',
+  'playing',
+  'roundEnd',
+  'gameOver',
+  'waitingForReconnection',
+] as const;
+export type GameStateName = (typeof GAME_STATES)[number];
+
+const playerIndex = z.union([z.literal(0), z.literal(1)]);
+const pair = z.tuple([z.number(), z.number()]);
+const point = z.object({ x: z.number(), y: z.number() });
+
+/** SPEC §3 "Game data (client)". */
+export const gameDataSchema = z.object({
+  id: z.string(),
+  gameState: z.enum(GAME_STATES),
+  winner: playerIndex.nullable(),
+  scores: pair,
+  ballPos: point,
+  ballVelocity: point,
+  paddlePositions: pair,
+  countdownTime: z.number(),
+  currentServer: playerIndex,
+  reconnectionTimeLeft: z.number().nullable(),
+  reason: z.string().nullable(),
+  timestamp: z.number(),
+  disconnectedPlayerIndex: playerIndex.nullable(),
+});
+export type GameData = z.infer<typeof gameDataSchema>;
+
+export const queueLengthsSchema = z.record(gameModeSchema, z.number().int().nonnegative());
+
+export const GAME_OVER_REASONS = [
+  'score',
+  'opponent_timeout',
+  'opponent_disconnected',
+  'opponent_disqualified',
+  'opponent_exit',
+  'exit',
+  'excessive_disconnects',
+  'disconnect_timeout',
+  'auto_disqualified',
+] as const;
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('connect'), id: z.string(), sessionId: z.string(), playersOnline: z.number() }),
+  z.object({
+    type: z.literal('findMatch'),
+    status: z.enum(['searching']),
+    gameMode: gameModeSchema,
+    message: z.string(),
+  }),
+  z.object({
+    type: z.literal('cancelSearch'),
+    success: z.boolean(),
+    message: z.string(),
+    refundLamports: z.string().optional(),
+    refundAmount: z.number().optional(),
+  }),
+  z.object({ type: z.literal('pong'), timestamp: z.number(), serverTime: z.number() }),
+  z.object({
+    type: z.literal('matched'),
+    gameId: z.string(),
+    playerIndex,
+    data: z.object({
+      opponentName: z.string(),
+      gameMode: gameModeSchema,
+      seedHash: z.string(),
+      countdownTime: z.number(),
+    }),
+  }),
+  z.object({
+    type: z.literal('gameState'),
+    gameId: z.string(),
+    playerIndex,
+    timestamp: z.number(),
+    data: gameDataSchema,
+  }),
+  z.object({
+    type: z.literal('error'),
+    data: z.object({ message: z.string(), code: z.string().optional() }),
+  }),
+  z.object({
+    type: z.literal('playerTemporarilyDisconnected'),
+    reconnectionTimeLeft: z.number(),
+    disconnectedPlayerIndex: playerIndex,
+  }),
+  z.object({ type: z.literal('reconnectionTimeUpdate'), reconnectionTimeLeft: z.number() }),
+  z.object({
+    type: z.literal('reconnectionSuccess'),
+    gameState: gameDataSchema,
+    gameId: z.string(),
+    playerIndex,
+  }),
+  z.object({ type: z.literal('reconnectionFailed'), message: z.string(), clearStoredGameId: z.boolean() }),
+  z.object({ type: z.literal('reconnectionTimeout'), message: z.string() }),
+  z.object({ type: z.literal('opponentDisconnected'), message: z.string() }),
+  z.object({
+    type: z.literal('gameOver'),
+    gameId: z.string(),
+    winner: playerIndex,
+    scores: pair,
+    reason: z.enum(GAME_OVER_REASONS),
+    message: z.string(),
+    finalResult: z.enum(['win', 'loss']),
+    yourPlayerIndex: playerIndex,
+    seed: z.string(),
+  }),
+  z.object({ type: z.literal('gameCleanup'), gameId: z.string() }),
+  z.object({ type: z.literal('gameResumed'), message: z.string() }),
+  z.object({
+    type: z.literal('joinQueue'),
+    queueType: gameModeSchema,
+    queuePosition: z.number(),
+    playersOnline: z.number(),
+  }),
+  z.object({ type: z.literal('queueUpdate'), queueLengths: queueLengthsSchema }),
+  z.object({ type: z.literal('playersOnline'), playersOnline: z.number() }),
+  z.object({ type: z.literal('transaction_notification'), transaction: z.record(z.string(), z.unknown()) }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+
+export type ParseResult = { ok: true; message: ClientMessage } | { ok: false; error: string };
+
+/** Parses one frame from a client: JSON, a known type, and the fields of that type, in that order. */
+export function parseClientMessage(raw: string): ParseResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ok: false, error: ERROR_MESSAGES.invalidJson };
+  }
+  const type = typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
+  if (typeof type !== 'string' || !(CLIENT_MESSAGE_TYPES as string[]).includes(type)) {
+    return { ok: false, error: ERROR_MESSAGES.unknownType };
+  }
+  const parsed = clientMessageSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    return {
+      ok: false,
+      error: `${ERROR_MESSAGES.invalidMessage}: ${issue?.message ?? 'bad fields'}${where}`,
+    };
+  }
+  return { ok: true, message: parsed.data };
+}

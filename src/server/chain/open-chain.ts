@@ -1,0 +1,58 @@
+import type { KeyPairSigner } from '@solana/kit';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../common/clock.ts';
+import type { Config } from '../config.ts';
+import { loadHouseWallet } from './house-wallet.ts';
+import { createLocalChain, type LocalChain } from './local/local-chain.ts';
+import { registerRpcRoute } from './local-rpc/rpc-route.ts';
+
+/** What the composition root needs from the chain side, whichever chain is configured. */
+export type OpenedChain = {
+  houseWallet: KeyPairSigner;
+  /** Mounts POST /rpc for the embedded chain; nothing for a remote one. */
+  registerRoutes(app: FastifyInstance): Promise<void>;
+  /** Snapshots and closes the embedded chain; nothing to do for a remote one. Safe to call twice. */
+  close(): Promise<void>;
+} & ({ kind: 'local'; localChain: LocalChain } | { kind: 'remote'; rpcUrl: string });
+
+/**
+ * Without SOLANA_RPC_URL the server runs its own chain (LiteSVM, kept under DATA_DIR/chain) and a house
+ * wallet funded on it; with it, the house keypair comes from HOUSE_WALLET_KEYPAIR and nothing is served.
+ */
+export async function openChain({ config, clock }: { config: Config; clock: Clock }): Promise<OpenedChain> {
+  if (config.chain.kind === 'remote') {
+    const houseWallet = await loadHouseWallet({ chain: 'remote', secret: config.chain.houseWalletKeypair });
+    return {
+      kind: 'remote',
+      rpcUrl: config.chain.rpcUrl,
+      houseWallet,
+      registerRoutes: async () => {},
+      close: async () => {},
+    };
+  }
+
+  const localChain = await createLocalChain({
+    dataDir: config.dataDir,
+    clock,
+    // The transaction is already durable in the log; a failed snapshot only lengthens the next replay.
+    onSnapshotError: (error) => console.error('local chain: snapshot not written, will retry', error),
+  });
+  try {
+    const houseWallet = await loadHouseWallet({
+      chain: 'local',
+      dataDir: config.dataDir,
+      faucet: localChain,
+      secret: config.houseWalletKeypair,
+    });
+    return {
+      kind: 'local',
+      localChain,
+      houseWallet,
+      registerRoutes: (app) => registerRpcRoute(app, localChain),
+      close: () => localChain.close(),
+    };
+  } catch (error) {
+    await localChain.close();
+    throw error;
+  }
+}

@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, with its default and meaning. The README's table mirrors this. */
+export const CONFIG_VARIABLES = {
+  PORT: 'TCP port the HTTP and WebSocket server listens on (default 3000)',
+  HOST: 'Interface to bind (default 0.0.0.0)',
+  LOG_LEVEL: 'Server log level: fatal, error, warn, info, debug, trace or silent (default warn)',
+  DATA_DIR: 'Folder for the embedded database, the local chain and the local house keypair (default ./data)',
+  DATABASE_URL: 'PostgreSQL connection URL; when unset the embedded PGlite database under DATA_DIR is used',
+  SOLANA_RPC_URL:
+    'Solana JSON-RPC URL (devnet, mainnet); when unset the embedded local chain is served at /rpc',
+  SOLANA_CLUSTER: 'Cluster behind SOLANA_RPC_URL: devnet, testnet or mainnet-beta (default mainnet-beta)',
+  PUBLIC_RPC_URL: 'RPC URL handed to browsers; required with SOLANA_RPC_URL so a private RPC key never leaks',
+  HOUSE_WALLET_KEYPAIR: 'House wallet secret: JSON byte array, base58, or a path to a file holding either',
+  ALLOWED_ORIGINS: 'Comma-separated origins allowed to open /ws and call state-changing APIs',
+  TRUST_PROXY: 'true when behind a reverse proxy, so client IPs come from X-Forwarded-For (default false)',
+} as const;
+
+export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: ConfigVariable,
+    expected: string,
+    received: string | undefined,
+  ) {
+    super(
+      `${variable} ${expected}${received === undefined ? ' (it is not set)' : ` (got ${JSON.stringify(received)})`}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const CLUSTERS = ['devnet', 'testnet', 'mainnet-beta'] as const;
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+const postgresUrl = z.url({ protocol: /^postgres(ql)?$/ });
+
+/** One rule per variable: its schema and how to say what it expected. */
+const rules = {
+  PORT: {
+    schema: z.coerce.number().int().min(0).max(65_535).default(3000),
+    expected: 'must be an integer from 0 to 65535 (0 picks a free port)',
+  },
+  HOST: { schema: z.string().min(1).default('0.0.0.0'), expected: 'must be a host name or address' },
+  LOG_LEVEL: {
+    schema: z.enum(LOG_LEVELS).default('warn'),
+    expected: `must be one of ${LOG_LEVELS.join(', ')}`,
+  },
+  DATA_DIR: { schema: z.string().min(1).default('./data'), expected: 'must be a folder path' },
+  DATABASE_URL: {
+    schema: postgresUrl.optional(),
+    expected: 'must be a postgres:// or postgresql:// URL',
+  },
+  SOLANA_RPC_URL: { schema: httpUrl.optional(), expected: 'must be an http:// or https:// URL' },
+  SOLANA_CLUSTER: {
+    schema: z.enum(CLUSTERS).default('mainnet-beta'),
+    expected: `must be one of ${CLUSTERS.join(', ')}`,
+  },
+  PUBLIC_RPC_URL: { schema: httpUrl.optional(), expected: 'must be an http:// or https:// URL' },
+  HOUSE_WALLET_KEYPAIR: { schema: z.string().min(1).optional(), expected: 'must not be empty' },
+  ALLOWED_ORIGINS: {
+    schema: z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)).min(1))
+      .optional(),
+    expected: 'must be a comma-separated list of http(s) origins such as https://example.com',
+  },
+  TRUST_PROXY: {
+    schema: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    expected: 'must be true or false',
+  },
+} satisfies Record<ConfigVariable, { schema: z.ZodType; expected: string }>;
+
+type Parsed = { [K in ConfigVariable]: z.output<(typeof rules)[K]['schema']> };
+
+export type ChainConfig =
+  | { kind: 'local' }
+  | {
+      kind: 'remote';
+      rpcUrl: string;
+      publicRpcUrl: string;
+      cluster: (typeof CLUSTERS)[number];
+      houseWalletKeypair: string;
+    };
+
+export interface Config {
+  port: number;
+  host: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  chain: ChainConfig;
+  /** House keypair source for the local chain too, when an operator wants a fixed one. */
+  houseWalletKeypair: string | undefined;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+}
+
+/**
+ * Reads and validates the whole environment at once. Throws a ConfigError naming the first variable whose
+ * value is wrong, so the server stops before it opens a database or a port.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = {} as Record<ConfigVariable, unknown>;
+  for (const name of Object.keys(rules) as ConfigVariable[]) {
+    const raw = env[name] === '' ? undefined : env[name];
+    const result = rules[name].schema.safeParse(raw);
+    if (!result.success) throw new ConfigError(name, rules[name].expected, raw);
+    parsed[name] = result.data;
+  }
+  const p = parsed as Parsed;
+
+  let chain: ChainConfig = { kind: 'local' };
+  if (p.SOLANA_RPC_URL) {
+    if (!p.HOUSE_WALLET_KEYPAIR) {
+      throw new ConfigError(
+        'HOUSE_WALLET_KEYPAIR',
+        'is required when SOLANA_RPC_URL points at a real cluster',
+        undefined,
+      );
+    }
+    if (!p.PUBLIC_RPC_URL) {
+      throw new ConfigError(
+        'PUBLIC_RPC_URL',
+        'is required when SOLANA_RPC_URL is set (browsers must not be handed the private RPC URL)',
+        undefined,
+      );
+    }
+    chain = {
+      kind: 'remote',
+      rpcUrl: p.SOLANA_RPC_URL,
+      publicRpcUrl: p.PUBLIC_RPC_URL,
+      cluster: p.SOLANA_CLUSTER,
+      houseWalletKeypair: p.HOUSE_WALLET_KEYPAIR,
+    };
+  }
+
+  return {
+    port: p.PORT,
+    host: p.HOST,
+    logLevel: p.LOG_LEVEL,
+    dataDir: path.resolve(p.DATA_DIR),
+    databaseUrl: p.DATABASE_URL,
+    chain,
+    houseWalletKeypair: p.HOUSE_WALLET_KEYPAIR,
+    allowedOrigins: p.ALLOWED_ORIGINS ?? [`http://localhost:${p.PORT}`, `http://127.0.0.1:${p.PORT}`],
+    trustProxy: p.TRUST_PROXY,
+  };
+}

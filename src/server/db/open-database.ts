@@ -1,0 +1,119 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { packageRoot } from '../package-root.ts';
+import type { Database, DatabaseKind } from './database.ts';
+import { describeDatabaseUrl } from './database-url.ts';
+import * as schema from './schema/index.ts';
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL; when absent the embedded PGlite database under `dataDir` is used. */
+  databaseUrl?: string | undefined;
+  /** The server's data folder; PGlite keeps its files in `<dataDir>/pgdata`. */
+  dataDir: string;
+  log?: (message: string) => void;
+}
+
+export interface OpenedDatabase {
+  db: Database;
+  kind: DatabaseKind;
+  /** Ends the pool or closes PGlite. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Committed SQL migrations, found from the package root so src (tsx, vitest) and dist agree. */
+export function migrationsFolder(): string {
+  return path.join(packageRoot(import.meta.url), 'drizzle');
+}
+
+/**
+ * Opens the database and applies every pending migration before returning, so no caller ever sees an
+ * older schema than the code expects.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.log)
+    : openPglite(options.dataDir, options.log);
+}
+
+async function openPglite(dataDir: string, log: OpenDatabaseOptions['log']): Promise<OpenedDatabase> {
+  const folder = path.join(dataDir, 'pgdata');
+  await mkdir(folder, { recursive: true });
+  const client = await PGlite.create(folder);
+  const pgliteDb = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+  log?.(`database: embedded PGlite in ${folder}, migrations applied`);
+  // Raw execute() results narrow to the `rows` both drivers share (see database.ts).
+  const db: Database = pgliteDb;
+  return {
+    db,
+    kind: 'pglite',
+    close: once(async () => {
+      if (!client.closed) await client.close();
+    }),
+  };
+}
+
+/** Serialises migrations when several server processes start against one database at the same moment. */
+const MIGRATION_LOCK_KEY = 'pong-wager:migrations';
+
+async function openPostgres(databaseUrl: string, log: OpenDatabaseOptions['log']): Promise<OpenedDatabase> {
+  const where = describeDatabaseUrl(databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  // An idle client's error (the server restarted, the network dropped) is emitted on the pool; unhandled
+  // it would crash the process, while the pool replaces the client on the next checkout anyway.
+  pool.on('error', (error) =>
+    log?.(`database: idle PostgreSQL connection to ${where} failed: ${error.message}`),
+  );
+  try {
+    await migrateWithLock(pool, where);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  log?.(`database: PostgreSQL at ${where}, migrations applied`);
+  const db: Database = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    close: once(() => pool.end()),
+  };
+}
+
+async function migrateWithLock(pool: pg.Pool, where: string): Promise<void> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`cannot connect to PostgreSQL at ${where}: ${reason}`, { cause: error });
+  }
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
+  };
+}

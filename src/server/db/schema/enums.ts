@@ -1,0 +1,113 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+import { GAME_MODE_IDS } from '../../../common/game-modes.ts';
+
+/**
+ * The value lists of SPEC §4 (and the transaction types of SPEC §3) as PostgreSQL enums, so a value outside
+ * the list is refused by the database itself, whichever code path writes it. The tuples are exported for
+ * zod schemas and exhaustive switches; adding a value means a new migration.
+ */
+
+export const gameModeEnum = pgEnum('game_mode', GAME_MODE_IDS);
+
+export const GAME_STATES = [
+  'waiting',
+  'countdown',
+  'firstServe',
+  'playing',
+  'roundEnd',
+  'gameOver',
+  'waitingForReconnection',
+] as const;
+export type GameState = (typeof GAME_STATES)[number];
+export const gameStateEnum = pgEnum('game_state', GAME_STATES);
+
+export const TRANSACTION_STATUSES = ['pending', 'processing', 'confirmed', 'failed', 'redundant'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const transactionStatusEnum = pgEnum('transaction_status', TRANSACTION_STATUSES);
+
+export const TRANSACTION_TYPES = [
+  'entry_fee',
+  'refund',
+  'winner_payout',
+  'payout',
+  'commission',
+  'profit',
+  'game_record',
+  'match_played',
+  'wallet_update',
+  'transaction_created',
+  'transaction_notification',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const transactionTypeEnum = pgEnum('transaction_type', TRANSACTION_TYPES);
+
+export const REFUND_REASONS = [
+  'cancelled_search',
+  'player_disconnect',
+  'timeout',
+  'admin_initiated',
+  'game_error',
+  'system_error',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const refundReasonEnum = pgEnum('refund_reason', REFUND_REASONS);
+
+/** 'win' and 'loss' are left out: SPEC §4 says only the history view uses them, derived per player. */
+export const GAME_COMPLETION_STATUSES = [
+  'completed',
+  'interrupted',
+  'forfeited',
+  'cancelled',
+  'practice_win',
+] as const;
+export type GameCompletionStatus = (typeof GAME_COMPLETION_STATUSES)[number];
+export const gameCompletionStatusEnum = pgEnum('game_completion_status', GAME_COMPLETION_STATUSES);
+
+export const QUEUE_STATUSES = [
+  'active',
+  'matched',
+  'cancelled',
+  'disconnected',
+  'timed_out',
+  'error',
+] as const;
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+export const queueStatusEnum = pgEnum('queue_status', QUEUE_STATUSES);
+
+export const GAME_SESSION_STATUSES = [
+  'preparing',
+  'playing',
+  'paused',
+  'completed',
+  'interrupted',
+  'cancelled',
+] as const;
+export type GameSessionStatus = (typeof GAME_SESSION_STATUSES)[number];
+export const gameSessionStatusEnum = pgEnum('game_session_status', GAME_SESSION_STATUSES);
+
+export const GAME_SESSION_OUTCOMES = [
+  'player1_win',
+  'player2_win',
+  'draw',
+  'cancelled',
+  'interrupted',
+] as const;
+export type GameSessionOutcome = (typeof GAME_SESSION_OUTCOMES)[number];
+export const gameSessionOutcomeEnum = pgEnum('game_session_outcome', GAME_SESSION_OUTCOMES);
+
+export const SYSTEM_EVENT_SEVERITIES = ['critical', 'error', 'warning', 'other'] as const;
+export type SystemEventSeverity = (typeof SYSTEM_EVENT_SEVERITIES)[number];
+export const systemEventSeverityEnum = pgEnum('system_event_severity', SYSTEM_EVENT_SEVERITIES);
+
+/** Money the house owes (ARCHITECTURE invariant 3). */
+export const PAYOUT_JOB_KINDS = ['winner_payout', 'refund'] as const;
+export type PayoutJobKind = (typeof PAYOUT_JOB_KINDS)[number];
+export const payoutJobKindEnum = pgEnum('payout_job_kind', PAYOUT_JOB_KINDS);
+
+/**
+ * pending → processing (claimed by a worker) → sent (signed bytes stored, then broadcast) → confirmed;
+ * failed only when retrying can no longer help and an admin must look.
+ */
+export const PAYOUT_JOB_STATUSES = ['pending', 'processing', 'sent', 'confirmed', 'failed'] as const;
+export type PayoutJobStatus = (typeof PAYOUT_JOB_STATUSES)[number];
+export const payoutJobStatusEnum = pgEnum('payout_job_status', PAYOUT_JOB_STATUSES);

@@ -1,0 +1,47 @@
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPrimaryKey } from './columns.ts';
+
+/**
+ * Wallet sign-in (ARCHITECTURE invariant 5). A challenge is issued by the server and can be used once:
+ * `used_at` is set in the same statement that checks it is still null, so two racing verifications of
+ * one nonce get one session.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: uuidPrimaryKey(),
+    nonce: text('nonce').notNull().unique(),
+    walletAddress: text('wallet_address').notNull(),
+    domain: text('domain').notNull(),
+    statement: text('statement'),
+    uri: text('uri'),
+    version: text('version'),
+    chainId: text('chain_id'),
+    /** The exact text the wallet is asked to sign, so verification compares bytes, not a re-rendering. */
+    message: text('message').notNull(),
+    issuedAt: timestamptz('issued_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('auth_challenges_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * A proven wallet's session, read from an HttpOnly cookie by HTTP routes and the /ws upgrade. The id is
+ * a hash of the cookie token, so a leaked database does not hand out live sessions.
+ */
+export const playerSessions = pgTable(
+  'player_sessions',
+  {
+    id: text('id').primaryKey(),
+    walletAddress: text('wallet_address').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('player_sessions_wallet_idx').on(t.walletAddress),
+    index('player_sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);

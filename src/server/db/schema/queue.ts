@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns.ts';
+import { gameModeEnum, queueStatusEnum } from './enums.ts';
+import { transactions } from './money.ts';
+
+/**
+ * A queue entry (SPEC §3 queue session). Written only after the entry fee is verified on chain
+ * (ARCHITECTURE invariant 2), so it survives a restart and a refund can always name what it returns.
+ */
+export const queueSessions = pgTable(
+  'queue_sessions',
+  {
+    id: uuidPrimaryKey(),
+    playerId: text('player_id'),
+    walletAddress: text('wallet_address').notNull(),
+    displayName: text('display_name'),
+    gameMode: gameModeEnum('game_mode').notNull(),
+    status: queueStatusEnum('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    closedAt: timestamptz('closed_at'),
+    timeInQueueMs: integer('time_in_queue_ms'),
+    /** The verified entry fee; null in practice. One payment can open at most one entry. */
+    transactionId: uuid('transaction_id')
+      .unique()
+      .references(() => transactions.id),
+    resultingGameId: uuid('resulting_game_id'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    metadata: jsonb('metadata'),
+    /** Arrival order, for first-come matching that does not depend on clock resolution. */
+    sequenceNumber: serial('sequence_number').notNull(),
+  },
+  (t) => [
+    index('queue_sessions_wallet_status_idx').on(t.walletAddress, t.status),
+    index('queue_sessions_status_mode_sequence_idx').on(t.status, t.gameMode, t.sequenceNumber),
+    // A second socket of the same wallet still makes one entry (RELIABILITY 24).
+    uniqueIndex('queue_sessions_one_active_per_wallet')
+      .on(t.walletAddress)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);

@@ -1,0 +1,358 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { Clock } from '../../common/clock.ts';
+import { DEFAULT_COUNTDOWN_SECONDS } from '../../common/game/constants.ts';
+import type { PlayerIndex } from '../../common/game/physics.ts';
+import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { type ClientMessage, ERROR_MESSAGES, type ServerMessage } from '../../common/protocol.ts';
+import type { Database } from '../db/database.ts';
+import { gameSessions } from '../db/schema/index.ts';
+import type { Bans } from '../security/bans.ts';
+import { createMatch } from './match.ts';
+import {
+  type MatchStart,
+  type ResultHook,
+  recordMatchResult,
+  recordMatchStart,
+  seedHash,
+} from './match-recorder.ts';
+import type { Match, MatchResult } from './match-types.ts';
+import { type CloseStatus, createMatchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
+
+/** A player's socket as the game layer sees it: who it is proven to be and how to reach it; no socket API. */
+export interface PlayerLink {
+  readonly id: string;
+  readonly playerSessionId: string | null;
+  readonly walletAddress: string | null;
+  readonly displayName: string;
+  readonly ip: string | null;
+  readonly userAgent: string | null;
+  send(message: ServerMessage): void;
+  sendError(message: string, code?: string): void;
+}
+
+export type GameMessage = Exclude<ClientMessage, { type: 'connect' | 'ping' }>;
+
+/** The money issue's entry-fee verifier: a verified, unused payment of the mode's wager, or why not. */
+export interface EntryVerifier {
+  verify(request: {
+    walletAddress: string;
+    mode: GameModeId;
+    signature: string | undefined;
+  }): Promise<{ ok: true; paid: PaidEntry } | { ok: false; message: string }>;
+}
+
+/** What is owed when a search ends without a match (the money issue turns it into a refund job). */
+export type EntryClosedHook = (entry: QueueEntry, status: CloseStatus) => Promise<void>;
+
+export interface GameServerOptions {
+  db: Database;
+  clock: Clock;
+  bans: Bans;
+  /** Paid modes are open only with a verifier; practice needs none. */
+  verifier?: EntryVerifier;
+  countdownSeconds?: number;
+  onResult?: readonly ResultHook[];
+  onEntryClosed?: EntryClosedHook;
+  /** Called whenever a queue length changes, so presence can push queueUpdate. */
+  onQueueChange?: () => void;
+  /** Players online, for joinQueue. */
+  playersOnline?: () => number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+interface LiveMatch {
+  match: Match;
+  start: MatchStart;
+  /** The link currently bound to each seat; null while that seat is away. */
+  links: [PlayerLink | null, PlayerLink | null];
+}
+
+export const CANCEL_WAIT_MS = 10_000;
+
+/**
+ * The game layer behind the channel: find-match rules, the queue, live matches and their seats, and the
+ * record of each result. It never touches a socket; the gateway hands it PlayerLinks.
+ */
+export function createGameServer(options: GameServerOptions) {
+  const { db, clock, bans } = options;
+  const matchmaker = createMatchmaker({ db, clock });
+  const matches = new Map<string, LiveMatch>();
+  const searchLinks = new Map<string, PlayerLink>(); // queue entry id → link
+  const log = options.log ?? (() => {});
+  const queueChanged = () => options.onQueueChange?.();
+
+  const seatOf = (live: LiveMatch, sessionId: string | null): PlayerIndex | null => {
+    if (!sessionId) return null;
+    const index = live.start.entries.findIndex((e) => e.player.playerSessionId === sessionId);
+    return index === 0 || index === 1 ? index : null;
+  };
+  const liveMatchOf = (walletAddress: string) =>
+    [...matches.values()].find(
+      (m) =>
+        m.match.status().name !== 'over' &&
+        m.start.entries.some((e) => e.player.walletAddress === walletAddress),
+    );
+
+  const closeEntry = async (entry: QueueEntry, status: CloseStatus) => {
+    const closed = await matchmaker.close(entry.id, status);
+    if (!closed) return null;
+    searchLinks.delete(entry.id);
+    queueChanged();
+    await options.onEntryClosed?.(closed, status);
+    return closed;
+  };
+
+  const startMatch = async (mode: GameModeId) => {
+    const gameId = randomUUID();
+    const pair = await matchmaker.pair(mode, gameId);
+    if (!pair) return;
+    queueChanged();
+    const seed = randomBytes(16).toString('hex');
+    const start: MatchStart = { id: gameId, entries: pair, seedHash: seedHash(seed), startedAt: clock.now() };
+    await recordMatchStart(db, start);
+    const links: LiveMatch['links'] = [
+      searchLinks.get(pair[0].id) ?? null,
+      searchLinks.get(pair[1].id) ?? null,
+    ];
+    for (const entry of pair) searchLinks.delete(entry.id);
+    const countdownSeconds = options.countdownSeconds ?? DEFAULT_COUNTDOWN_SECONDS;
+    const live: LiveMatch = {
+      start,
+      links,
+      match: createMatch({
+        id: gameId,
+        mode,
+        seats: [seatInfo(pair[0]), seatInfo(pair[1])],
+        seed,
+        countdownSeconds,
+        clock,
+        send: (index, message) => live.links[index]?.send(message),
+        onEnd: (result) => void finish(live, result),
+      }),
+    };
+    matches.set(gameId, live);
+    pair.forEach((entry, index) => {
+      const opponent = pair[index === 0 ? 1 : 0];
+      links[index]?.send({
+        type: 'matched',
+        gameId,
+        playerIndex: index as PlayerIndex,
+        data: {
+          opponentName: opponent.player.displayName,
+          gameMode: mode,
+          seedHash: start.seedHash,
+          countdownTime: countdownSeconds,
+        },
+      });
+      void entry;
+    });
+  };
+
+  const finish = async (live: LiveMatch, result: MatchResult) => {
+    try {
+      await recordMatchResult(db, result, live.start, options.onResult);
+    } catch (error) {
+      log(`recording match ${result.id} failed`, error);
+    }
+  };
+
+  const findMatch = async (link: PlayerLink, message: Extract<GameMessage, { type: 'findMatch' }>) => {
+    // SPEC §5 order: banned, already searching, mode, wallet, payment.
+    const ban = await bans.status(link.walletAddress, link.ip);
+    if (ban.banned)
+      return link.sendError(ban.message ?? 'Your account has been restricted', 'account_restricted');
+    if (link.walletAddress && (matchmaker.entryOf(link.walletAddress) || liveMatchOf(link.walletAddress))) {
+      return link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
+    }
+    if (!message.gameMode) return link.sendError(ERROR_MESSAGES.gameModeRequired, 'game_mode_required');
+    if (!link.walletAddress || !link.playerSessionId) {
+      return link.sendError(ERROR_MESSAGES.walletRequired, 'wallet_required');
+    }
+    const mode = getGameMode(message.gameMode);
+    let paid: PaidEntry | null = null;
+    if (mode.wagerLamports > 0n) {
+      if (!options.verifier) return link.sendError(ERROR_MESSAGES.paymentRequired, 'payment_required');
+      const verified = await options.verifier.verify({
+        walletAddress: link.walletAddress,
+        mode: mode.id,
+        signature: message.paymentSignature,
+      });
+      if (!verified.ok) return link.sendError(verified.message, 'payment_refused');
+      paid = verified.paid;
+    }
+    const joined = await matchmaker.join(
+      {
+        linkId: link.id,
+        playerSessionId: link.playerSessionId,
+        walletAddress: link.walletAddress,
+        displayName: link.displayName,
+        ip: link.ip,
+        userAgent: link.userAgent,
+      },
+      mode.id,
+      paid,
+    );
+    if (!joined.ok) return link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
+    searchLinks.set(joined.entry.id, link);
+    link.send({
+      type: 'findMatch',
+      status: 'searching',
+      gameMode: mode.id,
+      message: 'Searching for an opponent',
+    });
+    link.send({
+      type: 'joinQueue',
+      queueType: mode.id,
+      queuePosition: joined.position,
+      playersOnline: options.playersOnline?.() ?? 0,
+    });
+    queueChanged();
+    await startMatch(mode.id);
+  };
+
+  const cancelSearch = async (link: PlayerLink) => {
+    const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
+    if (!entry) return link.sendError(ERROR_MESSAGES.notSearching, 'not_searching');
+    if (entry.paid && clock.now() - entry.joinedAt < CANCEL_WAIT_MS) {
+      return link.sendError(ERROR_MESSAGES.cancelTooEarly, 'cancel_too_early');
+    }
+    const closed = await closeEntry(entry, 'cancelled');
+    if (!closed) return link.sendError(ERROR_MESSAGES.notSearching, 'not_searching');
+    link.send({ type: 'cancelSearch', success: true, message: 'Search cancelled' });
+  };
+
+  const reconnect = (link: PlayerLink, gameId: string) => {
+    const live = matches.get(gameId);
+    const refuse = (message: string) =>
+      link.send({ type: 'reconnectionFailed', message, clearStoredGameId: true });
+    if (!live || live.match.status().name === 'over') return refuse(ERROR_MESSAGES.gameNotFound);
+    const seat = seatOf(live, link.playerSessionId);
+    if (seat === null) return refuse(ERROR_MESSAGES.reconnectNotAllowed);
+    const previous = live.links[seat];
+    live.links[seat] = link;
+    const result = live.match.reconnected(seat);
+    if (!result.ok) {
+      live.links[seat] = previous;
+      return refuse(result.message);
+    }
+  };
+
+  const seatedLink = (link: PlayerLink, gameId: string | undefined) => {
+    for (const live of gameId ? [matches.get(gameId)] : matches.values()) {
+      if (!live) continue;
+      const seat = live.links.indexOf(link);
+      if (seat === 0 || seat === 1) return { live, seat: seat as PlayerIndex };
+    }
+    return null;
+  };
+
+  return {
+    matchmaker,
+    queueLengths: () => matchmaker.lengths(),
+    /** Live matches, for the runner and tests. */
+    matches: () => [...matches.values()].map((m) => m.match),
+
+    async handle(link: PlayerLink, message: GameMessage): Promise<void> {
+      switch (message.type) {
+        case 'findMatch':
+          return findMatch(link, message);
+        case 'cancelSearch':
+          return cancelSearch(link);
+        case 'reconnect':
+          return reconnect(link, message.gameId);
+        case 'paddleMove': {
+          const seated = seatedLink(link, message.gameId);
+          if (!seated) return link.sendError(ERROR_MESSAGES.notInGame, 'not_in_game');
+          seated.live.match.paddleMove(seated.seat, message.position);
+          return;
+        }
+        case 'exit':
+        case 'forceDisconnect': {
+          const seated = seatedLink(link, message.gameId);
+          if (seated) return seated.live.match.leave(seated.seat, message.type);
+          const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
+          if (entry && searchLinks.get(entry.id) === link) await closeEntry(entry, 'disconnected');
+          return;
+        }
+        case 'playAgain': {
+          const seated = seatedLink(link, message.gameId);
+          if (seated && seated.live.match.status().name === 'over') {
+            seated.live.links[seated.seat] = null;
+            link.send({ type: 'gameCleanup', gameId: seated.live.match.id });
+          }
+          return;
+        }
+        default: {
+          const unreachable: never = message;
+          throw new Error(`unhandled ${JSON.stringify(unreachable)}`);
+        }
+      }
+    },
+
+    /** The link's socket closed: a search ends, a seat starts its grace. */
+    async disconnected(link: PlayerLink): Promise<void> {
+      for (const live of matches.values()) {
+        const seat = live.links.indexOf(link);
+        if (seat !== 0 && seat !== 1) continue;
+        live.links[seat] = null;
+        if (live.match.status().name !== 'over') live.match.disconnected(seat);
+      }
+      for (const [entryId, searching] of searchLinks) {
+        if (searching !== link || !link.walletAddress) continue;
+        const entry = matchmaker.entryOf(link.walletAddress);
+        if (entry?.id === entryId) await closeEntry(entry, 'disconnected');
+      }
+    },
+
+    /** SPEC §6, game-server issue point 8: a ban closes the player's search at once. */
+    async banned(match: (entry: QueueEntry) => boolean, message: string): Promise<void> {
+      for (const [entryId, link] of searchLinks) {
+        const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
+        if (!entry || entry.id !== entryId || !match(entry)) continue;
+        if (await closeEntry(entry, 'cancelled')) {
+          link.sendError(message, 'account_restricted');
+          link.send({ type: 'cancelSearch', success: true, message });
+        }
+      }
+    },
+
+    /** One fixed tick of every live match; finished ones are dropped once their last messages are out. */
+    tick(): void {
+      for (const [id, live] of matches) {
+        if (live.match.status().name === 'over') {
+          matches.delete(id);
+          continue;
+        }
+        live.match.tick();
+      }
+    },
+
+    /** Entries and matches a previous run left open (game-server issue, point 4; RELIABILITY 25). */
+    async recoverAfterRestart(): Promise<void> {
+      const orphans = await matchmaker.closeOrphans();
+      for (const orphan of orphans)
+        log(`queue entry ${orphan.id} of ${orphan.walletAddress} closed after a restart`);
+      // A match's ticks live in memory: one under way when the server stopped cannot be finished fairly.
+      // Policy: it is marked interrupted (no winner); paid entries are refunded by the money layer.
+      const interrupted = await db
+        .update(gameSessions)
+        .set({ status: 'interrupted', outcome: 'interrupted', updatedAt: new Date(clock.now()) })
+        .where(inArray(gameSessions.status, ['preparing', 'playing', 'paused']))
+        .returning({ id: gameSessions.id });
+      for (const game of interrupted) log(`game ${game.id} was under way at a restart: marked interrupted`);
+    },
+  };
+}
+
+export type GameServer = ReturnType<typeof createGameServer>;
+
+function seatInfo(entry: QueueEntry) {
+  return {
+    walletAddress: entry.player.walletAddress,
+    displayName: entry.player.displayName,
+    sessionId: entry.player.playerSessionId,
+    ip: entry.player.ip,
+    userAgent: entry.player.userAgent,
+  };
+}

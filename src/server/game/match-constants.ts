@@ -1,0 +1,35 @@
+/**
+ * The timing rules of a live match (SPEC §4 reconnection, §9) and the texts it sends, in one place. Timers
+ * here are milliseconds read from the injected clock, not tick counts: the rules are stated in wall time and
+ * must hold even when ticks arrive late.
+ */
+
+/** A closed socket is not shown to the opponent until this long has passed (SPEC §9 disconnect grace). */
+export const DISCONNECT_GRACE_MS = 2_000;
+/** After the grace, the seat may come back for this long before it loses (SPEC §9 reconnection window). */
+export const RECONNECTION_WINDOW_MS = 30_000;
+/** How often the opponent is told the seconds left in the window (`reconnectionTimeUpdate`). */
+export const RECONNECTION_UPDATE_MS = 1_000;
+/** The disconnect of a seat that forfeits the match at once (the fourth; the third still gets a window). */
+export const FORFEITING_DISCONNECT = 4;
+
+/**
+ * Per-second snapshots kept for the audit record; a 15-minute match fits, and longer ones stop sampling so the
+ * stored row stays bounded. Point and end snapshots are always kept (at most 21 points and one end).
+ */
+export const SECOND_SNAPSHOT_LIMIT = 900;
+
+export const MATCH_TEXTS = {
+  gameResumed: 'Opponent reconnected. Game resumed!',
+  opponentDisconnected: 'Opponent disconnected',
+  opponentTimeout: 'Opponent did not reconnect in time',
+  windowExpired: 'The reconnection window has expired',
+  matchOver: 'Game not found or already finished',
+  win: 'You win!',
+  loss: 'You lose.',
+  opponentLeft: 'Your opponent has disconnected. Victory awarded!',
+  youLeft: 'You left the game. Victory goes to your opponent.',
+  opponentDisqualified: 'Your opponent disconnected too many times. Victory awarded!',
+  excessiveDisconnects: 'Too many disconnections: the game was forfeited.',
+  disconnectTimeout: 'You did not reconnect in time.',
+} as const;

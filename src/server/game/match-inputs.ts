@@ -1,0 +1,49 @@
+import { clampPaddleTarget, type PaddleTargets, type PlayerIndex } from '../../common/game/physics.ts';
+import type { MatchRecord } from '../../common/game/replay.ts';
+
+export interface MatchInputs {
+  /** Queues a seat's requested paddle centre for the next tick. */
+  offer(seat: PlayerIndex, position: number): void;
+  /**
+   * Applies what was queued to the targets in force and returns them for step `tick`; every change is
+   * recorded against that tick, the first one it drives (the replay applies it before the same step).
+   */
+  drain(tick: number): PaddleTargets;
+  record(): MatchRecord['inputs'];
+}
+
+/**
+ * The input queue of one match (STYLE.md 3: socket handlers enqueue, the tick drains).
+ *
+ * Bound and overflow policy: one slot per seat. A newer target overwrites the pending one, because only
+ * the latest target drives the paddle at the next tick; intermediate ones would never have moved it. So the
+ * queue never holds more than two entries, whatever a client sends.
+ */
+export function createMatchInputs(): MatchInputs {
+  const pending: [number | null, number | null] = [null, null];
+  const inForce: [number | null, number | null] = [null, null];
+  const changes: MatchRecord['inputs'] = [];
+
+  function apply(seat: PlayerIndex, tick: number): void {
+    const requested = pending[seat];
+    pending[seat] = null;
+    if (requested === null) return;
+    // Clamped here, not only in the physics, so the record holds the values the match actually used.
+    const target = clampPaddleTarget(requested);
+    if (target === null || target === inForce[seat]) return;
+    inForce[seat] = target;
+    changes.push([tick, seat, target]);
+  }
+
+  return {
+    offer(seat, position) {
+      pending[seat] = position;
+    },
+    drain(tick) {
+      apply(0, tick);
+      apply(1, tick);
+      return [inForce[0], inForce[1]];
+    },
+    record: () => changes.map(([tick, seat, target]) => [tick, seat, target]),
+  };
+}

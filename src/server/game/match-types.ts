@@ -1,0 +1,85 @@
+import type { Clock } from '../../common/clock.ts';
+import type { PlayerIndex } from '../../common/game/physics.ts';
+import type { MatchRecord } from '../../common/game/replay.ts';
+import type { GameModeId } from '../../common/game-modes.ts';
+import type { GameData, ServerMessage } from '../../common/protocol.ts';
+import type { LeaveHow, MatchCompletionStatus, MatchEnd } from './match-outcome.ts';
+import type { MatchSnapshot } from './match-snapshots.ts';
+import type { ConnectionLogEntry } from './reconnection-tracker.ts';
+
+export interface SeatInfo {
+  walletAddress: string;
+  displayName: string;
+  sessionId: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface MatchOptions {
+  /** The game id (uuid). */
+  id: string;
+  mode: GameModeId;
+  /** Index 0 plays the left paddle, 1 the right. */
+  seats: readonly [SeatInfo, SeatInfo];
+  /** 32 lowercase hex characters, drawn by the caller from a cryptographic source; revealed in gameOver. */
+  seed: string;
+  countdownSeconds: number;
+  clock: Clock;
+  /** The outbox: the gateway delivers the message if that seat has a live socket, and drops it otherwise. */
+  send(playerIndex: PlayerIndex, message: ServerMessage): void;
+  /** Called exactly once, with what the recorder persists in one database transaction. */
+  onEnd(result: MatchResult): void;
+}
+
+/** What the recorder persists when a match ends (SPEC §3 game audit). */
+export interface MatchResult {
+  id: string;
+  mode: GameModeId;
+  seats: readonly [SeatInfo, SeatInfo];
+  /** Clock ms: when the match was created (its countdown began) and when it ended. */
+  startedAt: number;
+  endedAt: number;
+  /** Time in play: endedAt − startedAt without the time spent paused for a reconnection. */
+  durationMs: number;
+  pausedMs: number;
+  winner: PlayerIndex;
+  scores: [number, number];
+  end: MatchEnd;
+  completionStatus: MatchCompletionStatus;
+  /** Socket closes per seat during the match (the SPEC §3 disconnectCount is their sum). */
+  disconnectCounts: [number, number];
+  stats: { ballHits: number; rallyCount: number; longestRally: number; maxBallSpeed: number };
+  /** Physics steps run; a replay of `record` ends on the same tick. */
+  ticks: number;
+  /** Seed, countdown, inputs and forfeit: `replayMatch(record)` reproduces the scores and the winner. */
+  record: MatchRecord;
+  snapshots: MatchSnapshot[];
+  connectionLog: ConnectionLogEntry[];
+}
+
+/** The lifecycle of a match (STYLE.md 5). */
+export type MatchStatus =
+  | { name: 'running'; graceSeats: PlayerIndex[] }
+  | { name: 'paused'; awaySeats: PlayerIndex[]; since: number }
+  | { name: 'over'; result: MatchResult };
+
+/** A refusal carries the text for `reconnectionFailed { message, clearStoredGameId: true }`. */
+export type ReconnectResult =
+  | { ok: true; resumed: boolean }
+  | { ok: false; reason: 'windowExpired' | 'matchOver'; message: string };
+
+export interface Match {
+  readonly id: string;
+  /** One fixed tick: runs the timers from the clock, then at most one physics step (none while paused). */
+  tick(): void;
+  /** The seat's latest paddle target, applied at the next tick. The gateway has checked the seat. */
+  paddleMove(playerIndex: PlayerIndex, position: number): void;
+  /** The seat's socket closed. */
+  disconnected(playerIndex: PlayerIndex): void;
+  /** The seat's owner is back on a new socket (the gateway has proven the session). */
+  reconnected(playerIndex: PlayerIndex): ReconnectResult;
+  /** The seat quits (exit or forceDisconnect): during a match it forfeits at once; afterwards nothing. */
+  leave(playerIndex: PlayerIndex, how: LeaveHow): void;
+  snapshot(playerIndex: PlayerIndex): GameData;
+  status(): MatchStatus;
+}

@@ -1,0 +1,242 @@
+import { TICK_HZ } from '../../common/game/constants.ts';
+import {
+  createMatchPhysics,
+  forfeit,
+  type MatchPhysics,
+  type PlayerIndex,
+  step,
+} from '../../common/game/physics.ts';
+import type { MatchRecord } from '../../common/game/replay.ts';
+import type { GameData } from '../../common/protocol.ts';
+import { MATCH_TEXTS } from './match-constants.ts';
+import { toGameData } from './match-game-data.ts';
+import { createMatchInputs } from './match-inputs.ts';
+import {
+  completionStatusOf,
+  gameOverMessage,
+  type MatchEnd,
+  other,
+  reconnectRefusal,
+  seatOutcome,
+  winnerOf,
+} from './match-outcome.ts';
+import { createSnapshotLog } from './match-snapshots.ts';
+import type { Match, MatchOptions, MatchResult, MatchStatus } from './match-types.ts';
+import { createReconnectionTracker, type ReconnectionEvent } from './reconnection-tracker.ts';
+
+const SEATS = [0, 1] as const;
+
+/**
+ * One authoritative match (ARCHITECTURE invariants 4, 8, 9): the gateway calls in, messages go out through
+ * `send`, the result goes to `onEnd` once. No sockets, no database, no timers of its own: the runner calls
+ * `tick()` and every deadline is read from the injected clock.
+ */
+export function createMatch(options: MatchOptions): Match {
+  const { id, clock } = options;
+  const startedAt = clock.now();
+  let physics: MatchPhysics = createMatchPhysics(options.seed, options.countdownSeconds);
+  const inputs = createMatchInputs();
+  const links = createReconnectionTracker();
+  const snapshots = createSnapshotLog();
+  let pausedSince: number | null = null;
+  let pausedMs = 0;
+  let result: MatchResult | null = null;
+
+  function gameData(viewer: PlayerIndex, now: number): GameData {
+    const over = result && {
+      winner: result.winner,
+      reason: seatOutcome(result.end, viewer).reason,
+    };
+    // The viewer mostly needs its opponent's window; its own shows only when it alone is away.
+    const awaySeat = [other(viewer), viewer].find((s) => links.link(s).name === 'away');
+    const secondsLeft = awaySeat === undefined ? null : links.secondsLeft(awaySeat, now);
+    return toGameData({
+      gameId: id,
+      physics,
+      now,
+      paused: pausedSince !== null,
+      away: awaySeat === undefined || secondsLeft === null || over ? null : { seat: awaySeat, secondsLeft },
+      over,
+    });
+  }
+
+  function sendGameState(now: number): void {
+    for (const seat of SEATS) {
+      options.send(seat, {
+        type: 'gameState',
+        gameId: id,
+        playerIndex: seat,
+        timestamp: now,
+        data: gameData(seat, now),
+      });
+    }
+  }
+
+  /** Ends the pause, if any, counting its time apart from play; true if there was one. */
+  function endPause(now: number): boolean {
+    if (pausedSince === null) return false;
+    pausedMs += now - pausedSince;
+    pausedSince = null;
+    return true;
+  }
+
+  function finish(end: MatchEnd, at: number): void {
+    let forfeitRecord: MatchRecord['forfeit'];
+    if (end.reason !== 'score') {
+      forfeitRecord = { afterTick: physics.tick, loser: end.loser };
+      physics = forfeit(physics, end.loser).state;
+    }
+    endPause(at);
+    snapshots.add('end', physics, at);
+    const record: MatchRecord = {
+      seed: options.seed,
+      countdownSeconds: options.countdownSeconds,
+      inputs: inputs.record(),
+      ...(forfeitRecord ? { forfeit: forfeitRecord } : {}),
+    };
+    // Set before anything is sent, so a call made from inside `send` finds the match over.
+    result = {
+      id,
+      mode: options.mode,
+      seats: options.seats,
+      startedAt,
+      endedAt: at,
+      durationMs: at - startedAt - pausedMs,
+      pausedMs,
+      winner: winnerOf(end),
+      scores: [physics.scores[0], physics.scores[1]],
+      end,
+      completionStatus: completionStatusOf(end, options.mode),
+      disconnectCounts: links.disconnectCounts(),
+      stats: { ...physics.stats },
+      ticks: physics.tick,
+      record,
+      snapshots: snapshots.list(),
+      connectionLog: links.log(),
+    };
+    const final = result;
+    for (const seat of SEATS) {
+      const notice = seatOutcome(end, seat).notice;
+      if (notice) options.send(seat, notice);
+    }
+    sendGameState(at);
+    for (const seat of SEATS)
+      options.send(
+        seat,
+        gameOverMessage({ gameId: id, seed: options.seed, end, scores: final.scores }, seat),
+      );
+    options.onEnd(final);
+  }
+
+  function onReconnectionEvent(event: ReconnectionEvent): void {
+    switch (event.type) {
+      case 'graceEnded':
+        pausedSince ??= event.at;
+        options.send(other(event.seat), {
+          type: 'playerTemporarilyDisconnected',
+          reconnectionTimeLeft: event.secondsLeft,
+          disconnectedPlayerIndex: event.seat,
+        });
+        return;
+      case 'timeLeft':
+        options.send(other(event.seat), {
+          type: 'reconnectionTimeUpdate',
+          reconnectionTimeLeft: event.secondsLeft,
+        });
+        return;
+      case 'windowExpired':
+        finish({ reason: 'disconnect_timeout', loser: event.seat }, event.at);
+        return;
+      default: {
+        const unreachable: never = event;
+        throw new Error(`unknown reconnection event ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+
+  /** Fires the grace and window deadlines due by `now`; true if the match is still on afterwards. */
+  function runTimers(now: number): boolean {
+    if (result) return false;
+    const events = links.advance(now);
+    for (const event of events) onReconnectionEvent(event);
+    if (result) return false;
+    // While paused no step sends gameState, so a change of the pause (or of its seconds) sends one here.
+    if (events.length > 0) sendGameState(now);
+    return true;
+  }
+
+  return {
+    id,
+
+    tick() {
+      const now = clock.now();
+      if (!runTimers(now) || pausedSince !== null) return;
+      const stepped = step(physics, inputs.drain(physics.tick + 1));
+      physics = stepped.state;
+      let winner: PlayerIndex | null = null;
+      for (const event of stepped.events) {
+        if (event.type === 'point') snapshots.add('point', physics, now);
+        if (event.type === 'matchOver') winner = event.winner;
+      }
+      if (winner !== null) {
+        finish({ reason: 'score', winner }, now);
+        return;
+      }
+      if (physics.tick % TICK_HZ === 0) snapshots.add('second', physics, now);
+      sendGameState(now);
+    },
+
+    paddleMove(playerIndex, position) {
+      if (!result) inputs.offer(playerIndex, position);
+    },
+
+    disconnected(playerIndex) {
+      const now = clock.now();
+      if (!runTimers(now)) return;
+      const outcome = links.disconnect(playerIndex, now);
+      if (outcome.kind === 'excessive') finish({ reason: 'excessive_disconnects', loser: playerIndex }, now);
+    },
+
+    reconnected(playerIndex) {
+      const now = clock.now();
+      runTimers(now);
+      if (result) return reconnectRefusal(result.end, playerIndex);
+      links.reconnect(playerIndex, now);
+      const resumed = links.awaySeats().length === 0 && endPause(now);
+      options.send(playerIndex, {
+        type: 'reconnectionSuccess',
+        gameState: gameData(playerIndex, now),
+        gameId: id,
+        playerIndex,
+      });
+      if (resumed) {
+        for (const seat of SEATS)
+          options.send(seat, { type: 'gameResumed', message: MATCH_TEXTS.gameResumed });
+      }
+      const opponent = other(playerIndex);
+      const opponentLeft = links.secondsLeft(opponent, now);
+      // Back while the opponent is still away: the returning seat needs the overlay for the opponent's window.
+      if (opponentLeft !== null) {
+        options.send(playerIndex, {
+          type: 'playerTemporarilyDisconnected',
+          reconnectionTimeLeft: opponentLeft,
+          disconnectedPlayerIndex: opponent,
+        });
+      }
+      return { ok: true, resumed };
+    },
+
+    leave(playerIndex, how) {
+      const now = clock.now();
+      if (runTimers(now)) finish({ reason: 'exit', loser: playerIndex, how }, now);
+    },
+
+    snapshot: (playerIndex) => gameData(playerIndex, clock.now()),
+
+    status(): MatchStatus {
+      if (result) return { name: 'over', result };
+      if (pausedSince !== null) return { name: 'paused', awaySeats: links.awaySeats(), since: pausedSince };
+      return { name: 'running', graceSeats: links.graceSeats() };
+    },
+  };
+}

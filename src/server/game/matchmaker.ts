@@ -1,0 +1,207 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Clock } from '../../common/clock.ts';
+import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
+import type { Database } from '../db/database.ts';
+import { isUniqueViolation } from '../db/pg-errors.ts';
+import { queueSessions } from '../db/schema/index.ts';
+
+/** A searching player as the matchmaker sees them: a proven wallet and where to reach them. */
+export interface QueuePlayer {
+  /** The socket that searched; messages for this entry go there. */
+  linkId: string;
+  playerSessionId: string;
+  walletAddress: string;
+  displayName: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A verified entry fee (the money issue's verifier); absent in practice. */
+export interface PaidEntry {
+  transactionId: string;
+  signature: string;
+  lamports: bigint;
+}
+
+export interface QueueEntry {
+  id: string;
+  mode: GameModeId;
+  player: QueuePlayer;
+  joinedAt: number;
+  paid: PaidEntry | null;
+}
+
+export type JoinResult =
+  | { ok: true; entry: QueueEntry; position: number }
+  | { ok: false; reason: 'already_searching' };
+
+export type CloseStatus = 'cancelled' | 'disconnected' | 'timed_out' | 'error';
+
+export interface Matchmaker {
+  join(player: QueuePlayer, mode: GameModeId, paid: PaidEntry | null): Promise<JoinResult>;
+  /** The wallet's active entry in this process, if any. */
+  entryOf(walletAddress: string): QueueEntry | undefined;
+  /**
+   * Closes an active entry. Returns the entry when this call closed it, or null when it was already gone
+   * (matched, cancelled): a cancel racing a match gets exactly one of the two outcomes.
+   */
+  close(entryId: string, status: CloseStatus): Promise<QueueEntry | null>;
+  /** Takes the two longest-waiting entries of distinct wallets in a mode, marked matched to `gameId`. */
+  pair(mode: GameModeId, gameId: string): Promise<[QueueEntry, QueueEntry] | null>;
+  lengths(): Record<GameModeId, number>;
+  /** Entries left active by a previous run of the server: closed as 'error' and returned, so they are refunded. */
+  closeOrphans(): Promise<
+    Array<{ id: string; walletAddress: string; mode: GameModeId; transactionId: string | null }>
+  >;
+}
+
+/**
+ * One FIFO queue per mode (game-server issue, point 4). Every entry is a queue-session row first: the
+ * database's one-active-entry-per-wallet index is what makes two sockets of one wallet get one entry, and
+ * the conditional status updates are what make a cancel and a match exclude each other.
+ */
+export function createMatchmaker({ db, clock }: { db: Database; clock: Clock }): Matchmaker {
+  const queues = new Map<GameModeId, QueueEntry[]>(GAME_MODE_IDS.map((m) => [m, []]));
+  const byWallet = new Map<string, QueueEntry>();
+  const queueOf = (mode: GameModeId) => queues.get(mode)!;
+
+  const forget = (entry: QueueEntry) => {
+    const queue = queueOf(entry.mode);
+    const index = queue.indexOf(entry);
+    if (index >= 0) queue.splice(index, 1);
+    if (byWallet.get(entry.player.walletAddress) === entry) byWallet.delete(entry.player.walletAddress);
+  };
+
+  const closeRow = async (
+    entry: QueueEntry,
+    status: CloseStatus | 'matched',
+    gameId?: string,
+    tx: Database = db,
+  ) => {
+    const now = clock.now();
+    const rows = await tx
+      .update(queueSessions)
+      .set({
+        status,
+        closedAt: new Date(now),
+        updatedAt: new Date(now),
+        timeInQueueMs: Math.max(0, Math.round(now - entry.joinedAt)),
+        ...(gameId ? { resultingGameId: gameId } : {}),
+      })
+      .where(and(eq(queueSessions.id, entry.id), eq(queueSessions.status, 'active')))
+      .returning({ id: queueSessions.id });
+    return rows.length === 1;
+  };
+
+  return {
+    async join(player, mode, paid) {
+      if (byWallet.has(player.walletAddress)) return { ok: false, reason: 'already_searching' };
+      const joinedAt = clock.now();
+      let id: string;
+      try {
+        const [row] = await db
+          .insert(queueSessions)
+          .values({
+            playerId: player.playerSessionId,
+            walletAddress: player.walletAddress,
+            displayName: player.displayName,
+            gameMode: mode,
+            status: 'active',
+            createdAt: new Date(joinedAt),
+            updatedAt: new Date(joinedAt),
+            transactionId: paid?.transactionId ?? null,
+            ipAddress: player.ip,
+            userAgent: player.userAgent,
+            metadata: paid ? { paymentSignature: paid.signature, lamports: paid.lamports.toString() } : null,
+          })
+          .returning({ id: queueSessions.id });
+        id = row!.id;
+      } catch (error) {
+        if (isUniqueViolation(error, 'queue_sessions_one_active_per_wallet')) {
+          return { ok: false, reason: 'already_searching' };
+        }
+        throw error;
+      }
+      // Another socket of the same wallet may have joined while this insert ran.
+      if (byWallet.has(player.walletAddress)) {
+        await db.update(queueSessions).set({ status: 'error' }).where(eq(queueSessions.id, id));
+        return { ok: false, reason: 'already_searching' };
+      }
+      const entry: QueueEntry = { id, mode, player, joinedAt, paid };
+      queueOf(mode).push(entry);
+      byWallet.set(player.walletAddress, entry);
+      return { ok: true, entry, position: queueOf(mode).length };
+    },
+
+    entryOf: (walletAddress) => byWallet.get(walletAddress),
+
+    async close(entryId, status) {
+      const entry = [...byWallet.values()].find((e) => e.id === entryId);
+      if (!entry) return null;
+      forget(entry);
+      const closed = await closeRow(entry, status);
+      return closed ? entry : null;
+    },
+
+    async pair(mode, gameId) {
+      const queue = queueOf(mode);
+      const first = queue[0];
+      const second = queue.find((e) => e.player.walletAddress !== first?.player.walletAddress);
+      if (!first || !second) return null;
+      // Taken out of the queue before the first await, so no other pairing or cancel can pick them.
+      forget(first);
+      forget(second);
+      const matched = await db
+        .transaction(async (tx) => {
+          const a = await closeRow(first, 'matched', gameId, tx);
+          const b = await closeRow(second, 'matched', gameId, tx);
+          if (a && b) return true;
+          tx.rollback();
+          return false;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof Error && error.message === 'Rollback') return false;
+          throw error;
+        });
+      if (matched) return [first, second];
+      // One was closed meanwhile (cancelled elsewhere): whoever is still active goes back to the front.
+      const still = await db
+        .select({ id: queueSessions.id })
+        .from(queueSessions)
+        .where(and(inArray(queueSessions.id, [first.id, second.id]), eq(queueSessions.status, 'active')));
+      for (const entry of [second, first]) {
+        if (still.some((r) => r.id === entry.id)) {
+          queue.unshift(entry);
+          byWallet.set(entry.player.walletAddress, entry);
+        }
+      }
+      return null;
+    },
+
+    lengths() {
+      return Object.fromEntries(GAME_MODE_IDS.map((m) => [m, queueOf(m).length])) as Record<
+        GameModeId,
+        number
+      >;
+    },
+
+    async closeOrphans() {
+      const now = new Date(clock.now());
+      return db
+        .update(queueSessions)
+        .set({
+          status: 'error',
+          closedAt: now,
+          updatedAt: now,
+          metadata: sql`coalesce(${queueSessions.metadata}, '{}'::jsonb) || '{"closedBy":"restart"}'::jsonb`,
+        })
+        .where(eq(queueSessions.status, 'active'))
+        .returning({
+          id: queueSessions.id,
+          walletAddress: queueSessions.walletAddress,
+          mode: queueSessions.gameMode,
+          transactionId: queueSessions.transactionId,
+        });
+    },
+  };
+}

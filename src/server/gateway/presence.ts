@@ -1,0 +1,66 @@
+import type { ServerMessage } from '../../common/protocol.ts';
+import type { Connection } from './connection.ts';
+
+/**
+ * Who is online, and the counts pushed to every socket when they change (game-server issue, point 3). Pushes
+ * are coalesced: at most one per `intervalMs`, carrying the latest numbers.
+ */
+export interface Presence {
+  add(connection: Connection): void;
+  remove(connection: Connection): void;
+  all(): Iterable<Connection>;
+  /** Distinct players: a signed-in wallet counts once however many tabs it has open. */
+  playersOnline(): number;
+  /** Something a broadcast carries changed (presence or a queue length): push soon. */
+  changed(): void;
+  broadcast(message: ServerMessage): void;
+  close(): void;
+}
+
+export function createPresence(options: {
+  intervalMs: number;
+  queueLengths: () => Record<string, number>;
+}): Presence {
+  const connections = new Set<Connection>();
+  let timer: NodeJS.Timeout | undefined;
+  let lastPushed = '';
+
+  const playersOnline = () => {
+    const keys = new Set<string>();
+    for (const c of connections) keys.add(c.walletAddress ?? c.id);
+    return keys.size;
+  };
+
+  const broadcast = (message: ServerMessage) => {
+    for (const c of connections) c.send(message);
+  };
+
+  const push = () => {
+    timer = undefined;
+    const counts = { playersOnline: playersOnline(), queueLengths: options.queueLengths() };
+    const key = JSON.stringify(counts);
+    if (key === lastPushed) return;
+    lastPushed = key;
+    broadcast({ type: 'playersOnline', playersOnline: counts.playersOnline });
+    broadcast({ type: 'queueUpdate', queueLengths: counts.queueLengths });
+  };
+
+  return {
+    add(connection) {
+      connections.add(connection);
+    },
+    remove(connection) {
+      connections.delete(connection);
+    },
+    all: () => connections,
+    playersOnline,
+    changed() {
+      timer ??= setTimeout(push, options.intervalMs);
+    },
+    broadcast,
+    close() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}

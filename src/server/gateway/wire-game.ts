@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../common/clock.ts';
+import type { Database } from '../db/database.ts';
+import { createGameServer, type GameServer, type GameServerOptions } from '../game/game-server.ts';
+import { startMatchRunner } from '../game/match-runner.ts';
+import { BAN_MESSAGES, type Bans, banChangeConcerns } from '../security/bans.ts';
+import { type GameChannel, type PlayerSessionLookup, registerGameChannel } from './game-channel.ts';
+import type { ChannelLimits } from './limits.ts';
+
+export interface GameWiring {
+  channel: GameChannel;
+  game: GameServer;
+  /** Starts the 60 Hz runner; returns its stop function. */
+  startRunner(): () => void;
+}
+
+/**
+ * Joins the game channel (sockets) to the game layer (rules, queue, matches) and to live bans: the two never
+ * import each other, so this is where a message from a socket becomes a call on the game server.
+ */
+export async function wireGame(
+  app: FastifyInstance,
+  deps: {
+    db: Database;
+    clock: Clock;
+    bans: Bans;
+    playerSessions: PlayerSessionLookup;
+    allowedOrigins: readonly string[];
+    limits?: Partial<ChannelLimits>;
+    game?: Partial<Pick<GameServerOptions, 'verifier' | 'countdownSeconds' | 'onResult' | 'onEntryClosed'>>;
+  },
+): Promise<GameWiring> {
+  const channel = await registerGameChannel(app, {
+    clock: deps.clock,
+    allowedOrigins: deps.allowedOrigins,
+    playerSessions: deps.playerSessions,
+    ...(deps.limits ? { limits: deps.limits } : {}),
+  });
+  const game = createGameServer({
+    db: deps.db,
+    clock: deps.clock,
+    bans: deps.bans,
+    ...deps.game,
+    onQueueChange: () => channel.presence.changed(),
+    playersOnline: () => channel.presence.playersOnline(),
+    log: (message, error) => (error ? app.log.error({ err: error }, message) : app.log.warn(message)),
+  });
+  channel.setHandlers({
+    handle: (connection, message) => game.handle(connection, message),
+    disconnected: (connection) => game.disconnected(connection),
+    queueLengths: () => game.queueLengths(),
+  });
+  deps.bans.onChange((change) => {
+    if (!change.banned) return;
+    const message = change.kind === 'wallet' ? BAN_MESSAGES.wallet : BAN_MESSAGES.ip;
+    void game
+      .banned((entry) => banChangeConcerns(change, entry.player.walletAddress, entry.player.ip), message)
+      .catch((error: unknown) => app.log.error({ err: error }, 'closing a banned search failed'));
+  });
+  await game.recoverAfterRestart();
+  return {
+    channel,
+    game,
+    startRunner: () => startMatchRunner({ clock: deps.clock, tick: () => game.tick() }),
+  };
+}

@@ -1,0 +1,45 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { loggerOptions } from './logger-options.ts';
+import { registerPublicRoutes } from './public-routes.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import { registerStaticClient } from './static-client.ts';
+
+export interface AppDeps {
+  config: Config;
+  houseWallet: string;
+  clientDir: string;
+  /** Mounts extra routes before the catch-all (the local chain's /rpc, later the game channel). */
+  plugins?: Array<(app: FastifyInstance) => Promise<void> | void>;
+}
+
+/** The HTTP shell: security headers, the public API, the built client and JSON 404s for unknown API paths. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    // In-flight requests finish on close; idle keep-alive sockets are closed so shutdown is prompt.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.code(status).send({ error: status >= 500 ? 'Internal server error' : error.message });
+  });
+
+  const rpcOrigins = config.chain.kind === 'remote' ? [new URL(config.chain.publicRpcUrl).origin] : [];
+  await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, rpcOrigins);
+  registerPublicRoutes(app, {
+    houseWallet: deps.houseWallet,
+    publicRpcUrl: config.chain.kind === 'remote' ? config.chain.publicRpcUrl : undefined,
+  });
+  for (const plugin of deps.plugins ?? []) await plugin(app);
+  await registerStaticClient(app, deps.clientDir);
+  return app;
+}

@@ -1,0 +1,143 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Clock } from '../../../common/clock.ts';
+import type { Database } from '../../db/database.ts';
+import {
+  createPlayerSessions,
+  PLAYER_SESSION_COOKIE,
+  type PlayerSessions,
+  sessionTokenFromCookieHeader,
+} from '../../security/player-sessions.ts';
+import { challengeRequestSchema, describeInvalidBody, verifyRequestSchema } from './auth-schemas.ts';
+import { isOriginAllowed, normalizeOrigin } from './origin-allowed.ts';
+import { NOT_SIGNED_IN, ORIGIN_NOT_ALLOWED, TOO_MANY_REQUESTS } from './sign-in-errors.ts';
+import { createSignInService, type SignInChainId } from './sign-in-service.ts';
+import { createTokenBucketLimiter, type TokenBucketLimiter } from './token-bucket.ts';
+
+export interface RateLimit {
+  capacity: number;
+  refillPerMinute: number;
+}
+
+export interface PlayerAuthOptions {
+  db: Database;
+  clock: Clock;
+  chainId: SignInChainId;
+  /** Origins whose pages may call the state-changing routes (config.allowedOrigins). */
+  allowedOrigins: readonly string[];
+  /** Mark the cookie Secure even on plain-http requests (a TLS proxy that sends no X-Forwarded-Proto). */
+  cookieSecureDefault?: boolean;
+  sessionLifetimeMs?: number;
+  /** Pass one in when the /ws upgrade was built first; otherwise one is made from db and clock. */
+  playerSessions?: PlayerSessions;
+  /** Per client IP: challenge, verify and logout share `signIn`; /me has its own, larger bucket. */
+  rateLimits?: { signIn?: RateLimit; me?: RateLimit };
+}
+
+const DEFAULT_SIGN_IN_LIMIT: RateLimit = { capacity: 20, refillPerMinute: 20 };
+const DEFAULT_ME_LIMIT: RateLimit = { capacity: 120, refillPerMinute: 120 };
+/** Sign-in bodies are a few kilobytes at most; anything larger is refused before it is read. */
+const BODY_LIMIT_BYTES = 16 * 1024;
+
+function rateLimited(limiter: TokenBucketLimiter): onRequestHookHandler {
+  return async (request, reply) => {
+    if (limiter.take(request.ip)) return;
+    const seconds = Math.max(1, Math.ceil(limiter.retryAfterMs(request.ip) / 1000));
+    return reply.code(429).header('retry-after', String(seconds)).send({ error: TOO_MANY_REQUESTS });
+  };
+}
+
+/**
+ * Sign In With Solana and the player session (ARCHITECTURE invariant 5, SPEC §7, RELIABILITY 16):
+ * POST /api/auth/challenge, POST /api/auth/verify, GET /api/auth/me, POST /api/auth/logout.
+ * Call on the root instance (buildApp's plugins hook); the routes live in their own encapsulated scope.
+ */
+export async function registerPlayerAuth(
+  app: FastifyInstance,
+  options: PlayerAuthOptions,
+): Promise<{ playerSessions: PlayerSessions }> {
+  const { db, clock } = options;
+  const playerSessions =
+    options.playerSessions ?? createPlayerSessions({ db, clock, lifetimeMs: options.sessionLifetimeMs });
+  const signIn = createSignInService({ db, clock, chainId: options.chainId, sessions: playerSessions });
+  const allowedOrigins = new Set(options.allowedOrigins.map((o) => normalizeOrigin(o) ?? o));
+  const limitSignIn = rateLimited(
+    createTokenBucketLimiter({ clock, ...(options.rateLimits?.signIn ?? DEFAULT_SIGN_IN_LIMIT) }),
+  );
+  const limitMe = rateLimited(
+    createTokenBucketLimiter({ clock, ...(options.rateLimits?.me ?? DEFAULT_ME_LIMIT) }),
+  );
+
+  const checkOrigin: onRequestHookHandler = async (request, reply) => {
+    if (isOriginAllowed(request.headers.origin, allowedOrigins)) return;
+    return reply.code(403).send({ error: ORIGIN_NOT_ALLOWED });
+  };
+
+  const secure = (request: FastifyRequest) =>
+    options.cookieSecureDefault === true || request.protocol === 'https';
+  const cookieAttributes = (request: FastifyRequest) =>
+    ({ path: '/', httpOnly: true, sameSite: 'lax', secure: secure(request), signed: false }) as const;
+  const currentToken = (request: FastifyRequest) => sessionTokenFromCookieHeader(request.headers.cookie);
+  const send401 = (reply: FastifyReply) => reply.code(401).send({ error: NOT_SIGNED_IN });
+
+  // Registered only when nobody did already: the cookie plugin decorates the root, so a second copy would throw.
+  if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);
+
+  await app.register(async (scope) => {
+    // Bad JSON, oversized bodies and the like answer in the same `{ error }` shape as every refusal here.
+    scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) request.log.error({ err: error }, 'player auth request failed');
+      return reply.code(status).send({ error: status >= 500 ? 'Internal server error' : error.message });
+    });
+    // Answers about who is signed in are per-browser and must never come out of a shared cache.
+    scope.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    const postRoute = { bodyLimit: BODY_LIMIT_BYTES, onRequest: [limitSignIn, checkOrigin] };
+
+    scope.post('/api/auth/challenge', postRoute, async (request, reply) => {
+      const body = challengeRequestSchema.safeParse(request.body);
+      if (!body.success) return reply.code(400).send({ error: describeInvalidBody(body.error) });
+      const input = await signIn.issue({
+        walletAddress: body.data.walletAddress,
+        host: request.host,
+        protocol: request.protocol,
+      });
+      return { input };
+    });
+
+    scope.post('/api/auth/verify', postRoute, async (request, reply) => {
+      const body = verifyRequestSchema.safeParse(request.body);
+      if (!body.success) return reply.code(400).send({ error: describeInvalidBody(body.error) });
+      const outcome = await signIn.verify({
+        ...body.data,
+        host: request.host,
+        previousToken: currentToken(request),
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      if (!outcome.ok) return reply.code(outcome.status).send({ error: outcome.error });
+      reply.setCookie(PLAYER_SESSION_COOKIE, outcome.session.token, {
+        ...cookieAttributes(request),
+        maxAge: Math.floor(playerSessions.lifetimeMs / 1000),
+      });
+      return { walletAddress: outcome.session.walletAddress };
+    });
+
+    scope.get('/api/auth/me', { onRequest: [limitMe] }, async (request, reply) => {
+      const session = await playerSessions.fromRequest(request);
+      if (!session) return send401(reply);
+      return { walletAddress: session.walletAddress };
+    });
+
+    scope.post('/api/auth/logout', postRoute, async (request, reply) => {
+      await playerSessions.end(currentToken(request));
+      reply.clearCookie(PLAYER_SESSION_COOKIE, cookieAttributes(request));
+      return { success: true };
+    });
+  });
+
+  return { playerSessions };
+}

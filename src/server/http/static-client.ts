@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built React app. Every GET outside /api, /rpc and /ws that is not a file gets index.html, so the
+ * client router shows /, /admin, /admin/login and its own not-found screen. Unknown /api paths get a JSON 404.
+ */
+export async function registerStaticClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const built = existsSync(path.join(clientDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      // Hashed asset names can be cached for long; index.html must always be fresh.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ clientDir }, 'client is not built; run `npm run build`');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ error: 'Not found' });
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The client is not built yet. Run `npm run build`, then reload.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

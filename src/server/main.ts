@@ -1,0 +1,156 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from '../common/clock.ts';
+import { openChain } from './chain/open-chain.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { openDatabase } from './db/open-database.ts';
+import { type GameWiring, wireGame } from './gateway/wire-game.ts';
+import { buildApp } from './http/app.ts';
+import { registerPlayerAuth } from './http/auth/register-player-auth.ts';
+import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
+import { registerBanStatusRoute } from './http/ban-status-route.ts';
+import { packageRoot } from './package-root.ts';
+import { createBans } from './security/bans.ts';
+
+export interface StartOptions {
+  config: Config;
+  clock?: Clock;
+  /** Where the built client lives; defaults to dist/client in the package. */
+  clientDir?: string;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  /** Base URL the server listens on, e.g. http://127.0.0.1:3000 */
+  url: string;
+  houseWallet: string;
+  db: Database;
+  game: GameWiring;
+  /** Stops accepting, finishes in-flight work, then closes the chain and the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** The composition root: config → database → chain → services → HTTP → listen. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  await mkdir(config.dataDir, { recursive: true });
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let chain: Awaited<ReturnType<typeof openChain>> | undefined;
+  try {
+    chain = await openChain({ config, clock });
+    const db = database.db;
+    const bans = createBans({ db, clock });
+    let game: GameWiring | undefined;
+    const app = await buildApp({
+      config,
+      houseWallet: chain.houseWallet.address,
+      clientDir: options.clientDir ?? path.join(packageRoot(), 'dist/client'),
+      plugins: [
+        chain.registerRoutes,
+        async (app) => {
+          const { playerSessions } = await registerPlayerAuth(app, {
+            db,
+            clock,
+            chainId: signInChainIdFor(config.chain),
+            allowedOrigins: config.allowedOrigins,
+          });
+          registerBanStatusRoute(app, bans);
+          game = await wireGame(app, {
+            db,
+            clock,
+            bans,
+            playerSessions,
+            allowedOrigins: config.allowedOrigins,
+          });
+        },
+      ],
+    });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    if (config.port === 0) {
+      // A free port was picked: the default allowed origins are the ones it actually serves.
+      config.allowedOrigins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);
+    }
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    if (!game) throw new Error('the game channel was not registered');
+    const stopRunner = game.startRunner();
+
+    let closing: Promise<void> | undefined;
+    const openChainRef = chain;
+    return {
+      app,
+      url: `http://${shownHost}:${port}`,
+      houseWallet: chain.houseWallet.address,
+      db,
+      game,
+      close: () => {
+        closing ??= (async () => {
+          stopRunner();
+          await app.close();
+          await openChainRef.close();
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await chain?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** Entry point: read the environment, start, and shut down gracefully on SIGTERM or SIGINT. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const server = await startServer({ config });
+  console.warn(`Server listening at ${server.url} (house wallet ${server.houseWallet})`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.warn(`${signal} received: finishing in-flight work, then stopping`);
+    const force = setTimeout(() => {
+      console.error('shutdown took longer than 15 s: exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(entry).href) {
+  main().catch((error: unknown) => {
+    console.error('Server failed to start:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

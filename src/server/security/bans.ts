@@ -1,0 +1,160 @@
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../../common/clock.ts';
+import type { Database } from '../db/database.ts';
+import { bannedWallets, ipAddresses } from '../db/schema/index.ts';
+import { recordSystemEvent } from './system-events.ts';
+
+/** SPEC §8 default ban messages. */
+export const BAN_MESSAGES = {
+  wallet: 'Your wallet has been banned',
+  ip: 'Your IP address has been banned',
+  account: 'Your account has been restricted',
+} as const;
+
+/** SPEC §3 "Ban status": what /api/ban-status answers and find-match checks first. */
+export interface BanStatus {
+  banned: boolean;
+  walletBanned: boolean;
+  ipBanned: boolean;
+  message: string | null;
+}
+
+export type BanChange =
+  | { kind: 'wallet'; walletAddress: string; banned: boolean }
+  | { kind: 'ip'; ipAddress: string; banned: boolean };
+
+export interface BanActor {
+  /** Who acted (an admin's e-mail, or 'system'). */
+  by: string;
+  reason: string;
+}
+
+export interface Bans {
+  status(walletAddress: string | null, ipAddress: string | null): Promise<BanStatus>;
+  banWallet(walletAddress: string, actor: BanActor, ipAddressAtBan?: string | null): Promise<void>;
+  unbanWallet(walletAddress: string, actor: BanActor): Promise<void>;
+  banIp(ipAddress: string, actor: BanActor): Promise<void>;
+  unbanIp(ipAddress: string, actor: BanActor): Promise<void>;
+  /** Bans act live (game-server issue, point 8): the matchmaker listens and closes searches at once. */
+  onChange(listener: (change: BanChange) => void): () => void;
+}
+
+export function createBans({ db, clock }: { db: Database; clock: Clock }): Bans {
+  const listeners = new Set<(change: BanChange) => void>();
+  const emit = (change: BanChange) => {
+    for (const listener of listeners) listener(change);
+  };
+  const now = () => new Date(clock.now());
+
+  return {
+    async status(walletAddress, ipAddress) {
+      const [walletRow] = walletAddress
+        ? await db
+            .select({ reason: bannedWallets.reason })
+            .from(bannedWallets)
+            .where(and(eq(bannedWallets.walletAddress, walletAddress), eq(bannedWallets.isBanned, true)))
+        : [];
+      const [ipRow] = ipAddress
+        ? await db
+            .select({ reason: ipAddresses.bannedReason })
+            .from(ipAddresses)
+            .where(and(eq(ipAddresses.ipAddress, ipAddress), eq(ipAddresses.isBanned, true)))
+        : [];
+      const walletBanned = Boolean(walletRow);
+      const ipBanned = Boolean(ipRow);
+      const message = walletBanned ? BAN_MESSAGES.wallet : ipBanned ? BAN_MESSAGES.ip : null;
+      return { banned: walletBanned || ipBanned, walletBanned, ipBanned, message };
+    },
+
+    async banWallet(walletAddress, actor, ipAddressAtBan = null) {
+      await db.transaction(async (tx) => {
+        const at = now();
+        await tx
+          .insert(bannedWallets)
+          .values({
+            walletAddress,
+            isBanned: true,
+            bannedAt: at,
+            bannedBy: actor.by,
+            reason: actor.reason,
+            ipAddressAtBan,
+          })
+          .onConflictDoUpdate({
+            target: bannedWallets.walletAddress,
+            set: {
+              isBanned: true,
+              bannedAt: at,
+              bannedBy: actor.by,
+              reason: actor.reason,
+              ipAddressAtBan,
+              unbannedAt: null,
+              unbannedBy: null,
+              unbannedReason: null,
+            },
+          });
+        await recordSystemEvent(tx, {
+          severity: 'warning',
+          eventType: 'wallet_banned',
+          message: `Wallet ${walletAddress} banned by ${actor.by}: ${actor.reason}`,
+          details: { walletAddress, by: actor.by, reason: actor.reason, at: at.toISOString() },
+        });
+      });
+      emit({ kind: 'wallet', walletAddress, banned: true });
+    },
+
+    async unbanWallet(walletAddress, actor) {
+      await db.transaction(async (tx) => {
+        const at = now();
+        await tx
+          .update(bannedWallets)
+          .set({ isBanned: false, unbannedAt: at, unbannedBy: actor.by, unbannedReason: actor.reason })
+          .where(eq(bannedWallets.walletAddress, walletAddress));
+        await recordSystemEvent(tx, {
+          severity: 'other',
+          eventType: 'wallet_unbanned',
+          message: `Wallet ${walletAddress} unbanned by ${actor.by}: ${actor.reason}`,
+          details: { walletAddress, by: actor.by, reason: actor.reason, at: at.toISOString() },
+        });
+      });
+      emit({ kind: 'wallet', walletAddress, banned: false });
+    },
+
+    async banIp(ipAddress, actor) {
+      await setIpBan(db, ipAddress, actor, now(), true);
+      emit({ kind: 'ip', ipAddress, banned: true });
+    },
+
+    async unbanIp(ipAddress, actor) {
+      await setIpBan(db, ipAddress, actor, now(), false);
+      emit({ kind: 'ip', ipAddress, banned: false });
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+async function setIpBan(db: Database, ipAddress: string, actor: BanActor, at: Date, banned: boolean) {
+  await db.transaction(async (tx) => {
+    const fields = banned
+      ? { isBanned: true, bannedReason: actor.reason, bannedBy: actor.by, bannedAt: at }
+      : { isBanned: false };
+    await tx
+      .insert(ipAddresses)
+      .values({ ipAddress, firstSeen: at, lastSeen: at, ...fields })
+      .onConflictDoUpdate({ target: ipAddresses.ipAddress, set: fields });
+    await recordSystemEvent(tx, {
+      severity: banned ? 'warning' : 'other',
+      eventType: banned ? 'ip_banned' : 'ip_unbanned',
+      message: `IP ${ipAddress} ${banned ? 'banned' : 'unbanned'} by ${actor.by}: ${actor.reason}`,
+      details: { ipAddress, by: actor.by, reason: actor.reason, at: at.toISOString() },
+    });
+  });
+}
+
+/** True when a change concerns this player. */
+export function banChangeConcerns(change: BanChange, walletAddress: string | null, ipAddress: string | null) {
+  return change.kind === 'wallet' ? change.walletAddress === walletAddress : change.ipAddress === ipAddress;
+}

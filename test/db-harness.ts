@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Database, DatabaseKind } from '../src/server/db/database.ts';
+import { type OpenedDatabase, openDatabase } from '../src/server/db/open-database.ts';
+import { pgErrorOf } from '../src/server/db/pg-errors.ts';
+
+/**
+ * One contract suite, two databases (ARCHITECTURE: a dependency with two implementations is tested by one
+ * shared suite). `describeEachDatabase` runs its body once on a fresh embedded PGlite and once on a
+ * throwaway database created on the PostgreSQL server, so test files running in parallel never share
+ * rows. An unreachable server makes every PostgreSQL test fail with how to start it, never skip.
+ */
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const START_POSTGRES_HINT =
+  'Start it with `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start`, ' +
+  'or point TEST_DATABASE_URL at a reachable server.';
+
+export interface DatabaseUnderTest {
+  readonly kind: DatabaseKind;
+  /** As shown in the suite title: 'pglite' or 'postgresql <host>:<port>'. */
+  readonly label: string;
+  /** The open database; read it inside tests and hooks, not while the suite is being defined. */
+  readonly db: Database;
+  /** Closes the database and opens the same storage again, as a server restart does. */
+  reopen(): Promise<Database>;
+}
+
+interface Backend {
+  kind: DatabaseKind;
+  label: string;
+  /** Prepares empty storage and returns how to open it. */
+  prepare(): Promise<{ databaseUrl?: string; dataDir: string }>;
+  dispose(): Promise<void>;
+}
+
+export function describeEachDatabase(title: string, body: (target: DatabaseUnderTest) => void): void {
+  for (const backend of [pgliteBackend(), postgresBackend(TEST_DATABASE_URL)]) {
+    describe(`${title} [${backend.label}]`, () => {
+      let options: { databaseUrl?: string; dataDir: string } | undefined;
+      let opened: OpenedDatabase | undefined;
+      let startError: Error | undefined;
+
+      const target: DatabaseUnderTest = {
+        kind: backend.kind,
+        label: backend.label,
+        get db(): Database {
+          if (startError) throw startError;
+          if (!opened) throw new Error(`the ${backend.label} database is not open yet`);
+          return opened.db;
+        },
+        async reopen() {
+          if (startError) throw startError;
+          if (!opened || !options) throw new Error(`the ${backend.label} database is not open yet`);
+          await opened.close();
+          opened = undefined;
+          opened = await openDatabase(options);
+          return opened.db;
+        },
+      };
+
+      beforeAll(async () => {
+        try {
+          options = await backend.prepare();
+          opened = await openDatabase(options);
+        } catch (error) {
+          // Kept rather than thrown, so each test reports this reason as its own failure.
+          startError = error instanceof Error ? error : new Error(String(error));
+        }
+      });
+
+      afterAll(async () => {
+        await opened?.close();
+        await backend.dispose();
+      });
+
+      body(target);
+    });
+  }
+}
+
+function pgliteBackend(): Backend {
+  let dataDir: string | undefined;
+  return {
+    kind: 'pglite',
+    label: 'pglite',
+    async prepare() {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'pong-db-test-'));
+      return { dataDir };
+    },
+    async dispose() {
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgresBackend(serverUrl: string): Backend {
+  const url = new URL(serverUrl);
+  const where = `${url.hostname}:${url.port || '5432'}`;
+  const adminUrl = new URL(serverUrl);
+  // The maintenance database exists on every server; the test database is created from there.
+  adminUrl.pathname = '/postgres';
+  let created: string | undefined;
+  let dataDir: string | undefined;
+
+  const admin = async <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 5_000 });
+    try {
+      await client.connect();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `PostgreSQL is unreachable at ${withoutPassword(serverUrl)} (${reason}). ${START_POSTGRES_HINT}`,
+        { cause: error },
+      );
+    }
+    try {
+      return await run(client);
+    } finally {
+      await client.end();
+    }
+  };
+
+  return {
+    kind: 'postgres',
+    label: `postgresql ${where}`,
+    async prepare() {
+      const name = `pong_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      await admin((client) => client.query(`CREATE DATABASE "${name}"`));
+      created = name;
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'pong-db-test-'));
+      const databaseUrl = new URL(serverUrl);
+      databaseUrl.pathname = `/${name}`;
+      return { databaseUrl: databaseUrl.toString(), dataDir };
+    },
+    async dispose() {
+      if (created) {
+        const name = created;
+        created = undefined;
+        await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      }
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function withoutPassword(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
+
+/** Asserts that a statement is refused with the given SQLSTATE (and constraint, when named). */
+export async function expectPgError(
+  statement: PromiseLike<unknown>,
+  code: string,
+  constraint?: string,
+): Promise<void> {
+  const outcome = await Promise.resolve(statement).then(
+    () => ({ refused: false as const }),
+    (error: unknown) => ({ refused: true as const, error }),
+  );
+  expect(outcome.refused, `expected PostgreSQL error ${code}, but the statement succeeded`).toBe(true);
+  if (!outcome.refused) return;
+  const info = pgErrorOf(outcome.error);
+  expect(info?.code, `unexpected error: ${String(outcome.error)}`).toBe(code);
+  if (constraint !== undefined) expect(info?.constraint).toBe(constraint);
+}
+
+/** A fresh wallet-address-shaped string, so tests sharing one database never collide. */
+export function uniqueWallet(): string {
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  return Array.from(randomBytes(44), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** A fresh signature-shaped string (88 base58 characters, like a Solana transaction signature). */
+export function uniqueSignature(): string {
+  return uniqueWallet() + uniqueWallet();
+}
