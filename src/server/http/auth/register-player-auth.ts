@@ -60,7 +60,8 @@ export async function registerPlayerAuth(
   const playerSessions =
     options.playerSessions ?? createPlayerSessions({ db, clock, lifetimeMs: options.sessionLifetimeMs });
   const signIn = createSignInService({ db, clock, chainId: options.chainId, sessions: playerSessions });
-  const allowedOrigins = new Set(options.allowedOrigins.map((o) => normalizeOrigin(o) ?? o));
+  // Read at each request: with PORT=0 the composition root adds the real origins once it has listened.
+  const allowedOrigins = () => new Set(options.allowedOrigins.map((o) => normalizeOrigin(o) ?? o));
   const limitSignIn = rateLimited(
     createTokenBucketLimiter({ clock, ...(options.rateLimits?.signIn ?? DEFAULT_SIGN_IN_LIMIT) }),
   );
@@ -69,7 +70,7 @@ export async function registerPlayerAuth(
   );
 
   const checkOrigin: onRequestHookHandler = async (request, reply) => {
-    if (isOriginAllowed(request.headers.origin, allowedOrigins)) return;
+    if (isOriginAllowed(request.headers.origin, allowedOrigins())) return;
     return reply.code(403).send({ error: ORIGIN_NOT_ALLOWED });
   };
 
