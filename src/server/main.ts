@@ -13,7 +13,7 @@ import { registerPlayerAuth } from './http/auth/register-player-auth.ts';
 import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 import { registerBanStatusRoute } from './http/ban-status-route.ts';
 import { packageRoot } from './package-root.ts';
-import { createBans } from './security/bans.ts';
+import { type Bans, createBans } from './security/bans.ts';
 
 export interface StartOptions {
   config: Config;
@@ -28,6 +28,7 @@ export interface RunningServer {
   url: string;
   houseWallet: string;
   db: Database;
+  bans: Bans;
   game: GameWiring;
   /** Stops accepting, finishes in-flight work, then closes the chain and the database. Safe to call twice. */
   close(): Promise<void>;
@@ -88,6 +89,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       url: `http://${shownHost}:${port}`,
       houseWallet: chain.houseWallet.address,
       db,
+      bans,
       game,
       close: () => {
         closing ??= (async () => {

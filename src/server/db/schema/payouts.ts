@@ -25,6 +25,8 @@ export const payoutJobs = pgTable(
     queueSessionId: uuid('queue_session_id').references(() => queueSessions.id),
     /** The ledger row (winner_payout or refund) this job settles. */
     transactionId: uuid('transaction_id').references(() => transactions.id),
+    /** For a refund: the verified entry fee it returns (a wrong-amount payment has no queue entry). */
+    entryTransactionId: uuid('entry_transaction_id').references(() => transactions.id),
     status: payoutJobStatusEnum('status').notNull().default('pending'),
     signature: text('signature').unique(),
     /** The signed transaction's wire bytes, base64, so a restart re-sends the same bytes. */
@@ -46,7 +48,7 @@ export const payoutJobs = pgTable(
     // A debt always names what owes it: a payout its game, a refund its game or queue entry.
     check(
       'payout_jobs_owner_present',
-      sql`(${t.kind} = 'winner_payout' AND ${t.gameId} IS NOT NULL) OR (${t.kind} = 'refund' AND (${t.gameId} IS NOT NULL OR ${t.queueSessionId} IS NOT NULL))`,
+      sql`(${t.kind} = 'winner_payout' AND ${t.gameId} IS NOT NULL) OR (${t.kind} = 'refund' AND (${t.gameId} IS NOT NULL OR ${t.queueSessionId} IS NOT NULL OR ${t.entryTransactionId} IS NOT NULL))`,
     ),
     // A signature without its bytes and expiry could be neither re-sent nor safely given up on.
     check(

@@ -1,0 +1,4 @@
+ALTER TABLE "payout_jobs" DROP CONSTRAINT "payout_jobs_owner_present";--> statement-breakpoint
+ALTER TABLE "payout_jobs" ADD COLUMN "entry_transaction_id" uuid;--> statement-breakpoint
+ALTER TABLE "payout_jobs" ADD CONSTRAINT "payout_jobs_entry_transaction_id_transactions_id_fk" FOREIGN KEY ("entry_transaction_id") REFERENCES "public"."transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_jobs" ADD CONSTRAINT "payout_jobs_owner_present" CHECK (("payout_jobs"."kind" = 'winner_payout' AND "payout_jobs"."game_id" IS NOT NULL) OR ("payout_jobs"."kind" = 'refund' AND ("payout_jobs"."game_id" IS NOT NULL OR "payout_jobs"."queue_session_id" IS NOT NULL OR "payout_jobs"."entry_transaction_id" IS NOT NULL)));
