@@ -12,6 +12,7 @@ import { buildApp } from './http/app.ts';
 import { registerPlayerAuth } from './http/auth/register-player-auth.ts';
 import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 import { registerBanStatusRoute } from './http/ban-status-route.ts';
+import { registerHistoryRoute } from './http/history-route.ts';
 import { packageRoot } from './package-root.ts';
 import { type Bans, createBans } from './security/bans.ts';
 
@@ -61,6 +62,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             allowedOrigins: config.allowedOrigins,
           });
           registerBanStatusRoute(app, bans);
+          registerHistoryRoute(app, { db, clock });
           game = await wireGame(app, {
             db,
             clock,

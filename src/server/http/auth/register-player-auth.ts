@@ -8,11 +8,11 @@ import {
   type PlayerSessions,
   sessionTokenFromCookieHeader,
 } from '../../security/player-sessions.ts';
+import { createTokenBucketLimiter, type TokenBucketLimiter } from '../../security/token-bucket-limiter.ts';
 import { challengeRequestSchema, describeInvalidBody, verifyRequestSchema } from './auth-schemas.ts';
 import { isOriginAllowed, normalizeOrigin } from './origin-allowed.ts';
 import { NOT_SIGNED_IN, ORIGIN_NOT_ALLOWED, TOO_MANY_REQUESTS } from './sign-in-errors.ts';
 import { createSignInService, type SignInChainId } from './sign-in-service.ts';
-import { createTokenBucketLimiter, type TokenBucketLimiter } from './token-bucket.ts';
 
 export interface RateLimit {
   capacity: number;

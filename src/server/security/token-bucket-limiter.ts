@@ -1,4 +1,4 @@
-import type { Clock } from '../../../common/clock.ts';
+import type { Clock } from '../../common/clock.ts';
 
 export interface TokenBucketOptions {
   clock: Clock;

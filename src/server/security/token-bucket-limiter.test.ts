@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../../../common/clock.ts';
-import { createTokenBucketLimiter } from './token-bucket.ts';
+import { createFakeClock } from '../../common/clock.ts';
+import { createTokenBucketLimiter } from './token-bucket-limiter.ts';
 
 describe('invariant 6: per-IP token bucket for the sign-in routes', () => {
   it('allows a burst of `capacity`, then one request per refill interval, exactly at its boundary', () => {

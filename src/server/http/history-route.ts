@@ -1,0 +1,48 @@
+import { isAddress } from '@solana/kit';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../../common/clock.ts';
+import type { Database } from '../db/database.ts';
+import { playerHistory } from '../ledger/player-history.ts';
+import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+
+const query = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.iso.datetime().optional(),
+});
+
+/**
+ * SPEC §7 GET /api/transactions/history/{walletAddress} → { success, transactions, message }, newest first,
+ * paginated with `limit` and `before` (the `nextCursor` of the previous page), rate limited per IP.
+ */
+export function registerHistoryRoute(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
+  const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 30, refillPerMinute: 120 });
+  app.get<{ Params: { walletAddress: string } }>(
+    '/api/transactions/history/:walletAddress',
+    async (request, reply) => {
+      if (!limiter.take(request.ip)) {
+        const seconds = Math.ceil(limiter.retryAfterMs(request.ip) / 1000);
+        return reply.code(429).header('retry-after', String(seconds)).send({ error: 'Too many requests' });
+      }
+      const wallet = request.params.walletAddress;
+      if (!isAddress(wallet)) return reply.code(400).send({ error: 'Invalid wallet address' });
+      const parsed = query.safeParse(request.query);
+      if (!parsed.success) {
+        return reply.code(400).send({ error: 'limit must be 1-200 and before an ISO date-time' });
+      }
+      const page = await playerHistory(deps.db, wallet, {
+        limit: parsed.data.limit,
+        ...(parsed.data.before ? { before: new Date(parsed.data.before) } : {}),
+      });
+      return {
+        success: true,
+        transactions: page.transactions,
+        nextCursor: page.nextCursor,
+        message:
+          page.transactions.length === 0
+            ? 'No transactions found'
+            : `${page.transactions.length} transactions`,
+      };
+    },
+  );
+}

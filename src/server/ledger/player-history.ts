@@ -1,0 +1,211 @@
+import { and, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
+import { lamportsToSol } from '../../common/format.ts';
+import type { Database } from '../db/database.ts';
+import { games, queueSessions, transactions } from '../db/schema/index.ts';
+
+/** SPEC §3 "Transaction (as shown to players)": one row of a wallet's history, amounts in SOL. */
+export interface PlayerHistoryRow {
+  id: string;
+  type: string;
+  wallet_address: string;
+  amount: number;
+  status: string;
+  created_at: string;
+  game_mode: string | null;
+  game_id: string | null;
+  transaction_signature: string | null;
+  opponent_address: string | null;
+  score: string | null;
+  game_completion_status: string | null;
+  game_verified_by_state: boolean;
+  has_game_association: boolean;
+  perspective_type: 'payout' | 'game_win' | 'game_loss' | 'wager' | 'refund';
+  admin_notes: string | null;
+  queue_id: string | null;
+  queue_status: string | null;
+  queue_joined_at: string | null;
+  queue_closed_at: string | null;
+  reason: string | null;
+  refund_percentage: number | null;
+  original_transaction_id: string | null;
+  game_status: string | null;
+  final_score: string | null;
+  game_outcome: 'win' | 'loss' | null;
+  player_won: boolean | null;
+  game_started_at: string | null;
+  game_ended_at: string | null;
+  game_duration: number | null;
+}
+
+export interface HistoryPage {
+  transactions: PlayerHistoryRow[];
+  /** Pass as `before` to get the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+type GameRow = typeof games.$inferSelect;
+type TxRow = typeof transactions.$inferSelect;
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+function gameFields(game: GameRow | undefined, wallet: string) {
+  if (!game) {
+    return {
+      game_status: null,
+      final_score: null,
+      game_outcome: null,
+      player_won: null,
+      game_started_at: null,
+      game_ended_at: null,
+      game_duration: null,
+      opponent: null,
+    } as const;
+  }
+  const won = game.winner === wallet;
+  return {
+    game_status: game.completionStatus,
+    final_score: game.finalScore,
+    game_outcome: won ? 'win' : 'loss',
+    player_won: won,
+    game_started_at: iso(game.startedAt),
+    game_ended_at: iso(game.endedAt),
+    game_duration: game.durationMs === null ? null : Math.round(game.durationMs / 1000),
+    opponent: game.player1Wallet === wallet ? game.player2Wallet : game.player1Wallet,
+  } as const;
+}
+
+/** 'Winner' or 'Loser' and 'Payout: {number}' (SPEC §3 admin_notes as the history shows them). */
+function notesFor(game: GameRow, wallet: string): string {
+  const won = game.winner === wallet;
+  const payout = won && game.winnerPayoutLamports ? lamportsToSol(game.winnerPayoutLamports) : 0;
+  return `${won ? 'Winner' : 'Loser'} - Payout: ${payout}`;
+}
+
+function perspectiveOf(tx: TxRow): PlayerHistoryRow['perspective_type'] {
+  if (tx.type === 'refund') return 'refund';
+  if (tx.type === 'winner_payout' || tx.type === 'payout') return 'payout';
+  return 'wager';
+}
+
+/**
+ * A wallet's history, newest first: its ledger rows (entry fees, refunds, payouts) and one game record per
+ * match it played, each joined with its game and queue entry. Keyset-paginated on created_at.
+ */
+export async function playerHistory(
+  db: Database,
+  wallet: string,
+  options: { limit: number; before?: Date },
+): Promise<HistoryPage> {
+  const limit = options.limit;
+  const beforeTx = options.before ? lt(transactions.createdAt, options.before) : undefined;
+  const beforeGame = options.before ? lt(games.createdAt, options.before) : undefined;
+  const [ledger, played] = await Promise.all([
+    db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.walletAddress, wallet), ne(transactions.type, 'commission'), beforeTx))
+      .orderBy(desc(transactions.createdAt))
+      .limit(limit + 1),
+    db
+      .select()
+      .from(games)
+      .where(and(or(eq(games.player1Wallet, wallet), eq(games.player2Wallet, wallet)), beforeGame))
+      .orderBy(desc(games.createdAt))
+      .limit(limit + 1),
+  ]);
+
+  const gameIds = [...new Set(ledger.map((t) => t.gameId).filter((id): id is string => Boolean(id)))];
+  const extraGames = gameIds.filter((id) => !played.some((g) => g.id === id));
+  const linked =
+    extraGames.length > 0 ? await db.select().from(games).where(inArray(games.id, extraGames)) : [];
+  const gameById = new Map([...played, ...linked].map((g) => [g.id, g]));
+  const entryIds = ledger.filter((t) => t.type === 'entry_fee').map((t) => t.id);
+  const queues =
+    entryIds.length > 0
+      ? await db.select().from(queueSessions).where(inArray(queueSessions.transactionId, entryIds))
+      : [];
+  const queueByEntry = new Map(queues.map((q) => [q.transactionId, q]));
+
+  const rows: PlayerHistoryRow[] = [];
+  for (const tx of ledger) {
+    const game = tx.gameId ? gameById.get(tx.gameId) : undefined;
+    const queue = queueByEntry.get(tx.id) ?? queueByEntry.get(tx.originalTransactionId ?? '');
+    const g = gameFields(game, wallet);
+    rows.push({
+      id: tx.id,
+      type: tx.type,
+      wallet_address: tx.walletAddress,
+      amount: lamportsToSol(tx.amountLamports),
+      status: tx.status,
+      created_at: tx.createdAt.toISOString(),
+      game_mode: tx.gameMode,
+      game_id: tx.gameId ?? queue?.resultingGameId ?? null,
+      transaction_signature: tx.transactionSignature,
+      opponent_address: tx.opponentAddress ?? g.opponent,
+      score: tx.score ?? g.final_score,
+      game_completion_status: tx.gameCompletionStatus ?? g.game_status,
+      game_verified_by_state: Boolean(game?.serverChecksum),
+      has_game_association: Boolean(game),
+      perspective_type: perspectiveOf(tx),
+      admin_notes: game ? notesFor(game, wallet) : tx.adminNotes,
+      queue_id: queue?.id ?? null,
+      queue_status: queue?.status ?? null,
+      queue_joined_at: iso(queue?.createdAt),
+      queue_closed_at: iso(queue?.closedAt),
+      reason: tx.reason,
+      refund_percentage: tx.refundPercentage,
+      original_transaction_id: tx.originalTransactionId,
+      game_status: g.game_status,
+      final_score: g.final_score,
+      game_outcome: g.game_outcome,
+      player_won: g.player_won,
+      game_started_at: g.game_started_at,
+      game_ended_at: g.game_ended_at,
+      game_duration: g.game_duration,
+    });
+  }
+  for (const game of played) {
+    const g = gameFields(game, wallet);
+    const won = game.winner === wallet;
+    rows.push({
+      id: `game-${game.id}`,
+      type: 'game_record',
+      wallet_address: wallet,
+      amount: won && game.winnerPayoutLamports ? lamportsToSol(game.winnerPayoutLamports) : 0,
+      status: 'confirmed',
+      created_at: game.createdAt.toISOString(),
+      game_mode: game.mode,
+      game_id: game.id,
+      transaction_signature: null,
+      opponent_address: g.opponent,
+      score: game.finalScore,
+      game_completion_status: game.completionStatus,
+      game_verified_by_state: Boolean(game.serverChecksum),
+      has_game_association: true,
+      perspective_type: won ? 'game_win' : 'game_loss',
+      admin_notes: notesFor(game, wallet),
+      queue_id: null,
+      queue_status: null,
+      queue_joined_at: null,
+      queue_closed_at: null,
+      reason: null,
+      refund_percentage: null,
+      original_transaction_id: null,
+      ...withoutOpponent(g),
+    });
+  }
+  rows.sort((x, y) =>
+    x.created_at < y.created_at ? 1 : x.created_at > y.created_at ? -1 : x.id < y.id ? 1 : -1,
+  );
+  const page = rows.slice(0, limit);
+  const more = rows.length > limit || ledger.length > limit || played.length > limit;
+  return {
+    transactions: page,
+    nextCursor: more && page.length > 0 ? page[page.length - 1]!.created_at : null,
+  };
+}
+
+function withoutOpponent(g: ReturnType<typeof gameFields>) {
+  const { opponent: _opponent, ...rest } = g;
+  return rest;
+}
