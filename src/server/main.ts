@@ -7,9 +7,10 @@ import { openChain } from './chain/open-chain.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
+import type { ChannelLimits } from './gateway/limits.ts';
 import { type GameWiring, wireGame } from './gateway/wire-game.ts';
 import { buildApp } from './http/app.ts';
-import { registerPlayerAuth } from './http/auth/register-player-auth.ts';
+import { type PlayerAuthOptions, registerPlayerAuth } from './http/auth/register-player-auth.ts';
 import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 import { registerBanStatusRoute } from './http/ban-status-route.ts';
 import { registerHistoryRoute } from './http/history-route.ts';
@@ -21,6 +22,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Where the built client lives; defaults to dist/client in the package. */
   clientDir?: string;
+  /** Tests and benchmarks only: other limits than production's. */
+  limits?: { signIn?: PlayerAuthOptions['rateLimits']; channel?: Partial<ChannelLimits> };
 }
 
 export interface RunningServer {
@@ -60,6 +63,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             clock,
             chainId: signInChainIdFor(config.chain),
             allowedOrigins: config.allowedOrigins,
+            ...(options.limits?.signIn ? { rateLimits: options.limits.signIn } : {}),
           });
           registerBanStatusRoute(app, bans);
           registerHistoryRoute(app, { db, clock });
