@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
+import { lamportsToSol, lamportsToSolString } from '../../common/format.ts';
 import { DEFAULT_COUNTDOWN_SECONDS } from '../../common/game/constants.ts';
 import type { PlayerIndex } from '../../common/game/physics.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { type ClientMessage, ERROR_MESSAGES, type ServerMessage } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
-import { gameSessions } from '../db/schema/index.ts';
+import { gameSessions, queueSessions } from '../db/schema/index.ts';
 import type { Bans } from '../security/bans.ts';
 import { createMatch } from './match.ts';
 import {
@@ -42,8 +43,31 @@ export interface EntryVerifier {
   }): Promise<{ ok: true; paid: PaidEntry } | { ok: false; message: string }>;
 }
 
-/** What is owed when a search ends without a match (the money issue turns it into a refund job). */
-export type EntryClosedHook = (entry: QueueEntry, status: CloseStatus) => Promise<void>;
+/** Why a search ended without a match; the money layer decides what that refunds. */
+export type EntryCloseReason = 'player_cancel' | 'player_disconnect' | 'banned' | 'restart';
+
+/** The money side, run inside the database transactions that close an entry or record a result. */
+export interface GameMoney {
+  entryClosed(tx: Database, entry: QueueEntry, why: EntryCloseReason, at: Date): Promise<void>;
+  matchEnded: ResultHook;
+  /** A verified payment that could not become an entry: refund it in full. */
+  refundUnusedEntry(
+    tx: Database,
+    entry: { walletAddress: string; mode: GameModeId; paid: PaidEntry },
+    at: Date,
+  ): Promise<void>;
+  /** Entries and matches a previous run left open: refund them in full. */
+  recoverOrphans(tx: Database, orphans: OrphanedEntry[], at: Date): Promise<void>;
+}
+
+export interface OrphanedEntry {
+  queueSessionId: string;
+  walletAddress: string;
+  mode: GameModeId;
+  entryTransactionId: string | null;
+  /** The game it was matched to, when a match was under way at the restart. */
+  gameId: string | null;
+}
 
 export interface GameServerOptions {
   db: Database;
@@ -52,8 +76,7 @@ export interface GameServerOptions {
   /** Paid modes are open only with a verifier; practice needs none. */
   verifier?: EntryVerifier;
   countdownSeconds?: number;
-  onResult?: readonly ResultHook[];
-  onEntryClosed?: EntryClosedHook;
+  money?: GameMoney;
   /** Called whenever a queue length changes, so presence can push queueUpdate. */
   onQueueChange?: () => void;
   /** Players online, for joinQueue. */
@@ -94,12 +117,22 @@ export function createGameServer(options: GameServerOptions) {
         m.start.entries.some((e) => e.player.walletAddress === walletAddress),
     );
 
-  const closeEntry = async (entry: QueueEntry, status: CloseStatus) => {
-    const closed = await matchmaker.close(entry.id, status);
+  const CLOSE_STATUS: Record<EntryCloseReason, CloseStatus> = {
+    player_cancel: 'cancelled',
+    player_disconnect: 'disconnected',
+    banned: 'cancelled',
+    restart: 'error',
+  };
+  const closeEntry = async (entry: QueueEntry, why: EntryCloseReason) => {
+    const money = options.money;
+    const closed = await matchmaker.close(
+      entry.id,
+      CLOSE_STATUS[why],
+      money ? (tx, e) => money.entryClosed(tx, e, why, new Date(clock.now())) : undefined,
+    );
     if (!closed) return null;
     searchLinks.delete(entry.id);
     queueChanged();
-    await options.onEntryClosed?.(closed, status);
     return closed;
   };
 
@@ -151,7 +184,7 @@ export function createGameServer(options: GameServerOptions) {
 
   const finish = async (live: LiveMatch, result: MatchResult) => {
     try {
-      await recordMatchResult(db, result, live.start, options.onResult);
+      await recordMatchResult(db, result, live.start, options.money ? [options.money.matchEnded] : []);
     } catch (error) {
       log(`recording match ${result.id} failed`, error);
     }
@@ -193,7 +226,14 @@ export function createGameServer(options: GameServerOptions) {
       mode.id,
       paid,
     );
-    if (!joined.ok) return link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
+    if (!joined.ok) {
+      const money = options.money;
+      if (paid && money) {
+        const entry = { walletAddress: link.walletAddress, mode: mode.id, paid };
+        await db.transaction((tx) => money.refundUnusedEntry(tx, entry, new Date(clock.now())));
+      }
+      return link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
+    }
     searchLinks.set(joined.entry.id, link);
     link.send({
       type: 'findMatch',
@@ -217,9 +257,17 @@ export function createGameServer(options: GameServerOptions) {
     if (entry.paid && clock.now() - entry.joinedAt < CANCEL_WAIT_MS) {
       return link.sendError(ERROR_MESSAGES.cancelTooEarly, 'cancel_too_early');
     }
-    const closed = await closeEntry(entry, 'cancelled');
+    const closed = await closeEntry(entry, 'player_cancel');
     if (!closed) return link.sendError(ERROR_MESSAGES.notSearching, 'not_searching');
-    link.send({ type: 'cancelSearch', success: true, message: 'Search cancelled' });
+    if (!closed.paid) return link.send({ type: 'cancelSearch', success: true, message: 'Search cancelled' });
+    const refund = (closed.paid.lamports * 97n) / 100n;
+    link.send({
+      type: 'cancelSearch',
+      success: true,
+      message: `Search cancelled: ${lamportsToSolString(refund)} SOL (97%) will be refunded`,
+      refundLamports: refund.toString(),
+      refundAmount: lamportsToSol(refund),
+    });
   };
 
   const reconnect = (link: PlayerLink, gameId: string) => {
@@ -272,7 +320,7 @@ export function createGameServer(options: GameServerOptions) {
           const seated = seatedLink(link, message.gameId);
           if (seated) return seated.live.match.leave(seated.seat, message.type);
           const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
-          if (entry && searchLinks.get(entry.id) === link) await closeEntry(entry, 'disconnected');
+          if (entry && searchLinks.get(entry.id) === link) await closeEntry(entry, 'player_disconnect');
           return;
         }
         case 'playAgain': {
@@ -301,7 +349,7 @@ export function createGameServer(options: GameServerOptions) {
       for (const [entryId, searching] of searchLinks) {
         if (searching !== link || !link.walletAddress) continue;
         const entry = matchmaker.entryOf(link.walletAddress);
-        if (entry?.id === entryId) await closeEntry(entry, 'disconnected');
+        if (entry?.id === entryId) await closeEntry(entry, 'player_disconnect');
       }
     },
 
@@ -310,7 +358,7 @@ export function createGameServer(options: GameServerOptions) {
       for (const [entryId, link] of searchLinks) {
         const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
         if (!entry || entry.id !== entryId || !match(entry)) continue;
-        if (await closeEntry(entry, 'cancelled')) {
+        if (await closeEntry(entry, 'banned')) {
           link.sendError(message, 'account_restricted');
           link.send({ type: 'cancelSearch', success: true, message });
         }
@@ -330,16 +378,52 @@ export function createGameServer(options: GameServerOptions) {
 
     /** Entries and matches a previous run left open (game-server issue, point 4; RELIABILITY 25). */
     async recoverAfterRestart(): Promise<void> {
-      const orphans = await matchmaker.closeOrphans();
-      for (const orphan of orphans)
-        log(`queue entry ${orphan.id} of ${orphan.walletAddress} closed after a restart`);
-      // A match's ticks live in memory: one under way when the server stopped cannot be finished fairly.
-      // Policy: it is marked interrupted (no winner); paid entries are refunded by the money layer.
-      const interrupted = await db
-        .update(gameSessions)
-        .set({ status: 'interrupted', outcome: 'interrupted', updatedAt: new Date(clock.now()) })
-        .where(inArray(gameSessions.status, ['preparing', 'playing', 'paused']))
-        .returning({ id: gameSessions.id });
+      const at = new Date(clock.now());
+      const { orphans, games: interrupted } = await db.transaction(async (tx) => {
+        const closed = await matchmaker.closeOrphans(tx);
+        // A match's ticks live in memory: one under way when the server stopped cannot be finished fairly.
+        // Written policy: it is marked interrupted with no winner, and both entries are refunded in full.
+        const games = await tx
+          .update(gameSessions)
+          .set({ status: 'interrupted', outcome: 'interrupted', updatedAt: at })
+          .where(inArray(gameSessions.status, ['preparing', 'playing', 'paused']))
+          .returning({ id: gameSessions.id });
+        const matched =
+          games.length > 0
+            ? await tx
+                .select({
+                  queueSessionId: queueSessions.id,
+                  walletAddress: queueSessions.walletAddress,
+                  mode: queueSessions.gameMode,
+                  entryTransactionId: queueSessions.transactionId,
+                  gameId: queueSessions.resultingGameId,
+                })
+                .from(queueSessions)
+                .where(
+                  inArray(
+                    queueSessions.resultingGameId,
+                    games.map((g) => g.id),
+                  ),
+                )
+            : [];
+        const orphans: OrphanedEntry[] = [
+          ...closed.map((o) => ({
+            queueSessionId: o.id,
+            walletAddress: o.walletAddress,
+            mode: o.mode,
+            entryTransactionId: o.transactionId,
+            gameId: null,
+          })),
+          ...matched,
+        ];
+        await options.money?.recoverOrphans(tx, orphans, at);
+        return { orphans, games };
+      });
+      for (const orphan of orphans) {
+        log(
+          `after a restart: ${orphan.gameId ? `game ${orphan.gameId}` : 'search'} of ${orphan.walletAddress} settled`,
+        );
+      }
       for (const game of interrupted) log(`game ${game.id} was under way at a restart: marked interrupted`);
     },
   };

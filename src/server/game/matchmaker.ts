@@ -43,16 +43,21 @@ export interface Matchmaker {
   entryOf(walletAddress: string): QueueEntry | undefined;
   /**
    * Closes an active entry. Returns the entry when this call closed it, or null when it was already gone
-   * (matched, cancelled): a cancel racing a match gets exactly one of the two outcomes.
+   * (matched, cancelled): a cancel racing a match gets exactly one of the two outcomes. `owed` runs in the
+   * same database transaction as the close, so a refund is recorded if and only if the entry closed.
    */
-  close(entryId: string, status: CloseStatus): Promise<QueueEntry | null>;
+  close(
+    entryId: string,
+    status: CloseStatus,
+    owed?: (tx: Database, entry: QueueEntry) => Promise<void>,
+  ): Promise<QueueEntry | null>;
   /** Takes the two longest-waiting entries of distinct wallets in a mode, marked matched to `gameId`. */
   pair(mode: GameModeId, gameId: string): Promise<[QueueEntry, QueueEntry] | null>;
   lengths(): Record<GameModeId, number>;
   /** Entries left active by a previous run of the server: closed as 'error' and returned, so they are refunded. */
-  closeOrphans(): Promise<
-    Array<{ id: string; walletAddress: string; mode: GameModeId; transactionId: string | null }>
-  >;
+  closeOrphans(
+    tx?: Database,
+  ): Promise<Array<{ id: string; walletAddress: string; mode: GameModeId; transactionId: string | null }>>;
 }
 
 /**
@@ -135,11 +140,15 @@ export function createMatchmaker({ db, clock }: { db: Database; clock: Clock }):
 
     entryOf: (walletAddress) => byWallet.get(walletAddress),
 
-    async close(entryId, status) {
+    async close(entryId, status, owed) {
       const entry = [...byWallet.values()].find((e) => e.id === entryId);
       if (!entry) return null;
       forget(entry);
-      const closed = await closeRow(entry, status);
+      const closed = await db.transaction(async (tx) => {
+        if (!(await closeRow(entry, status, undefined, tx))) return false;
+        await owed?.(tx, entry);
+        return true;
+      });
       return closed ? entry : null;
     },
 
@@ -185,9 +194,9 @@ export function createMatchmaker({ db, clock }: { db: Database; clock: Clock }):
       >;
     },
 
-    async closeOrphans() {
+    async closeOrphans(tx = db) {
       const now = new Date(clock.now());
-      return db
+      return tx
         .update(queueSessions)
         .set({
           status: 'error',

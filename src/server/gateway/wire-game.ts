@@ -27,7 +27,7 @@ export async function wireGame(
     playerSessions: PlayerSessionLookup;
     allowedOrigins: readonly string[];
     limits?: Partial<ChannelLimits>;
-    game?: Partial<Pick<GameServerOptions, 'verifier' | 'countdownSeconds' | 'onResult' | 'onEntryClosed'>>;
+    game?: Partial<Pick<GameServerOptions, 'verifier' | 'countdownSeconds' | 'money'>>;
   },
 ): Promise<GameWiring> {
   const channel = await registerGameChannel(app, {
