@@ -14,7 +14,13 @@ export interface TestServer extends RunningServer {
 
 /** The real product on a free port, with its own temporary DATA_DIR (embedded PGlite and local chain). */
 export async function startTestServer(
-  options: { env?: Record<string, string>; clock?: Clock; withClient?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    withClient?: boolean;
+    noPayoutWorker?: boolean;
+    rpcUrl?: () => string;
+  } = {},
 ): Promise<TestServer> {
   const root = packageRoot();
   const clientDir = options.withClient ? ensureClientBuilt(root) : path.join(root, 'dist/client');
@@ -26,7 +32,20 @@ export async function startTestServer(
     LOG_LEVEL: 'error',
     ...options.env,
   });
-  const server = await startServer({ config, clientDir, ...(options.clock ? { clock: options.clock } : {}) });
+  const server = await startServer({
+    config,
+    clientDir,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.noPayoutWorker ? { noPayoutWorker: true } : {}),
+    ...(options.rpcUrl ? { rpcUrl: options.rpcUrl } : {}),
+    // Many sign-ins from one address in a test run.
+    limits: {
+      signIn: {
+        signIn: { capacity: 10_000, refillPerMinute: 10_000 },
+        me: { capacity: 10_000, refillPerMinute: 10_000 },
+      },
+    },
+  });
   const url = server.url;
   return {
     ...server,

@@ -14,12 +14,8 @@ export const CLOSE_CODES = {
   messageTooBig: 1009,
   /** The server is shutting down. */
   serverShutdown: 4000,
-  /** Heartbeat: no pong within the window. */
-  heartbeatTimeout: 4001,
-  /** The client stopped reading and its send buffer passed the cap. */
-  slowConsumer: 4002,
-  /** Sustained flooding past the rate limit. */
-  rateLimited: 4003,
+  // A socket that misses its heartbeat or stops reading is cut off (terminate), so no close code can reach
+  // it; a sustained flood is closed with policyViolation (1008). 4001-4003 stay unassigned.
 } as const;
 
 export const ERROR_MESSAGES = {

@@ -3,17 +3,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from '../common/clock.ts';
+import { createChainRpc } from './chain/chain-rpc.ts';
 import { openChain } from './chain/open-chain.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { ChannelLimits } from './gateway/limits.ts';
+import { createNotifier, type Notify } from './gateway/notifications.ts';
 import { type GameWiring, wireGame } from './gateway/wire-game.ts';
 import { buildApp } from './http/app.ts';
 import { type PlayerAuthOptions, registerPlayerAuth } from './http/auth/register-player-auth.ts';
 import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 import { registerBanStatusRoute } from './http/ban-status-route.ts';
 import { registerHistoryRoute } from './http/history-route.ts';
+import { type MoneyWiring, wireMoney } from './ledger/wire-money.ts';
 import { packageRoot } from './package-root.ts';
 import { type Bans, createBans } from './security/bans.ts';
 
@@ -22,6 +25,10 @@ export interface StartOptions {
   clock?: Clock;
   /** Where the built client lives; defaults to dist/client in the package. */
   clientDir?: string;
+  /** Tests only: reach the chain through this URL (a fault-injecting proxy) instead of the configured one. */
+  rpcUrl?: () => string;
+  /** Tests only: run no payout worker (a test drives its own). */
+  noPayoutWorker?: boolean;
   /** Tests and benchmarks only: other limits than production's. */
   limits?: { signIn?: PlayerAuthOptions['rateLimits']; channel?: Partial<ChannelLimits> };
 }
@@ -33,6 +40,7 @@ export interface RunningServer {
   houseWallet: string;
   db: Database;
   bans: Bans;
+  money: MoneyWiring;
   game: GameWiring;
   /** Stops accepting, finishes in-flight work, then closes the chain and the database. Safe to call twice. */
   close(): Promise<void>;
@@ -51,6 +59,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const db = database.db;
     const bans = createBans({ db, clock });
     let game: GameWiring | undefined;
+    // The server reaches the chain over HTTP even when it serves the chain itself (known once listening).
+    let ownRpcUrl = config.chain.kind === 'remote' ? config.chain.rpcUrl : '';
+    const rpc = createChainRpc(options.rpcUrl ?? (() => ownRpcUrl));
+    let notify: Notify = () => {};
+    const money = wireMoney({
+      db,
+      rpc,
+      clock,
+      house: chain.houseWallet,
+      notify: (notice) => notify(notice),
+      log: (message, error) => console.error(`money: ${message}`, error ?? ''),
+    });
     const app = await buildApp({
       config,
       houseWallet: chain.houseWallet.address,
@@ -73,7 +93,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             bans,
             playerSessions,
             allowedOrigins: config.allowedOrigins,
+            game: { verifier: money.verifier, money: money.money },
+            ...(options.limits?.channel ? { limits: options.limits.channel } : {}),
           });
+          notify = createNotifier(game.channel);
         },
       ],
     });
@@ -85,8 +108,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       config.allowedOrigins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);
     }
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    if (config.chain.kind === 'local') ownRpcUrl = `http://127.0.0.1:${port}/rpc`;
     if (!game) throw new Error('the game channel was not registered');
     const stopRunner = game.startRunner();
+    const gameRef = game;
+    if (!options.noPayoutWorker) money.worker.start();
 
     let closing: Promise<void> | undefined;
     const openChainRef = chain;
@@ -96,10 +122,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       houseWallet: chain.houseWallet.address,
       db,
       bans,
+      money,
       game,
       close: () => {
         closing ??= (async () => {
           stopRunner();
+          await gameRef.game.shutdown();
+          await money.worker.stop();
           await app.close();
           await openChainRef.close();
           await database.close();

@@ -1,7 +1,9 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
 import { generateKeyPairSigner, type KeyPairSigner, signBytes } from '@solana/kit';
 import type { SolanaSignInInput } from '@solana/wallet-standard-features';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
-import WebSocket from 'ws';
+import WebSocket, { type ClientOptions } from 'ws';
 import type { ServerMessage } from '../../src/common/protocol.ts';
 
 type Of<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
@@ -19,6 +21,22 @@ export interface TestPlayer {
   all<T extends ServerMessage['type']>(type: T): Array<Of<T>>;
   closed: Promise<{ code: number; reason: string }>;
   close(): void;
+  /** The headers of the server's 101 answer (e.g. to see which extensions it accepted). */
+  handshakeHeaders: IncomingHttpHeaders;
+  /** Stops reading the TCP socket, as a client that hangs would; `resumeReading` reads again. */
+  stopReading(): void;
+  resumeReading(): void;
+}
+
+/** Extra knobs of `connectPlayer` for channel tests; none of them changes what the defaults do. */
+export interface ConnectOptions {
+  signedIn?: { wallet: KeyPairSigner; cookie: string } | false;
+  /** The Origin header to send; `null` sends none, as a non-browser client would. */
+  origin?: string | null;
+  /** Appended to /ws as the `sessionId` query. */
+  sessionId?: string;
+  /** Further ws client options, e.g. `{ autoPong: false }` or `{ perMessageDeflate: true }`. */
+  ws?: ClientOptions;
 }
 
 export async function signIn(
@@ -51,18 +69,24 @@ export async function signIn(
   return { wallet: signer, cookie };
 }
 
-export async function connectPlayer(
-  baseUrl: string,
-  options: { signedIn?: { wallet: KeyPairSigner; cookie: string } | false; origin?: string } = {},
-): Promise<TestPlayer> {
+export async function connectPlayer(baseUrl: string, options: ConnectOptions = {}): Promise<TestPlayer> {
   const identity = options.signedIn === false ? null : (options.signedIn ?? (await signIn(baseUrl)));
-  const url = `${baseUrl.replace(/^http/, 'ws')}/ws`;
+  const query = options.sessionId === undefined ? '' : `?sessionId=${encodeURIComponent(options.sessionId)}`;
+  const url = `${baseUrl.replace(/^http/, 'ws')}/ws${query}`;
+  const origin = options.origin === undefined ? new URL(baseUrl).origin : options.origin;
   const socket = new WebSocket(url, {
+    perMessageDeflate: false,
+    ...options.ws,
     headers: {
-      origin: options.origin ?? new URL(baseUrl).origin,
+      ...(origin === null ? {} : { origin }),
       ...(identity ? { cookie: identity.cookie } : {}),
     },
-    perMessageDeflate: false,
+  });
+  let handshakeHeaders: IncomingHttpHeaders = {};
+  let tcp: Socket | undefined;
+  socket.once('upgrade', (response) => {
+    handshakeHeaders = response.headers;
+    tcp = response.socket;
   });
   const messages: ServerMessage[] = [];
   const consumed = new Set<ServerMessage>();
@@ -116,6 +140,27 @@ export async function connectPlayer(
     all: (type) => messages.filter((m) => m.type === type) as never,
     closed,
     close: () => socket.close(),
+    get handshakeHeaders() {
+      return handshakeHeaders;
+    },
+    stopReading: () => tcp?.pause(),
+    resumeReading: () => tcp?.resume(),
   };
   return player;
+}
+
+/**
+ * Pairs two signed-in players in a practice match (the practice queue must be empty): `first` searches,
+ * then `second`; returns the game id and each one's seat.
+ */
+export async function matchPractice(
+  first: TestPlayer,
+  second: TestPlayer,
+): Promise<{ gameId: string; seats: [0 | 1, 0 | 1] }> {
+  first.send({ type: 'findMatch', gameMode: 'practice' });
+  await first.next('joinQueue');
+  second.send({ type: 'findMatch', gameMode: 'practice' });
+  const [a, b] = await Promise.all([first.next('matched'), second.next('matched')]);
+  if (a.gameId !== b.gameId) throw new Error('the two players were matched with others');
+  return { gameId: a.gameId, seats: [a.playerIndex, b.playerIndex] };
 }

@@ -30,6 +30,8 @@ export interface PlayerLink {
   readonly userAgent: string | null;
   send(message: ServerMessage): void;
   sendError(message: string, code?: string): void;
+  /** The socket's measured quality (SPEC §4), for the audit record. */
+  connectionQuality?(): string | null;
 }
 
 export type GameMessage = Exclude<ClientMessage, { type: 'connect' | 'ping' }>;
@@ -89,6 +91,8 @@ interface LiveMatch {
   start: MatchStart;
   /** The link currently bound to each seat; null while that seat is away. */
   links: [PlayerLink | null, PlayerLink | null];
+  /** Each seat's last measured connection quality, kept when its socket goes. */
+  quality: [string | null, string | null];
 }
 
 export const CANCEL_WAIT_MS = 10_000;
@@ -104,6 +108,7 @@ export function createGameServer(options: GameServerOptions) {
   const searchLinks = new Map<string, PlayerLink>(); // queue entry id → link
   const log = options.log ?? (() => {});
   const queueChanged = () => options.onQueueChange?.();
+  let stopping = false;
 
   const seatOf = (live: LiveMatch, sessionId: string | null): PlayerIndex | null => {
     if (!sessionId) return null;
@@ -153,6 +158,7 @@ export function createGameServer(options: GameServerOptions) {
     const live: LiveMatch = {
       start,
       links,
+      quality: [null, null],
       match: createMatch({
         id: gameId,
         mode,
@@ -182,9 +188,18 @@ export function createGameServer(options: GameServerOptions) {
     });
   };
 
+  const noteQuality = (live: LiveMatch) => {
+    live.links.forEach((link, seat) => {
+      const measured = link?.connectionQuality?.() ?? null;
+      if (measured) live.quality[seat] = measured;
+    });
+  };
+
   const finish = async (live: LiveMatch, result: MatchResult) => {
+    noteQuality(live);
     try {
-      await recordMatchResult(db, result, live.start, options.money ? [options.money.matchEnded] : []);
+      const hooks = options.money ? [options.money.matchEnded] : [];
+      await recordMatchResult(db, result, live.start, hooks, live.quality);
     } catch (error) {
       log(`recording match ${result.id} failed`, error);
     }
@@ -340,9 +355,11 @@ export function createGameServer(options: GameServerOptions) {
 
     /** The link's socket closed: a search ends, a seat starts its grace. */
     async disconnected(link: PlayerLink): Promise<void> {
+      if (stopping) return;
       for (const live of matches.values()) {
         const seat = live.links.indexOf(link);
         if (seat !== 0 && seat !== 1) continue;
+        noteQuality(live);
         live.links[seat] = null;
         if (live.match.status().name !== 'over') live.match.disconnected(seat);
       }
@@ -363,6 +380,45 @@ export function createGameServer(options: GameServerOptions) {
           link.send({ type: 'cancelSearch', success: true, message });
         }
       }
+    },
+
+    /**
+     * The server is stopping (SIGTERM): it is the operator's doing, not the players'. Searches are closed and
+     * refunded in full; matches under way are interrupted and both entries refunded in full, the same
+     * written policy as after a crash. Called before the sockets are closed.
+     */
+    async shutdown(): Promise<void> {
+      stopping = true;
+      for (const [entryId, link] of [...searchLinks]) {
+        const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
+        if (entry?.id === entryId) await closeEntry(entry, 'restart');
+      }
+      const unfinished = [...matches.values()].filter((m) => m.match.status().name !== 'over');
+      matches.clear();
+      if (unfinished.length === 0) return;
+      const at = new Date(clock.now());
+      await db.transaction(async (tx) => {
+        await tx
+          .update(gameSessions)
+          .set({ status: 'interrupted', outcome: 'interrupted', updatedAt: at })
+          .where(
+            inArray(
+              gameSessions.id,
+              unfinished.map((m) => m.start.id),
+            ),
+          );
+        const orphans: OrphanedEntry[] = unfinished.flatMap((m) =>
+          m.start.entries.map((e) => ({
+            queueSessionId: e.id,
+            walletAddress: e.player.walletAddress,
+            mode: e.mode,
+            entryTransactionId: e.paid?.transactionId ?? null,
+            gameId: m.start.id,
+          })),
+        );
+        await options.money?.recoverOrphans(tx, orphans, at);
+      });
+      for (const m of unfinished) log(`game ${m.start.id} interrupted by shutdown; entries refunded in full`);
     },
 
     /** One fixed tick of every live match; finished ones are dropped once their last messages are out. */

@@ -68,6 +68,7 @@ export async function recordMatchResult(
   result: MatchResult,
   start: MatchStart,
   hooks: readonly ResultHook[] = [],
+  connectionQuality: readonly [string | null, string | null] = [null, null],
 ): Promise<void> {
   const [a, b] = start.entries;
   const [s1, s2] = result.seats;
@@ -106,6 +107,8 @@ export async function recordMatchResult(
       player2Ip: s2.ip,
       player1UserAgent: s1.userAgent,
       player2UserAgent: s2.userAgent,
+      player1ConnectionQuality: connectionQuality[0],
+      player2ConnectionQuality: connectionQuality[1],
       serverChecksum: serverChecksum(result),
       rngSeed: result.record.seed,
       rngSeedHash: start.seedHash,

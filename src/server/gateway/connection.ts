@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../../common/clock.ts';
+import type { ConnectionQuality } from '../../common/connection-quality.ts';
 import {
   CLOSE_CODES,
   type ClientMessage,
@@ -8,8 +9,8 @@ import {
   parseClientMessage,
   type ServerMessage,
 } from '../../common/protocol.ts';
+import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { ChannelLimits } from './limits.ts';
-import { createTokenBucket } from './token-bucket.ts';
 
 /** Who is behind a socket, fixed at the handshake: the wallet comes only from a verified sign-in session. */
 export interface ConnectionIdentity {
@@ -30,6 +31,8 @@ export interface Connection extends ConnectionIdentity {
   sendError(message: string, code?: string): void;
   close(code: number, reason: string): void;
   readonly open: boolean;
+  /** SPEC §4 quality from the heartbeat's round trips, or null before the first one. */
+  connectionQuality(): ConnectionQuality | null;
 }
 
 export type MessageHandler = (connection: Connection, message: ClientMessage) => void | Promise<void>;
@@ -41,7 +44,10 @@ export interface ConnectionOptions {
   clock: Clock;
   limits: ChannelLimits;
   onMessage: MessageHandler;
+  /** The socket closed: runs once, after the messages already accepted from it have been handled. */
+  onClose?: (connection: Connection) => void | Promise<void>;
   onError?: (error: unknown) => void;
+  connectionQuality?: () => ConnectionQuality | null;
 }
 
 /** SPEC §3: 'Player-' + the wallet's first 4 characters; 'none' and 'unnamed' count as no name. */
@@ -56,27 +62,38 @@ const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /**
  * One game-channel socket: parse, validate, rate-limit, then hand the message on. Every bad frame gets an
  * `error` reply and changes nothing; the socket stays open unless the client floods or stops reading.
+ * Messages are handled one at a time in arrival order (a `cancelSearch` never overtakes the `findMatch`
+ * before it), and the close is handled after them; only `ping` is answered at once.
  */
 export function createConnection(options: ConnectionOptions): Connection {
   const { socket, identity, clock, limits } = options;
-  const paddleBucket = createTokenBucket({
-    perSecond: limits.paddleMovesPerSecond,
-    burst: limits.paddleMoveBurst,
+  // One bucket per connection and kind: paddle moves come at 60 Hz, everything else far more slowly.
+  const paddleLimiter = createTokenBucketLimiter({
     clock,
+    capacity: limits.paddleMoveBurst,
+    refillPerMinute: limits.paddleMovesPerSecond * 60,
+    maxKeys: 1,
   });
-  const messageBucket = createTokenBucket({
-    perSecond: limits.messagesPerSecond,
-    burst: limits.messageBurst,
+  const messageLimiter = createTokenBucketLimiter({
     clock,
+    capacity: limits.messageBurst,
+    refillPerMinute: limits.messagesPerSecond * 60,
+    maxKeys: 1,
   });
-  let refusals: number[] = [];
+  const paddleBucket = { take: () => paddleLimiter.take('paddle') };
+  const messageBucket = { take: () => messageLimiter.take('message') };
+  /** Times of the latest refusals, at most `sustainedRefusals` of them, so a flood cannot grow it. */
+  const refusals: number[] = [];
   let lastRateLimitError = Number.NEGATIVE_INFINITY;
+  let tail: Promise<void> = Promise.resolve();
+  let pending = 0;
 
   const connection: Connection = {
     id: randomUUID(),
     sessionId: options.sessionId && SESSION_ID.test(options.sessionId) ? options.sessionId : randomUUID(),
     ...identity,
     displayName: displayNameFor(identity.walletAddress),
+    connectionQuality: () => options.connectionQuality?.() ?? null,
     get open() {
       return socket.readyState === socket.OPEN;
     },
@@ -98,49 +115,83 @@ export function createConnection(options: ConnectionOptions): Connection {
     },
   };
 
+  const failed = (answer: boolean) => (error: unknown) => {
+    options.onError?.(error);
+    if (answer) connection.sendError('Internal error, please try again', 'internal_error');
+  };
+  const inOrder = (work: () => void | Promise<void>, answerFailure: boolean) => {
+    pending++;
+    tail = tail
+      .then(work)
+      .catch(failed(answerFailure))
+      .finally(() => {
+        pending--;
+      });
+  };
+  const atOnce = (message: ClientMessage) => {
+    try {
+      Promise.resolve(options.onMessage(connection, message)).catch(failed(true));
+    } catch (error) {
+      failed(true)(error);
+    }
+  };
+
+  /** Answers a refused frame: an error at most every `rateLimitErrorEveryMs`, a close once sustained. */
   const refuseForRate = () => {
     const now = clock.now();
-    refusals = refusals.filter((t) => now - t < limits.refusalWindowMs);
     refusals.push(now);
-    if (refusals.length >= limits.sustainedRefusals) {
-      connection.close(CLOSE_CODES.policyViolation, 'Rate limit exceeded');
+    if (refusals.length > limits.sustainedRefusals) refusals.shift();
+    const oldest = refusals[0] ?? now;
+    if (refusals.length >= limits.sustainedRefusals && now - oldest < limits.refusalWindowMs) {
+      connection.close(CLOSE_CODES.policyViolation, ERROR_MESSAGES.rateLimited);
       return;
     }
     if (now - lastRateLimitError >= limits.rateLimitErrorEveryMs) {
       lastRateLimitError = now;
-      connection.sendError(ERROR_MESSAGES.rateLimited);
+      connection.sendError(ERROR_MESSAGES.rateLimited, 'rate_limited');
     }
   };
 
   socket.on('message', (data, isBinary) => {
+    // Frames still arriving after the close started (a flood the client keeps sending) do nothing.
+    if (socket.readyState !== socket.OPEN) return;
     if (isBinary) {
-      connection.sendError(`${ERROR_MESSAGES.invalidMessage}: binary frames are not accepted`);
+      if (!messageBucket.take()) return refuseForRate();
+      connection.sendError(
+        `${ERROR_MESSAGES.invalidMessage}: binary frames are not accepted`,
+        'invalid_message',
+      );
       return;
     }
     const raw = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8');
     const parsed = parseClientMessage(raw);
     const isPaddle = parsed.ok && parsed.message.type === 'paddleMove';
-    if (!(isPaddle ? paddleBucket : messageBucket).take()) {
-      refuseForRate();
-      return;
-    }
+    if (!(isPaddle ? paddleBucket : messageBucket).take()) return refuseForRate();
     if (!parsed.ok) {
-      connection.sendError(parsed.error);
+      connection.sendError(parsed.error, 'invalid_message');
       return;
     }
-    const named = 'walletAddress' in parsed.message ? parsed.message.walletAddress : undefined;
+    const message = parsed.message;
+    const named = 'walletAddress' in message ? message.walletAddress : undefined;
     if (named !== undefined && named !== connection.walletAddress) {
-      connection.sendError(
-        connection.walletAddress ? ERROR_MESSAGES.walletMismatch : ERROR_MESSAGES.walletRequired,
-      );
+      if (connection.walletAddress) connection.sendError(ERROR_MESSAGES.walletMismatch, 'wallet_mismatch');
+      else connection.sendError(ERROR_MESSAGES.walletRequired, 'wallet_required');
       return;
     }
-    Promise.resolve()
-      .then(() => options.onMessage(connection, parsed.message))
-      .catch((error: unknown) => {
-        options.onError?.(error);
-        connection.sendError('Internal error, please try again');
-      });
+    if (message.type === 'ping') {
+      // Round-trip time is measured with it: it never waits behind a slow handler.
+      atOnce(message);
+      return;
+    }
+    if (pending >= limits.maxPendingMessages) {
+      connection.sendError(ERROR_MESSAGES.serverBusy, 'server_busy');
+      return;
+    }
+    inOrder(() => options.onMessage(connection, message), true);
+  });
+
+  socket.once('close', () => {
+    if (options.onClose) inOrder(() => options.onClose?.(connection), false);
   });
 
   return connection;

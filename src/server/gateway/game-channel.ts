@@ -1,7 +1,9 @@
+import { performance } from 'node:perf_hooks';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../../common/clock.ts';
+import { averageOf, connectionQuality, LATENCY_SAMPLES } from '../../common/connection-quality.ts';
 import { CLOSE_CODES, type ClientMessage, type ServerMessage } from '../../common/protocol.ts';
 import { type Connection, createConnection, displayNameFor } from './connection.ts';
 import { CHANNEL_LIMITS, type ChannelLimits } from './limits.ts';
@@ -54,11 +56,34 @@ export async function registerGameChannel(
     queueLengths: () => handlers?.queueLengths() ?? {},
   });
   const alive = new WeakMap<WebSocket, boolean>();
+  // Round trips of the heartbeat's pings: the server's own measure of each player's connection quality.
+  const pingSentAt = new WeakMap<WebSocket, number>();
+  const roundTrips = new WeakMap<WebSocket, number[]>();
 
   await app.register(websocket, {
     options: { maxPayload: limits.maxPayloadBytes, perMessageDeflate: false, clientTracking: true },
+    // On a protocol error (frame too big: 1009, bad UTF-8: 1007) ws has already started the close with the
+    // right code; the plugin's default terminate() could cut that close frame off. Only a socket still
+    // open (an error thrown by the handler below) is dropped here.
+    errorHandler(error, socket, request) {
+      request.log.debug({ err: error }, 'game channel socket error');
+      if (socket.readyState === socket.OPEN) socket.terminate();
+    },
+    // Replaces the plugin's default, which closes every socket without a code before ours could say why.
+    preClose(done) {
+      const sockets = [...this.websocketServer.clients];
+      for (const socket of sockets) socket.close(CLOSE_CODES.serverShutdown, 'Server shutting down');
+      this.websocketServer.close();
+      // A peer that never answers the close (stalled, half-open) would hold the HTTP server open for ws's
+      // 30 s close timeout, past the process's 15 s shutdown deadline.
+      setTimeout(() => {
+        for (const socket of sockets) socket.terminate();
+      }, limits.shutdownGraceMs).unref();
+      done();
+    },
   });
 
+  // A socket that has not answered the previous ping by now is half-open: no close frame would get through.
   const heartbeat = setInterval(() => {
     for (const socket of app.websocketServer.clients) {
       if (alive.get(socket) === false) {
@@ -66,6 +91,7 @@ export async function registerGameChannel(
         continue;
       }
       alive.set(socket, false);
+      pingSentAt.set(socket, performance.now());
       socket.ping();
     }
   }, limits.heartbeatMs);
@@ -74,10 +100,6 @@ export async function registerGameChannel(
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     presence.close();
-  });
-  app.addHook('preClose', async () => {
-    for (const socket of app.websocketServer.clients)
-      socket.close(CLOSE_CODES.serverShutdown, 'Server shutting down');
   });
 
   app.get(
@@ -92,14 +114,32 @@ export async function registerGameChannel(
       },
     },
     async (socket, request) => {
-      // Buffer frames that arrive while the session is looked up, so none is lost.
+      alive.set(socket, true);
+      socket.on('pong', () => {
+        alive.set(socket, true);
+        const sent = pingSentAt.get(socket);
+        if (sent === undefined) return;
+        pingSentAt.delete(socket);
+        const samples = roundTrips.get(socket) ?? [];
+        samples.push(performance.now() - sent);
+        roundTrips.set(socket, samples.slice(-LATENCY_SAMPLES));
+      });
+      // Hold frames that arrive while the session is looked up, so none is lost or handled without its
+      // wallet; pausing the socket bounds them to what has already been read.
       const early: Array<[Buffer, boolean]> = [];
       const buffer = (data: Buffer, isBinary: boolean) => early.push([data, isBinary]);
       socket.on('message', buffer);
-      const session = await options.playerSessions.fromCookieHeader(request.headers.cookie).catch(() => null);
+      socket.pause();
+      const session = await options.playerSessions
+        .fromCookieHeader(request.headers.cookie)
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'player session lookup failed');
+          return null;
+        });
+      socket.off('message', buffer);
+      // Gone while we looked: it never joins presence, so it cannot linger in the counts.
+      if (socket.readyState !== socket.OPEN) return;
       const query = request.query as { sessionId?: unknown };
-      alive.set(socket, true);
-      socket.on('pong', () => alive.set(socket, true));
 
       const connection = createConnection({
         socket,
@@ -112,6 +152,10 @@ export async function registerGameChannel(
         sessionId: typeof query.sessionId === 'string' ? query.sessionId : undefined,
         clock: options.clock,
         limits,
+        connectionQuality: () => {
+          const average = averageOf(roundTrips.get(socket) ?? []);
+          return average === null ? null : connectionQuality(average);
+        },
         onError: (error) => request.log.error({ err: error }, 'game channel handler failed'),
         onMessage: (conn, message) => {
           switch (message.type) {
@@ -145,18 +189,17 @@ export async function registerGameChannel(
             }
           }
         },
+        // After the messages already accepted from it, so a search it started is found and closed.
+        onClose: (conn) => handlers?.disconnected(conn),
       });
-      socket.off('message', buffer);
       presence.add(connection);
       presence.changed();
-      socket.on('close', () => {
+      socket.once('close', () => {
         presence.remove(connection);
         presence.changed();
-        Promise.resolve(handlers?.disconnected(connection)).catch((error: unknown) =>
-          request.log.error({ err: error }, 'disconnect handling failed'),
-        );
       });
       for (const [data, isBinary] of early) socket.emit('message', data, isBinary);
+      socket.resume();
     },
   );
 

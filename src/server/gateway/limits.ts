@@ -20,6 +20,14 @@ export const CHANNEL_LIMITS = {
   heartbeatMs: 10_000,
   /** A client that stops reading is closed once this much is waiting to be sent to it. */
   sendBufferCapBytes: 1024 * 1024,
+  /**
+   * Messages of one socket are handled one at a time, in order; past this many waiting (a handler stuck on
+   * the database or the chain), further ones are answered 'server busy' instead of queued without bound.
+   * Above both bursts together, so a full burst arriving in one TCP read is never refused.
+   */
+  maxPendingMessages: 256,
+  /** At shutdown, sockets that have not finished the close handshake by then are dropped. */
+  shutdownGraceMs: 2_000,
   /** Presence and queue counts are pushed at most this often. */
   presenceBroadcastMs: 250,
 } as const;

@@ -3,7 +3,8 @@ import type { Connection } from './connection.ts';
 
 /**
  * Who is online, and the counts pushed to every socket when they change (game-server issue, point 3). Pushes
- * are coalesced: at most one per `intervalMs`, carrying the latest numbers.
+ * are coalesced: at most one round per `intervalMs`, carrying the latest numbers, and a count is pushed only
+ * if it differs from the last one pushed (ten sockets opening at once cost one `playersOnline` each).
  */
 export interface Presence {
   add(connection: Connection): void;
@@ -23,7 +24,9 @@ export function createPresence(options: {
 }): Presence {
   const connections = new Set<Connection>();
   let timer: NodeJS.Timeout | undefined;
-  let lastPushed = '';
+  let closed = false;
+  let lastPlayersOnline: number | undefined;
+  let lastQueueLengths = '';
 
   const playersOnline = () => {
     const keys = new Set<string>();
@@ -37,12 +40,17 @@ export function createPresence(options: {
 
   const push = () => {
     timer = undefined;
-    const counts = { playersOnline: playersOnline(), queueLengths: options.queueLengths() };
-    const key = JSON.stringify(counts);
-    if (key === lastPushed) return;
-    lastPushed = key;
-    broadcast({ type: 'playersOnline', playersOnline: counts.playersOnline });
-    broadcast({ type: 'queueUpdate', queueLengths: counts.queueLengths });
+    const online = playersOnline();
+    if (online !== lastPlayersOnline) {
+      lastPlayersOnline = online;
+      broadcast({ type: 'playersOnline', playersOnline: online });
+    }
+    const queueLengths = options.queueLengths();
+    const key = JSON.stringify(queueLengths);
+    if (key !== lastQueueLengths) {
+      lastQueueLengths = key;
+      broadcast({ type: 'queueUpdate', queueLengths });
+    }
   };
 
   return {
@@ -55,10 +63,12 @@ export function createPresence(options: {
     all: () => connections,
     playersOnline,
     changed() {
+      if (closed) return;
       timer ??= setTimeout(push, options.intervalMs);
     },
     broadcast,
     close() {
+      closed = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
     },

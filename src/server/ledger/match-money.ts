@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { getGameMode } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
 import type { RefundReason } from '../db/schema/enums.ts';
-import { transactions } from '../db/schema/index.ts';
+import { queueSessions, transactions } from '../db/schema/index.ts';
 import type { OrphanedEntry } from '../game/game-server.ts';
 import type { MatchStart } from '../game/match-recorder.ts';
 import type { MatchResult } from '../game/match-types.ts';
@@ -105,6 +105,12 @@ export function createMatchMoney({ houseWallet }: { houseWallet: string }) {
       entry: { walletAddress: string; mode: QueueEntry['mode']; paid: NonNullable<QueueEntry['paid']> },
       at: Date,
     ): Promise<void> {
+      // Never refund an entry fee that did become an entry (a second socket racing with the same payment).
+      const [queued] = await tx
+        .select({ id: queueSessions.id })
+        .from(queueSessions)
+        .where(eq(queueSessions.transactionId, entry.paid.transactionId));
+      if (queued) return;
       await owePayment(
         tx,
         {

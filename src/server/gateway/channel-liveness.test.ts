@@ -1,0 +1,263 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { type ConnectOptions, connectPlayer, type TestPlayer } from '../../../test/support/player-client.ts';
+import { createFakeClock } from '../../common/clock.ts';
+import { CLOSE_CODES, ERROR_MESSAGES } from '../../common/protocol.ts';
+import type { Connection } from './connection.ts';
+import {
+  type GameChannel,
+  type GameHandlers,
+  type PlayerSessionLookup,
+  registerGameChannel,
+} from './game-channel.ts';
+import type { ChannelLimits } from './limits.ts';
+
+/**
+ * The channel's own liveness rules on a bare Fastify with small limits (no database, no chain): what is
+ * proven here is the socket handling, so the game layer is a recording stub.
+ */
+
+const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(5);
+  }
+}
+
+function deferred() {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+/** A session lookup that answers only once the test releases it. */
+function heldLookup(session: { sessionId: string; walletAddress: string } | null) {
+  const gate = deferred();
+  const sessions: PlayerSessionLookup = {
+    fromCookieHeader: async () => {
+      await gate.promise;
+      return session;
+    },
+  };
+  return { sessions, release: gate.release };
+}
+
+const noSession: PlayerSessionLookup = { fromCookieHeader: async () => null };
+
+function recordingHandlers(log: string[], overrides: Partial<GameHandlers> = {}): GameHandlers {
+  return {
+    handle: (connection: Connection, message) => {
+      log.push(`${message.type} ${connection.walletAddress ?? 'anonymous'}`);
+    },
+    disconnected: () => {
+      log.push('disconnected');
+    },
+    queueLengths: () => ({}),
+    ...overrides,
+  };
+}
+
+describe('game channel liveness (RELIABILITY 23, game-server issue point 2)', () => {
+  let app: FastifyInstance | undefined;
+  const players: TestPlayer[] = [];
+
+  async function start(options: { limits?: Partial<ChannelLimits>; sessions?: PlayerSessionLookup } = {}) {
+    app = Fastify();
+    const channel: GameChannel = await registerGameChannel(app, {
+      clock: createFakeClock(),
+      allowedOrigins: [],
+      playerSessions: options.sessions ?? noSession,
+      limits: { heartbeatMs: 60_000, ...options.limits },
+    });
+    const serverSockets: WebSocket[] = [];
+    app.websocketServer.on('connection', (socket: WebSocket) => serverSockets.push(socket));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const connect = async (ws?: ConnectOptions['ws']) => {
+      const player = await connectPlayer(url, { signedIn: false, origin: null, ...(ws ? { ws } : {}) });
+      players.push(player);
+      return player;
+    };
+    return { channel, serverSockets, connect };
+  }
+
+  afterEach(async () => {
+    for (const p of players.splice(0)) p.socket.terminate();
+    await app?.close();
+    app = undefined;
+  });
+
+  it('RELIABILITY 23: a half-open socket (no pong) is dropped by the heartbeat; a socket that answers is kept', async () => {
+    const { channel, connect } = await start({ limits: { heartbeatMs: 40 } });
+    const silent = await connect({ autoPong: false });
+    const healthy = await connect();
+    const started = Date.now();
+    const { code } = await silent.closed;
+    // Dropped within two beats: pinged at the first, found unanswered at the next.
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(code).toBe(1006); // terminated: a close frame would never reach a half-open peer
+    await sleep(200); // several more beats
+    expect(healthy.socket.readyState).toBe(healthy.socket.OPEN);
+    await until(() => channel.presence.playersOnline() === 1);
+  });
+
+  it('RELIABILITY 23: a client that stops reading is dropped once its send buffer passes the cap; others keep receiving; memory stays bounded', async () => {
+    const cap = 64 * 1024;
+    const { channel, serverSockets, connect } = await start({ limits: { sendBufferCapBytes: cap } });
+    const stalled = await connect();
+    const reader = await connect();
+    const stalledOnServer = serverSockets[0]!;
+    stalled.stopReading();
+
+    const blob = 'x'.repeat(32 * 1024);
+    const frameBytes =
+      JSON.stringify({ type: 'transaction_notification', transaction: { blob } }).length + 10;
+    let sent = 0;
+    let maxBuffered = 0;
+    while (stalledOnServer.readyState === stalledOnServer.OPEN && sent < 2_000) {
+      channel.broadcast({ type: 'transaction_notification', transaction: { blob } });
+      sent++;
+      maxBuffered = Math.max(maxBuffered, stalledOnServer.bufferedAmount);
+      await sleep(1); // let the kernel and the reader drain what they can
+    }
+    expect(stalledOnServer.readyState).not.toBe(stalledOnServer.OPEN);
+    // The backlog never grew past the cap by more than the one message that crossed it.
+    expect(maxBuffered).toBeGreaterThan(cap);
+    expect(maxBuffered).toBeLessThanOrEqual(cap + frameBytes);
+    await until(() => reader.all('transaction_notification').length === sent, 10_000);
+    expect(reader.socket.readyState).toBe(reader.socket.OPEN);
+    expect(channel.presence.playersOnline()).toBe(1);
+    stalled.resumeReading();
+    expect((await stalled.closed).code).toBe(1006);
+  });
+
+  it('§7: frames sent while the session is looked up are kept, and handled in order with the proven wallet', async () => {
+    const lookup = heldLookup({ sessionId: 'session-1', walletAddress: WALLET });
+    const log: string[] = [];
+    const { channel, connect } = await start({ sessions: lookup.sessions });
+    channel.setHandlers(recordingHandlers(log));
+    const player = await connect();
+    player.send({ type: 'connect', walletAddress: WALLET, displayName: 'Ada' });
+    player.send({ type: 'findMatch', gameMode: 'practice', walletAddress: WALLET });
+    player.send({ type: 'ping', timestamp: 7 });
+    await sleep(50);
+    expect(player.messages).toEqual([]);
+    lookup.release();
+    expect(await player.next('connect')).toMatchObject({ type: 'connect', playersOnline: 1 });
+    expect(await player.next('pong')).toMatchObject({ timestamp: 7 });
+    await until(() => log.length === 1);
+    expect(log).toEqual([`findMatch ${WALLET}`]);
+    expect(player.all('error')).toEqual([]);
+  });
+
+  it('§7: a socket that goes away during the session lookup is handled after it: what it sent first, then its close', async () => {
+    const lookup = heldLookup(null);
+    const log: string[] = [];
+    const { channel, connect } = await start({ sessions: lookup.sessions });
+    channel.setHandlers(recordingHandlers(log));
+    const player = await connect();
+    player.send({ type: 'findMatch', gameMode: 'practice' });
+    player.socket.terminate();
+    await sleep(30);
+    lookup.release();
+    await until(() => log.length === 2);
+    expect(log).toEqual(['findMatch anonymous', 'disconnected']);
+    await until(() => channel.presence.playersOnline() === 0);
+  });
+
+  it('§7: a socket the heartbeat drops during a long session lookup never joins presence nor reaches the game', async () => {
+    const lookup = heldLookup(null);
+    const log: string[] = [];
+    const { channel, serverSockets, connect } = await start({
+      limits: { heartbeatMs: 20 },
+      sessions: lookup.sessions,
+    });
+    channel.setHandlers(recordingHandlers(log));
+    const player = await connect();
+    player.send({ type: 'findMatch', gameMode: 'practice' });
+    // The socket is paused during the lookup, so its pongs go unread and the heartbeat drops it.
+    await until(() => serverSockets[0]!.readyState === serverSockets[0]!.CLOSED);
+    lookup.release();
+    await sleep(50);
+    expect([...channel.presence.all()]).toEqual([]);
+    expect(log).toEqual([]);
+  });
+
+  it("§7: one socket's messages are handled one at a time in order, ping is answered at once, the close comes last", async () => {
+    const slow = deferred();
+    const log: string[] = [];
+    const { channel, connect } = await start();
+    channel.setHandlers(
+      recordingHandlers(log, {
+        handle: async (_connection, message) => {
+          log.push(`start ${message.type}`);
+          if (message.type === 'findMatch') await slow.promise;
+          log.push(`end ${message.type}`);
+        },
+      }),
+    );
+    const player = await connect();
+    player.send({ type: 'findMatch', gameMode: 'practice' });
+    player.send({ type: 'cancelSearch' });
+    player.send({ type: 'ping', timestamp: 42 });
+    expect(await player.next('pong')).toMatchObject({ timestamp: 42 });
+    expect(log).toEqual(['start findMatch']);
+    player.close();
+    await player.closed;
+    slow.release();
+    await until(() => log.includes('disconnected'));
+    expect(log).toEqual([
+      'start findMatch',
+      'end findMatch',
+      'start cancelSearch',
+      'end cancelSearch',
+      'disconnected',
+    ]);
+  });
+
+  it("§7: past maxPendingMessages waiting behind a stuck handler, a message is answered 'server busy', not queued", async () => {
+    const stuck = deferred();
+    const log: string[] = [];
+    const { channel, connect } = await start({ limits: { maxPendingMessages: 2 } });
+    channel.setHandlers(
+      recordingHandlers(log, {
+        handle: async (_connection, message) => {
+          log.push(message.type);
+          await stuck.promise;
+        },
+      }),
+    );
+    const player = await connect();
+    for (let i = 0; i < 4; i++) player.send({ type: 'cancelSearch' });
+    await until(() => player.all('error').length === 2);
+    expect(player.all('error').map((e) => e.data)).toEqual([
+      { message: ERROR_MESSAGES.serverBusy, code: 'server_busy' },
+      { message: ERROR_MESSAGES.serverBusy, code: 'server_busy' },
+    ]);
+    stuck.release();
+    await until(() => log.length === 2);
+    await sleep(20);
+    expect(log).toEqual(['cancelSearch', 'cancelSearch']);
+  });
+
+  it('§7: shutting the server down closes every socket with 4000, and does not wait long for one that never answers', async () => {
+    const { connect } = await start({ limits: { shutdownGraceMs: 200 } });
+    const player = await connect();
+    const stuck = await connect();
+    stuck.stopReading();
+    const started = Date.now();
+    const closing = app!.close();
+    expect(await player.closed).toEqual({ code: CLOSE_CODES.serverShutdown, reason: 'Server shutting down' });
+    await closing;
+    expect(Date.now() - started).toBeLessThan(1_000); // not ws's 30 s close timeout
+    app = undefined;
+  });
+});

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
+import {
+  type ConnectOptions,
+  connectPlayer,
+  matchPractice,
+  type TestPlayer,
+} from '../../../test/support/player-client.ts';
+import { createFakeClock } from '../../common/clock.ts';
+import { PADDLE_MAX_Y, TICK_MS } from '../../common/game/constants.ts';
+import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { CHANNEL_LIMITS } from './limits.ts';
+
+/**
+ * The game-server issue's points 1 (a socket's wallet is the signed-in one) and 3 (connect and presence),
+ * and RELIABILITY 24 (no way to move the other paddle), over real sockets on the whole product.
+ */
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const CENTRE_Y = 300;
+
+async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(5);
+  }
+}
+
+describe('§7 connect, presence and identity on the game channel', () => {
+  const clock = createFakeClock(Date.UTC(2026, 10, 24, 12));
+  let server: TestServer;
+  let a: TestPlayer;
+  let b: TestPlayer;
+  let c: TestPlayer;
+  const sockets: TestPlayer[] = [];
+
+  const connect = async (options: ConnectOptions = { signedIn: false }) => {
+    const player = await connectPlayer(server.url, options);
+    sockets.push(player);
+    return player;
+  };
+
+  async function play(ms: number) {
+    for (let i = 0; i < ms / TICK_MS; i++) {
+      clock.advance(TICK_MS);
+      server.game.game.tick();
+      if (i % 4 === 0) await sleep(1);
+    }
+    await sleep(1);
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock });
+    [a, b, c] = await Promise.all([connect({}), connect({}), connect({})]);
+  });
+  afterAll(async () => {
+    for (const p of sockets) p.socket.terminate();
+    await server?.stop();
+  });
+
+  it('§7 connect: answers { connect, id, sessionId, playersOnline }; a sessionId of a sane shape is echoed, another replaced; ping → pong with its timestamp', async () => {
+    const tab = await connect({ signedIn: false, sessionId: 'tab-1234_ABCD' });
+    tab.send({ type: 'connect', timestamp: 1 });
+    const hello = await tab.next('connect');
+    expect(hello).toEqual({
+      type: 'connect',
+      id: expect.stringMatching(UUID),
+      sessionId: 'tab-1234_ABCD',
+      playersOnline: expect.any(Number),
+    });
+    expect(hello.playersOnline).toBeGreaterThanOrEqual(4);
+    expect((await tab.next('queueUpdate')).queueLengths).toMatchObject({ practice: 0 });
+
+    for (const odd of ['<script>', 'short', 'x'.repeat(65)]) {
+      const other = await connect({ signedIn: false, sessionId: odd });
+      other.send({ type: 'connect' });
+      const reply = await other.next('connect');
+      expect(reply.sessionId).toMatch(UUID);
+      expect(reply.id).not.toBe(hello.id);
+    }
+
+    tab.send({ type: 'ping', timestamp: 1234.5, isHeartbeat: true });
+    expect(await tab.next('pong')).toEqual({ type: 'pong', timestamp: 1234.5, serverTime: clock.now() });
+  });
+
+  it('game-server issue 3: playersOnline and queueUpdate are pushed to every socket when they change, coalesced', async () => {
+    const observer = await connect();
+    await sleep(CHANNEL_LIMITS.presenceBroadcastMs * 2); // the push for the observer itself is out
+    const online = server.game.channel.presence.playersOnline();
+    const pushesBefore = observer.all('playersOnline').length;
+
+    const started = Date.now();
+    const crowd = await Promise.all(Array.from({ length: 10 }, () => connect()));
+    await until(() => observer.all('playersOnline').at(-1)?.playersOnline === online + 10);
+    const elapsed = Date.now() - started;
+    await sleep(CHANNEL_LIMITS.presenceBroadcastMs * 2); // nothing changes any more: nothing more is pushed
+    const pushes = observer.all('playersOnline').slice(pushesBefore);
+    // Ten sockets opening at once: a push or two, not ten; never more than one per interval.
+    expect(pushes.length).toBeGreaterThanOrEqual(1);
+    expect(pushes.length).toBeLessThan(10);
+    expect(pushes.length).toBeLessThanOrEqual(Math.ceil(elapsed / CHANNEL_LIMITS.presenceBroadcastMs) + 1);
+    expect(pushes.at(-1)!.playersOnline).toBe(online + 10);
+    for (const member of crowd) expect(member.all('playersOnline').at(-1)?.playersOnline).toBe(online + 10);
+
+    // Closing them is pushed the same way.
+    for (const member of crowd) member.close();
+    await until(() => observer.all('playersOnline').at(-1)?.playersOnline === online);
+    expect(observer.all('playersOnline').slice(pushesBefore).length).toBeLessThanOrEqual(pushes.length + 3);
+
+    // A search starting and ending changes a queue length: every socket hears of it, nothing more.
+    const queueUpdates = observer.all('queueUpdate').length;
+    a.send({ type: 'findMatch', gameMode: 'practice' });
+    await a.next('joinQueue');
+    await until(() => observer.all('queueUpdate').at(-1)?.queueLengths.practice === 1);
+    await until(() => b.all('queueUpdate').at(-1)?.queueLengths.practice === 1);
+    a.send({ type: 'cancelSearch' });
+    expect(await a.next('cancelSearch')).toMatchObject({ success: true });
+    await until(() => observer.all('queueUpdate').at(-1)?.queueLengths.practice === 0);
+    expect(observer.all('queueUpdate').length - queueUpdates).toBeLessThanOrEqual(2);
+    expect(observer.all('playersOnline').at(-1)?.playersOnline).toBe(online);
+  });
+
+  it("§5/game-server issue 1: a socket without a session sees counts, but findMatch answers 'Please connect your wallet first'", async () => {
+    const guest = await connect({ signedIn: false });
+    guest.send({ type: 'connect' });
+    expect((await guest.next('connect')).playersOnline).toBeGreaterThanOrEqual(4);
+    expect((await guest.next('queueUpdate')).queueLengths.practice).toBe(0);
+    guest.send({ type: 'findMatch', gameMode: 'practice' });
+    expect((await guest.next('error')).data.message).toBe(ERROR_MESSAGES.walletRequired);
+    // Naming a wallet does not make it its own.
+    guest.send({ type: 'findMatch', gameMode: 'practice', walletAddress: a.wallet.address });
+    expect((await guest.next('error')).data.message).toBe(ERROR_MESSAGES.walletRequired);
+    expect(guest.all('joinQueue')).toEqual([]);
+    expect(server.game.game.queueLengths().practice).toBe(0);
+  });
+
+  it('game-server issue 1: a message naming another wallet than the signed-in one gets an error and changes nothing; a second socket of one wallet is still one queue entry', async () => {
+    c.send({ type: 'findMatch', gameMode: 'practice', walletAddress: a.wallet.address });
+    expect((await c.next('error')).data).toEqual({
+      message: ERROR_MESSAGES.walletMismatch,
+      code: 'wallet_mismatch',
+    });
+    c.send({ type: 'connect', walletAddress: b.wallet.address, displayName: 'Mallory' });
+    expect((await c.next('error')).data.message).toBe(ERROR_MESSAGES.walletMismatch);
+    expect(c.all('connect')).toEqual([]);
+    expect(c.all('joinQueue')).toEqual([]);
+    expect(server.game.game.queueLengths().practice).toBe(0);
+
+    // Its own wallet, named or not, is fine; a second tab of the same wallet does not add an entry.
+    c.send({ type: 'findMatch', gameMode: 'practice', walletAddress: c.wallet.address });
+    expect(await c.next('joinQueue')).toMatchObject({ queueType: 'practice', queuePosition: 1 });
+    const secondTab = await connect({ signedIn: { wallet: c.wallet, cookie: c.cookie } });
+    secondTab.send({ type: 'findMatch', gameMode: 'practice' });
+    expect((await secondTab.next('error')).data.message).toBe(ERROR_MESSAGES.alreadySearching);
+    expect(server.game.game.queueLengths().practice).toBe(1);
+    c.send({ type: 'cancelSearch' });
+    expect(await c.next('cancelSearch')).toMatchObject({ success: true });
+    expect(server.game.game.queueLengths().practice).toBe(0);
+  });
+
+  it("§3 display name: 'Player-' + the wallet's first 4 characters when none is given ('none' and 'unnamed' count as none), seen by the opponent", async () => {
+    a.send({ type: 'connect', walletAddress: a.wallet.address, displayName: 'none' });
+    b.send({ type: 'connect', displayName: 'unnamed' });
+    await Promise.all([a.next('connect'), b.next('connect')]);
+    await matchPractice(a, b);
+    expect(a.all('matched').at(-1)!.data.opponentName).toBe(`Player-${b.wallet.address.slice(0, 4)}`);
+    expect(b.all('matched').at(-1)!.data.opponentName).toBe(`Player-${a.wallet.address.slice(0, 4)}`);
+  });
+
+  it("RELIABILITY 24: a paddleMove moves only the sender's own paddle; a third socket naming the game gets 'You are not in this game' and moves nothing", async () => {
+    const matched = a.all('matched').at(-1)!;
+    const { gameId } = matched;
+    const seatOfA = matched.playerIndex;
+    const seatOfB = seatOfA === 0 ? 1 : 0;
+    // A names B's game (it is the same game): only A's seat can be meant, the protocol has no seat field.
+    a.send({ type: 'paddleMove', gameId, position: 100 });
+    await play(1_000);
+    const moved = a.all('gameState').at(-1)!.data.paddlePositions;
+    expect(moved[seatOfA]).toBe(100);
+    expect(moved[seatOfB]).toBe(CENTRE_Y);
+    a.send({ type: 'paddleMove', gameId, position: 100, playerIndex: seatOfB });
+    expect((await a.next('error')).data.message).toMatch(/^Invalid message: .*playerIndex/);
+
+    for (const position of [PADDLE_MAX_Y, 0, 550]) c.send({ type: 'paddleMove', gameId, position });
+    for (let i = 0; i < 3; i++) {
+      expect((await c.next('error')).data).toEqual({
+        message: ERROR_MESSAGES.notInGame,
+        code: 'not_in_game',
+      });
+    }
+    c.send({ type: 'forceDisconnect', gameId });
+    c.send({ type: 'exit', gameId });
+    await play(1_000);
+    const after = a.all('gameState').at(-1)!.data;
+    expect(after.paddlePositions[seatOfA]).toBe(100);
+    expect(after.paddlePositions[seatOfB]).toBe(CENTRE_Y);
+    expect(after.gameState).not.toBe('gameOver');
+    expect(a.all('gameOver')).toEqual([]);
+    expect(b.all('error')).toEqual([]);
+  });
+});

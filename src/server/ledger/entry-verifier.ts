@@ -1,0 +1,159 @@
+import type { Clock } from '../../common/clock.ts';
+import { type GameMode, type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import type { Database } from '../db/database.ts';
+import type { EntryVerifier } from '../game/game-server.ts';
+import { ENTRY_MESSAGES } from './entry-messages.ts';
+import {
+  isSignatureRecorded,
+  recordEntryFee,
+  recordUnusablePayment,
+  type VerifiedPayment,
+} from './entry-record.ts';
+import {
+  DEFAULT_LOOKUP_POLICY,
+  type LookupPolicy,
+  type LookupRpc,
+  lookUpTransaction,
+  type Sleep,
+  timerSleep,
+} from './verify-lookup.ts';
+import { checkPayment, type PaymentCheck } from './verify-payment.ts';
+import { isWellFormedSignature } from './verify-signature.ts';
+
+/** RELIABILITY 6: an entry payment older than this is refused. */
+export const ENTRY_RECENCY_WINDOW_MS = 10 * 60_000;
+
+export interface EntryVerifierDeps {
+  db: Database;
+  /** Only the one RPC method the verifier calls. */
+  rpc: LookupRpc;
+  clock: Clock;
+  houseWallet: string;
+  /** Backoff waits; tests pass one that advances a fake clock. */
+  sleep?: Sleep;
+  log?: (message: string, error?: unknown) => void;
+  lookup?: Partial<LookupPolicy>;
+  recencyWindowMs?: number;
+}
+
+type Verdict = Awaited<ReturnType<EntryVerifier['verify']>>;
+
+function refuse(message: string): Verdict {
+  return { ok: false, message };
+}
+
+/** The refusals that record nothing, so the signature stays usable by whoever may use it. */
+function refusalOf(check: Exclude<PaymentCheck, { kind: 'exact' | 'wrong_amount' }>): Verdict {
+  switch (check.kind) {
+    case 'not_transaction_id':
+      return refuse(ENTRY_MESSAGES.notTransactionId);
+    case 'no_meta':
+      return refuse(ENTRY_MESSAGES.noMeta);
+    case 'failed':
+      return refuse(ENTRY_MESSAGES.failed(check.err));
+    case 'not_to_house':
+      return refuse(ENTRY_MESSAGES.notToHouse);
+    case 'not_from_wallet':
+      return refuse(ENTRY_MESSAGES.notFromWallet);
+    case 'nothing_paid':
+      return refuse(ENTRY_MESSAGES.nothingPaid);
+    case 'no_block_time':
+      return refuse(ENTRY_MESSAGES.noBlockTime);
+    case 'too_old':
+      return refuse(ENTRY_MESSAGES.tooOld);
+    default: {
+      const unreachable: never = check;
+      throw new Error(`unhandled payment check ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+/**
+ * The money issue's entry-fee verifier (ARCHITECTURE invariant 2): every entry fee is verified on chain and
+ * recorded under its unique signature before the game server may queue anyone. A wrong amount from the
+ * player's own wallet is recorded and owed back in full; every other refusal records nothing.
+ */
+export function createEntryVerifier(deps: EntryVerifierDeps): EntryVerifier {
+  const log = deps.log ?? (() => {});
+  const lookupDeps = {
+    rpc: deps.rpc,
+    clock: deps.clock,
+    sleep: deps.sleep ?? timerSleep,
+    policy: { ...DEFAULT_LOOKUP_POLICY, ...deps.lookup },
+    log,
+  };
+  const recencyWindowMs = deps.recencyWindowMs ?? ENTRY_RECENCY_WINDOW_MS;
+
+  async function record(
+    kind: 'exact' | 'wrong_amount',
+    payment: VerifiedPayment,
+    mode: GameMode,
+  ): Promise<Verdict> {
+    try {
+      if (kind === 'exact') {
+        const recorded = await recordEntryFee(deps.db, payment);
+        if (!recorded) return refuse(ENTRY_MESSAGES.alreadyUsed);
+        return {
+          ok: true,
+          paid: {
+            transactionId: recorded.transactionId,
+            signature: payment.signature,
+            lamports: payment.lamports,
+          },
+        };
+      }
+      const message = ENTRY_MESSAGES.wrongAmount(payment.lamports, mode.name, mode.wagerLamports);
+      const recorded = await recordUnusablePayment(deps.db, payment, message);
+      return refuse(recorded ? message : ENTRY_MESSAGES.alreadyUsed);
+    } catch (error) {
+      log(`recording entry payment ${payment.signature} failed`, error);
+      return refuse(ENTRY_MESSAGES.notRecorded);
+    }
+  }
+
+  async function verify(request: {
+    walletAddress: string;
+    mode: GameModeId;
+    signature: string | undefined;
+  }): Promise<Verdict> {
+    const mode = getGameMode(request.mode);
+    if (mode.wagerLamports === 0n) return refuse(ENTRY_MESSAGES.practiceIsFree);
+    const { signature } = request;
+    if (signature === undefined || signature === '') return refuse(ENTRY_MESSAGES.paymentRequired);
+    if (!isWellFormedSignature(signature)) return refuse(ENTRY_MESSAGES.malformedSignature);
+
+    try {
+      // Cheap and final: a spent signature needs no 30 s look-up.
+      if (await isSignatureRecorded(deps.db, signature)) return refuse(ENTRY_MESSAGES.alreadyUsed);
+    } catch (error) {
+      log(`checking entry payment ${signature} failed`, error);
+      return refuse(ENTRY_MESSAGES.notRecorded);
+    }
+
+    const found = await lookUpTransaction(lookupDeps, signature);
+    if (found.kind === 'not_found') return refuse(ENTRY_MESSAGES.notFoundYet);
+    if (found.kind === 'unavailable') return refuse(ENTRY_MESSAGES.unavailable);
+
+    const nowMs = deps.clock.now();
+    const check = checkPayment(found.transaction, {
+      signature,
+      walletAddress: request.walletAddress,
+      houseWallet: deps.houseWallet,
+      wagerLamports: mode.wagerLamports,
+      nowMs,
+      recencyWindowMs,
+    });
+    if (check.kind !== 'exact' && check.kind !== 'wrong_amount') return refusalOf(check);
+    const payment: VerifiedPayment = {
+      walletAddress: request.walletAddress,
+      gameMode: mode.id,
+      signature,
+      lamports: check.lamports,
+      evidence: check.evidence,
+      at: new Date(nowMs),
+    };
+    return record(check.kind, payment, mode);
+  }
+
+  return { verify };
+}

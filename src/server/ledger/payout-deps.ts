@@ -1,0 +1,32 @@
+import type { KeyPairSigner } from '@solana/kit';
+import type { Clock } from '../../common/clock.ts';
+import type { Database } from '../db/database.ts';
+import type { BackoffPolicy, ConfirmedPayout, SignedJob } from './payout-job.ts';
+import type { PayoutRpc } from './payout-rpc.ts';
+
+/** Seams for the crash tests (RELIABILITY 10, 11): a child process kills itself at these points. */
+export interface PayoutWorkerHooks {
+  /** The signed transfer is stored; nothing has been sent yet. */
+  afterStore?(job: SignedJob): void | Promise<void>;
+  /** The RPC accepted the transfer; its result is not recorded yet. */
+  afterSend?(job: SignedJob): void | Promise<void>;
+}
+
+export interface PayoutStepDeps {
+  db: Database;
+  rpc: PayoutRpc;
+  houseWallet: KeyPairSigner;
+  clock: Clock;
+  rpcTimeoutMs: number;
+  /** How soon a sent transfer is looked up (and, while its blockhash is valid, re-sent). */
+  pollMs: number;
+  backoff: BackoffPolicy;
+  hooks: PayoutWorkerHooks;
+  log: (message: string, error?: unknown) => void;
+  onConfirmed?: (payout: ConfirmedPayout) => void | Promise<void>;
+  /** The house wallet must stay rent-exempt after paying; read once per worker. */
+  rentExemptMinimum(): Promise<bigint>;
+}
+
+export const now = (deps: PayoutStepDeps) => new Date(deps.clock.now());
+export const after = (deps: PayoutStepDeps, ms: number) => new Date(deps.clock.now() + ms);

@@ -1,0 +1,200 @@
+import { type Address, address } from '@solana/kit';
+import { after, now, type PayoutStepDeps } from './payout-deps.ts';
+import type { ClaimedJob, SignedJob, UnsignedJob } from './payout-job.ts';
+import {
+  describeRpcError,
+  isInsufficientFundsSendError,
+  isInsufficientFundsTransactionError,
+  send,
+  toJsonValue,
+} from './payout-rpc.ts';
+import { refuseForever, retryLater, waitForFunds } from './payout-setbacks.ts';
+import { abandonTransfer, confirmPayout, releaseJob, storeSignedTransfer } from './payout-store.ts';
+import { PAYOUT_FEE_LAMPORTS, signPayoutTransfer } from './payout-transfer.ts';
+import { judgeSignedTransfer, type SignedTransferVerdict } from './payout-verdict.ts';
+
+/** Advances one claimed job by one step. Never throws: a failure leaves the job for a later retry. */
+export async function advanceJob(deps: PayoutStepDeps, job: ClaimedJob): Promise<void> {
+  try {
+    switch (job.state) {
+      case 'unsigned':
+        return await signAndSend(deps, job);
+      case 'signed':
+        return await lookUp(deps, job);
+      default: {
+        const unknown: never = job;
+        throw new Error(`unknown payout job state ${JSON.stringify(unknown)}`);
+      }
+    }
+  } catch (error) {
+    // RPC 429/5xx/timeouts and database errors: nothing was marked paid; back off and look again.
+    deps.log(`payout job ${job.id}: step failed, will retry`, error);
+    await retryLater(deps, job, describeRpcError(error)).catch((e: unknown) =>
+      deps.log(`payout job ${job.id}: could not record the failure (the lease will free it)`, e),
+    );
+  }
+}
+
+async function signAndSend(deps: PayoutStepDeps, job: UnsignedJob): Promise<void> {
+  const { rpc, houseWallet, rpcTimeoutMs } = deps;
+  let recipient: Address;
+  try {
+    recipient = address(job.walletAddress);
+  } catch {
+    return refuseForever(
+      deps,
+      job,
+      `the stored wallet ${JSON.stringify(job.walletAddress)} is not a Solana address`,
+    );
+  }
+
+  const [{ value: balance }, rentMinimum] = await Promise.all([
+    send(rpc.getBalance(houseWallet.address, { commitment: 'confirmed' }), rpcTimeoutMs),
+    deps.rentExemptMinimum(),
+  ]);
+  const needed = job.amountLamports + PAYOUT_FEE_LAMPORTS + rentMinimum;
+  if (balance < needed) {
+    return waitForFunds(
+      deps,
+      job,
+      `balance ${balance} lamports, needs ${needed} (amount + fee + rent reserve)`,
+    );
+  }
+
+  const { value: lifetime } = await send(rpc.getLatestBlockhash({ commitment: 'confirmed' }), rpcTimeoutMs);
+  const transfer = await signPayoutTransfer({
+    house: houseWallet,
+    recipient,
+    lamports: job.amountLamports,
+    lifetime,
+  });
+  const signed = await storeSignedTransfer(deps.db, job, transfer, now(deps));
+  if (!signed) {
+    deps.log(`payout job ${job.id}: claim lost before storing; the transfer was not sent`);
+    return;
+  }
+  await deps.hooks.afterStore?.(signed);
+  await sendStored(deps, signed);
+}
+
+/**
+ * Sends the stored bytes (the first time or again). Preflight stays on: a transfer the house cannot pay is
+ * refused at once with the chain's reason instead of being dropped silently, and a refused transfer never
+ * lands. Whatever happens, the signature stays stored: only its expiry allows a new one.
+ */
+async function sendStored(deps: PayoutStepDeps, job: SignedJob): Promise<void> {
+  try {
+    await send(
+      deps.rpc.sendTransaction(job.transfer.wire, {
+        encoding: 'base64',
+        skipPreflight: false,
+        preflightCommitment: 'confirmed',
+      }),
+      deps.rpcTimeoutMs,
+    );
+  } catch (error) {
+    if (isInsufficientFundsSendError(error)) return waitForFunds(deps, job, describeRpcError(error));
+    // A timeout may hide a transfer that landed: the look-up, not this error, decides.
+    return retryLater(deps, job, `send of ${job.transfer.signature} failed: ${describeRpcError(error)}`);
+  }
+  await deps.hooks.afterSend?.(job);
+  await releaseJob(deps.db, job, {
+    nextAttemptAt: after(deps, deps.pollMs),
+    lastError: null,
+    countAttempt: false,
+  });
+}
+
+async function statusOf(deps: PayoutStepDeps, job: SignedJob) {
+  const { value } = await send(
+    deps.rpc.getSignatureStatuses([job.transfer.signature], { searchTransactionHistory: true }),
+    deps.rpcTimeoutMs,
+  );
+  return value[0] ?? null;
+}
+
+async function lookUp(deps: PayoutStepDeps, job: SignedJob): Promise<void> {
+  const { lastValidBlockHeight } = job.transfer;
+  const [status, blockHeight] = await Promise.all([
+    statusOf(deps, job),
+    send(deps.rpc.getBlockHeight({ commitment: 'confirmed' }), deps.rpcTimeoutMs),
+  ]);
+  let verdict: SignedTransferVerdict = judgeSignedTransfer(status, blockHeight, lastValidBlockHeight);
+  // Look once more after seeing the expired height: a transfer that landed in time is visible by now.
+  if (verdict.kind === 'expired') {
+    verdict = judgeSignedTransfer(await statusOf(deps, job), blockHeight, lastValidBlockHeight);
+  }
+  switch (verdict.kind) {
+    case 'paid':
+      return confirm(deps, job, verdict);
+    case 'awaiting-confirmation':
+      return releaseJob(deps.db, job, {
+        nextAttemptAt: after(deps, deps.pollMs),
+        lastError: null,
+        countAttempt: false,
+      });
+    case 'resend':
+      return sendStored(deps, job);
+    case 'failed-awaiting-expiry': {
+      const landed = `${job.transfer.signature} landed with error ${JSON.stringify(toJsonValue(verdict.err))}`;
+      if (isInsufficientFundsTransactionError(verdict.err)) return waitForFunds(deps, job, landed);
+      return releaseJob(deps.db, job, {
+        nextAttemptAt: after(deps, deps.pollMs),
+        lastError: `${landed}; waiting for its blockhash to expire`,
+        countAttempt: false,
+      });
+    }
+    case 'expired': {
+      const why = verdict.err
+        ? `landed with error ${JSON.stringify(toJsonValue(verdict.err))}`
+        : 'not on chain';
+      const reason = `${why} and its blockhash expired (block height ${blockHeight} > ${lastValidBlockHeight})`;
+      const unsigned = await abandonTransfer(deps.db, job, reason, now(deps));
+      if (!unsigned)
+        return deps.log(`payout job ${job.id}: claim lost before abandoning ${job.transfer.signature}`);
+      return signAndSend(deps, unsigned);
+    }
+    default: {
+      const unknown: never = verdict;
+      throw new Error(`unknown verdict ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+async function confirm(
+  deps: PayoutStepDeps,
+  job: SignedJob,
+  verdict: Extract<SignedTransferVerdict, { kind: 'paid' }>,
+): Promise<void> {
+  const { signature } = job.transfer;
+  const landed = await send(
+    deps.rpc.getTransaction(signature, {
+      commitment: 'confirmed',
+      encoding: 'json',
+      maxSupportedTransactionVersion: 0,
+    }),
+    deps.rpcTimeoutMs,
+  );
+  const facts = {
+    signature,
+    slot: verdict.slot,
+    confirmationStatus: verdict.status,
+    fee: landed?.meta?.fee ?? null,
+    blockTime: landed?.blockTime ?? null,
+  };
+  if (!(await confirmPayout(deps.db, job, facts, now(deps)))) {
+    return deps.log(`payout job ${job.id}: claim lost before recording its confirmation`);
+  }
+  try {
+    await deps.onConfirmed?.({
+      jobId: job.id,
+      kind: job.kind,
+      walletAddress: job.walletAddress,
+      amountLamports: job.amountLamports,
+      transactionId: job.transactionId,
+      signature,
+    });
+  } catch (error) {
+    deps.log(`payout job ${job.id}: onConfirmed failed (the payout itself is recorded)`, error);
+  }
+}

@@ -1,0 +1,103 @@
+import type { KeyPairSigner } from '@solana/kit';
+import type { Clock } from '../../common/clock.ts';
+import type { Database } from '../db/database.ts';
+import type { PayoutStepDeps, PayoutWorkerHooks } from './payout-deps.ts';
+import { type BackoffPolicy, type ConfirmedPayout, DEFAULT_BACKOFF } from './payout-job.ts';
+import { type PayoutRpc, send } from './payout-rpc.ts';
+import { advanceJob } from './payout-step.ts';
+import { claimNextJob } from './payout-store.ts';
+import { startWorkerLoop, type WorkerLoop } from './worker-loop.ts';
+
+export type { PayoutWorkerHooks } from './payout-deps.ts';
+
+export interface PayoutWorkerOptions {
+  db: Database;
+  rpc: PayoutRpc;
+  houseWallet: KeyPairSigner;
+  clock: Clock;
+  /** Unique per worker instance (e.g. host:pid:random); it names the claims this worker holds. */
+  workerId: string;
+  log?: (message: string, error?: unknown) => void;
+  /** Told after the ledger records a confirmed payout or refund (for `transaction_notification`). */
+  onConfirmed?: (payout: ConfirmedPayout) => void | Promise<void>;
+  /** Pause between runs of the loop that `start()` runs. Default 1 s. */
+  intervalMs?: number;
+  /** A claim older than this may be taken over by another worker (its owner is presumed dead). Default 60 s. */
+  leaseMs?: number;
+  /** Each RPC call is abandoned after this long (and the job retried). Default 10 s. */
+  rpcTimeoutMs?: number;
+  /** How soon a sent transfer is looked up again (and re-sent while valid). Default 2 s. */
+  pollMs?: number;
+  backoff?: BackoffPolicy;
+  /** Jobs advanced per run at most, so one run stays short. Default 20. */
+  maxJobsPerRun?: number;
+  /** Crash-test seams (RELIABILITY 10, 11); production passes none. */
+  hooks?: PayoutWorkerHooks;
+}
+
+export interface PayoutWorker {
+  /** Claims due jobs one at a time and advances each by one step; resolves to how many it touched. */
+  runOnce(): Promise<number>;
+  /** Runs `runOnce` in a loop until `stop()`. */
+  start(): void;
+  /** Stops the loop and waits for the job in flight. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The payout and refund worker (ARCHITECTURE invariant 3, money issue point 4). Any number of instances,
+ * in any number of processes, may run against one database: jobs are claimed with FOR UPDATE SKIP LOCKED
+ * and a lease, never with process memory.
+ */
+export function createPayoutWorker(options: PayoutWorkerOptions): PayoutWorker {
+  const { db, clock, workerId } = options;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const maxJobsPerRun = options.maxJobsPerRun ?? 20;
+  const rpcTimeoutMs = options.rpcTimeoutMs ?? 10_000;
+  const log =
+    options.log ?? ((message, error) => console.error(`payout worker ${workerId}: ${message}`, error ?? ''));
+  let rentMinimum: bigint | undefined;
+
+  const deps: PayoutStepDeps = {
+    db,
+    rpc: options.rpc,
+    houseWallet: options.houseWallet,
+    clock,
+    rpcTimeoutMs,
+    pollMs: options.pollMs ?? 2_000,
+    backoff: options.backoff ?? DEFAULT_BACKOFF,
+    hooks: options.hooks ?? {},
+    log,
+    onConfirmed: options.onConfirmed,
+    async rentExemptMinimum() {
+      rentMinimum ??= await send(options.rpc.getMinimumBalanceForRentExemption(0n), rpcTimeoutMs);
+      return rentMinimum;
+    },
+  };
+
+  let stopping = false;
+  let loop: WorkerLoop | undefined;
+
+  async function runOnce(): Promise<number> {
+    let touched = 0;
+    while (touched < maxJobsPerRun && !stopping) {
+      const job = await claimNextJob(db, { workerId, now: new Date(clock.now()), leaseMs });
+      if (!job) break;
+      touched += 1;
+      await advanceJob(deps, job);
+    }
+    return touched;
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (loop || stopping) return;
+      loop = startWorkerLoop({ run: runOnce, intervalMs: options.intervalMs ?? 1_000, log });
+    },
+    async stop() {
+      stopping = true;
+      await loop?.stop();
+    },
+  };
+}

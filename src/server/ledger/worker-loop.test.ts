@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { startWorkerLoop } from './worker-loop.ts';
+
+const tick = (ms = 15) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the worker loop (the thin shell around runOnce)', () => {
+  it('runs again after each run ends, never two at once', async () => {
+    let running = 0;
+    let overlapped = false;
+    let runs = 0;
+    const loop = startWorkerLoop({
+      intervalMs: 1,
+      log: () => {},
+      run: async () => {
+        running += 1;
+        overlapped ||= running > 1;
+        runs += 1;
+        await tick(3);
+        running -= 1;
+      },
+    });
+    await tick(60);
+    await loop.stop();
+    expect(runs).toBeGreaterThan(2);
+    expect(overlapped).toBe(false);
+  });
+
+  it('stop() waits for the run in flight, and no run starts after it', async () => {
+    let release!: () => void;
+    let entered!: () => void;
+    const inRun = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let runs = 0;
+    const loop = startWorkerLoop({
+      intervalMs: 1,
+      log: () => {},
+      run: () => {
+        runs += 1;
+        entered();
+        return new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+    });
+    await inRun;
+    let stopped = false;
+    const stopping = loop.stop().then(() => {
+      stopped = true;
+    });
+    await tick();
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    await tick();
+    expect(runs).toBe(1);
+  });
+
+  it('a failed run is logged and the loop carries on', async () => {
+    const logged: string[] = [];
+    let runs = 0;
+    const loop = startWorkerLoop({
+      intervalMs: 1,
+      log: (message) => logged.push(message),
+      run: async () => {
+        runs += 1;
+        if (runs === 1) throw new Error('database unreachable');
+      },
+    });
+    await tick(30);
+    await loop.stop();
+    expect(logged[0]).toContain('worker run failed');
+    expect(runs).toBeGreaterThan(1);
+  });
+});
