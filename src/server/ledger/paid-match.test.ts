@@ -16,6 +16,7 @@ import { getGameMode } from '../../common/game-modes.ts';
 import { signedTransfer } from '../chain/test-support/local-chain-server.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
+import { checkLedgerBalance } from './ledger-balance.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
 const MODE = getGameMode('tiny_tuna');
@@ -163,6 +164,8 @@ describe('money: a paid match and a paid cancel, end to end', () => {
       .from(transactions)
       .where(and(eq(transactions.type, 'commission'), eq(transactions.reason, 'cancelled_search')));
     expect(kept.some((row) => row.amountLamports === MODE.wagerLamports - expected)).toBe(true);
+    // Everything paid in so far is accounted for to the lamport (RELIABILITY 27).
+    expect(await checkLedgerBalance(server.db)).toEqual([]);
   }, 60_000);
 
   it('a graceful shutdown refunds an open paid search in full (the operator stopped, not the player)', async () => {

@@ -61,6 +61,7 @@ describe('npm run reconcile on the embedded chain and database', () => {
     const refund = await oweRefund(db, {
       wallet: player.address,
       lamports: (WAGER * 97n) / 100n,
+      entryLamports: WAGER,
       entryTransactionId: entry.entryTransactionId,
       at,
     });

@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
+import { checkLedgerBalance } from './ledger-balance.ts';
 import { reconcile } from './reconcile.ts';
 import { describeDifference } from './reconcile-differences.ts';
 import { type ChainSource, houseAddress, openChainSource, ReconcileSetupError } from './reconcile-sources.ts';
@@ -72,6 +73,10 @@ export async function runReconcileCli(
       fundingAddresses: [...chain.fundingAddresses, ...(args['funding-address'] ?? [])],
     });
 
+    // The chain comparison, then the ledger's own arithmetic: every entry fee accounted for to the lamport.
+    for (const imbalance of await checkLedgerBalance(database.db)) {
+      report.differences.push({ kind: 'ledger-imbalance', imbalance });
+    }
     output.out(`Reconciling house wallet ${house} against ${chain.description}`);
     for (const difference of report.differences) output.out(`DIFFERENCE ${describeDifference(difference)}`);
     const s = report.summary;

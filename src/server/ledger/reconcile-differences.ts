@@ -1,5 +1,6 @@
 import type { Signature, TransactionError } from '@solana/kit';
 import type { TransactionStatus, TransactionType } from '../db/schema/enums.ts';
+import { describeImbalance, type LedgerImbalance } from './ledger-balance.ts';
 import type { HouseTransfer } from './reconcile-chain.ts';
 
 /** One disagreement between the ledger and the house wallet's history on chain (STYLE.md 5). */
@@ -36,7 +37,9 @@ export type ReconcileDifference =
   /** A payout or refund confirmed in the ledger without a signature to prove it. */
   | { kind: 'confirmed-without-signature'; ledgerId: string; type: TransactionType }
   /** The house balance moved by more than its System transfers and fee explain. */
-  | { kind: 'unexplained-balance-change'; signature: Signature; expected: bigint; actual: bigint };
+  | { kind: 'unexplained-balance-change'; signature: Signature; expected: bigint; actual: bigint }
+  /** An entry fee or a game whose lamports the ledger does not account for exactly (RELIABILITY 27). */
+  | { kind: 'ledger-imbalance'; imbalance: LedgerImbalance };
 
 const lamports = (n: bigint) => `${n} lamports`;
 
@@ -65,6 +68,8 @@ export function describeDifference(d: ReconcileDifference): string {
       return `ledger row ${d.ledgerId} (${d.type}) is confirmed but has no transaction signature`;
     case 'unexplained-balance-change':
       return `transaction ${d.signature} changed the house balance by ${lamports(d.actual)}; its transfers and fee explain ${lamports(d.expected)}`;
+    case 'ledger-imbalance':
+      return `ledger does not balance: ${describeImbalance(d.imbalance)}`;
     default: {
       const unknown: never = d;
       return `unknown difference ${JSON.stringify(unknown)}`;

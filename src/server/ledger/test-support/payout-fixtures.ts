@@ -67,13 +67,34 @@ export async function owePayout(db: Database, wallet: Address, lamports: bigint,
   );
 }
 
-/** A refund of a verified entry, as a cancelled search writes it. */
+/**
+ * A refund of a verified entry, as a cancelled search writes it: the refund owed and, when less than the
+ * entry comes back, the share the house keeps (so the ledger balances).
+ */
 export async function oweRefund(
   db: Database,
-  options: { wallet: Address; lamports: bigint; entryTransactionId: string; at: Date },
+  options: {
+    wallet: Address;
+    lamports: bigint;
+    entryTransactionId: string;
+    at: Date;
+    entryLamports?: bigint;
+  },
 ) {
-  return db.transaction((tx) =>
-    owePayment(
+  return db.transaction(async (tx) => {
+    const kept = (options.entryLamports ?? options.lamports) - options.lamports;
+    if (kept > 0n) {
+      await tx.insert(transactions).values({
+        type: 'commission',
+        walletAddress: options.wallet,
+        amountLamports: kept,
+        status: 'confirmed',
+        reason: 'cancelled_search',
+        originalTransactionId: options.entryTransactionId,
+        createdAt: options.at,
+      });
+    }
+    return owePayment(
       tx,
       {
         kind: 'refund',
@@ -85,8 +106,8 @@ export async function oweRefund(
         gameMode: 'smol_shrimp',
       },
       options.at,
-    ),
-  );
+    );
+  });
 }
 
 export async function readJob(db: Database, jobId: string) {
