@@ -99,15 +99,20 @@ function pgliteBackend(): Backend {
   };
 }
 
-function postgresBackend(serverUrl: string): Backend {
-  const url = new URL(serverUrl);
-  const where = `${url.hostname}:${url.port || '5432'}`;
-  const adminUrl = new URL(serverUrl);
-  // The maintenance database exists on every server; the test database is created from there.
-  adminUrl.pathname = '/postgres';
-  let created: string | undefined;
-  let dataDir: string | undefined;
+/** A throwaway database on the test PostgreSQL server: its URL, and how to drop it. */
+export interface ThrowawayDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
 
+/**
+ * Creates a database of its own on the PostgreSQL server (from the maintenance database `postgres`), so test
+ * files running in parallel, or child processes of one test, never share rows. Fails with how to start the
+ * server when it is unreachable.
+ */
+export async function createThrowawayDatabase(serverUrl = TEST_DATABASE_URL): Promise<ThrowawayDatabase> {
+  const adminUrl = new URL(serverUrl);
+  adminUrl.pathname = '/postgres';
   const admin = async <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => {
     const client = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 5_000 });
     try {
@@ -125,25 +130,37 @@ function postgresBackend(serverUrl: string): Backend {
       await client.end();
     }
   };
+  const name = `pong_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.toString(),
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
 
+function postgresBackend(serverUrl: string): Backend {
+  const url = new URL(serverUrl);
+  const where = `${url.hostname}:${url.port || '5432'}`;
+  let created: ThrowawayDatabase | undefined;
+  let dataDir: string | undefined;
   return {
     kind: 'postgres',
     label: `postgresql ${where}`,
     async prepare() {
-      const name = `pong_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-      await admin((client) => client.query(`CREATE DATABASE "${name}"`));
-      created = name;
+      created = await createThrowawayDatabase(serverUrl);
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'pong-db-test-'));
-      const databaseUrl = new URL(serverUrl);
-      databaseUrl.pathname = `/${name}`;
-      return { databaseUrl: databaseUrl.toString(), dataDir };
+      return { databaseUrl: created.url, dataDir };
     },
     async dispose() {
-      if (created) {
-        const name = created;
-        created = undefined;
-        await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-      }
+      await created?.drop();
+      created = undefined;
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -10,6 +10,7 @@ import {
   type Signature,
 } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/db-harness.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { signerFromSecretBytes } from '../chain/keypair-secret.ts';
 import {
@@ -31,7 +32,6 @@ import {
   SOL,
   transfersFromHouse,
 } from './test-support/payout-fixtures.ts';
-import { createThrowawayDatabase, type ThrowawayDatabase } from './test-support/postgres-database.ts';
 import { type CrashPoint, runChildWorker } from './test-support/worker-process.ts';
 
 const PAYOUT = 37_500_000n;
