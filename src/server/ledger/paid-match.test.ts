@@ -129,8 +129,11 @@ describe('money: a paid match and a paid cancel, end to end', () => {
       .from(transactions)
       .where(and(eq(transactions.gameId, matched.gameId), eq(transactions.type, 'commission')));
     expect(commission[0]?.amountLamports).toBe(2n * MODE.wagerLamports - MODE.winLamports);
-    const notice = await a.player.next('transaction_notification');
-    expect(notice.transaction).toMatchObject({ type: 'winner_payout', amount: 0.15, status: 'confirmed' });
+    const sent = await a.player.next('transaction_notification');
+    expect(sent.transaction).toMatchObject({ type: 'winner_payout', amount: 0.15, status: 'processing' });
+    const confirmed = await a.player.next('transaction_notification');
+    expect(confirmed.transaction).toMatchObject({ type: 'winner_payout', amount: 0.15, status: 'confirmed' });
+    expect(confirmed.transaction.transaction_signature).toBe(sent.transaction.transaction_signature);
   }, 60_000);
 
   it('RELIABILITY 14 / §1: a cancel at 9.999 s is refused; at 10 s it is refunded floor(97%)', async () => {

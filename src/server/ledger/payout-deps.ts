@@ -24,6 +24,8 @@ export interface PayoutStepDeps {
   hooks: PayoutWorkerHooks;
   log: (message: string, error?: unknown) => void;
   onConfirmed?: (payout: ConfirmedPayout) => void | Promise<void>;
+  /** Told once a newly signed transfer has been sent (before it is confirmed). */
+  onSent?: (payout: ConfirmedPayout) => void | Promise<void>;
   /** The house wallet must stay rent-exempt after paying; read once per worker. */
   rentExemptMinimum(): Promise<bigint>;
 }

@@ -74,7 +74,21 @@ async function signAndSend(deps: PayoutStepDeps, job: UnsignedJob): Promise<void
     return;
   }
   await deps.hooks.afterStore?.(signed);
-  await sendStored(deps, signed);
+  if (await sendStored(deps, signed)) {
+    // Money issue point 7: the player hears when the transfer is on its way, and again once confirmed.
+    try {
+      await deps.onSent?.({
+        jobId: signed.id,
+        kind: signed.kind,
+        walletAddress: signed.walletAddress,
+        amountLamports: signed.amountLamports,
+        transactionId: signed.transactionId,
+        signature: signed.transfer.signature,
+      });
+    } catch (error) {
+      deps.log(`payout job ${signed.id}: onSent failed (the transfer itself is sent)`, error);
+    }
+  }
 }
 
 /**
@@ -82,7 +96,7 @@ async function signAndSend(deps: PayoutStepDeps, job: UnsignedJob): Promise<void
  * refused at once with the chain's reason instead of being dropped silently, and a refused transfer never
  * lands. Whatever happens, the signature stays stored: only its expiry allows a new one.
  */
-async function sendStored(deps: PayoutStepDeps, job: SignedJob): Promise<void> {
+async function sendStored(deps: PayoutStepDeps, job: SignedJob): Promise<boolean> {
   try {
     await send(
       deps.rpc.sendTransaction(job.transfer.wire, {
@@ -93,9 +107,10 @@ async function sendStored(deps: PayoutStepDeps, job: SignedJob): Promise<void> {
       deps.rpcTimeoutMs,
     );
   } catch (error) {
-    if (isInsufficientFundsSendError(error)) return waitForFunds(deps, job, describeRpcError(error));
+    if (isInsufficientFundsSendError(error)) await waitForFunds(deps, job, describeRpcError(error));
     // A timeout may hide a transfer that landed: the look-up, not this error, decides.
-    return retryLater(deps, job, `send of ${job.transfer.signature} failed: ${describeRpcError(error)}`);
+    else await retryLater(deps, job, `send of ${job.transfer.signature} failed: ${describeRpcError(error)}`);
+    return false;
   }
   await deps.hooks.afterSend?.(job);
   await releaseJob(deps.db, job, {
@@ -103,6 +118,7 @@ async function sendStored(deps: PayoutStepDeps, job: SignedJob): Promise<void> {
     lastError: null,
     countAttempt: false,
   });
+  return true;
 }
 
 async function statusOf(deps: PayoutStepDeps, job: SignedJob) {
@@ -134,7 +150,8 @@ async function lookUp(deps: PayoutStepDeps, job: SignedJob): Promise<void> {
         countAttempt: false,
       });
     case 'resend':
-      return sendStored(deps, job);
+      await sendStored(deps, job);
+      return;
     case 'failed-awaiting-expiry': {
       const landed = `${job.transfer.signature} landed with error ${JSON.stringify(toJsonValue(verdict.err))}`;
       if (isInsufficientFundsTransactionError(verdict.err)) return waitForFunds(deps, job, landed);

@@ -20,6 +20,8 @@ export interface PayoutWorkerOptions {
   log?: (message: string, error?: unknown) => void;
   /** Told after the ledger records a confirmed payout or refund (for `transaction_notification`). */
   onConfirmed?: (payout: ConfirmedPayout) => void | Promise<void>;
+  /** Told once a newly signed transfer has been sent (before it is confirmed). */
+  onSent?: (payout: ConfirmedPayout) => void | Promise<void>;
   /** Pause between runs of the loop that `start()` runs. Default 1 s. */
   intervalMs?: number;
   /** A claim older than this may be taken over by another worker (its owner is presumed dead). Default 60 s. */
@@ -69,6 +71,7 @@ export function createPayoutWorker(options: PayoutWorkerOptions): PayoutWorker {
     hooks: options.hooks ?? {},
     log,
     onConfirmed: options.onConfirmed,
+    onSent: options.onSent,
     async rentExemptMinimum() {
       rentMinimum ??= await send(options.rpc.getMinimumBalanceForRentExemption(0n), rpcTimeoutMs);
       return rentMinimum;

@@ -55,6 +55,16 @@ export function wireMoney(deps: {
     clock,
     workerId: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
     log,
+    onSent: (payout) =>
+      notify({
+        id: payout.transactionId ?? payout.jobId,
+        type: payout.kind,
+        walletAddress: payout.walletAddress,
+        amountLamports: payout.amountLamports,
+        status: 'processing',
+        signature: payout.signature,
+        createdAt: new Date(clock.now()),
+      }),
     onConfirmed: (payout) =>
       notify({
         id: payout.transactionId ?? payout.jobId,
