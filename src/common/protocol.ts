@@ -34,6 +34,7 @@ export const ERROR_MESSAGES = {
   paymentRequired: 'A verified entry payment is required for this game mode',
   reconnectNotAllowed: 'This game belongs to another session',
   serverBusy: 'The server is busy, please try again',
+  gameInProgress: 'Your game is still in progress',
 } as const;
 
 export const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;

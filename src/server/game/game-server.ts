@@ -339,11 +339,15 @@ export function createGameServer(options: GameServerOptions) {
           return;
         }
         case 'playAgain': {
+          // The finished game is forgotten for this player (it may already be gone from memory); a match
+          // still running is not left this way: exit or forceDisconnect do that.
           const seated = seatedLink(link, message.gameId);
-          if (seated && seated.live.match.status().name === 'over') {
-            seated.live.links[seated.seat] = null;
-            link.send({ type: 'gameCleanup', gameId: seated.live.match.id });
+          if (seated && seated.live.match.status().name !== 'over') {
+            return link.sendError(ERROR_MESSAGES.gameInProgress, 'game_in_progress');
           }
+          if (seated) seated.live.links[seated.seat] = null;
+          const gameId = seated?.live.match.id ?? message.gameId;
+          if (gameId) link.send({ type: 'gameCleanup', gameId });
           return;
         }
         default: {

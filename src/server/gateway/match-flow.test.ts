@@ -114,6 +114,31 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
     await bans.unbanWallet(p.wallet.address, { by: 'admin@example.com', reason: 'test over' });
   });
 
+  it('RELIABILITY 20: an IP ban closes the search of every wallet behind that IP, and lifts with the unban', async () => {
+    const p = await player();
+    p.send({ type: 'findMatch', gameMode: 'practice' });
+    await p.next('joinQueue');
+    await server.bans.banIp('127.0.0.1', { by: 'admin@example.com', reason: 'test' });
+    expect((await p.next('error')).data).toEqual({ message: BAN_MESSAGES.ip, code: 'account_restricted' });
+    await p.next('cancelSearch');
+    p.send({ type: 'findMatch', gameMode: 'practice' });
+    expect((await p.next('error')).data.message).toBe(BAN_MESSAGES.ip);
+    await server.bans.unbanIp('127.0.0.1', { by: 'admin@example.com', reason: 'test over' });
+    p.send({ type: 'findMatch', gameMode: 'practice' });
+    await p.next('joinQueue');
+    p.send({ type: 'cancelSearch' });
+    await p.next('cancelSearch');
+  });
+
+  it('§4 playAgain after a finished match cleans the game up for that player', async () => {
+    const { a, b, gameId } = await matchPair();
+    a.send({ type: 'exit', gameId });
+    await run(100);
+    await Promise.all([a.next('gameOver'), b.next('gameOver')]);
+    b.send({ type: 'playAgain', gameId });
+    expect(await b.next('gameCleanup')).toEqual({ type: 'gameCleanup', gameId });
+  });
+
   it('§4 a closed socket gets a 2 s grace, then the opponent is told and the match pauses; the seat’s owner resumes it', async () => {
     const { a, b, gameId } = await matchPair();
     await run(1000);

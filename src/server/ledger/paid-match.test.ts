@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   address,
   createSolanaRpc,
@@ -17,6 +19,7 @@ import { signedTransfer } from '../chain/test-support/local-chain-server.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
 import { checkLedgerBalance } from './ledger-balance.ts';
+import { reconcile } from './reconcile.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
 const MODE = getGameMode('tiny_tuna');
@@ -167,8 +170,35 @@ describe('money: a paid match and a paid cancel, end to end', () => {
       .from(transactions)
       .where(and(eq(transactions.type, 'commission'), eq(transactions.reason, 'cancelled_search')));
     expect(kept.some((row) => row.amountLamports === MODE.wagerLamports - expected)).toBe(true);
-    // Everything paid in so far is accounted for to the lamport (RELIABILITY 27).
+    // Everything paid in so far is accounted for to the lamport, and every house transaction on chain
+    // matches exactly one ledger row (RELIABILITY 27); a difference made on purpose is reported.
     expect(await checkLedgerBalance(server.db)).toEqual([]);
+    const genesis = JSON.parse(
+      await readFile(path.join(server.dataDir, 'chain', 'genesis.json'), 'utf8'),
+    ) as {
+      faucetAddress: string;
+    };
+    const check = () =>
+      reconcile({
+        db: server.db,
+        rpc: rpc as never,
+        houseWallet: address(server.houseWallet),
+        fundingAddresses: [genesis.faucetAddress],
+      });
+    expect((await check()).differences).toEqual([]);
+    const [payout] = await server.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.type, 'winner_payout'));
+    await server.db
+      .update(transactions)
+      .set({ amountLamports: payout!.amountLamports + 1n })
+      .where(eq(transactions.id, payout!.id));
+    expect((await check()).differences.map((d) => d.kind)).toEqual(['transfer-mismatch']);
+    await server.db
+      .update(transactions)
+      .set({ amountLamports: payout!.amountLamports })
+      .where(eq(transactions.id, payout!.id));
   }, 60_000);
 
   it('a graceful shutdown refunds an open paid search in full (the operator stopped, not the player)', async () => {
