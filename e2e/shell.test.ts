@@ -28,7 +28,7 @@ describe('§2 the product in a real browser', () => {
     await page.getByText('CHOOSE YOUR GAME MODE').waitFor();
     await expect(page.getByText('skill based wager matchmaking').first().isVisible()).resolves.toBe(true);
     await expect(page.getByText('Connect your Solana wallet').first().isVisible()).resolves.toBe(true);
-    const footer = await page.locator('footer').innerText();
+    const footer = (await page.locator('footer').textContent()) ?? '';
     expect(footer).toContain(String(new Date().getFullYear()));
     expect(footer).toContain('Terms of Service');
   });
@@ -38,7 +38,7 @@ describe('§2 the product in a real browser', () => {
     await page.getByRole('button', { name: 'Terms of Service' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    const text = await dialog.innerText();
+    const text = (await dialog.textContent()) ?? '';
     expect(text).toContain('Last Updated: March 9, 2025');
     expect(text).toContain('Cayman Islands');
     await dialog.getByRole('button', { name: 'I Agree' }).click();
