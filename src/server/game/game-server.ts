@@ -1,75 +1,27 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import { lamportsToSol, lamportsToSolString } from '../../common/format.ts';
 import { DEFAULT_COUNTDOWN_SECONDS } from '../../common/game/constants.ts';
 import type { PlayerIndex } from '../../common/game/physics.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
-import { type ClientMessage, ERROR_MESSAGES, type ServerMessage } from '../../common/protocol.ts';
+import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
-import { gameSessions, queueSessions } from '../db/schema/index.ts';
 import type { Bans } from '../security/bans.ts';
+import type { EntryCloseReason, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import { createMatch } from './match.ts';
-import {
-  type MatchStart,
-  type ResultHook,
-  recordMatchResult,
-  recordMatchStart,
-  seedHash,
-} from './match-recorder.ts';
+import { type MatchStart, recordMatchResult, recordMatchStart, seedHash } from './match-recorder.ts';
 import type { Match, MatchResult } from './match-types.ts';
 import { type CloseStatus, createMatchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
+import { settleAfterRestart, settleInterruptedMatches } from './restart-settlement.ts';
 
-/** A player's socket as the game layer sees it: who it is proven to be and how to reach it; no socket API. */
-export interface PlayerLink {
-  readonly id: string;
-  readonly playerSessionId: string | null;
-  readonly walletAddress: string | null;
-  readonly displayName: string;
-  readonly ip: string | null;
-  readonly userAgent: string | null;
-  send(message: ServerMessage): void;
-  sendError(message: string, code?: string): void;
-  /** The socket's measured quality (SPEC §4), for the audit record. */
-  connectionQuality?(): string | null;
-}
-
-export type GameMessage = Exclude<ClientMessage, { type: 'connect' | 'ping' }>;
-
-/** The money issue's entry-fee verifier: a verified, unused payment of the mode's wager, or why not. */
-export interface EntryVerifier {
-  verify(request: {
-    walletAddress: string;
-    mode: GameModeId;
-    signature: string | undefined;
-  }): Promise<{ ok: true; paid: PaidEntry } | { ok: false; message: string }>;
-}
-
-/** Why a search ended without a match; the money layer decides what that refunds. */
-export type EntryCloseReason = 'player_cancel' | 'player_disconnect' | 'banned' | 'restart';
-
-/** The money side, run inside the database transactions that close an entry or record a result. */
-export interface GameMoney {
-  entryClosed(tx: Database, entry: QueueEntry, why: EntryCloseReason, at: Date): Promise<void>;
-  matchEnded: ResultHook;
-  /** A verified payment that could not become an entry: refund it in full. */
-  refundUnusedEntry(
-    tx: Database,
-    entry: { walletAddress: string; mode: GameModeId; paid: PaidEntry },
-    at: Date,
-  ): Promise<void>;
-  /** Entries and matches a previous run left open: refund them in full. */
-  recoverOrphans(tx: Database, orphans: OrphanedEntry[], at: Date): Promise<void>;
-}
-
-export interface OrphanedEntry {
-  queueSessionId: string;
-  walletAddress: string;
-  mode: GameModeId;
-  entryTransactionId: string | null;
-  /** The game it was matched to, when a match was under way at the restart. */
-  gameId: string | null;
-}
+export type {
+  EntryCloseReason,
+  EntryVerifier,
+  GameMessage,
+  GameMoney,
+  OrphanedEntry,
+  PlayerLink,
+} from './game-ports.ts';
 
 export interface GameServerOptions {
   db: Database;
@@ -400,28 +352,12 @@ export function createGameServer(options: GameServerOptions) {
       const unfinished = [...matches.values()].filter((m) => m.match.status().name !== 'over');
       matches.clear();
       if (unfinished.length === 0) return;
-      const at = new Date(clock.now());
-      await db.transaction(async (tx) => {
-        await tx
-          .update(gameSessions)
-          .set({ status: 'interrupted', outcome: 'interrupted', updatedAt: at })
-          .where(
-            inArray(
-              gameSessions.id,
-              unfinished.map((m) => m.start.id),
-            ),
-          );
-        const orphans: OrphanedEntry[] = unfinished.flatMap((m) =>
-          m.start.entries.map((e) => ({
-            queueSessionId: e.id,
-            walletAddress: e.player.walletAddress,
-            mode: e.mode,
-            entryTransactionId: e.paid?.transactionId ?? null,
-            gameId: m.start.id,
-          })),
-        );
-        await options.money?.recoverOrphans(tx, orphans, at);
-      });
+      await settleInterruptedMatches(
+        db,
+        unfinished.map((m) => m.start),
+        options.money,
+        new Date(clock.now()),
+      );
       for (const m of unfinished) log(`game ${m.start.id} interrupted by shutdown; entries refunded in full`);
     },
 
@@ -438,53 +374,12 @@ export function createGameServer(options: GameServerOptions) {
 
     /** Entries and matches a previous run left open (game-server issue, point 4; RELIABILITY 25). */
     async recoverAfterRestart(): Promise<void> {
-      const at = new Date(clock.now());
-      const { orphans, games: interrupted } = await db.transaction(async (tx) => {
-        const closed = await matchmaker.closeOrphans(tx);
-        // A match's ticks live in memory: one under way when the server stopped cannot be finished fairly.
-        // Written policy: it is marked interrupted with no winner, and both entries are refunded in full.
-        const games = await tx
-          .update(gameSessions)
-          .set({ status: 'interrupted', outcome: 'interrupted', updatedAt: at })
-          .where(inArray(gameSessions.status, ['preparing', 'playing', 'paused']))
-          .returning({ id: gameSessions.id });
-        const matched =
-          games.length > 0
-            ? await tx
-                .select({
-                  queueSessionId: queueSessions.id,
-                  walletAddress: queueSessions.walletAddress,
-                  mode: queueSessions.gameMode,
-                  entryTransactionId: queueSessions.transactionId,
-                  gameId: queueSessions.resultingGameId,
-                })
-                .from(queueSessions)
-                .where(
-                  inArray(
-                    queueSessions.resultingGameId,
-                    games.map((g) => g.id),
-                  ),
-                )
-            : [];
-        const orphans: OrphanedEntry[] = [
-          ...closed.map((o) => ({
-            queueSessionId: o.id,
-            walletAddress: o.walletAddress,
-            mode: o.mode,
-            entryTransactionId: o.transactionId,
-            gameId: null,
-          })),
-          ...matched,
-        ];
-        await options.money?.recoverOrphans(tx, orphans, at);
-        return { orphans, games };
-      });
-      for (const orphan of orphans) {
-        log(
-          `after a restart: ${orphan.gameId ? `game ${orphan.gameId}` : 'search'} of ${orphan.walletAddress} settled`,
-        );
+      const settled = await settleAfterRestart(db, matchmaker, options.money, new Date(clock.now()));
+      for (const orphan of settled.orphans) {
+        const what = orphan.gameId ? `game ${orphan.gameId}` : 'search';
+        log(`after a restart: ${what} of ${orphan.walletAddress} settled`);
       }
-      for (const game of interrupted) log(`game ${game.id} was under way at a restart: marked interrupted`);
+      for (const id of settled.gameIds) log(`game ${id} was under way at a restart: marked interrupted`);
     },
   };
 }

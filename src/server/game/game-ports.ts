@@ -1,0 +1,61 @@
+import type { GameModeId } from '../../common/game-modes.ts';
+import type { ClientMessage, ServerMessage } from '../../common/protocol.ts';
+import type { Database } from '../db/database.ts';
+import type { ResultHook } from './match-recorder.ts';
+import type { PaidEntry, QueueEntry } from './matchmaker.ts';
+
+/**
+ * What the game layer needs from outside it, as narrow interfaces (STYLE.md 6): a player's link (the
+ * gateway's socket, seen without its socket API), the entry-fee verifier and the money side (the ledger).
+ */
+
+/** A player's socket as the game layer sees it: who it is proven to be and how to reach it; no socket API. */
+export interface PlayerLink {
+  readonly id: string;
+  readonly playerSessionId: string | null;
+  readonly walletAddress: string | null;
+  readonly displayName: string;
+  readonly ip: string | null;
+  readonly userAgent: string | null;
+  send(message: ServerMessage): void;
+  sendError(message: string, code?: string): void;
+  /** The socket's measured quality (SPEC §4), for the audit record. */
+  connectionQuality?(): string | null;
+}
+
+export type GameMessage = Exclude<ClientMessage, { type: 'connect' | 'ping' }>;
+
+/** The money issue's entry-fee verifier: a verified, unused payment of the mode's wager, or why not. */
+export interface EntryVerifier {
+  verify(request: {
+    walletAddress: string;
+    mode: GameModeId;
+    signature: string | undefined;
+  }): Promise<{ ok: true; paid: PaidEntry } | { ok: false; message: string }>;
+}
+
+/** Why a search ended without a match; the money layer decides what that refunds. */
+export type EntryCloseReason = 'player_cancel' | 'player_disconnect' | 'banned' | 'restart';
+
+/** The money side, run inside the database transactions that close an entry or record a result. */
+export interface GameMoney {
+  entryClosed(tx: Database, entry: QueueEntry, why: EntryCloseReason, at: Date): Promise<void>;
+  matchEnded: ResultHook;
+  /** A verified payment that could not become an entry: refund it in full. */
+  refundUnusedEntry(
+    tx: Database,
+    entry: { walletAddress: string; mode: GameModeId; paid: PaidEntry },
+    at: Date,
+  ): Promise<void>;
+  /** Entries and matches a previous run left open: refund them in full. */
+  recoverOrphans(tx: Database, orphans: OrphanedEntry[], at: Date): Promise<void>;
+}
+
+export interface OrphanedEntry {
+  queueSessionId: string;
+  walletAddress: string;
+  mode: GameModeId;
+  entryTransactionId: string | null;
+  /** The game it was matched to, when a match was under way at the restart. */
+  gameId: string | null;
+}
