@@ -47,6 +47,8 @@ export interface GameMoney {
     entry: { walletAddress: string; mode: GameModeId; paid: PaidEntry },
     at: Date,
   ): Promise<void>;
+  /** Entry fees recorded before `olderThan` that never became an entry nor were refunded: refund them. */
+  sweepUnusedEntries(tx: Database, olderThan: Date, at: Date): Promise<number>;
   /** Entries and matches a previous run left open: refund them in full. */
   recoverOrphans(tx: Database, orphans: OrphanedEntry[], at: Date): Promise<void>;
 }

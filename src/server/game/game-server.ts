@@ -12,7 +12,7 @@ import { createMatch } from './match.ts';
 import { type MatchStart, recordMatchResult, recordMatchStart, seedHash } from './match-recorder.ts';
 import type { Match, MatchResult } from './match-types.ts';
 import { type CloseStatus, createMatchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
-import { settleAfterRestart, settleInterruptedMatches } from './restart-settlement.ts';
+import { settleAfterRestart, settleInterruptedMatches, UNUSED_ENTRY_GRACE_MS } from './restart-settlement.ts';
 
 export type {
   EntryCloseReason,
@@ -373,6 +373,17 @@ export function createGameServer(options: GameServerOptions) {
     },
 
     /** Entries and matches a previous run left open (game-server issue, point 4; RELIABILITY 25). */
+    /** Refunds verified entry fees that never became an entry (see GameMoney.sweepUnusedEntries). */
+    async sweepUnusedEntries(): Promise<void> {
+      const money = options.money;
+      if (!money) return;
+      const now = clock.now();
+      const swept = await db.transaction((tx) =>
+        money.sweepUnusedEntries(tx, new Date(now - UNUSED_ENTRY_GRACE_MS), new Date(now)),
+      );
+      if (swept > 0) log(`${swept} verified entry fee(s) that never became an entry are being refunded`);
+    },
+
     async recoverAfterRestart(): Promise<void> {
       const settled = await settleAfterRestart(db, matchmaker, options.money, new Date(clock.now()));
       for (const orphan of settled.orphans) {

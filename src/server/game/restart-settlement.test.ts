@@ -45,6 +45,16 @@ describe('settling what a previous run left open', () => {
       return tx!.id;
     };
     await entry(searcher, 'active');
+    // Verified and recorded, but the process died before its queue entry was written.
+    const stray = uniqueWallet();
+    await before.db
+      .insert(transactions)
+      .values({
+        type: 'entry_fee',
+        walletAddress: stray,
+        amountLamports: wager,
+        transactionSignature: uniqueSignature(),
+      });
     await entry(p1, 'matched');
     await entry(p2, 'matched');
     await before.db
@@ -65,6 +75,7 @@ describe('settling what a previous run left open', () => {
       expect(jobs.map((j) => [j.walletAddress, j.amountLamports, j.kind]).sort()).toEqual(
         [
           [searcher, wager, 'refund'],
+          [stray, wager, 'refund'],
           [p1, wager, 'refund'],
           [p2, wager, 'refund'],
         ].sort(),
@@ -77,7 +88,12 @@ describe('settling what a previous run left open', () => {
         .where(eq(queueSessions.walletAddress, searcher));
       expect(open?.status).toBe('error');
       const refunds = await server.db.select().from(transactions).where(eq(transactions.type, 'refund'));
-      expect(refunds.map((r) => r.reason).sort()).toEqual(['game_error', 'game_error', 'system_error']);
+      expect(refunds.map((r) => r.reason).sort()).toEqual([
+        'game_error',
+        'game_error',
+        'system_error',
+        'system_error',
+      ]);
       await server.close();
     }
     await rm(dataDir, { recursive: true, force: true });

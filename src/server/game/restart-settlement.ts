@@ -43,8 +43,12 @@ export async function settleInterruptedMatches(
   });
 }
 
+/** While running: entry fees older than this with no entry and no refund are refunded in full. */
+export const UNUSED_ENTRY_GRACE_MS = 5 * 60_000;
+
 /**
- * At start: searches and matches a previous run left open (it crashed, or was killed). Assumes this is the
+ * At start: searches and matches a previous run left open (it crashed, or was killed), and verified entry
+ * fees it recorded but never queued. Assumes this is the
  * only game-server process on the database; several would need an owner per entry and match.
  */
 export async function settleAfterRestart(
@@ -85,6 +89,7 @@ export async function settleAfterRestart(
       ...matched,
     ];
     await money?.recoverOrphans(tx, orphans, at);
+    await money?.sweepUnusedEntries(tx, at, at);
     return { orphans, gameIds };
   });
 }

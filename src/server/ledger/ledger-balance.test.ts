@@ -105,4 +105,33 @@ describeEachDatabase('RELIABILITY 27: the ledger balances', (target) => {
       accountedLamports: (WAGER * 97n) / 100n,
     });
   });
+
+  it('the sweep refunds a verified entry fee that never became an entry, once, and leaves a fresh one alone', async () => {
+    const db = target.db;
+    const wallet = uniqueWallet();
+    const recordedAt = new Date('2026-11-22T10:00:00Z');
+    const [entry] = await db
+      .insert(transactions)
+      .values({
+        type: 'entry_fee',
+        walletAddress: wallet,
+        amountLamports: WAGER,
+        transactionSignature: uniqueSignature(),
+        createdAt: recordedAt,
+      })
+      .returning();
+    const sweep = (olderThan: Date) =>
+      db.transaction((tx) => money.sweepUnusedEntries(tx, olderThan, new Date()));
+    // A verification that has just recorded its entry is given time to write the queue entry.
+    expect(await sweep(recordedAt)).toBe(0);
+    expect(await sweep(new Date(recordedAt.getTime() + 1))).toBe(1);
+    expect(await sweep(new Date(recordedAt.getTime() + 1))).toBe(0);
+    const refunds = await db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.originalTransactionId, entry!.id));
+    expect(refunds.map((r) => [r.type, r.amountLamports, r.walletAddress])).toEqual([
+      ['refund', WAGER, wallet],
+    ]);
+  });
 });

@@ -1,8 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists } from 'drizzle-orm';
 import { getGameMode } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
 import type { RefundReason } from '../db/schema/enums.ts';
-import { queueSessions, transactions } from '../db/schema/index.ts';
+import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
 import type { OrphanedEntry } from '../game/game-server.ts';
 import type { MatchStart } from '../game/match-recorder.ts';
 import type { MatchResult } from '../game/match-types.ts';
@@ -124,6 +124,48 @@ export function createMatchMoney({ houseWallet }: { houseWallet: string }) {
         },
         at,
       );
+    },
+
+    /**
+     * Entry fees verified and recorded but never queued and never refunded: the process stopped between the
+     * two, or the reply was lost and the player paid again. Older than `olderThan`, so a verification whose
+     * queue entry is being written right now is left alone. Each is refunded in full, once.
+     */
+    async sweepUnusedEntries(tx: Database, olderThan: Date, at: Date): Promise<number> {
+      const unused = await tx
+        .select({
+          id: transactions.id,
+          walletAddress: transactions.walletAddress,
+          amount: transactions.amountLamports,
+          mode: transactions.gameMode,
+        })
+        .from(transactions)
+        .where(
+          and(
+            eq(transactions.type, 'entry_fee'),
+            lt(transactions.createdAt, olderThan),
+            notExists(
+              tx.select().from(queueSessions).where(eq(queueSessions.transactionId, transactions.id)),
+            ),
+            notExists(tx.select().from(payoutJobs).where(eq(payoutJobs.entryTransactionId, transactions.id))),
+          ),
+        );
+      for (const entry of unused) {
+        await owePayment(
+          tx,
+          {
+            kind: 'refund',
+            walletAddress: entry.walletAddress,
+            amountLamports: entry.amount,
+            reason: 'system_error',
+            refundPercentage: 100,
+            entryTransactionId: entry.id,
+            ...(entry.mode ? { gameMode: entry.mode } : {}),
+          },
+          at,
+        );
+      }
+      return unused.length;
     },
 
     /** A paid entry closed without a match: refund its share and record what the house keeps. */
