@@ -157,13 +157,39 @@ export function createGameServer(options: GameServerOptions) {
     }
   };
 
+  /**
+   * A search refused before its payment was looked at (banned, already searching) may still carry real
+   * money: if it verifies, it is recorded and refunded in full, so a refusal never keeps a player's SOL.
+   */
+  const returnRefusedPayment = async (
+    link: PlayerLink,
+    message: Extract<GameMessage, { type: 'findMatch' }>,
+  ) => {
+    const { verifier, money } = options;
+    if (!verifier || !money || !link.walletAddress || !message.gameMode || !message.paymentSignature) return;
+    const mode = getGameMode(message.gameMode);
+    if (mode.wagerLamports === 0n) return;
+    const verified = await verifier.verify({
+      walletAddress: link.walletAddress,
+      mode: mode.id,
+      signature: message.paymentSignature,
+    });
+    if (!verified.ok) return;
+    const entry = { walletAddress: link.walletAddress, mode: mode.id, paid: verified.paid };
+    await db.transaction((tx) => money.refundUnusedEntry(tx, entry, new Date(clock.now())));
+    log(`a refused search's payment ${verified.paid.signature} is being refunded in full`);
+  };
+
   const findMatch = async (link: PlayerLink, message: Extract<GameMessage, { type: 'findMatch' }>) => {
     // SPEC §5 order: banned, already searching, mode, wallet, payment.
     const ban = await bans.status(link.walletAddress, link.ip);
-    if (ban.banned)
-      return link.sendError(ban.message ?? 'Your account has been restricted', 'account_restricted');
+    if (ban.banned) {
+      link.sendError(ban.message ?? 'Your account has been restricted', 'account_restricted');
+      return returnRefusedPayment(link, message);
+    }
     if (link.walletAddress && (matchmaker.entryOf(link.walletAddress) || liveMatchOf(link.walletAddress))) {
-      return link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
+      link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
+      return returnRefusedPayment(link, message);
     }
     if (!message.gameMode) return link.sendError(ERROR_MESSAGES.gameModeRequired, 'game_mode_required');
     if (!link.walletAddress || !link.playerSessionId) {

@@ -47,14 +47,12 @@ describe('settling what a previous run left open', () => {
     await entry(searcher, 'active');
     // Verified and recorded, but the process died before its queue entry was written.
     const stray = uniqueWallet();
-    await before.db
-      .insert(transactions)
-      .values({
-        type: 'entry_fee',
-        walletAddress: stray,
-        amountLamports: wager,
-        transactionSignature: uniqueSignature(),
-      });
+    await before.db.insert(transactions).values({
+      type: 'entry_fee',
+      walletAddress: stray,
+      amountLamports: wager,
+      transactionSignature: uniqueSignature(),
+    });
     await entry(p1, 'matched');
     await entry(p2, 'matched');
     await before.db

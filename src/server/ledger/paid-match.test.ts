@@ -201,6 +201,23 @@ describe('money: a paid match and a paid cancel, end to end', () => {
       .where(eq(transactions.id, payout!.id));
   }, 60_000);
 
+  it('a banned player who pays anyway is refused and the payment is refunded in full, not kept', async () => {
+    const { player, wallet } = await fundedPlayer();
+    await server.bans.banWallet(wallet.address, { by: 'admin@example.com', reason: 'test' });
+    player.send({ type: 'findMatch', gameMode: MODE.id, paymentSignature: await payEntry(wallet) });
+    expect((await player.next('error')).data.code).toBe('account_restricted');
+    let job: typeof payoutJobs.$inferSelect | undefined;
+    for (let i = 0; i < 100 && !job; i++) {
+      [job] = await server.db.select().from(payoutJobs).where(eq(payoutJobs.walletAddress, wallet.address));
+      if (!job) await flush();
+    }
+    expect(job).toMatchObject({ kind: 'refund', amountLamports: MODE.wagerLamports });
+    const before = await balance(wallet.address);
+    await runWorker();
+    expect((await balance(wallet.address)) - before).toBe(MODE.wagerLamports);
+    expect(await checkLedgerBalance(server.db)).toEqual([]);
+  }, 60_000);
+
   it('a graceful shutdown refunds an open paid search in full (the operator stopped, not the player)', async () => {
     const { player, wallet } = await fundedPlayer();
     player.send({ type: 'findMatch', gameMode: MODE.id, paymentSignature: await payEntry(wallet) });
