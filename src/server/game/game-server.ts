@@ -6,6 +6,7 @@ import type { PlayerIndex } from '../../common/game/physics.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
+import { isUniqueViolation } from '../db/pg-errors.ts';
 import type { Bans } from '../security/bans.ts';
 import type { EntryCloseReason, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import { createMatch } from './match.ts';
@@ -23,6 +24,9 @@ export type {
   PlayerLink,
 } from './game-ports.ts';
 
+const RECORD_RETRY_FIRST_MS = 500;
+const RECORD_RETRY_MAX_MS = 30_000;
+
 export interface GameServerOptions {
   db: Database;
   clock: Clock;
@@ -36,6 +40,8 @@ export interface GameServerOptions {
   /** Players online, for joinQueue. */
   playersOnline?: () => number;
   log?: (message: string, error?: unknown) => void;
+  /** Waits between retries of a result the database refused; tests may shorten it. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 interface LiveMatch {
@@ -61,6 +67,7 @@ export function createGameServer(options: GameServerOptions) {
   const log = options.log ?? (() => {});
   const queueChanged = () => options.onQueueChange?.();
   let stopping = false;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   const seatOf = (live: LiveMatch, sessionId: string | null): PlayerIndex | null => {
     if (!sessionId) return null;
@@ -147,13 +154,29 @@ export function createGameServer(options: GameServerOptions) {
     });
   };
 
+  /**
+   * Writes the result, retrying with backoff while the database is unreachable (RELIABILITY 25): the result
+   * lives only in memory until then. A commit whose reply was lost shows up as the game row already there.
+   * If the process stops first, the restart settles the match as interrupted (both entries refunded).
+   */
   const finish = async (live: LiveMatch, result: MatchResult) => {
     noteQuality(live);
-    try {
-      const hooks = options.money ? [options.money.matchEnded] : [];
-      await recordMatchResult(db, result, live.start, hooks, live.quality);
-    } catch (error) {
-      log(`recording match ${result.id} failed`, error);
+    const hooks = options.money ? [options.money.matchEnded] : [];
+    for (let attempt = 1, delay = RECORD_RETRY_FIRST_MS; ; attempt++) {
+      try {
+        await recordMatchResult(db, result, live.start, hooks, live.quality);
+        if (attempt > 1) log(`match ${result.id} recorded after ${attempt} attempts`);
+        return;
+      } catch (error) {
+        if (isUniqueViolation(error, 'games_pkey')) return;
+        if (stopping) {
+          log(`match ${result.id} not recorded before shutdown; the next start settles it`, error);
+          return;
+        }
+        log(`recording match ${result.id} failed (attempt ${attempt}); retrying in ${delay} ms`, error);
+        await sleep(delay);
+        delay = Math.min(delay * 2, RECORD_RETRY_MAX_MS);
+      }
     }
   };
 
