@@ -6,13 +6,14 @@ import type { PlayerIndex } from '../../common/game/physics.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
-import { isUniqueViolation } from '../db/pg-errors.ts';
 import type { Bans } from '../security/bans.ts';
 import type { EntryCloseReason, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import { createMatch } from './match.ts';
-import { type MatchStart, recordMatchResult, recordMatchStart, seedHash } from './match-recorder.ts';
+import { type MatchStart, recordMatchStart, seedHash } from './match-recorder.ts';
 import type { Match, MatchResult } from './match-types.ts';
 import { type CloseStatus, createMatchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
+import { recordMatchResultWithRetry } from './record-with-retry.ts';
+import { refundRefusedPayment } from './refused-payment.ts';
 import { settleAfterRestart, settleInterruptedMatches, UNUSED_ENTRY_GRACE_MS } from './restart-settlement.ts';
 
 export type {
@@ -23,9 +24,6 @@ export type {
   OrphanedEntry,
   PlayerLink,
 } from './game-ports.ts';
-
-const RECORD_RETRY_FIRST_MS = 500;
-const RECORD_RETRY_MAX_MS = 30_000;
 
 export interface GameServerOptions {
   db: Database;
@@ -154,54 +152,19 @@ export function createGameServer(options: GameServerOptions) {
     });
   };
 
-  /**
-   * Writes the result, retrying with backoff while the database is unreachable (RELIABILITY 25): the result
-   * lives only in memory until then. A commit whose reply was lost shows up as the game row already there.
-   * If the process stops first, the restart settles the match as interrupted (both entries refunded).
-   */
   const finish = async (live: LiveMatch, result: MatchResult) => {
     noteQuality(live);
-    const hooks = options.money ? [options.money.matchEnded] : [];
-    for (let attempt = 1, delay = RECORD_RETRY_FIRST_MS; ; attempt++) {
-      try {
-        await recordMatchResult(db, result, live.start, hooks, live.quality);
-        if (attempt > 1) log(`match ${result.id} recorded after ${attempt} attempts`);
-        return;
-      } catch (error) {
-        if (isUniqueViolation(error, 'games_pkey')) return;
-        if (stopping) {
-          log(`match ${result.id} not recorded before shutdown; the next start settles it`, error);
-          return;
-        }
-        log(`recording match ${result.id} failed (attempt ${attempt}); retrying in ${delay} ms`, error);
-        await sleep(delay);
-        delay = Math.min(delay * 2, RECORD_RETRY_MAX_MS);
-      }
-    }
+    await recordMatchResultWithRetry(db, result, live.start, {
+      hooks: options.money ? [options.money.matchEnded] : [],
+      connectionQuality: live.quality,
+      sleep,
+      log,
+      stopping: () => stopping,
+    });
   };
 
-  /**
-   * A search refused before its payment was looked at (banned, already searching) may still carry real
-   * money: if it verifies, it is recorded and refunded in full, so a refusal never keeps a player's SOL.
-   */
-  const returnRefusedPayment = async (
-    link: PlayerLink,
-    message: Extract<GameMessage, { type: 'findMatch' }>,
-  ) => {
-    const { verifier, money } = options;
-    if (!verifier || !money || !link.walletAddress || !message.gameMode || !message.paymentSignature) return;
-    const mode = getGameMode(message.gameMode);
-    if (mode.wagerLamports === 0n) return;
-    const verified = await verifier.verify({
-      walletAddress: link.walletAddress,
-      mode: mode.id,
-      signature: message.paymentSignature,
-    });
-    if (!verified.ok) return;
-    const entry = { walletAddress: link.walletAddress, mode: mode.id, paid: verified.paid };
-    await db.transaction((tx) => money.refundUnusedEntry(tx, entry, new Date(clock.now())));
-    log(`a refused search's payment ${verified.paid.signature} is being refunded in full`);
-  };
+  const returnRefusedPayment = (link: PlayerLink, message: Extract<GameMessage, { type: 'findMatch' }>) =>
+    refundRefusedPayment({ db, clock, log, verifier: options.verifier, money: options.money }, link, message);
 
   const findMatch = async (link: PlayerLink, message: Extract<GameMessage, { type: 'findMatch' }>) => {
     // SPEC §5 order: banned, already searching, mode, wallet, payment.
