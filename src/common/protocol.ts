@@ -221,8 +221,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     queuePosition: z.number(),
     playersOnline: z.number(),
   }),
-  z.object({ type: z.literal('queueUpdate'), queueLengths: queueLengthsSchema }),
-  z.object({ type: z.literal('playersOnline'), playersOnline: z.number() }),
+  z.object({ type: z.literal('queueUpdate'), queueLengths: queueLengthsSchema, playersOnline: z.number() }),
   z.object({ type: z.literal('transaction_notification'), transaction: z.record(z.string(), z.unknown()) }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

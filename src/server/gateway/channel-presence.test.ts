@@ -85,29 +85,29 @@ describe('§7 connect, presence and identity on the game channel', () => {
     expect(await tab.next('pong')).toEqual({ type: 'pong', timestamp: 1234.5, serverTime: clock.now() });
   });
 
-  it('game-server issue 3: playersOnline and queueUpdate are pushed to every socket when they change, coalesced', async () => {
+  it('game-server issue 3: queueUpdate { queueLengths, playersOnline } is pushed to every socket when they change, coalesced', async () => {
     const observer = await connect();
     await sleep(CHANNEL_LIMITS.presenceBroadcastMs * 2); // the push for the observer itself is out
     const online = server.game.channel.presence.playersOnline();
-    const pushesBefore = observer.all('playersOnline').length;
+    const pushesBefore = observer.all('queueUpdate').length;
 
     const started = Date.now();
     const crowd = await Promise.all(Array.from({ length: 10 }, () => connect()));
-    await until(() => observer.all('playersOnline').at(-1)?.playersOnline === online + 10);
+    await until(() => observer.all('queueUpdate').at(-1)?.playersOnline === online + 10);
     const elapsed = Date.now() - started;
     await sleep(CHANNEL_LIMITS.presenceBroadcastMs * 2); // nothing changes any more: nothing more is pushed
-    const pushes = observer.all('playersOnline').slice(pushesBefore);
+    const pushes = observer.all('queueUpdate').slice(pushesBefore);
     // Ten sockets opening at once: a push or two, not ten; never more than one per interval.
     expect(pushes.length).toBeGreaterThanOrEqual(1);
     expect(pushes.length).toBeLessThan(10);
     expect(pushes.length).toBeLessThanOrEqual(Math.ceil(elapsed / CHANNEL_LIMITS.presenceBroadcastMs) + 1);
     expect(pushes.at(-1)!.playersOnline).toBe(online + 10);
-    for (const member of crowd) expect(member.all('playersOnline').at(-1)?.playersOnline).toBe(online + 10);
+    for (const member of crowd) expect(member.all('queueUpdate').at(-1)?.playersOnline).toBe(online + 10);
 
     // Closing them is pushed the same way.
     for (const member of crowd) member.close();
-    await until(() => observer.all('playersOnline').at(-1)?.playersOnline === online);
-    expect(observer.all('playersOnline').slice(pushesBefore).length).toBeLessThanOrEqual(pushes.length + 3);
+    await until(() => observer.all('queueUpdate').at(-1)?.playersOnline === online);
+    expect(observer.all('queueUpdate').slice(pushesBefore).length).toBeLessThanOrEqual(pushes.length + 3);
 
     // A search starting and ending changes a queue length: every socket hears of it, nothing more.
     const queueUpdates = observer.all('queueUpdate').length;
@@ -119,7 +119,7 @@ describe('§7 connect, presence and identity on the game channel', () => {
     expect(await a.next('cancelSearch')).toMatchObject({ success: true });
     await until(() => observer.all('queueUpdate').at(-1)?.queueLengths.practice === 0);
     expect(observer.all('queueUpdate').length - queueUpdates).toBeLessThanOrEqual(2);
-    expect(observer.all('playersOnline').at(-1)?.playersOnline).toBe(online);
+    expect(observer.all('queueUpdate').at(-1)?.playersOnline).toBe(online);
   });
 
   it("§5/game-server issue 1: a socket without a session sees counts, but findMatch answers 'Please connect your wallet first'", async () => {

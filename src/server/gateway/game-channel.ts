@@ -167,7 +167,11 @@ export async function registerGameChannel(
                 sessionId: conn.sessionId,
                 playersOnline: presence.playersOnline(),
               });
-              conn.send({ type: 'queueUpdate', queueLengths: handlers?.queueLengths() ?? {} });
+              conn.send({
+                type: 'queueUpdate',
+                queueLengths: handlers?.queueLengths() ?? {},
+                playersOnline: presence.playersOnline(),
+              });
               return;
             case 'ping':
               conn.send({ type: 'pong', timestamp: message.timestamp, serverTime: options.clock.now() });

@@ -4,7 +4,7 @@ import type { Connection } from './connection.ts';
 /**
  * Who is online, and the counts pushed to every socket when they change (game-server issue, point 3). Pushes
  * are coalesced: at most one round per `intervalMs`, carrying the latest numbers, and a count is pushed only
- * if it differs from the last one pushed (ten sockets opening at once cost one `playersOnline` each).
+ * if it differs from the last one pushed (ten sockets opening at once cost one `queueUpdate` or two).
  */
 export interface Presence {
   add(connection: Connection): void;
@@ -25,8 +25,7 @@ export function createPresence(options: {
   const connections = new Set<Connection>();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
-  let lastPlayersOnline: number | undefined;
-  let lastQueueLengths = '';
+  let lastPushed = '';
 
   const playersOnline = () => {
     const keys = new Set<string>();
@@ -40,17 +39,12 @@ export function createPresence(options: {
 
   const push = () => {
     timer = undefined;
-    const online = playersOnline();
-    if (online !== lastPlayersOnline) {
-      lastPlayersOnline = online;
-      broadcast({ type: 'playersOnline', playersOnline: online });
-    }
-    const queueLengths = options.queueLengths();
-    const key = JSON.stringify(queueLengths);
-    if (key !== lastQueueLengths) {
-      lastQueueLengths = key;
-      broadcast({ type: 'queueUpdate', queueLengths });
-    }
+    // SPEC §7 names no message of its own for the online count: it rides on queueUpdate.
+    const update = { queueLengths: options.queueLengths(), playersOnline: playersOnline() };
+    const key = JSON.stringify(update);
+    if (key === lastPushed) return;
+    lastPushed = key;
+    broadcast({ type: 'queueUpdate', ...update });
   };
 
   return {
