@@ -8,9 +8,10 @@ import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
 import type { Bans } from '../security/bans.ts';
 import type { EntryCloseReason, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
+import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatInfo, seatOf } from './live-match.ts';
 import { createMatch } from './match.ts';
 import { type MatchStart, recordMatchStart, seedHash } from './match-recorder.ts';
-import type { Match, MatchResult } from './match-types.ts';
+import type { MatchResult } from './match-types.ts';
 import { type CloseStatus, createMatchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
 import { recordMatchResultWithRetry } from './record-with-retry.ts';
 import { refundRefusedPayment } from './refused-payment.ts';
@@ -42,15 +43,6 @@ export interface GameServerOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-interface LiveMatch {
-  match: Match;
-  start: MatchStart;
-  /** The link currently bound to each seat; null while that seat is away. */
-  links: [PlayerLink | null, PlayerLink | null];
-  /** Each seat's last measured connection quality, kept when its socket goes. */
-  quality: [string | null, string | null];
-}
-
 export const CANCEL_WAIT_MS = 10_000;
 
 /**
@@ -66,18 +58,6 @@ export function createGameServer(options: GameServerOptions) {
   const queueChanged = () => options.onQueueChange?.();
   let stopping = false;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-
-  const seatOf = (live: LiveMatch, sessionId: string | null): PlayerIndex | null => {
-    if (!sessionId) return null;
-    const index = live.start.entries.findIndex((e) => e.player.playerSessionId === sessionId);
-    return index === 0 || index === 1 ? index : null;
-  };
-  const liveMatchOf = (walletAddress: string) =>
-    [...matches.values()].find(
-      (m) =>
-        m.match.status().name !== 'over' &&
-        m.start.entries.some((e) => e.player.walletAddress === walletAddress),
-    );
 
   const CLOSE_STATUS: Record<EntryCloseReason, CloseStatus> = {
     player_cancel: 'cancelled',
@@ -128,7 +108,7 @@ export function createGameServer(options: GameServerOptions) {
       }),
     };
     matches.set(gameId, live);
-    pair.forEach((entry, index) => {
+    pair.forEach((_, index) => {
       const opponent = pair[index === 0 ? 1 : 0];
       links[index]?.send({
         type: 'matched',
@@ -141,14 +121,6 @@ export function createGameServer(options: GameServerOptions) {
           countdownTime: countdownSeconds,
         },
       });
-      void entry;
-    });
-  };
-
-  const noteQuality = (live: LiveMatch) => {
-    live.links.forEach((link, seat) => {
-      const measured = link?.connectionQuality?.() ?? null;
-      if (measured) live.quality[seat] = measured;
     });
   };
 
@@ -173,7 +145,10 @@ export function createGameServer(options: GameServerOptions) {
       link.sendError(ban.message ?? 'Your account has been restricted', 'account_restricted');
       return returnRefusedPayment(link, message);
     }
-    if (link.walletAddress && (matchmaker.entryOf(link.walletAddress) || liveMatchOf(link.walletAddress))) {
+    if (
+      link.walletAddress &&
+      (matchmaker.entryOf(link.walletAddress) || liveMatchOf(matches, link.walletAddress))
+    ) {
       link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
       return returnRefusedPayment(link, message);
     }
@@ -265,15 +240,6 @@ export function createGameServer(options: GameServerOptions) {
     }
   };
 
-  const seatedLink = (link: PlayerLink, gameId: string | undefined) => {
-    for (const live of gameId ? [matches.get(gameId)] : matches.values()) {
-      if (!live) continue;
-      const seat = live.links.indexOf(link);
-      if (seat === 0 || seat === 1) return { live, seat: seat as PlayerIndex };
-    }
-    return null;
-  };
-
   return {
     matchmaker,
     queueLengths: () => matchmaker.lengths(),
@@ -289,14 +255,14 @@ export function createGameServer(options: GameServerOptions) {
         case 'reconnect':
           return reconnect(link, message.gameId);
         case 'paddleMove': {
-          const seated = seatedLink(link, message.gameId);
+          const seated = seatedLink(matches, link, message.gameId);
           if (!seated) return link.sendError(ERROR_MESSAGES.notInGame, 'not_in_game');
           seated.live.match.paddleMove(seated.seat, message.position);
           return;
         }
         case 'exit':
         case 'forceDisconnect': {
-          const seated = seatedLink(link, message.gameId);
+          const seated = seatedLink(matches, link, message.gameId);
           if (seated) return seated.live.match.leave(seated.seat, message.type);
           const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
           if (entry && searchLinks.get(entry.id) === link) await closeEntry(entry, 'player_disconnect');
@@ -305,7 +271,7 @@ export function createGameServer(options: GameServerOptions) {
         case 'playAgain': {
           // The finished game is forgotten for this player (it may already be gone from memory); a match
           // still running is not left this way: exit or forceDisconnect do that.
-          const seated = seatedLink(link, message.gameId);
+          const seated = seatedLink(matches, link, message.gameId);
           if (seated && seated.live.match.status().name !== 'over') {
             return link.sendError(ERROR_MESSAGES.gameInProgress, 'game_in_progress');
           }
@@ -408,13 +374,3 @@ export function createGameServer(options: GameServerOptions) {
 }
 
 export type GameServer = ReturnType<typeof createGameServer>;
-
-function seatInfo(entry: QueueEntry) {
-  return {
-    walletAddress: entry.player.walletAddress,
-    displayName: entry.player.displayName,
-    sessionId: entry.player.playerSessionId,
-    ip: entry.player.ip,
-    userAgent: entry.player.userAgent,
-  };
-}

@@ -1,6 +1,6 @@
 import { type Address, address } from '@solana/kit';
 import { after, now, type PayoutStepDeps } from './payout-deps.ts';
-import type { ClaimedJob, SignedJob, UnsignedJob } from './payout-job.ts';
+import type { ClaimedJob, ConfirmedPayout, SignedJob, UnsignedJob } from './payout-job.ts';
 import {
   describeRpcError,
   isInsufficientFundsSendError,
@@ -74,20 +74,30 @@ async function signAndSend(deps: PayoutStepDeps, job: UnsignedJob): Promise<void
     return;
   }
   await deps.hooks.afterStore?.(signed);
-  if (await sendStored(deps, signed)) {
-    // Money issue point 7: the player hears when the transfer is on its way, and again once confirmed.
-    try {
-      await deps.onSent?.({
-        jobId: signed.id,
-        kind: signed.kind,
-        walletAddress: signed.walletAddress,
-        amountLamports: signed.amountLamports,
-        transactionId: signed.transactionId,
-        signature: signed.transfer.signature,
-      });
-    } catch (error) {
-      deps.log(`payout job ${signed.id}: onSent failed (the transfer itself is sent)`, error);
-    }
+  // Money issue point 7: the player hears when the transfer is on its way, and again once confirmed.
+  if (await sendStored(deps, signed))
+    await announce(deps, deps.onSent, signed, signed.transfer.signature, 'sent');
+}
+
+/** Tells a listener about a payout; its failure never undoes what the worker already did. */
+async function announce(
+  deps: PayoutStepDeps,
+  listener: PayoutStepDeps['onSent'],
+  job: Pick<SignedJob, 'id' | 'kind' | 'walletAddress' | 'amountLamports' | 'transactionId'>,
+  signature: ConfirmedPayout['signature'],
+  what: 'sent' | 'confirmed',
+): Promise<void> {
+  try {
+    await listener?.({
+      jobId: job.id,
+      kind: job.kind,
+      walletAddress: job.walletAddress,
+      amountLamports: job.amountLamports,
+      transactionId: job.transactionId,
+      signature,
+    });
+  } catch (error) {
+    deps.log(`payout job ${job.id}: the ${what} listener failed (the payout itself is ${what})`, error);
   }
 }
 
@@ -202,16 +212,5 @@ async function confirm(
   if (!(await confirmPayout(deps.db, job, facts, now(deps)))) {
     return deps.log(`payout job ${job.id}: claim lost before recording its confirmation`);
   }
-  try {
-    await deps.onConfirmed?.({
-      jobId: job.id,
-      kind: job.kind,
-      walletAddress: job.walletAddress,
-      amountLamports: job.amountLamports,
-      transactionId: job.transactionId,
-      signature,
-    });
-  } catch (error) {
-    deps.log(`payout job ${job.id}: onConfirmed failed (the payout itself is recorded)`, error);
-  }
+  await announce(deps, deps.onConfirmed, job, signature, 'confirmed');
 }
