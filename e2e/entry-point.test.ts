@@ -49,6 +49,27 @@ describe('the server process', () => {
     expect(server.output()).toContain(`Configuration error: ${variable} `);
   });
 
+  it('issue 8 fault 7: NODE_ENV=production without SOLANA_RPC_URL refuses to run the local chain', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-entry-'));
+    dirs.push(dataDir);
+    const server = runServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      'Configuration error: LOCAL_CHAIN must be 1 to run the embedded local chain with NODE_ENV=production',
+    );
+  });
+
+  it('issue 8 fault 7: with LOCAL_CHAIN=1 it runs, and its start-up log says loudly that the chain is a local test chain', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-entry-'));
+    dirs.push(dataDir);
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOCAL_CHAIN: '1' };
+    const server = runServer(env);
+    await server.waitFor(/Chain: LOCAL TEST CHAIN/);
+    expect(server.output()).toMatch(/Its SOL is not real money/);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('starts on embedded defaults, answers, and stops cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-entry-'));
     dirs.push(dataDir);

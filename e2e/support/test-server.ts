@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Clock } from '../../src/common/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { type RunningServer, startServer } from '../../src/server/main.ts';
+import { type RunningServer, type StartOptions, startServer } from '../../src/server/main.ts';
 import { packageRoot } from '../../src/server/package-root.ts';
 import { ensureClientBuilt } from './build-client.ts';
 
@@ -20,6 +20,8 @@ export async function startTestServer(
     withClient?: boolean;
     noPayoutWorker?: boolean;
     rpcUrl?: () => string;
+    /** The local /rpc limits; generous unless a test passes `{}` (the product's defaults) or its own. */
+    rpcLimits?: StartOptions['limits'] extends infer L ? (L extends { rpc?: infer R } ? R : never) : never;
   } = {},
 ): Promise<TestServer> {
   const root = packageRoot();
@@ -44,6 +46,8 @@ export async function startTestServer(
         signIn: { capacity: 10_000, refillPerMinute: 10_000 },
         me: { capacity: 10_000, refillPerMinute: 10_000 },
       },
+      // Tests fund players generously and poll fast; the product's /rpc limits have a test of their own.
+      rpc: options.rpcLimits ?? { perIp: null, maxAirdropLamports: 1_000_000n * 1_000_000_000n },
     },
   });
   const url = server.url;

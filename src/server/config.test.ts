@@ -11,7 +11,37 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.chain).toEqual({ kind: 'local' });
     expect(config.allowedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(config.publicOrigin).toBe('http://localhost:3000');
     expect(config.trustProxy).toBe(false);
+  });
+
+  it('issue 8 fault 2: the public origin is PUBLIC_ORIGIN, else the first allowed origin, and is always allowed', () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example,https://b.example' }).publicOrigin).toBe(
+      'https://a.example',
+    );
+    const both = loadConfig({
+      PUBLIC_ORIGIN: 'https://pong.example/play',
+      ALLOWED_ORIGINS: 'https://b.example',
+    });
+    expect(both.publicOrigin).toBe('https://pong.example');
+    expect(both.allowedOrigins).toEqual(['https://pong.example', 'https://b.example']);
+    const only = loadConfig({ PUBLIC_ORIGIN: 'https://pong.example' });
+    expect(only.allowedOrigins).toEqual(['https://pong.example']);
+  });
+
+  it('issue 8 fault 7: NODE_ENV=production refuses the embedded local chain unless LOCAL_CHAIN=1 says so', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /LOCAL_CHAIN must be 1 to run the embedded local chain with NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', LOCAL_CHAIN: '1' }).chain).toEqual({ kind: 'local' });
+    expect(loadConfig({ NODE_ENV: 'development' }).chain).toEqual({ kind: 'local' });
+    const remote = {
+      SOLANA_RPC_URL: 'https://rpc.example/key',
+      PUBLIC_RPC_URL: 'https://api.devnet.solana.com',
+      HOUSE_WALLET_KEYPAIR: '/secret/house.json',
+    };
+    expect(loadConfig({ ...remote, NODE_ENV: 'production' }).chain.kind).toBe('remote');
+    expect(() => loadConfig({ ...remote, LOCAL_CHAIN: '1' })).toThrow(/LOCAL_CHAIN must not be 1/);
   });
 
   it('treats an empty variable as unset', () => {
@@ -26,7 +56,9 @@ describe('configuration', () => {
     ['SOLANA_RPC_URL', 'not a url', 'SOLANA_RPC_URL must be an http:// or https:// URL'],
     ['SOLANA_CLUSTER', 'localnet', 'SOLANA_CLUSTER must be one of devnet, testnet, mainnet-beta'],
     ['ALLOWED_ORIGINS', 'ftp://x', 'ALLOWED_ORIGINS must be a comma-separated list of http(s) origins'],
-    ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be true or false'],
+    ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be false, a hop count'],
+    ['PUBLIC_ORIGIN', 'pong.example', 'PUBLIC_ORIGIN must be the http(s) origin players browse'],
+    ['LOCAL_CHAIN', 'maybe', 'LOCAL_CHAIN must be 1 or 0'],
   ] as const)('a wrong %s (%s) stops start-up with a message naming it', (variable, value, message) => {
     let error: unknown;
     try {
@@ -77,8 +109,11 @@ describe('configuration', () => {
         'DATA_DIR',
         'HOST',
         'HOUSE_WALLET_KEYPAIR',
+        'LOCAL_CHAIN',
         'LOG_LEVEL',
+        'NODE_ENV',
         'PORT',
+        'PUBLIC_ORIGIN',
         'PUBLIC_RPC_URL',
         'SOLANA_CLUSTER',
         'SOLANA_RPC_URL',

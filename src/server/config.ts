@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TRUST_PROXY_EXPECTED, type TrustProxy, trustProxySchema } from './trust-proxy.ts';
 
 /** Every environment variable the server reads, with its default and meaning. The README's table mirrors this. */
 export const CONFIG_VARIABLES = {
@@ -14,7 +15,12 @@ export const CONFIG_VARIABLES = {
   PUBLIC_RPC_URL: 'RPC URL handed to browsers; required with SOLANA_RPC_URL so a private RPC key never leaks',
   HOUSE_WALLET_KEYPAIR: 'House wallet secret: JSON byte array, base58, or a path to a file holding either',
   ALLOWED_ORIGINS: 'Comma-separated origins allowed to open /ws and call state-changing APIs',
-  TRUST_PROXY: 'true when behind a reverse proxy, so client IPs come from X-Forwarded-For (default false)',
+  PUBLIC_ORIGIN:
+    'The origin players browse (https://pong.example): the sign-in domain and URI, and https makes cookies Secure',
+  TRUST_PROXY:
+    'Reverse proxies in front: false, a hop count (1 = one proxy) or their addresses/CIDRs (default false)',
+  NODE_ENV: 'production refuses to run the embedded local chain unless LOCAL_CHAIN=1',
+  LOCAL_CHAIN: '1 to run the embedded local chain even with NODE_ENV=production (default 0)',
 } as const;
 
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
@@ -36,6 +42,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const CLUSTERS = ['devnet', 'testnet', 'mainnet-beta'] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/ });
+const httpOrigin = httpUrl.transform((u) => new URL(u).origin);
 const postgresUrl = z.url({ protocol: /^postgres(ql)?$/ });
 
 /** One rule per variable: its schema and how to say what it expected. */
@@ -70,16 +77,22 @@ const rules = {
           .map((o) => o.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)).min(1))
+      .pipe(z.array(httpOrigin).min(1))
       .optional(),
     expected: 'must be a comma-separated list of http(s) origins such as https://example.com',
   },
-  TRUST_PROXY: {
+  PUBLIC_ORIGIN: {
+    schema: httpOrigin.optional(),
+    expected: 'must be the http(s) origin players browse, such as https://pong.example',
+  },
+  TRUST_PROXY: { schema: trustProxySchema.default(false), expected: TRUST_PROXY_EXPECTED },
+  NODE_ENV: { schema: z.string().optional(), expected: 'must be a word such as production' },
+  LOCAL_CHAIN: {
     schema: z
       .enum(['true', 'false', '1', '0'])
-      .default('false')
+      .default('0')
       .transform((v) => v === 'true' || v === '1'),
-    expected: 'must be true or false',
+    expected: 'must be 1 or 0',
   },
 } satisfies Record<ConfigVariable, { schema: z.ZodType; expected: string }>;
 
@@ -105,7 +118,13 @@ export interface Config {
   /** House keypair source for the local chain too, when an operator wants a fixed one. */
   houseWalletKeypair: string | undefined;
   allowedOrigins: string[];
-  trustProxy: boolean;
+  /**
+   * The one origin players use: the Sign In With Solana domain and URI come from here, never from a
+   * request's Host, and its scheme decides whether cookies are Secure. PUBLIC_ORIGIN, else the first
+   * allowed origin. With PORT=0 the default is fixed once the server has listened.
+   */
+  publicOrigin: string;
+  trustProxy: TrustProxy;
 }
 
 /**
@@ -123,6 +142,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const p = parsed as Parsed;
 
   let chain: ChainConfig = { kind: 'local' };
+  if (!p.SOLANA_RPC_URL && p.NODE_ENV === 'production' && !p.LOCAL_CHAIN) {
+    // A production deployment that forgot SOLANA_RPC_URL would serve a chain with a free faucet.
+    throw new ConfigError(
+      'LOCAL_CHAIN',
+      'must be 1 to run the embedded local chain with NODE_ENV=production; set SOLANA_RPC_URL for a real cluster',
+      env.LOCAL_CHAIN || undefined,
+    );
+  }
+  if (p.SOLANA_RPC_URL && p.LOCAL_CHAIN) {
+    throw new ConfigError('LOCAL_CHAIN', 'must not be 1 when SOLANA_RPC_URL points at a real cluster', '1');
+  }
   if (p.SOLANA_RPC_URL) {
     if (!p.HOUSE_WALLET_KEYPAIR) {
       throw new ConfigError(
@@ -147,6 +177,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     };
   }
 
+  const allowedOrigins =
+    p.ALLOWED_ORIGINS ??
+    (p.PUBLIC_ORIGIN ? [] : [`http://localhost:${p.PORT}`, `http://127.0.0.1:${p.PORT}`]);
+  const publicOrigin = p.PUBLIC_ORIGIN ?? allowedOrigins[0]!;
+  if (!allowedOrigins.includes(publicOrigin)) allowedOrigins.unshift(publicOrigin);
+
   return {
     port: p.PORT,
     host: p.HOST,
@@ -155,7 +191,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: p.DATABASE_URL,
     chain,
     houseWalletKeypair: p.HOUSE_WALLET_KEYPAIR,
-    allowedOrigins: p.ALLOWED_ORIGINS ?? [`http://localhost:${p.PORT}`, `http://127.0.0.1:${p.PORT}`],
+    allowedOrigins,
+    publicOrigin,
     trustProxy: p.TRUST_PROXY,
   };
 }

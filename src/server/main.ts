@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from '../common/clock.ts';
 import { createChainRpc } from './chain/chain-rpc.ts';
+import type { RpcRouteOptions } from './chain/local-rpc/rpc-route.ts';
 import { openChain } from './chain/open-chain.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -30,7 +31,11 @@ export interface StartOptions {
   /** Tests only: run no payout worker (a test drives its own). */
   noPayoutWorker?: boolean;
   /** Tests and benchmarks only: other limits than production's. */
-  limits?: { signIn?: PlayerAuthOptions['rateLimits']; channel?: Partial<ChannelLimits> };
+  limits?: {
+    signIn?: PlayerAuthOptions['rateLimits'];
+    channel?: Partial<ChannelLimits>;
+    rpc?: Omit<RpcRouteOptions, 'internalToken'>;
+  };
 }
 
 export interface RunningServer {
@@ -55,13 +60,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let chain: Awaited<ReturnType<typeof openChain>> | undefined;
   try {
-    chain = await openChain({ config, clock });
+    chain = await openChain({ config, clock, rpcLimits: options.limits?.rpc });
     const db = database.db;
     const bans = createBans({ db, clock });
     let game: GameWiring | undefined;
     // The server reaches the chain over HTTP even when it serves the chain itself (known once listening).
     let ownRpcUrl = config.chain.kind === 'remote' ? config.chain.rpcUrl : '';
-    const rpc = createChainRpc(options.rpcUrl ?? (() => ownRpcUrl));
+    const rpc = createChainRpc(options.rpcUrl ?? (() => ownRpcUrl), chain.internalRpcHeaders);
     let notify: Notify = () => {};
     const money = wireMoney({
       db,
@@ -83,6 +88,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             clock,
             chainId: signInChainIdFor(config.chain),
             allowedOrigins: config.allowedOrigins,
+            publicOrigin: () => config.publicOrigin,
             ...(options.limits?.signIn ? { rateLimits: options.limits.signIn } : {}),
           });
           registerBanStatusRoute(app, bans);
@@ -106,6 +112,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (config.port === 0) {
       // A free port was picked: the default allowed origins are the ones it actually serves.
       config.allowedOrigins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);
+      if (config.publicOrigin === 'http://localhost:0') config.publicOrigin = `http://localhost:${port}`;
     }
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     if (config.chain.kind === 'local') ownRpcUrl = `http://127.0.0.1:${port}/rpc`;
@@ -143,6 +150,24 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
 }
 
+/**
+ * Which chain this server moves money on, said loudly at start: a production deployment that forgot
+ * SOLANA_RPC_URL must not look like one that has it. The RPC URL itself is never printed (it holds a key).
+ */
+export function chainBanner(config: Config, url: string): string {
+  if (config.chain.kind === 'remote') {
+    return `Chain: ${config.chain.cluster} through SOLANA_RPC_URL (browsers use PUBLIC_RPC_URL)`;
+  }
+  const rule = '!'.repeat(78);
+  return [
+    rule,
+    `!!! Chain: LOCAL TEST CHAIN (embedded LiteSVM), served to anyone at ${url}/rpc with a faucet.`,
+    '!!! Its SOL is not real money. For devnet or mainnet set SOLANA_RPC_URL, PUBLIC_RPC_URL and',
+    '!!! HOUSE_WALLET_KEYPAIR; with NODE_ENV=production the local chain needs LOCAL_CHAIN=1.',
+    rule,
+  ].join('\n');
+}
+
 /** Entry point: read the environment, start, and shut down gracefully on SIGTERM or SIGINT. */
 async function main(): Promise<void> {
   let config: Config;
@@ -158,6 +183,7 @@ async function main(): Promise<void> {
 
   const server = await startServer({ config });
   console.warn(`Server listening at ${server.url} (house wallet ${server.houseWallet})`);
+  console.warn(chainBanner(config, server.url));
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

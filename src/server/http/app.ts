@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { fastifyTrustProxy } from '../trust-proxy.ts';
 import { loggerOptions } from './logger-options.ts';
 import { registerPublicRoutes } from './public-routes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -19,7 +20,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     // In-flight requests finish on close; idle keep-alive sockets are closed so shutdown is prompt.
     forceCloseConnections: 'idle',

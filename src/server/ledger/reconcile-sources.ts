@@ -115,7 +115,8 @@ export async function openChainSource(config: Config, rpcUrl: string | undefined
   const chain = await createLocalChain({ dataDir: config.dataDir, clock: systemClock });
   const app = Fastify();
   try {
-    await registerRpcRoute(app, chain);
+    // Reconcile's own private endpoint on loopback: no per-IP limit to meet.
+    await registerRpcRoute(app, chain, { perIp: null });
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
     await app.close();

@@ -13,7 +13,14 @@ export type RpcHandler = (bodyText: string) => Promise<string>;
 export interface RpcHandlerOptions {
   /** Told about unexpected failures, which the client only sees as -32603 "Internal error". */
   onInternalError?: (error: unknown, method: string) => void;
+  /** Requests one batch may hold (DEFAULT_MAX_BATCH); a larger batch is refused whole. */
+  maxBatch?: number;
+  /** The largest requestAirdrop (DEFAULT_MAX_AIRDROP_LAMPORTS). */
+  maxAirdropLamports?: bigint;
 }
+
+/** A batch runs its requests one after another on the event loop: a cap keeps one HTTP request cheap. */
+export const DEFAULT_MAX_BATCH = 20;
 
 type Id = string | number | null;
 type Response =
@@ -33,7 +40,7 @@ export function createRpcHandler(chain: LocalChain, options: RpcHandlerOptions =
   const methods: RpcMethods = {
     ...createClusterMethods(chain),
     ...createAccountMethods(chain),
-    ...createTransactionMethods(chain),
+    ...createTransactionMethods(chain, { maxAirdropLamports: options.maxAirdropLamports }),
     ...createHistoryMethods(chain),
   };
 
@@ -85,6 +92,12 @@ export function createRpcHandler(chain: LocalChain, options: RpcHandlerOptions =
     }
     if (body.length === 0)
       return stringifyJsonWithBigints(errorResponse(null, RPC_ERROR.INVALID_REQUEST, 'Invalid request'));
+    const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    if (body.length > maxBatch) {
+      return stringifyJsonWithBigints(
+        errorResponse(null, RPC_ERROR.INVALID_REQUEST, `Batch too large: at most ${maxBatch} requests`),
+      );
+    }
     // One after another, so a batch that sends then asks for the status sees its own transaction.
     const responses: Response[] = [];
     for (const request of body) {

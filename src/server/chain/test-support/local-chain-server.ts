@@ -54,7 +54,8 @@ export async function startLocalChainServer(
   const clock = options.clock ?? createFakeClock();
   const chain = await createLocalChain({ dataDir, clock, snapshotEvery: options.snapshotEvery });
   const app = Fastify();
-  await registerRpcRoute(app, chain);
+  // Tests fund wallets generously and poll fast: the product's /rpc limits are tested on their own.
+  await registerRpcRoute(app, chain, { perIp: null, maxAirdropLamports: 1_000_000n * 1_000_000_000n });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/rpc`;

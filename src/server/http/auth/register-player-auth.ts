@@ -25,8 +25,12 @@ export interface PlayerAuthOptions {
   chainId: SignInChainId;
   /** Origins whose pages may call the state-changing routes (config.allowedOrigins). */
   allowedOrigins: readonly string[];
-  /** Mark the cookie Secure even on plain-http requests (a TLS proxy that sends no X-Forwarded-Proto). */
-  cookieSecureDefault?: boolean;
+  /**
+   * The origin players browse (config.publicOrigin), read at each request (PORT=0 fixes it once listening):
+   * the sign-in domain and URI, and an https origin makes the cookie Secure even when a TLS-terminating
+   * proxy forwards plain http without X-Forwarded-Proto.
+   */
+  publicOrigin: string | (() => string);
   sessionLifetimeMs?: number;
   /** Pass one in when the /ws upgrade was built first; otherwise one is made from db and clock. */
   playerSessions?: PlayerSessions;
@@ -59,7 +63,15 @@ export async function registerPlayerAuth(
   const { db, clock } = options;
   const playerSessions =
     options.playerSessions ?? createPlayerSessions({ db, clock, lifetimeMs: options.sessionLifetimeMs });
-  const signIn = createSignInService({ db, clock, chainId: options.chainId, sessions: playerSessions });
+  const publicOrigin =
+    typeof options.publicOrigin === 'string' ? () => options.publicOrigin as string : options.publicOrigin;
+  const signIn = createSignInService({
+    db,
+    clock,
+    chainId: options.chainId,
+    sessions: playerSessions,
+    publicOrigin,
+  });
   // Read at each request: with PORT=0 the composition root adds the real origins once it has listened.
   const allowedOrigins = () => new Set(options.allowedOrigins.map((o) => normalizeOrigin(o) ?? o));
   const limitSignIn = rateLimited(
@@ -75,7 +87,7 @@ export async function registerPlayerAuth(
   };
 
   const secure = (request: FastifyRequest) =>
-    options.cookieSecureDefault === true || request.protocol === 'https';
+    new URL(publicOrigin()).protocol === 'https:' || request.protocol === 'https';
   const cookieAttributes = (request: FastifyRequest) =>
     ({ path: '/', httpOnly: true, sameSite: 'lax', secure: secure(request), signed: false }) as const;
   const currentToken = (request: FastifyRequest) => sessionTokenFromCookieHeader(request.headers.cookie);
@@ -101,11 +113,7 @@ export async function registerPlayerAuth(
     scope.post('/api/auth/challenge', postRoute, async (request, reply) => {
       const body = challengeRequestSchema.safeParse(request.body);
       if (!body.success) return reply.code(400).send({ error: describeInvalidBody(body.error) });
-      const input = await signIn.issue({
-        walletAddress: body.data.walletAddress,
-        host: request.host,
-        protocol: request.protocol,
-      });
+      const input = await signIn.issue({ walletAddress: body.data.walletAddress });
       return { input };
     });
 
@@ -114,7 +122,6 @@ export async function registerPlayerAuth(
       if (!body.success) return reply.code(400).send({ error: describeInvalidBody(body.error) });
       const outcome = await signIn.verify({
         ...body.data,
-        host: request.host,
         previousToken: currentToken(request),
         ip: request.ip,
         userAgent: request.headers['user-agent'],

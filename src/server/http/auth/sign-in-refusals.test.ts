@@ -12,6 +12,7 @@ import {
   base64,
   HOST,
   newWallet,
+  ORIGIN,
   postVerify,
   requestChallenge,
   signedBody,
@@ -54,11 +55,20 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
     expectRefused(await postVerify(h.app, await bodyOf(late.text)), SIGN_IN_ERRORS.expired);
   });
 
-  it('RELIABILITY 16: a message for another domain (issued for one host, presented at another) is refused', async () => {
-    const wallet = await newWallet();
-    const { text } = await requestChallenge(h.app, wallet.address, { host: 'evil.test' });
-    const body = await signedBody(wallet.address, text, wallet);
-    expectRefused(await postVerify(h.app, body, { host: HOST }), SIGN_IN_ERRORS.otherDomain);
+  it('RELIABILITY 16: a message for another domain is refused (the domain is the configured one, not the Host)', async () => {
+    // The configured origin changes between challenge and verify: the stored message names the old domain.
+    let origin = 'http://evil.test';
+    const other = await startAuthApp(target.db, { publicOrigin: () => origin });
+    try {
+      const wallet = await newWallet();
+      const { input, text } = await requestChallenge(other.app, wallet.address);
+      expect(input.domain).toBe('evil.test');
+      origin = ORIGIN;
+      const body = await signedBody(wallet.address, text, wallet);
+      expectRefused(await postVerify(other.app, body), SIGN_IN_ERRORS.otherDomain);
+    } finally {
+      await other.app.close();
+    }
   });
 
   it('RELIABILITY 16: a message for wallet A signed by wallet B is refused, and A can still use the nonce', async () => {
@@ -158,15 +168,20 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
       },
     });
     const sessions = createPlayerSessions({ db: gated, clock: h.clock });
-    const service = createSignInService({ db: gated, clock: h.clock, chainId: 'solana:localnet', sessions });
+    const service = createSignInService({
+      db: gated,
+      clock: h.clock,
+      chainId: 'solana:localnet',
+      sessions,
+      publicOrigin: () => ORIGIN,
+    });
     const wallet = await newWallet();
-    const input = await service.issue({ walletAddress: wallet.address, host: HOST, protocol: 'http' });
+    const input = await service.issue({ walletAddress: wallet.address });
     const text = createSignInMessageText({ ...input, domain: HOST, address: wallet.address });
     const attempt = {
       walletAddress: wallet.address,
       signedMessage: new TextEncoder().encode(text),
       signature: new Uint8Array(Buffer.from(await signText(wallet, text), 'base64')),
-      host: HOST,
       previousToken: undefined,
       ip: undefined,
       userAgent: undefined,

@@ -23,20 +23,22 @@ export interface SignInServiceDeps {
   clock: Clock;
   chainId: SignInChainId;
   sessions: PlayerSessions;
+  /**
+   * The configured public origin (config.publicOrigin). The message's domain and URI come from it and never
+   * from a request's Host or X-Forwarded-Host: a phishing page that relays our challenge gets a message
+   * naming this domain, which the wallet shows as a mismatch, and a message naming its own is refused.
+   */
+  publicOrigin: () => string;
 }
 
 export interface IssueChallengeInput {
   walletAddress: string;
-  /** The request's host (with port), as the browser addressed this server. */
-  host: string;
-  protocol: 'http' | 'https';
 }
 
 export interface VerifySignInInput {
   walletAddress: string;
   signedMessage: Uint8Array;
   signature: Uint8Array;
-  host: string;
   /** The token of the session this browser holds now, if any: a new sign-in replaces it. */
   previousToken: string | undefined;
   ip: string | undefined;
@@ -76,15 +78,17 @@ async function signatureMatches(walletAddress: string, message: Uint8Array, sign
 /** Sign In With Solana (ARCHITECTURE invariant 5): server-made challenges, verified against the stored text. */
 export function createSignInService(deps: SignInServiceDeps): SignInService {
   const { db, clock, chainId, sessions } = deps;
+  const signInDomain = () => new URL(deps.publicOrigin()).host;
 
   return {
-    async issue({ walletAddress, host, protocol }) {
+    async issue({ walletAddress }) {
       const now = clock.now();
+      const origin = new URL(deps.publicOrigin());
       const input = {
-        domain: host,
+        domain: origin.host,
         address: walletAddress,
         statement: SIGN_IN_STATEMENT,
-        uri: `${protocol}://${host}`,
+        uri: origin.origin,
         version: '1',
         chainId,
         nonce: newNonce(),
@@ -130,7 +134,8 @@ export function createSignInService(deps: SignInServiceDeps): SignInService {
         return refuse(SIGN_IN_ERRORS.messageMismatch);
       }
       if (parsed.address !== input.walletAddress) return refuse(SIGN_IN_ERRORS.otherWallet);
-      if (challenge.domain !== input.host) return refuse(SIGN_IN_ERRORS.otherDomain);
+      const domain = signInDomain();
+      if (challenge.domain !== domain || parsed.domain !== domain) return refuse(SIGN_IN_ERRORS.otherDomain);
       const now = clock.now();
       if (now >= challenge.expiresAt.getTime()) return refuse(SIGN_IN_ERRORS.expired);
       if (challenge.usedAt !== null) return refuse(SIGN_IN_ERRORS.nonceUsed);

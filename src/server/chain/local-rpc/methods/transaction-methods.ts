@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lamportsToSolString } from '../../../../common/format.ts';
 import { AirdropError, type LocalChain, type SimulationResult } from '../../local/local-chain.ts';
 import { describeTransactionError } from '../../local/transaction-error.ts';
 import { InvalidTransactionError } from '../../local/wire-transaction.ts';
@@ -81,7 +82,14 @@ async function asInvalidParams<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createTransactionMethods(chain: LocalChain): RpcMethods {
+/** Devnet's faucet gives at most a few SOL a request; the local one is no more generous by default. */
+export const DEFAULT_MAX_AIRDROP_LAMPORTS = 2_000_000_000n;
+
+export function createTransactionMethods(
+  chain: LocalChain,
+  options: { maxAirdropLamports?: bigint } = {},
+): RpcMethods {
+  const maxAirdrop = options.maxAirdropLamports ?? DEFAULT_MAX_AIRDROP_LAMPORTS;
   return {
     async sendTransaction(params) {
       const [text, config] = parseParams(z.tuple([z.string(), sendConfigSchema.nullish()]), params);
@@ -142,6 +150,11 @@ export function createTransactionMethods(chain: LocalChain): RpcMethods {
       const schema = z.tuple([addressSchema, u64Schema, contextConfigSchema.nullish()]);
       const [address, lamports] = parseParams(schema, params);
       if (lamports === 0n) throw invalidParams('lamports must be greater than zero');
+      if (lamports > maxAirdrop) {
+        throw invalidParams(
+          `an airdrop is at most ${maxAirdrop} lamports (${lamportsToSolString(maxAirdrop)} SOL)`,
+        );
+      }
       try {
         return await chain.requestAirdrop(address, lamports);
       } catch (error) {

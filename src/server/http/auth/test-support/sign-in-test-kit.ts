@@ -21,7 +21,12 @@ export interface AuthHarness {
 
 export async function startAuthApp(
   db: Database,
-  options: { trustProxy?: boolean; rateLimits?: PlayerAuthOptions['rateLimits'] } = {},
+  options: {
+    trustProxy?: boolean;
+    rateLimits?: PlayerAuthOptions['rateLimits'];
+    /** The configured public origin; ORIGIN unless a test says (a function lets a test change it). */
+    publicOrigin?: PlayerAuthOptions['publicOrigin'];
+  } = {},
 ): Promise<AuthHarness> {
   const clock = createFakeClock();
   const app = Fastify({ trustProxy: options.trustProxy ?? false });
@@ -30,6 +35,7 @@ export async function startAuthApp(
     clock,
     chainId: 'solana:localnet',
     allowedOrigins: [ORIGIN],
+    publicOrigin: options.publicOrigin ?? ORIGIN,
     // Generous, so only the test about limits ever meets them.
     rateLimits: options.rateLimits ?? {
       signIn: { capacity: 1000, refillPerMinute: 1000 },
