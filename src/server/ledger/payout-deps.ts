@@ -21,6 +21,8 @@ export interface PayoutStepDeps {
   /** How soon a sent transfer is looked up (and, while its blockhash is valid, re-sent). */
   pollMs: number;
   backoff: BackoffPolicy;
+  /** Refusals by the chain (not for funds) after which a job fails with a critical event (fault 11). */
+  maxRefusals: number;
   hooks: PayoutWorkerHooks;
   log: (message: string, error?: unknown) => void;
   onConfirmed?: (payout: ConfirmedPayout) => void | Promise<void>;

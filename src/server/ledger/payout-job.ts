@@ -14,6 +14,8 @@ interface ClaimedJobBase {
   /** The ledger row (winner_payout or refund) this job settles. */
   transactionId: string | null;
   attempts: number;
+  /** Refusals by the chain so far (not for the house's funds); the job fails at the worker's bound. */
+  refusals: number;
   /** The claim: every write of the step is guarded by both, so a worker whose lease was taken over writes nothing. */
   lockedBy: string;
   lockedAt: Date;
@@ -57,6 +59,7 @@ export function claimedJobFromRow(row: PayoutJobRow): ClaimedJob {
     amountLamports: row.amountLamports,
     transactionId: row.transactionId,
     attempts: row.attempts,
+    refusals: row.refusals,
     lockedBy: row.lockedBy,
     lockedAt: row.lockedAt,
   };

@@ -11,7 +11,6 @@ import {
   type SendTransactionApi,
   SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM,
   SOLANA_ERROR__INSTRUCTION_ERROR__INSUFFICIENT_FUNDS,
-  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE,
   SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_FEE,
   SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT,
   type TransactionError,
@@ -38,7 +37,7 @@ export function send<T>(
 }
 
 /** The house (index 0, the fee payer) lacked lamports: for the fee, for staying rent-exempt, or for the transfer. */
-function isHouseShortfall(error: unknown): boolean {
+export function isHouseShortfall(error: unknown): boolean {
   if (!isSolanaError(error)) return false;
   if (isSolanaError(error, SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_FEE)) return true;
   if (isSolanaError(error, SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT)) {
@@ -52,22 +51,20 @@ function isHouseShortfall(error: unknown): boolean {
   return false;
 }
 
-/** A send refused in preflight because the house wallet cannot pay (RELIABILITY 15: treated like a low balance). */
-export function isInsufficientFundsSendError(error: unknown): boolean {
-  return (
-    isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE) &&
-    isHouseShortfall(error.cause)
-  );
-}
-
 /** A transaction that landed with this error failed because the house wallet could not pay. */
 export function isInsufficientFundsTransactionError(err: TransactionError): boolean {
+  const error = solanaErrorOfTransactionError(err);
+  return error !== undefined && isHouseShortfall(error);
+}
+
+/** A landed transaction's error as Kit's SolanaError (as a preflight failure carries it); undefined if unknown. */
+export function solanaErrorOfTransactionError(err: TransactionError): Error | undefined {
   // Kit hands JSON numbers over as bigints; the error mapper expects the wire's plain numbers.
   const plain = JSON.parse(JSON.stringify(err, (_key, v) => (typeof v === 'bigint' ? Number(v) : v)));
   try {
-    return isHouseShortfall(getSolanaErrorFromTransactionError(plain));
+    return getSolanaErrorFromTransactionError(plain);
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 import { after, type PayoutStepDeps } from './payout-deps.ts';
 import { backoffMs, type ClaimedJob } from './payout-job.ts';
+import type { TransferRefusal } from './payout-refusal.ts';
 import { toJsonValue } from './payout-rpc.ts';
 import { failJob, releaseJob } from './payout-store.ts';
 
@@ -36,11 +37,60 @@ export async function waitForFunds(deps: PayoutStepDeps, job: ClaimedJob, detail
 }
 
 /** A debt no retry can pay: the job fails and a critical event asks an admin to look. Never used for funds. */
-export async function refuseForever(deps: PayoutStepDeps, job: ClaimedJob, reason: string): Promise<void> {
-  await failJob(deps.db, job, reason, {
-    severity: 'critical',
-    eventType: 'payout_job_failed',
-    message: `Payout job ${job.id} cannot be paid: ${reason}.`,
-    details: { jobId: job.id, kind: job.kind },
+export async function refuseForever(
+  deps: PayoutStepDeps,
+  job: ClaimedJob,
+  reason: string,
+  options: { refusals?: number } = {},
+): Promise<void> {
+  await failJob(
+    deps.db,
+    job,
+    reason,
+    {
+      severity: 'critical',
+      eventType: 'payout_job_failed',
+      message: `Payout job ${job.id} cannot be paid (${job.kind} of ${job.amountLamports} lamports to ${job.walletAddress}): ${reason}. Pay or re-queue it by hand, then resolve this event.`,
+      details: toJsonValue({
+        jobId: job.id,
+        kind: job.kind,
+        walletAddress: job.walletAddress,
+        amountLamports: job.amountLamports,
+        transactionId: job.transactionId,
+        signature: job.state === 'signed' ? job.transfer.signature : null,
+        refusals: options.refusals ?? job.refusals,
+      }) as Record<string, unknown>,
+    },
+    options,
+  );
+}
+
+/** Whether this refusal ends the job: at once when the recipient can never be paid, else at the bound. */
+export function refusalIsFinal(deps: PayoutStepDeps, job: ClaimedJob, refusal: TransferRefusal): boolean {
+  return refusal.kind === 'never-payable' || job.refusals + 1 >= deps.maxRefusals;
+}
+
+/**
+ * Issue 8 fault 11: the chain refused the transfer. A refusal no retry can change fails the job now; any
+ * other is counted and retried with backoff until the bound, where the job fails. Either way the failure
+ * records one critical event, and reconcile lists the job until an admin resolves it.
+ */
+export async function refuseTransfer(
+  deps: PayoutStepDeps,
+  job: ClaimedJob,
+  refusal: TransferRefusal,
+  detail: string,
+): Promise<void> {
+  const refusals = job.refusals + 1;
+  if (refusalIsFinal(deps, job, refusal)) {
+    const why = refusal.kind === 'never-payable' ? '' : ` (refused ${refusals} times)`;
+    return refuseForever(deps, job, `${refusal.reason}${why}; ${detail}`, { refusals });
+  }
+  const delay = backoffMs(job.attempts + 1, deps.backoff);
+  await releaseJob(deps.db, job, {
+    nextAttemptAt: after(deps, delay),
+    lastError: `refused by the chain (${refusals} of ${deps.maxRefusals}): ${refusal.reason}; ${detail}`,
+    countAttempt: true,
+    countRefusal: true,
   });
 }

@@ -1,14 +1,15 @@
 import { type Address, address } from '@solana/kit';
 import { after, now, type PayoutStepDeps } from './payout-deps.ts';
-import type { ClaimedJob, ConfirmedPayout, SignedJob, UnsignedJob } from './payout-job.ts';
+import type { ClaimedJob, ConfirmedPayout, SignedJob, StoredTransfer, UnsignedJob } from './payout-job.ts';
+import { refusalOfLandedError, refusalOfSendError, refusalOfSigningError } from './payout-refusal.ts';
+import { describeRpcError, send, toJsonValue } from './payout-rpc.ts';
 import {
-  describeRpcError,
-  isInsufficientFundsSendError,
-  isInsufficientFundsTransactionError,
-  send,
-  toJsonValue,
-} from './payout-rpc.ts';
-import { refuseForever, retryLater, waitForFunds } from './payout-setbacks.ts';
+  refusalIsFinal,
+  refuseForever,
+  refuseTransfer,
+  retryLater,
+  waitForFunds,
+} from './payout-setbacks.ts';
 import { abandonTransfer, confirmPayout, releaseJob, storeSignedTransfer } from './payout-store.ts';
 import { PAYOUT_FEE_LAMPORTS, signPayoutTransfer } from './payout-transfer.ts';
 import { judgeSignedTransfer, type SignedTransferVerdict } from './payout-verdict.ts';
@@ -62,12 +63,19 @@ async function signAndSend(deps: PayoutStepDeps, job: UnsignedJob): Promise<void
   }
 
   const { value: lifetime } = await send(rpc.getLatestBlockhash({ commitment: 'confirmed' }), rpcTimeoutMs);
-  const transfer = await signPayoutTransfer({
-    house: houseWallet,
-    recipient,
-    lamports: job.amountLamports,
-    lifetime,
-  });
+  let transfer: StoredTransfer;
+  try {
+    transfer = await signPayoutTransfer({
+      house: houseWallet,
+      recipient,
+      lamports: job.amountLamports,
+      lifetime,
+    });
+  } catch (error) {
+    const refusal = refusalOfSigningError(error);
+    if (!refusal) throw error;
+    return refuseTransfer(deps, job, refusal, `the transfer cannot be built: ${describeRpcError(error)}`);
+  }
   const signed = await storeSignedTransfer(deps.db, job, transfer, now(deps));
   if (!signed) {
     deps.log(`payout job ${job.id}: claim lost before storing; the transfer was not sent`);
@@ -117,9 +125,13 @@ async function sendStored(deps: PayoutStepDeps, job: SignedJob): Promise<boolean
       deps.rpcTimeoutMs,
     );
   } catch (error) {
-    if (isInsufficientFundsSendError(error)) await waitForFunds(deps, job, describeRpcError(error));
+    const refusal = refusalOfSendError(error);
+    const detail = `send of ${job.transfer.signature} failed: ${describeRpcError(error)}`;
+    if (refusal?.kind === 'house-shortfall') await waitForFunds(deps, job, describeRpcError(error));
+    // Refused in preflight: these bytes were not forwarded, so failing the job cannot strand a transfer.
+    else if (refusal) await refuseTransfer(deps, job, refusal, detail);
     // A timeout may hide a transfer that landed: the look-up, not this error, decides.
-    else await retryLater(deps, job, `send of ${job.transfer.signature} failed: ${describeRpcError(error)}`);
+    else await retryLater(deps, job, detail);
     return false;
   }
   await deps.hooks.afterSend?.(job);
@@ -164,7 +176,10 @@ async function lookUp(deps: PayoutStepDeps, job: SignedJob): Promise<void> {
       return;
     case 'failed-awaiting-expiry': {
       const landed = `${job.transfer.signature} landed with error ${JSON.stringify(toJsonValue(verdict.err))}`;
-      if (isInsufficientFundsTransactionError(verdict.err)) return waitForFunds(deps, job, landed);
+      const refusal = refusalOfLandedError(verdict.err);
+      if (refusal?.kind === 'house-shortfall') return waitForFunds(deps, job, landed);
+      // A signature that landed failing never lands again: a recipient that can never be paid fails now.
+      if (refusal?.kind === 'never-payable') return refuseTransfer(deps, job, refusal, landed);
       return releaseJob(deps.db, job, {
         nextAttemptAt: after(deps, deps.pollMs),
         lastError: `${landed}; waiting for its blockhash to expire`,
@@ -176,7 +191,11 @@ async function lookUp(deps: PayoutStepDeps, job: SignedJob): Promise<void> {
         ? `landed with error ${JSON.stringify(toJsonValue(verdict.err))}`
         : 'not on chain';
       const reason = `${why} and its blockhash expired (block height ${blockHeight} > ${lastValidBlockHeight})`;
-      const unsigned = await abandonTransfer(deps.db, job, reason, now(deps));
+      // A transfer the chain ran and refused counts once, here, where it would be replaced (fault 11).
+      const refusal = verdict.err ? refusalOfLandedError(verdict.err) : undefined;
+      const refused = refusal !== undefined && refusal.kind !== 'house-shortfall';
+      if (refused && refusalIsFinal(deps, job, refusal)) return refuseTransfer(deps, job, refusal, reason);
+      const unsigned = await abandonTransfer(deps.db, job, reason, now(deps), { countRefusal: refused });
       if (!unsigned)
         return deps.log(`payout job ${job.id}: claim lost before abandoning ${job.transfer.signature}`);
       return signAndSend(deps, unsigned);

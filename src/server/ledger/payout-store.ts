@@ -98,7 +98,14 @@ export async function storeSignedTransfer(
 export async function releaseJob(
   db: Database,
   job: ClaimedJob,
-  options: { nextAttemptAt: Date; lastError: string | null; countAttempt: boolean; event?: SystemEventInput },
+  options: {
+    nextAttemptAt: Date;
+    lastError: string | null;
+    countAttempt: boolean;
+    /** The chain refused the transfer (fault 11): one more toward the worker's bound. */
+    countRefusal?: boolean;
+    event?: SystemEventInput;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const released = await tx
@@ -109,6 +116,7 @@ export async function releaseJob(
         nextAttemptAt: options.nextAttemptAt,
         lastError: options.lastError,
         ...(options.countAttempt ? { attempts: sql`${payoutJobs.attempts} + 1` } : {}),
+        ...(options.countRefusal ? { refusals: sql`${payoutJobs.refusals} + 1` } : {}),
         lockedBy: null,
         lockedAt: null,
       })
@@ -165,6 +173,8 @@ export async function abandonTransfer(
   job: SignedJob,
   reason: string,
   now: Date,
+  /** The abandoned transfer landed refused by the chain (fault 11): one more toward the bound. */
+  options: { countRefusal?: boolean } = {},
 ): Promise<UnsignedJob | undefined> {
   const { signature, lastValidBlockHeight } = job.transfer;
   const note = `abandoned ${signature}: ${reason}`;
@@ -177,10 +187,11 @@ export async function abandonTransfer(
         signedTransaction: null,
         lastValidBlockHeight: null,
         attempts: sql`${payoutJobs.attempts} + 1`,
+        ...(options.countRefusal ? { refusals: sql`${payoutJobs.refusals} + 1` } : {}),
         lastError: note,
       })
       .where(and(claimGuard(job), eq(payoutJobs.signature, signature)))
-      .returning({ attempts: payoutJobs.attempts });
+      .returning({ attempts: payoutJobs.attempts, refusals: payoutJobs.refusals });
     if (!updated[0]) return undefined;
     if (job.transactionId) {
       const entry = JSON.stringify(
@@ -198,22 +209,35 @@ export async function abandonTransfer(
         .where(eq(transactions.id, job.transactionId));
     }
     const { transfer: _old, ...rest } = job;
-    return { ...rest, state: 'unsigned', attempts: updated[0].attempts };
+    return { ...rest, state: 'unsigned', attempts: updated[0].attempts, refusals: updated[0].refusals };
   });
 }
 
-/** A debt that no retry can pay (the stored wallet is not an address): an admin must look. */
+/**
+ * A debt that no retry can pay (the stored wallet is not an address, the chain refuses the transfer): an
+ * admin must look. A signed job keeps its signature: the caller knows those bytes cannot move money now,
+ * and should they ever land, reconcile reports the failed row whose transfer landed.
+ */
 export async function failJob(
   db: Database,
   job: ClaimedJob,
   reason: string,
   event: SystemEventInput,
+  options: { refusals?: number } = {},
 ): Promise<void> {
+  const sameSignature =
+    job.state === 'signed' ? eq(payoutJobs.signature, job.transfer.signature) : isNull(payoutJobs.signature);
   await db.transaction(async (tx) => {
     const failed = await tx
       .update(payoutJobs)
-      .set({ status: 'failed', lastError: reason, lockedBy: null, lockedAt: null })
-      .where(and(claimGuard(job), isNull(payoutJobs.signature)))
+      .set({
+        status: 'failed',
+        lastError: reason,
+        lockedBy: null,
+        lockedAt: null,
+        ...(options.refusals === undefined ? {} : { refusals: options.refusals }),
+      })
+      .where(and(claimGuard(job), sameSignature))
       .returning({ id: payoutJobs.id });
     if (failed.length === 0) return;
     await recordSystemEvent(tx, event);

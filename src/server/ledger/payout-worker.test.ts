@@ -17,6 +17,7 @@ import {
   payEntry,
   readJob,
   readLedgerRow,
+  resolveFailedJob,
   runUntilConfirmed,
   SOL,
   transfersFromHouse,
@@ -201,6 +202,12 @@ describeEachDatabase('payout worker', (target) => {
     expect(job).toMatchObject({ status: 'failed', signature: null, lockedBy: null });
     expect((await readLedgerRow(target.db, owed.transactionId)).status).toBe('failed');
     expect(await criticalEventsFor(target.db, owed.jobId)).toHaveLength(1);
+    // Issue 8 fault 11: reconcile lists the failed job until an admin resolves its event.
+    const listed = (await bed.reconcile()).differences;
+    expect(listed).toEqual([
+      { kind: 'failed-payout-job', job: expect.objectContaining({ jobId: owed.jobId }) },
+    ]);
+    await resolveFailedJob(target.db, owed.jobId);
   });
 
   // Last: it reopens the database under the other tests' feet.

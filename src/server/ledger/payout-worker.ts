@@ -3,6 +3,7 @@ import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import type { PayoutStepDeps, PayoutWorkerHooks } from './payout-deps.ts';
 import { type BackoffPolicy, type ConfirmedPayout, DEFAULT_BACKOFF } from './payout-job.ts';
+import { releaseEarlierClaims } from './payout-reclaim.ts';
 import { type PayoutRpc, send } from './payout-rpc.ts';
 import { advanceJob } from './payout-step.ts';
 import { claimNextJob } from './payout-store.ts';
@@ -17,6 +18,14 @@ export interface PayoutWorkerOptions {
   clock: Clock;
   /** Unique per worker instance (e.g. host:pid:random); it names the claims this worker holds. */
   workerId: string;
+  /**
+   * The node (one server process at a time: today the host name) this worker runs on; `workerId` must then
+   * start with `<nodeId>:`. `start()` first takes back the claims of earlier processes of the same node,
+   * which are dead since this one replaced them (issue 8 fault 16), so a payout cut off by a crash is re-sent
+   * within seconds, with the same bytes. Two live server processes must never share a node id (issue 12:
+   * give each its own); claims of other nodes wait out `leaseMs`. Unset: nothing is taken back.
+   */
+  nodeId?: string;
   log?: (message: string, error?: unknown) => void;
   /** Told after the ledger records a confirmed payout or refund (for `transaction_notification`). */
   onConfirmed?: (payout: ConfirmedPayout) => void | Promise<void>;
@@ -31,6 +40,8 @@ export interface PayoutWorkerOptions {
   /** How soon a sent transfer is looked up again (and re-sent while valid). Default 2 s. */
   pollMs?: number;
   backoff?: BackoffPolicy;
+  /** Refusals by the chain (not for the house's funds) after which a job fails (fault 11). Default 5. */
+  maxRefusals?: number;
   /** Jobs advanced per run at most, so one run stays short. Default 20. */
   maxJobsPerRun?: number;
   /** Crash-test seams (RELIABILITY 10, 11); production passes none. */
@@ -40,7 +51,7 @@ export interface PayoutWorkerOptions {
 export interface PayoutWorker {
   /** Claims due jobs one at a time and advances each by one step; resolves to how many it touched. */
   runOnce(): Promise<number>;
-  /** Runs `runOnce` in a loop until `stop()`. */
+  /** Runs `runOnce` in a loop until `stop()`, after taking back this node's earlier claims (`nodeId`). */
   start(): void;
   /** Stops the loop and waits for the job in flight. */
   stop(): Promise<void>;
@@ -52,7 +63,10 @@ export interface PayoutWorker {
  * and a lease, never with process memory.
  */
 export function createPayoutWorker(options: PayoutWorkerOptions): PayoutWorker {
-  const { db, clock, workerId } = options;
+  const { db, clock, workerId, nodeId } = options;
+  if (nodeId !== undefined && !workerId.startsWith(`${nodeId}:`)) {
+    throw new Error(`payout worker id ${JSON.stringify(workerId)} must start with its node id "${nodeId}:"`);
+  }
   const leaseMs = options.leaseMs ?? 60_000;
   const maxJobsPerRun = options.maxJobsPerRun ?? 20;
   const rpcTimeoutMs = options.rpcTimeoutMs ?? 10_000;
@@ -68,6 +82,7 @@ export function createPayoutWorker(options: PayoutWorkerOptions): PayoutWorker {
     rpcTimeoutMs,
     pollMs: options.pollMs ?? 2_000,
     backoff: options.backoff ?? DEFAULT_BACKOFF,
+    maxRefusals: options.maxRefusals ?? 5,
     hooks: options.hooks ?? {},
     log,
     onConfirmed: options.onConfirmed,
@@ -80,6 +95,19 @@ export function createPayoutWorker(options: PayoutWorkerOptions): PayoutWorker {
 
   let stopping = false;
   let loop: WorkerLoop | undefined;
+  let reclaimed = nodeId === undefined;
+
+  /** Before the first run of the loop; a failure (database down) is logged and tried again next run. */
+  async function reclaimOnce(): Promise<void> {
+    if (reclaimed || nodeId === undefined) return;
+    const released = await releaseEarlierClaims(db, { nodeId, workerId });
+    reclaimed = true;
+    if (released.length > 0) {
+      log(
+        `took back ${released.length} payout job(s) claimed by an earlier process of node ${nodeId}: ${released.join(', ')}`,
+      );
+    }
+  }
 
   async function runOnce(): Promise<number> {
     let touched = 0;
@@ -96,7 +124,11 @@ export function createPayoutWorker(options: PayoutWorkerOptions): PayoutWorker {
     runOnce,
     start() {
       if (loop || stopping) return;
-      loop = startWorkerLoop({ run: runOnce, intervalMs: options.intervalMs ?? 1_000, log });
+      const run = async () => {
+        await reclaimOnce();
+        return runOnce();
+      };
+      loop = startWorkerLoop({ run, intervalMs: options.intervalMs ?? 1_000, log });
     },
     async stop() {
       stopping = true;

@@ -2,6 +2,7 @@ import type { Signature, TransactionError } from '@solana/kit';
 import type { TransactionStatus, TransactionType } from '../db/schema/enums.ts';
 import { describeImbalance, type LedgerImbalance } from './ledger-balance.ts';
 import type { HouseTransfer } from './reconcile-chain.ts';
+import type { FailedPayoutJob } from './reconcile-failed-jobs.ts';
 
 /** One disagreement between the ledger and the house wallet's history on chain (STYLE.md 5). */
 export type ReconcileDifference =
@@ -39,7 +40,9 @@ export type ReconcileDifference =
   /** The house balance moved by more than its System transfers and fee explain. */
   | { kind: 'unexplained-balance-change'; signature: Signature; expected: bigint; actual: bigint }
   /** An entry fee or a game whose lamports the ledger does not account for exactly (RELIABILITY 27). */
-  | { kind: 'ledger-imbalance'; imbalance: LedgerImbalance };
+  | { kind: 'ledger-imbalance'; imbalance: LedgerImbalance }
+  /** A payout or refund the worker gave up on, whose critical system event is not resolved yet. */
+  | { kind: 'failed-payout-job'; job: FailedPayoutJob };
 
 const lamports = (n: bigint) => `${n} lamports`;
 
@@ -70,6 +73,10 @@ export function describeDifference(d: ReconcileDifference): string {
       return `transaction ${d.signature} changed the house balance by ${lamports(d.actual)}; its transfers and fee explain ${lamports(d.expected)}`;
     case 'ledger-imbalance':
       return `ledger does not balance: ${describeImbalance(d.imbalance)}`;
+    case 'failed-payout-job': {
+      const { job } = d;
+      return `payout job ${job.jobId} (${job.jobKind} of ${lamports(job.amountLamports)} to ${job.walletAddress}, ledger row ${job.ledgerId ?? 'none'}) failed and is unresolved: ${job.lastError ?? 'no reason recorded'}; pay or re-queue it, then resolve its payout_job_failed system event`;
+    }
     default: {
       const unknown: never = d;
       return `unknown difference ${JSON.stringify(unknown)}`;

@@ -5,9 +5,9 @@ import type { Clock } from '../../common/clock.ts';
 import type { ChainRpc } from '../chain/chain-rpc.ts';
 import type { Database } from '../db/database.ts';
 import type { EntryVerifier } from '../game/game-server.ts';
-import type { MovementNotice } from '../gateway/notifications.ts';
 import { createEntryVerifier } from './entry-verifier.ts';
 import { createMatchMoney, type MatchMoney } from './match-money.ts';
+import type { MovementNotice } from './money-notice.ts';
 import { createPayoutWorker, type PayoutWorker } from './payout-worker.ts';
 
 export interface MoneyWiring {
@@ -53,6 +53,8 @@ export function wireMoney(deps: {
     rpc,
     houseWallet: house,
     clock,
+    // One server process per host: a restart takes back its dead predecessor's claims (issue 8 fault 16).
+    nodeId: hostname(),
     workerId: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
     log,
     onSent: (payout) =>

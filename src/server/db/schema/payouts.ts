@@ -33,6 +33,11 @@ export const payoutJobs = pgTable(
     signedTransaction: text('signed_transaction'),
     lastValidBlockHeight: bigint('last_valid_block_height', { mode: 'bigint' }),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * How often the chain refused this job's transfer for a reason other than the house's funds (an
+     * instruction error, a recipient left below rent exemption): at the worker's bound the job fails.
+     */
+    refusals: integer('refusals').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     lockedBy: text('locked_by'),

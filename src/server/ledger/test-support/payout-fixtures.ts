@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Address, KeyPairSigner } from '@solana/kit';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FakeClock } from '../../../common/clock.ts';
 import {
   type LocalChainServer,
@@ -125,6 +125,16 @@ export async function readLedgerRow(db: Database, transactionId: string) {
 export async function criticalEventsFor(db: Database, jobId: string) {
   const events = await db.select().from(systemEvents).where(eq(systemEvents.severity, 'critical'));
   return events.filter((event) => (event.details as { jobId?: string } | null)?.jobId === jobId);
+}
+
+/** An admin dealt with a failed job (paid it by hand): its payout_job_failed events are resolved. */
+export async function resolveFailedJob(db: Database, jobId: string): Promise<void> {
+  await db
+    .update(systemEvents)
+    .set({ resolvedAt: sql`now()`, resolvedBy: 'admin@test', resolutionNotes: 'paid by hand' })
+    .where(
+      and(eq(systemEvents.eventType, 'payout_job_failed'), sql`${systemEvents.details}->>'jobId' = ${jobId}`),
+    );
 }
 
 /** Successful transfers from the house to `recipient` on chain, read from the house wallet's history. */

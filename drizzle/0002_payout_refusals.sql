@@ -1,0 +1,1 @@
+ALTER TABLE "payout_jobs" ADD COLUMN "refusals" integer DEFAULT 0 NOT NULL;

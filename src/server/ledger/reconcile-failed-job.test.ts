@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { address, type KeyPairSigner, type Lamports } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/db-harness.ts';
+import { signerFromSecretBytes } from '../chain/keypair-secret.ts';
+import {
+  type LocalChainServer,
+  removeDataDir,
+  startLocalChainServer,
+  waitForCommitment,
+} from '../chain/test-support/local-chain-server.ts';
+import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
+import { createPayoutWorker } from './payout-worker.ts';
+import { RECONCILE_EXIT, runReconcileCli } from './reconcile-cli.ts';
+import {
+  criticalEventsFor,
+  owePayout,
+  readJob,
+  resolveFailedJob,
+  SOL,
+} from './test-support/payout-fixtures.ts';
+
+/**
+ * `npm run reconcile` and a payout job the worker gave up on (issue 8 fault 11). PostgreSQL, so the CLI
+ * opens the database beside this process (the PGlite path of the CLI is proven in reconcile-cli.test.ts; the
+ * listing itself on both databases in payout-refused-transfer.test.ts).
+ */
+describe('issue 8 fault 11: npm run reconcile and a failed payout job [postgresql]', () => {
+  let database: ThrowawayDatabase;
+  let opened: OpenedDatabase;
+  let server: LocalChainServer;
+  let houseSecret: Uint8Array;
+  let house: KeyPairSigner;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    database = await createThrowawayDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'pong-reconcile-failed-'));
+    opened = await openDatabase({ databaseUrl: database.url, dataDir });
+    server = await startLocalChainServer();
+    houseSecret = new Uint8Array(randomBytes(32));
+    house = await signerFromSecretBytes(houseSecret);
+    const funding = await server.rpc.requestAirdrop(house.address, SOL as Lamports).send();
+    await waitForCommitment(server, funding, 'confirmed');
+  });
+  afterAll(async () => {
+    await opened?.close();
+    await database?.drop();
+    await server?.stop();
+    if (server) await removeDataDir(server.dataDir);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('issue 8 fault 11: reconcile prints the failed job and exits 1 until its critical event is resolved, then exits 0', async () => {
+    const sysvar = address('SysvarC1ock11111111111111111111111111111111');
+    const owed = await owePayout(opened.db, sysvar, 37_500_000n, new Date(server.clock.now()));
+    const worker = createPayoutWorker({
+      db: opened.db,
+      rpc: server.rpc,
+      houseWallet: house,
+      clock: server.clock,
+      workerId: 'reconcile-failed-job',
+      log: () => {},
+    });
+    await worker.runOnce();
+    expect(await readJob(opened.db, owed.jobId)).toMatchObject({ status: 'failed' });
+    expect(await criticalEventsFor(opened.db, owed.jobId)).toHaveLength(1);
+
+    const lines: string[] = [];
+    const output = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    const env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      HOUSE_WALLET_KEYPAIR: JSON.stringify([...houseSecret]),
+    };
+    const argv = ['--rpc-url', server.url, '--funding-address', server.chain.faucetAddress];
+    expect(await runReconcileCli(argv, env, output), lines.join('\n')).toBe(RECONCILE_EXIT.differences);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^DIFFERENCE payout job ${owed.jobId} \\(winner_payout of 37500000 lamports to ${sysvar}, ledger row ${owed.transactionId}\\) failed and is unresolved: the recipient is a read-only account`,
+        ),
+      ),
+    );
+    expect(lines.at(-1)).toMatch(/^1 difference\(s\)/);
+
+    // An admin pays it by hand (or re-queues it) and resolves the event: nothing is left to report.
+    await resolveFailedJob(opened.db, owed.jobId);
+    lines.length = 0;
+    expect(await runReconcileCli(argv, env, output), lines.join('\n')).toBe(RECONCILE_EXIT.agree);
+    expect(lines.at(-1)).toMatch(/^0 difference\(s\)/);
+  });
+});
