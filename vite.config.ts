@@ -14,8 +14,8 @@ export default defineConfig({
   server: {
     port: 3000,
     strictPort: true,
-    // The Host header is kept (no changeOrigin) so that the server sees the page's own host, e.g. for the
-    // sign-in message's domain.
+    // The Host header is kept (no changeOrigin) so that the server sees the page's own host. The sign-in
+    // domain comes from configuration: scripts/dev.ts makes http://localhost:3000 the first allowed origin.
     proxy: {
       '/api': { target: apiTarget },
       '/rpc': { target: apiTarget },
