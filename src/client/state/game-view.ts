@@ -1,0 +1,60 @@
+import type { GameModeId } from '../../common/game-modes.ts';
+import type { GameStateName } from '../../common/protocol.ts';
+
+/**
+ * SPEC §3 "Client game-state view", one value that a pure reducer (state/) computes from server messages,
+ * wallet events and timers (SPEC §4 transitions). Screens choose themselves from it (SPEC §2 game page):
+ * start, loading (searching or opponent found without a game id), countdown, game, game over.
+ */
+
+/** SPEC §4 gameOver outcome. */
+export type GameOutcome = 'win' | 'lose' | 'lose_disconnect';
+
+export interface GameOverInfo {
+  outcome: GameOutcome;
+  scores: [number, number];
+  reason: string;
+  message: string;
+  /** The opponent disconnected and the player won: 'Your opponent has disconnected. Victory awarded!'. */
+  opponentDisconnected: boolean;
+}
+
+export interface GameView {
+  /** SPEC §4 game state; 'waiting' is the lobby. */
+  state: GameStateName;
+  data: {
+    winner: 0 | 1 | null;
+    scores: [number, number];
+    paddlePositions: [number, number];
+    gameState: GameStateName;
+  };
+  playerIndex: 0 | 1 | null;
+  gameId: string | null;
+  gameMode: GameModeId | null;
+  /** The game channel is open. */
+  connected: boolean;
+  searching: boolean;
+  /** Epoch ms when the search started, for the wait screen. */
+  searchStartTime: number | null;
+  opponentFound: boolean;
+  opponentName: string | null;
+  paymentSignature: string | null;
+  queueLengths: Partial<Record<GameModeId, number>>;
+  playersOnline: number;
+  /** This player's connection is down (reconnect dialog). */
+  isDisconnected: boolean;
+  canReconnect: boolean;
+  reconnectionTimeLeft: number | null;
+  /** The opponent is disconnected and the window runs (opponent-disconnected overlay). */
+  reconnectionWindowActive: boolean;
+  disconnectedPlayerIndex: 0 | 1 | null;
+  /** Pre-game countdown value from matched/gameState (default 5). */
+  countdownTime: number;
+  gameOver: GameOverInfo | null;
+  /** A cancel is under way: 'Cancelling matchmaking...' then 'Refund being processed...'. */
+  cancelling: 'idle' | 'cancelling' | 'refunding';
+  /** The last error message to show (server error texts except 'Rate limit exceeded'). */
+  lastError: string | null;
+  lastEvent: string | null;
+  sessionId: string | null;
+}
