@@ -23,7 +23,19 @@ const seconds = Number(values.seconds);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-bench-'));
 const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' });
 const generous = { capacity: 100_000, refillPerMinute: 100_000 };
-const server = await startServer({ config, limits: { signIn: { signIn: generous, me: generous } } });
+// Every bench player connects from 127.0.0.1: the game channel's per-address caps would see one client.
+const perAddress = {
+  socketsPerIp: 100_000,
+  handshakesPerIpPerMinute: 100_000,
+  ipPaddleMovesPerSecond: 1_000_000,
+  ipPaddleMoveBurst: 1_000_000,
+  ipMessagesPerSecond: 1_000_000,
+  ipMessageBurst: 1_000_000,
+};
+const server = await startServer({
+  config,
+  limits: { signIn: { signIn: generous, me: generous }, channel: perAddress },
+});
 
 // Measure the cost of the tick itself by wrapping the game server's tick.
 const game = server.game.game;

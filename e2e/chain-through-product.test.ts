@@ -30,7 +30,7 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
  * product hands browsers (/api/quicknode-url). Chain time is a fake clock, so 150 blocks pass instantly.
  */
 describe('§7 the local chain through the product’s own RPC endpoint', () => {
-  const clock = createFakeClock(Date.UTC(2026, 10, 22));
+  const clock = createFakeClock();
   let server: TestServer;
   let rpc: ReturnType<typeof createSolanaRpc<ReturnType<typeof devnet>>>;
   let payer: TransactionSigner;

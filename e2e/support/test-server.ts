@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Clock } from '../../src/common/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import type { ChannelLimits } from '../../src/server/gateway/limits.ts';
 import { type RunningServer, type StartOptions, startServer } from '../../src/server/main.ts';
 import { packageRoot } from '../../src/server/package-root.ts';
 import { ensureClientBuilt } from './build-client.ts';
@@ -11,6 +12,15 @@ export interface TestServer extends RunningServer {
   dataDir: string;
   stop(): Promise<void>;
 }
+
+const PER_ADDRESS_UNLIMITED: Partial<ChannelLimits> = {
+  socketsPerIp: 100_000,
+  handshakesPerIpPerMinute: 100_000,
+  ipPaddleMovesPerSecond: 1_000_000,
+  ipPaddleMoveBurst: 1_000_000,
+  ipMessagesPerSecond: 1_000_000,
+  ipMessageBurst: 1_000_000,
+};
 
 /** The real product on a free port, with its own temporary DATA_DIR (embedded PGlite and local chain). */
 export async function startTestServer(
@@ -22,6 +32,8 @@ export async function startTestServer(
     rpcUrl?: () => string;
     /** The local /rpc limits; generous unless a test passes `{}` (the product's defaults) or its own. */
     rpcLimits?: StartOptions['limits'] extends infer L ? (L extends { rpc?: infer R } ? R : never) : never;
+    /** Game channel limits over the test defaults below, e.g. the per-address caps a test proves. */
+    channelLimits?: Partial<ChannelLimits>;
   } = {},
 ): Promise<TestServer> {
   const root = packageRoot();
@@ -48,6 +60,8 @@ export async function startTestServer(
       },
       // Tests fund players generously and poll fast; the product's /rpc limits have a test of their own.
       rpc: options.rpcLimits ?? { perIp: null, maxAirdropLamports: 1_000_000n * 1_000_000_000n },
+      // Every test player connects from 127.0.0.1: the game channel's per-address caps would see one client.
+      channel: { ...PER_ADDRESS_UNLIMITED, ...options.channelLimits },
     },
   });
   const url = server.url;

@@ -14,7 +14,12 @@ export interface FakeClock extends Clock {
   set(ms: number): void;
 }
 
-export function createFakeClock(startMs = Date.UTC(2026, 0, 1)): FakeClock {
+/**
+ * Starts at the real time unless told otherwise: what a test does not stamp itself (a column's database
+ * default, a library reading the OS time) then agrees with the fake time, and a fixed date can never fall
+ * behind the real one as the calendar moves on.
+ */
+export function createFakeClock(startMs = Date.now()): FakeClock {
   let t = startMs;
   return {
     now: () => t,

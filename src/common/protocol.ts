@@ -29,11 +29,14 @@ export const ERROR_MESSAGES = {
   alreadySearching: 'Already Searching',
   notSearching: 'You are not searching for a match',
   cancelTooEarly: 'You can cancel a paid search only after 10 seconds of waiting',
+  cancelFailed: 'Your search could not be cancelled just now and is still open; please try again',
   notInGame: 'You are not in this game',
   gameNotFound: 'Game not found or already finished',
   paymentRequired: 'A verified entry payment is required for this game mode',
   reconnectNotAllowed: 'This game belongs to another session',
   serverBusy: 'The server is busy, please try again',
+  /** A wallet, an address or the server has as many entry payments being verified on chain as it may. */
+  verificationsBusy: 'Too many payment verifications in progress. Please wait.',
   gameInProgress: 'Your game is still in progress',
 } as const;
 

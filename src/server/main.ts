@@ -81,7 +81,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       houseWallet: chain.houseWallet.address,
       clientDir: options.clientDir ?? path.join(packageRoot(), 'dist/client'),
       plugins: [
-        chain.registerRoutes,
         async (app) => {
           const { playerSessions } = await registerPlayerAuth(app, {
             db,
@@ -104,6 +103,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           });
           notify = createNotifier(game.channel);
         },
+        // After the game channel: /rpc's PubSub WebSocket reuses the @fastify/websocket it registers.
+        chain.registerRoutes,
       ],
     });
     await app.listen({ port: config.port, host: config.host });

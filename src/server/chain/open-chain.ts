@@ -10,7 +10,10 @@ import { INTERNAL_RPC_HEADER, type RpcRouteOptions, registerRpcRoute } from './l
 /** What the composition root needs from the chain side, whichever chain is configured. */
 export type OpenedChain = {
   houseWallet: KeyPairSigner;
-  /** Mounts POST /rpc for the embedded chain; nothing for a remote one. */
+  /**
+   * Mounts POST /rpc and its PubSub WebSocket for the embedded chain; nothing for a remote one. After the
+   * game channel, whose @fastify/websocket registration the WebSocket route reuses.
+   */
   registerRoutes(app: FastifyInstance): Promise<void>;
   /** Snapshots and closes the embedded chain; nothing to do for a remote one. Safe to call twice. */
   close(): Promise<void>;
@@ -62,7 +65,9 @@ export async function openChain({
       kind: 'local',
       localChain,
       houseWallet,
-      registerRoutes: (app) => registerRpcRoute(app, localChain, { ...rpcLimits, internalToken }),
+      registerRoutes: async (app) => {
+        await registerRpcRoute(app, localChain, { ...rpcLimits, internalToken });
+      },
       close: () => localChain.close(),
       internalRpcHeaders: { [INTERNAL_RPC_HEADER]: internalToken },
     };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
@@ -7,10 +7,11 @@ import {
   TEST_DATABASE_URL,
   type ThrowawayDatabase,
 } from '../../../test/db-harness.ts';
-import { connectPlayer, type TestPlayer } from '../../../test/support/player-client.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
-import { games } from '../db/schema/index.ts';
+import { getGameMode } from '../../common/game-modes.ts';
+import { games, payoutJobs, transactions } from '../db/schema/index.ts';
+import { type PayingPlayers, payingPlayers } from '../ledger/test-support/paying-players.ts';
 
 /** Runs SQL on the server's maintenance database, to take one test database away and give it back. */
 async function asAdmin(sql: string): Promise<void> {
@@ -25,34 +26,46 @@ async function asAdmin(sql: string): Promise<void> {
   }
 }
 
+const MODE = getGameMode('tiny_tuna');
+
 /**
- * RELIABILITY 25: the database goes away while a match is played (every connection killed, new ones
- * refused). The match carries on in memory; its result is written once the database is back, exactly once.
+ * RELIABILITY 25: the database goes away while a paid match is played (every connection killed, new ones
+ * refused). The match carries on in memory; its result is written once the database is back, exactly once,
+ * and the winner is paid once. Issue 8 fault 14: then the ledger balance check and reconcile both find
+ * every lamport of the two entry fees accounted for, on the ledger and on the local chain.
  */
-describe('RELIABILITY 25: a database outage during a match', () => {
-  const clock = createFakeClock(Date.UTC(2026, 10, 22, 16));
+describe('RELIABILITY 25: a database outage during a paid match', () => {
+  // Starts at the real time: the throwaway PostgreSQL database stamps rows with its own now() (fault 1).
+  const clock = createFakeClock();
   let database: ThrowawayDatabase;
   let server: TestServer;
-  let players: TestPlayer[] = [];
+  let paying: PayingPlayers;
 
   beforeAll(async () => {
     database = await createThrowawayDatabase();
-    server = await startTestServer({ clock, env: { DATABASE_URL: database.url, LOG_LEVEL: 'fatal' } });
-    players = [await connectPlayer(server.url), await connectPlayer(server.url)];
+    server = await startTestServer({
+      clock,
+      noPayoutWorker: true,
+      env: { DATABASE_URL: database.url, LOG_LEVEL: 'fatal' },
+    });
+    paying = await payingPlayers(server, clock);
   });
   afterAll(async () => {
-    for (const p of players) p.close();
+    for (const p of paying?.connected ?? []) p.close();
     const name = new URL(database.url).pathname.slice(1);
     await asAdmin(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`).catch(() => {});
     await server?.stop();
     await database?.drop();
   });
 
-  it('the result is recorded once the database is back', async () => {
-    const [a, b] = players as [TestPlayer, TestPlayer];
-    a.send({ type: 'findMatch', gameMode: 'practice' });
+  it('the result is recorded once the database is back; issue 8 fault 14: the winner is paid once and the money checks agree', async () => {
+    const [payerA, payerB] = [await paying.fundedPlayer(), await paying.fundedPlayer()];
+    const [a, b] = [payerA.player, payerB.player];
+    const feeOfA = await paying.payEntry(payerA.wallet, MODE.wagerLamports);
+    a.send({ type: 'findMatch', gameMode: MODE.id, paymentSignature: feeOfA });
     await a.next('joinQueue');
-    b.send({ type: 'findMatch', gameMode: 'practice' });
+    const feeOfB = await paying.payEntry(payerB.wallet, MODE.wagerLamports);
+    b.send({ type: 'findMatch', gameMode: MODE.id, paymentSignature: feeOfB });
     const { gameId } = await a.next('matched');
     await b.next('matched');
 
@@ -82,5 +95,23 @@ describe('RELIABILITY 25: a database outage during a match', () => {
     }
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ completionStatus: 'forfeited', winner: a.wallet.address });
+
+    // The winner is owed 1.5x once, and paid once however often the worker runs.
+    const jobs = await server.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId));
+    expect(jobs.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
+      ['winner_payout', a.wallet.address, MODE.winLamports],
+    ]);
+    const before = await paying.balance(a.wallet.address);
+    await paying.runWorker();
+    await paying.runWorker();
+    expect((await paying.balance(a.wallet.address)) - before).toBe(MODE.winLamports);
+    const payouts = await server.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.gameId, gameId), eq(transactions.type, 'winner_payout')));
+    expect(payouts.map((p) => p.status)).toEqual(['confirmed']);
+
+    // Two entry fees in and one payout out, each on chain as recorded; nothing else to explain.
+    expect(await paying.checkMoney()).toEqual({ ledger: [], chain: [], matchedOnChain: 3 });
   }, 60_000);
 });

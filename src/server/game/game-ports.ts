@@ -31,7 +31,9 @@ export interface EntryVerifier {
     walletAddress: string;
     mode: GameModeId;
     signature: string | undefined;
-  }): Promise<{ ok: true; paid: PaidEntry } | { ok: false; message: string }>;
+    /** The player's address: verifications in flight are bounded per address too (issue 8, fault 6). */
+    ip?: string | null;
+  }): Promise<{ ok: true; paid: PaidEntry } | { ok: false; message: string; code?: string }>;
 }
 
 /** Why a search ended without a match; the money layer decides what that refunds. */

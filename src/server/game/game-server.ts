@@ -1,21 +1,19 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../common/clock.ts';
-import { lamportsToSol, lamportsToSolString } from '../../common/format.ts';
 import { DEFAULT_COUNTDOWN_SECONDS } from '../../common/game/constants.ts';
-import type { PlayerIndex } from '../../common/game/physics.ts';
-import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
 import type { Bans } from '../security/bans.ts';
-import type { EntryCloseReason, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
-import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatInfo, seatOf } from './live-match.ts';
-import { createMatch } from './match.ts';
-import { type MatchStart, recordMatchStart, seedHash } from './match-recorder.ts';
+import type { EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
+import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf } from './live-match.ts';
+import { createMatchStarter } from './match-start.ts';
 import type { MatchResult } from './match-types.ts';
-import { type CloseStatus, createMatchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
+import { createMatchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
 import { recordMatchResultWithRetry } from './record-with-retry.ts';
 import { refundRefusedPayment } from './refused-payment.ts';
 import { settleAfterRestart, settleInterruptedMatches, UNUSED_ENTRY_GRACE_MS } from './restart-settlement.ts';
+import { createSearchExits } from './search-exits.ts';
+import { createSearchLinks } from './search-links.ts';
 
 export type {
   EntryCloseReason,
@@ -43,7 +41,7 @@ export interface GameServerOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export const CANCEL_WAIT_MS = 10_000;
+export { AWAY_CLOSE_RETRY_MS, CANCEL_WAIT_MS } from './search-exits.ts';
 
 /**
  * The game layer behind the channel: find-match rules, the queue, live matches and their seats, and the
@@ -53,76 +51,11 @@ export function createGameServer(options: GameServerOptions) {
   const { db, clock, bans } = options;
   const matchmaker = createMatchmaker({ db, clock });
   const matches = new Map<string, LiveMatch>();
-  const searchLinks = new Map<string, PlayerLink>(); // queue entry id → link
+  const searches = createSearchLinks();
   const log = options.log ?? (() => {});
   const queueChanged = () => options.onQueueChange?.();
   let stopping = false;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-
-  const CLOSE_STATUS: Record<EntryCloseReason, CloseStatus> = {
-    player_cancel: 'cancelled',
-    player_disconnect: 'disconnected',
-    banned: 'cancelled',
-    restart: 'error',
-  };
-  const closeEntry = async (entry: QueueEntry, why: EntryCloseReason) => {
-    const money = options.money;
-    const closed = await matchmaker.close(
-      entry.id,
-      CLOSE_STATUS[why],
-      money ? (tx, e) => money.entryClosed(tx, e, why, new Date(clock.now())) : undefined,
-    );
-    if (!closed) return null;
-    searchLinks.delete(entry.id);
-    queueChanged();
-    return closed;
-  };
-
-  const startMatch = async (mode: GameModeId) => {
-    const gameId = randomUUID();
-    const pair = await matchmaker.pair(mode, gameId);
-    if (!pair) return;
-    queueChanged();
-    const seed = randomBytes(16).toString('hex');
-    const start: MatchStart = { id: gameId, entries: pair, seedHash: seedHash(seed), startedAt: clock.now() };
-    await recordMatchStart(db, start);
-    const links: LiveMatch['links'] = [
-      searchLinks.get(pair[0].id) ?? null,
-      searchLinks.get(pair[1].id) ?? null,
-    ];
-    for (const entry of pair) searchLinks.delete(entry.id);
-    const countdownSeconds = options.countdownSeconds ?? DEFAULT_COUNTDOWN_SECONDS;
-    const live: LiveMatch = {
-      start,
-      links,
-      quality: [null, null],
-      match: createMatch({
-        id: gameId,
-        mode,
-        seats: [seatInfo(pair[0]), seatInfo(pair[1])],
-        seed,
-        countdownSeconds,
-        clock,
-        send: (index, message) => live.links[index]?.send(message),
-        onEnd: (result) => void finish(live, result),
-      }),
-    };
-    matches.set(gameId, live);
-    pair.forEach((_, index) => {
-      const opponent = pair[index === 0 ? 1 : 0];
-      links[index]?.send({
-        type: 'matched',
-        gameId,
-        playerIndex: index as PlayerIndex,
-        data: {
-          opponentName: opponent.player.displayName,
-          gameMode: mode,
-          seedHash: start.seedHash,
-          countdownTime: countdownSeconds,
-        },
-      });
-    });
-  };
 
   const finish = async (live: LiveMatch, result: MatchResult) => {
     noteQuality(live);
@@ -134,6 +67,29 @@ export function createGameServer(options: GameServerOptions) {
       stopping: () => stopping,
     });
   };
+
+  const starter = createMatchStarter({
+    db,
+    clock,
+    matchmaker,
+    searches,
+    matches,
+    countdownSeconds: options.countdownSeconds ?? DEFAULT_COUNTDOWN_SECONDS,
+    finish: (live, result) => void finish(live, result),
+    queueChanged,
+    log,
+  });
+
+  const exits = createSearchExits({
+    clock,
+    matchmaker,
+    searches,
+    money: options.money,
+    startMatch: starter.start,
+    queueChanged,
+    playersOnline: () => options.playersOnline?.() ?? 0,
+    log,
+  });
 
   const returnRefusedPayment = (link: PlayerLink, message: Extract<GameMessage, { type: 'findMatch' }>) =>
     refundRefusedPayment({ db, clock, log, verifier: options.verifier, money: options.money }, link, message);
@@ -164,8 +120,9 @@ export function createGameServer(options: GameServerOptions) {
         walletAddress: link.walletAddress,
         mode: mode.id,
         signature: message.paymentSignature,
+        ip: link.ip,
       });
-      if (!verified.ok) return link.sendError(verified.message, 'payment_refused');
+      if (!verified.ok) return link.sendError(verified.message, verified.code ?? 'payment_refused');
       paid = verified.paid;
     }
     const joined = await matchmaker.join(
@@ -188,40 +145,9 @@ export function createGameServer(options: GameServerOptions) {
       }
       return link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
     }
-    searchLinks.set(joined.entry.id, link);
-    link.send({
-      type: 'findMatch',
-      status: 'searching',
-      gameMode: mode.id,
-      message: 'Searching for an opponent',
-    });
-    link.send({
-      type: 'joinQueue',
-      queueType: mode.id,
-      queuePosition: joined.position,
-      playersOnline: options.playersOnline?.() ?? 0,
-    });
+    exits.started(joined.entry, link);
     queueChanged();
-    await startMatch(mode.id);
-  };
-
-  const cancelSearch = async (link: PlayerLink) => {
-    const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
-    if (!entry) return link.sendError(ERROR_MESSAGES.notSearching, 'not_searching');
-    if (entry.paid && clock.now() - entry.joinedAt < CANCEL_WAIT_MS) {
-      return link.sendError(ERROR_MESSAGES.cancelTooEarly, 'cancel_too_early');
-    }
-    const closed = await closeEntry(entry, 'player_cancel');
-    if (!closed) return link.sendError(ERROR_MESSAGES.notSearching, 'not_searching');
-    if (!closed.paid) return link.send({ type: 'cancelSearch', success: true, message: 'Search cancelled' });
-    const refund = (closed.paid.lamports * 97n) / 100n;
-    link.send({
-      type: 'cancelSearch',
-      success: true,
-      message: `Search cancelled: ${lamportsToSolString(refund)} SOL (97%) will be refunded`,
-      refundLamports: refund.toString(),
-      refundAmount: lamportsToSol(refund),
-    });
+    await starter.start(mode.id);
   };
 
   const reconnect = (link: PlayerLink, gameId: string) => {
@@ -246,12 +172,16 @@ export function createGameServer(options: GameServerOptions) {
     /** Live matches, for the runner and tests. */
     matches: () => [...matches.values()].map((m) => m.match),
 
+    /** A socket said `connect` (SPEC §7: sent on every connection open without a stored game). */
+    connected: (link: PlayerLink): Promise<void> => exits.takeBack(link),
+
     async handle(link: PlayerLink, message: GameMessage): Promise<void> {
+      if (message.type !== 'paddleMove') await exits.takeBack(link);
       switch (message.type) {
         case 'findMatch':
           return findMatch(link, message);
         case 'cancelSearch':
-          return cancelSearch(link);
+          return exits.cancel(link, message);
         case 'reconnect':
           return reconnect(link, message.gameId);
         case 'paddleMove': {
@@ -264,9 +194,7 @@ export function createGameServer(options: GameServerOptions) {
         case 'forceDisconnect': {
           const seated = seatedLink(matches, link, message.gameId);
           if (seated) return seated.live.match.leave(seated.seat, message.type);
-          const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
-          if (entry && searchLinks.get(entry.id) === link) await closeEntry(entry, 'player_disconnect');
-          return;
+          return exits.exit(link);
         }
         case 'playAgain': {
           // The finished game is forgotten for this player (it may already be gone from memory); a match
@@ -287,7 +215,7 @@ export function createGameServer(options: GameServerOptions) {
       }
     },
 
-    /** The link's socket closed: a search ends, a seat starts its grace. */
+    /** The link's socket closed: a search is kept for the reconnection window, a seat starts its grace. */
     async disconnected(link: PlayerLink): Promise<void> {
       if (stopping) return;
       for (const live of matches.values()) {
@@ -297,21 +225,16 @@ export function createGameServer(options: GameServerOptions) {
         live.links[seat] = null;
         if (live.match.status().name !== 'over') live.match.disconnected(seat);
       }
-      for (const [entryId, searching] of searchLinks) {
-        if (searching !== link || !link.walletAddress) continue;
-        const entry = matchmaker.entryOf(link.walletAddress);
-        if (entry?.id === entryId) await closeEntry(entry, 'player_disconnect');
-      }
+      searches.lost(link, clock.now());
     },
 
     /** SPEC §6, game-server issue point 8: a ban closes the player's search at once. */
     async banned(match: (entry: QueueEntry) => boolean, message: string): Promise<void> {
-      for (const [entryId, link] of searchLinks) {
-        const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
-        if (!entry || entry.id !== entryId || !match(entry)) continue;
-        if (await closeEntry(entry, 'banned')) {
-          link.sendError(message, 'account_restricted');
-          link.send({ type: 'cancelSearch', success: true, message });
+      for (const { entry, link } of searches.all()) {
+        if (!match(entry)) continue;
+        if (await exits.close(entry, 'banned')) {
+          link?.sendError(message, 'account_restricted');
+          link?.send({ type: 'cancelSearch', success: true, message });
         }
       }
     },
@@ -323,10 +246,7 @@ export function createGameServer(options: GameServerOptions) {
      */
     async shutdown(): Promise<void> {
       stopping = true;
-      for (const [entryId, link] of [...searchLinks]) {
-        const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
-        if (entry?.id === entryId) await closeEntry(entry, 'restart');
-      }
+      for (const { entry } of searches.all()) await exits.close(entry, 'restart');
       const unfinished = [...matches.values()].filter((m) => m.match.status().name !== 'over');
       matches.clear();
       if (unfinished.length === 0) return;
@@ -339,8 +259,16 @@ export function createGameServer(options: GameServerOptions) {
       for (const m of unfinished) log(`game ${m.start.id} interrupted by shutdown; entries refunded in full`);
     },
 
-    /** One fixed tick of every live match; finished ones are dropped once their last messages are out. */
+    /**
+     * One fixed tick of every live match (finished ones are dropped once their last messages are out); away
+     * searches whose window ended are closed, and pairings that failed are tried again.
+     */
     tick(): void {
+      const now = clock.now();
+      if (!stopping) {
+        exits.closeExpired(now);
+        starter.retryDue(now);
+      }
       for (const [id, live] of matches) {
         if (live.match.status().name === 'over') {
           matches.delete(id);

@@ -1,10 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueWallet } from '../../../test/db-harness.ts';
+import {
+  type DatabaseUnderTest,
+  describeEachDatabase,
+  uniqueSignature,
+  uniqueWallet,
+} from '../../../test/db-harness.ts';
 import { createFakeClock } from '../../common/clock.ts';
-import { queueSessions } from '../db/schema/index.ts';
-import { createMatchmaker, type QueuePlayer } from './matchmaker.ts';
+import { getGameMode } from '../../common/game-modes.ts';
+import type { Database } from '../db/database.ts';
+import { gameSessions, payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
+import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
+import { createMatchMoney } from '../ledger/match-money.ts';
+import { CANCEL_WAIT_MS } from './game-server.ts';
+import { recordMatchStart } from './match-recorder.ts';
+import { createMatchmaker, type PaidEntry, type QueuePlayer } from './matchmaker.ts';
+
+const WAGER = getGameMode('tiny_tuna').wagerLamports;
+const money = createMatchMoney({ houseWallet: uniqueWallet() });
 
 function player(wallet = uniqueWallet()): QueuePlayer {
   return {
@@ -15,6 +29,45 @@ function player(wallet = uniqueWallet()): QueuePlayer {
     ip: '198.51.100.7',
     userAgent: 'test',
   };
+}
+
+/** A verified entry fee as the ledger holds it (the verifier's part is proven in entry-verifier.test.ts). */
+async function paidEntry(db: Database, walletAddress: string): Promise<PaidEntry> {
+  const signature = uniqueSignature();
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      type: 'entry_fee',
+      walletAddress,
+      amountLamports: WAGER,
+      status: 'confirmed',
+      transactionSignature: signature,
+    })
+    .returning({ id: transactions.id });
+  return { transactionId: row!.id, signature, lamports: WAGER };
+}
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/**
+ * On PostgreSQL, waits until a transaction is blocked on a row lock: the second of two racing writes has
+ * reached the row the first holds. PGlite runs one transaction at a time, so the second simply waits.
+ */
+async function secondWaitsForTheRow(target: DatabaseUnderTest): Promise<void> {
+  if (target.kind !== 'postgres') return;
+  for (let poll = 0; poll < 500; poll++) {
+    const { rows } = await target.db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+  }
+  throw new Error('the second transaction never reached the row the first one holds');
 }
 
 describeEachDatabase('§4 matchmaking queue', (target) => {
@@ -78,27 +131,78 @@ describeEachDatabase('§4 matchmaking queue', (target) => {
     expect(await mm.pair('practice', randomUUID())).toBeNull();
   });
 
-  it('RELIABILITY 14: a cancel racing a match gives exactly one of the two outcomes', async () => {
-    for (let round = 0; round < 5; round++) {
-      const mm = createMatchmaker({ db: target.db, clock: createFakeClock() });
+  it.each(['the cancel', 'the match'] as const)(
+    'RELIABILITY 14 / issue 8 fault 13: a cancel racing a match on a paid search, %s committing first, gives a refund or a match, never both',
+    async (first) => {
+      const db = target.db;
+      const clock = createFakeClock();
+      const mm = createMatchmaker({ db, clock });
       const [a, b] = [player(), player()];
-      const ea = await mm.join(a, 'practice', null);
-      await mm.join(b, 'practice', null);
-      if (!ea.ok) throw new Error('join failed');
-      const [cancelled, pair] = await Promise.all([
-        mm.close(ea.entry.id, 'cancelled'),
-        mm.pair('practice', randomUUID()),
-      ]);
-      const [row] = await target.db.select().from(queueSessions).where(eq(queueSessions.id, ea.entry.id));
-      if (cancelled) {
+      const ea = await mm.join(a, 'tiny_tuna', await paidEntry(db, a.walletAddress));
+      const eb = await mm.join(b, 'tiny_tuna', await paidEntry(db, b.walletAddress));
+      if (!ea.ok || !eb.ok) throw new Error('join failed');
+      clock.advance(CANCEL_WAIT_MS);
+      const gameId = randomUUID();
+
+      // The first one holds its transaction open, its row written but not committed, until the second one
+      // has started against the same row (on PostgreSQL: until it waits for that row's lock).
+      const holding = deferred();
+      const go = deferred();
+      const hold = async () => {
+        holding.resolve();
+        await go.promise;
+      };
+      const cancel = () =>
+        mm.close(ea.entry.id, 'cancelled', async (tx, entry) => {
+          await money.entryClosed(tx, entry, 'player_cancel', new Date(clock.now()));
+          if (first === 'the cancel') await hold();
+        });
+      const match = () =>
+        mm.pair('tiny_tuna', gameId, {
+          started: async (tx, entries) => {
+            await recordMatchStart(tx, { id: gameId, entries, seedHash: 'h', startedAt: clock.now() });
+            if (first === 'the match') await hold();
+          },
+        });
+      const [cancelling, pairing] =
+        first === 'the cancel'
+          ? [cancel(), holding.promise.then(match)]
+          : [holding.promise.then(cancel), match()];
+      await holding.promise;
+      await secondWaitsForTheRow(target);
+      go.resolve();
+      const [cancelled, pair] = await Promise.all([cancelling, pairing]);
+
+      const [row] = await db.select().from(queueSessions).where(eq(queueSessions.id, ea.entry.id));
+      const refunds = await db.select().from(payoutJobs).where(eq(payoutJobs.walletAddress, a.walletAddress));
+      const games = await db.select().from(gameSessions).where(eq(gameSessions.id, gameId));
+      if (first === 'the cancel') {
+        expect(cancelled?.id).toBe(ea.entry.id);
         expect(pair).toBeNull();
         expect(row?.status).toBe('cancelled');
+        expect(refunds.map((j) => [j.kind, j.amountLamports])).toEqual([['refund', (WAGER * 97n) / 100n]]);
+        expect(games).toEqual([]);
+        // The other player is still searching, first in line.
+        expect(mm.entryOf(b.walletAddress)?.id).toBe(eb.entry.id);
+        expect(mm.lengths().tiny_tuna).toBe(1);
       } else {
-        expect(pair).not.toBeNull();
+        expect(cancelled).toBeNull();
+        expect(pair?.map((e) => e.id)).toEqual([ea.entry.id, eb.entry.id]);
         expect(row?.status).toBe('matched');
+        expect(refunds).toEqual([]);
+        expect(games.map((g) => g.status)).toEqual(['playing']);
+        expect(mm.entryOf(a.walletAddress)).toBeUndefined();
       }
-    }
-  });
+      // Every entry fee is in play or accounted for to the lamport: never refunded and matched at once.
+      expect(await checkLedgerBalance(db)).toEqual([]);
+      // Leave nothing searching for the next round.
+      if (first === 'the cancel') {
+        await mm.close(eb.entry.id, 'cancelled', (tx, entry) =>
+          money.entryClosed(tx, entry, 'player_cancel', new Date(clock.now())),
+        );
+      }
+    },
+  );
 
   it('a closed entry cannot be closed twice', async () => {
     const mm = createMatchmaker({ db: target.db, clock: createFakeClock() });

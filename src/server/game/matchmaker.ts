@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
@@ -37,6 +37,16 @@ export type JoinResult =
 
 export type CloseStatus = 'cancelled' | 'disconnected' | 'timed_out' | 'error';
 
+export interface PairOptions {
+  /** Whether an entry may be paired now (a search whose socket is away waits for it); all may by default. */
+  eligible?: (entry: QueueEntry) => boolean;
+  /**
+   * Writes that must commit with the pairing, in its database transaction (the match start): if one throws,
+   * nothing is matched and both entries are still searching, in memory and in the database.
+   */
+  started?: (tx: Database, pair: readonly [QueueEntry, QueueEntry]) => Promise<void>;
+}
+
 export interface Matchmaker {
   join(player: QueuePlayer, mode: GameModeId, paid: PaidEntry | null): Promise<JoinResult>;
   /** The wallet's active entry in this process, if any. */
@@ -44,15 +54,24 @@ export interface Matchmaker {
   /**
    * Closes an active entry. Returns the entry when this call closed it, or null when it was already gone
    * (matched, cancelled): a cancel racing a match gets exactly one of the two outcomes. `owed` runs in the
-   * same database transaction as the close, so a refund is recorded if and only if the entry closed.
+   * same database transaction as the close, so a refund is recorded if and only if the entry closed. The
+   * entry leaves memory only once the database says it is closed: if the write fails, this throws and the
+   * search is still there, to be cancelled again. A second close of an entry being closed shares the first.
    */
   close(
     entryId: string,
     status: CloseStatus,
     owed?: (tx: Database, entry: QueueEntry) => Promise<void>,
   ): Promise<QueueEntry | null>;
-  /** Takes the two longest-waiting entries of distinct wallets in a mode, marked matched to `gameId`. */
-  pair(mode: GameModeId, gameId: string): Promise<[QueueEntry, QueueEntry] | null>;
+  /**
+   * Takes the two longest-waiting eligible entries of distinct wallets in a mode, marked matched to `gameId`
+   * in one database transaction with `started`. Throws (entries still searching) if that transaction fails.
+   */
+  pair(mode: GameModeId, gameId: string, options?: PairOptions): Promise<[QueueEntry, QueueEntry] | null>;
+  /** A new socket of the entry's wallet took the search over: messages and the seat go to this player now. */
+  rebind(entryId: string, player: QueuePlayer): QueueEntry | undefined;
+  /** 1 for the longest-waiting entry of its mode; 0 for one not in its queue (being paired). */
+  positionOf(entry: QueueEntry): number;
   lengths(): Record<GameModeId, number>;
   /** Entries left active by a previous run of the server: closed as 'error' and returned, so they are refunded. */
   closeOrphans(
@@ -63,18 +82,33 @@ export interface Matchmaker {
 /**
  * One FIFO queue per mode (game-server issue, point 4). Every entry is a queue-session row first: the
  * database's one-active-entry-per-wallet index is what makes two sockets of one wallet get one entry, and
- * the conditional status updates are what make a cancel and a match exclude each other.
+ * the conditional status updates (`status = 'active'`) are what make a cancel and a match exclude each
+ * other. An entry being paired is out of its queue (no other pairing can take it) but still the wallet's
+ * entry, so a cancel can reach the database and the database decides which of the two wins.
  */
 export function createMatchmaker({ db, clock }: { db: Database; clock: Clock }): Matchmaker {
   const queues = new Map<GameModeId, QueueEntry[]>(GAME_MODE_IDS.map((m) => [m, []]));
   const byWallet = new Map<string, QueueEntry>();
+  const closing = new Map<string, Promise<QueueEntry | null>>();
   const queueOf = (mode: GameModeId) => queues.get(mode)!;
 
-  const forget = (entry: QueueEntry) => {
+  const takeOut = (entry: QueueEntry) => {
     const queue = queueOf(entry.mode);
     const index = queue.indexOf(entry);
     if (index >= 0) queue.splice(index, 1);
-    if (byWallet.get(entry.player.walletAddress) === entry) byWallet.delete(entry.player.walletAddress);
+  };
+  const isCurrent = (entry: QueueEntry) => byWallet.get(entry.player.walletAddress) === entry;
+  const forget = (entry: QueueEntry) => {
+    takeOut(entry);
+    if (isCurrent(entry)) byWallet.delete(entry.player.walletAddress);
+  };
+  /** Back in its queue in order of waiting, unless it was closed meanwhile. */
+  const putBack = (entry: QueueEntry) => {
+    if (!isCurrent(entry)) return;
+    const queue = queueOf(entry.mode);
+    if (queue.includes(entry)) return;
+    const later = queue.findIndex((e) => e.joinedAt > entry.joinedAt);
+    queue.splice(later < 0 ? queue.length : later, 0, entry);
   };
 
   const closeRow = async (
@@ -143,49 +177,79 @@ export function createMatchmaker({ db, clock }: { db: Database; clock: Clock }):
     async close(entryId, status, owed) {
       const entry = [...byWallet.values()].find((e) => e.id === entryId);
       if (!entry) return null;
-      forget(entry);
-      const closed = await db.transaction(async (tx) => {
-        if (!(await closeRow(entry, status, undefined, tx))) return false;
-        await owed?.(tx, entry);
-        return true;
-      });
-      return closed ? entry : null;
+      const pending = closing.get(entryId);
+      if (pending) return pending;
+      const closed = (async () => {
+        const done = await db.transaction(async (tx) => {
+          if (!(await closeRow(entry, status, undefined, tx))) return false;
+          await owed?.(tx, entry);
+          return true;
+        });
+        // Committed: closed now, or found already closed (matched, or by another process). Either way the
+        // row is no longer active, and memory follows the database.
+        forget(entry);
+        return done ? entry : null;
+      })().finally(() => closing.delete(entryId));
+      closing.set(entryId, closed);
+      return closed;
     },
 
-    async pair(mode, gameId) {
-      const queue = queueOf(mode);
-      const first = queue[0];
-      const second = queue.find((e) => e.player.walletAddress !== first?.player.walletAddress);
+    async pair(mode, gameId, options = {}) {
+      const eligible = queueOf(mode).filter((e) => options.eligible?.(e) ?? true);
+      const first = eligible[0];
+      const second = eligible.find((e) => e.player.walletAddress !== first?.player.walletAddress);
       if (!first || !second) return null;
-      // Taken out of the queue before the first await, so no other pairing or cancel can pick them.
-      forget(first);
-      forget(second);
-      const matched = await db
-        .transaction(async (tx) => {
+      const pair = [first, second] as const;
+      // Out of the queue before the first await, so no other pairing can pick them.
+      for (const entry of pair) takeOut(entry);
+      let matched: boolean;
+      try {
+        matched = await db.transaction(async (tx) => {
           const a = await closeRow(first, 'matched', gameId, tx);
           const b = await closeRow(second, 'matched', gameId, tx);
-          if (a && b) return true;
-          tx.rollback();
-          return false;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof Error && error.message === 'Rollback') return false;
-          throw error;
+          if (!(a && b)) tx.rollback();
+          await options.started?.(tx, pair);
+          return true;
         });
-      if (matched) return [first, second];
-      // One was closed meanwhile (cancelled elsewhere): whoever is still active goes back to the front.
-      const still = await db
-        .select({ id: queueSessions.id })
-        .from(queueSessions)
-        .where(and(inArray(queueSessions.id, [first.id, second.id]), eq(queueSessions.status, 'active')));
-      for (const entry of [second, first]) {
-        if (still.some((r) => r.id === entry.id)) {
-          queue.unshift(entry);
-          byWallet.set(entry.player.walletAddress, entry);
+      } catch (error) {
+        if (!(error instanceof TransactionRollbackError)) {
+          // Nothing was written: both are still searching.
+          for (const entry of pair) putBack(entry);
+          throw error;
         }
+        matched = false;
+      }
+      if (matched) {
+        for (const entry of pair) forget(entry);
+        return [first, second];
+      }
+      // One was closed meanwhile (cancelled here or elsewhere): whoever is still active goes back.
+      let still: Array<{ id: string }>;
+      try {
+        still = await db
+          .select({ id: queueSessions.id })
+          .from(queueSessions)
+          .where(and(inArray(queueSessions.id, [first.id, second.id]), eq(queueSessions.status, 'active')));
+      } catch (error) {
+        // Unknown: both go back; the next pairing's conditional update finds out which is closed.
+        for (const entry of pair) putBack(entry);
+        throw error;
+      }
+      for (const entry of pair) {
+        if (still.some((r) => r.id === entry.id)) putBack(entry);
+        else forget(entry);
       }
       return null;
     },
+
+    rebind(entryId, player) {
+      const entry = byWallet.get(player.walletAddress);
+      if (!entry || entry.id !== entryId) return undefined;
+      entry.player = player;
+      return entry;
+    },
+
+    positionOf: (entry) => queueOf(entry.mode).indexOf(entry) + 1,
 
     lengths() {
       return Object.fromEntries(GAME_MODE_IDS.map((m) => [m, queueOf(m).length])) as Record<

@@ -27,6 +27,7 @@ export async function refundRefusedPayment(
     walletAddress: link.walletAddress,
     mode: mode.id,
     signature: message.paymentSignature,
+    ip: link.ip,
   });
   if (!verified.ok) return;
   const entry = { walletAddress: link.walletAddress, mode: mode.id, paid: verified.paid };

@@ -22,6 +22,10 @@ describe('settling what a previous run left open', () => {
     const wager = 100_000_000n;
     const [searcher, p1, p2] = [uniqueWallet(), uniqueWallet(), uniqueWallet()];
     const gameId = randomUUID();
+    // One clock for the whole story (issue 8 fault 1): the crashed run stamps its rows with it, and the
+    // restart a minute later reads it. It starts at the real time, like the stamps the database adds itself.
+    const clock = createFakeClock();
+    const crashedAt = new Date(clock.now());
 
     // The state a crash leaves behind, written straight into the embedded database.
     const before = await openDatabase({ dataDir });
@@ -33,6 +37,7 @@ describe('settling what a previous run left open', () => {
           walletAddress: wallet,
           amountLamports: wager,
           transactionSignature: uniqueSignature(),
+          createdAt: crashedAt,
         })
         .returning();
       await before.db.insert(queueSessions).values({
@@ -52,6 +57,7 @@ describe('settling what a previous run left open', () => {
       walletAddress: stray,
       amountLamports: wager,
       transactionSignature: uniqueSignature(),
+      createdAt: crashedAt,
     });
     await entry(p1, 'matched');
     await entry(p2, 'matched');
@@ -59,11 +65,12 @@ describe('settling what a previous run left open', () => {
       .insert(gameSessions)
       .values({ id: gameId, gameType: 'tiny_tuna', status: 'playing', player1Wallet: p1, player2Wallet: p2 });
     await before.close();
+    clock.advance(60_000);
 
     const start = () =>
       startServer({
         config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-        clock: createFakeClock(Date.UTC(2026, 10, 22, 15)),
+        clock,
         noPayoutWorker: true,
         clientDir: '/nonexistent',
       });

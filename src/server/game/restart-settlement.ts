@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { gameSessions, queueSessions } from '../db/schema/index.ts';
+import { gameSessions, games, queueSessions } from '../db/schema/index.ts';
 import type { GameMoney, OrphanedEntry } from './game-ports.ts';
 import type { MatchStart } from './match-recorder.ts';
 import type { Matchmaker } from './matchmaker.ts';
@@ -47,8 +47,38 @@ export async function settleInterruptedMatches(
 export const UNUSED_ENTRY_GRACE_MS = 5 * 60_000;
 
 /**
- * At start: searches and matches a previous run left open (it crashed, or was killed), and verified entry
- * fees it recorded but never queued. Assumes this is the
+ * Entries marked matched to a game that was never written (neither its session nor its record). Pairing and
+ * the match start are one transaction now, but an earlier version wrote them apart, and a crash or a failed
+ * write between the two left both entries matched to nothing (issue 8 fault 3). Nobody played: each is
+ * closed as 'error' and its entry refunded in full, once (the refund is keyed by the queue entry).
+ */
+async function closeMatchedWithoutGame(tx: Database, at: Date) {
+  return tx
+    .update(queueSessions)
+    .set({
+      status: 'error',
+      closedAt: at,
+      updatedAt: at,
+      metadata: sql`coalesce(${queueSessions.metadata}, '{}'::jsonb) || '{"closedBy":"restart","matchNeverRecorded":true}'::jsonb`,
+    })
+    .where(
+      and(
+        eq(queueSessions.status, 'matched'),
+        notExists(tx.select().from(gameSessions).where(eq(gameSessions.id, queueSessions.resultingGameId))),
+        notExists(tx.select().from(games).where(eq(games.id, queueSessions.resultingGameId))),
+      ),
+    )
+    .returning({
+      queueSessionId: queueSessions.id,
+      walletAddress: queueSessions.walletAddress,
+      mode: queueSessions.gameMode,
+      entryTransactionId: queueSessions.transactionId,
+    });
+}
+
+/**
+ * At start: searches and matches a previous run left open (it crashed, or was killed), entries matched to a
+ * game never written, and verified entry fees it recorded but never queued. Assumes this is the
  * only game-server process on the database; several would need an owner per entry and match.
  */
 export async function settleAfterRestart(
@@ -78,6 +108,7 @@ export async function settleAfterRestart(
             .from(queueSessions)
             .where(inArray(queueSessions.resultingGameId, gameIds))
         : [];
+    const stranded = await closeMatchedWithoutGame(tx, at);
     const orphans: OrphanedEntry[] = [
       ...closed.map((o) => ({
         queueSessionId: o.id,
@@ -87,6 +118,7 @@ export async function settleAfterRestart(
         gameId: null,
       })),
       ...matched,
+      ...stranded.map((o) => ({ ...o, gameId: null })),
     ];
     await money?.recoverOrphans(tx, orphans, at);
     await money?.sweepUnusedEntries(tx, at, at);

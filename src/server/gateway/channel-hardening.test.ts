@@ -21,7 +21,7 @@ import { CHANNEL_LIMITS } from './limits.ts';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 1));
 
 describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
-  const clock = createFakeClock(Date.UTC(2026, 10, 23, 12));
+  const clock = createFakeClock();
   let server: TestServer;
   let a: TestPlayer;
   let b: TestPlayer;
@@ -66,7 +66,7 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     while ((await player.next('error')).data.message !== ERROR_MESSAGES.notInGame);
   }
 
-  const connectOther = async (options: ConnectOptions = { signedIn: false }) => {
+  const connectOther = async (options: ConnectOptions = {}) => {
     const player = await connectPlayer(server.url, options);
     others.push(player);
     return player;
@@ -209,16 +209,16 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     );
     expect(server.app.websocketServer.clients.size).toBe(sockets);
 
-    const script = await connectOther({ signedIn: false, origin: null });
+    const script = await connectOther({ origin: null });
     script.send({ type: 'ping', timestamp: 5 });
     expect(await script.next('pong')).toMatchObject({ timestamp: 5 });
-    const page = await connectOther({ signedIn: false });
+    const page = await connectOther();
     page.send({ type: 'ping', timestamp: 6 });
     expect(await page.next('pong')).toMatchObject({ timestamp: 6 });
   });
 
   it('§7: no per-message compression: a client offering permessage-deflate gets no extension back', async () => {
-    const offering = await connectOther({ signedIn: false, ws: { perMessageDeflate: true } });
+    const offering = await connectOther({ ws: { perMessageDeflate: true } });
     expect(offering.handshakeHeaders['sec-websocket-extensions']).toBeUndefined();
     expect(offering.socket.extensions).toBe('');
     offering.send({ type: 'ping', timestamp: 9 });

@@ -49,7 +49,14 @@ function heldLookup(session: { sessionId: string; walletAddress: string } | null
   return { sessions, release: gate.release };
 }
 
-const noSession: PlayerSessionLookup = { fromCookieHeader: async () => null };
+/** Every handshake is signed in, each as its own player: a socket without a session is refused (issue 8, fault 5). */
+let sessionsGiven = 0;
+const ownSession: PlayerSessionLookup = {
+  fromCookieHeader: async () => {
+    sessionsGiven++;
+    return { sessionId: `session-${sessionsGiven}`, walletAddress: `wallet-${sessionsGiven}` };
+  },
+};
 
 function recordingHandlers(log: string[], overrides: Partial<GameHandlers> = {}): GameHandlers {
   return {
@@ -73,7 +80,7 @@ describe('game channel liveness (RELIABILITY 23, game-server issue point 2)', ()
     const channel: GameChannel = await registerGameChannel(app, {
       clock: createFakeClock(),
       allowedOrigins: [],
-      playerSessions: options.sessions ?? noSession,
+      playerSessions: options.sessions ?? ownSession,
       limits: { heartbeatMs: 60_000, ...options.limits },
     });
     const serverSockets: WebSocket[] = [];
@@ -139,18 +146,19 @@ describe('game channel liveness (RELIABILITY 23, game-server issue point 2)', ()
     expect((await stalled.closed).code).toBe(1006);
   });
 
-  it('§7: frames sent while the session is looked up are kept, and handled in order with the proven wallet', async () => {
+  it('§7, issue 8 fault 5: the upgrade waits for the session lookup; then messages are handled in order with the proven wallet', async () => {
     const lookup = heldLookup({ sessionId: 'session-1', walletAddress: WALLET });
     const log: string[] = [];
-    const { channel, connect } = await start({ sessions: lookup.sessions });
+    const { channel, serverSockets, connect } = await start({ sessions: lookup.sessions });
     channel.setHandlers(recordingHandlers(log));
-    const player = await connect();
+    const connecting = connect();
+    await sleep(50);
+    expect(serverSockets).toEqual([]);
+    lookup.release();
+    const player = await connecting;
     player.send({ type: 'connect', walletAddress: WALLET, displayName: 'Ada' });
     player.send({ type: 'findMatch', gameMode: 'practice', walletAddress: WALLET });
     player.send({ type: 'ping', timestamp: 7 });
-    await sleep(50);
-    expect(player.messages).toEqual([]);
-    lookup.release();
     expect(await player.next('connect')).toMatchObject({ type: 'connect', playersOnline: 1 });
     expect(await player.next('pong')).toMatchObject({ timestamp: 7 });
     await until(() => log.length === 1);
@@ -158,35 +166,16 @@ describe('game channel liveness (RELIABILITY 23, game-server issue point 2)', ()
     expect(player.all('error')).toEqual([]);
   });
 
-  it('§7: a socket that goes away during the session lookup is handled after it: what it sent first, then its close', async () => {
+  it('§7, issue 8 fault 5: a handshake whose lookup finds no session is refused with 401 once it answers; no socket opens, nothing reaches the game', async () => {
     const lookup = heldLookup(null);
     const log: string[] = [];
-    const { channel, connect } = await start({ sessions: lookup.sessions });
+    const { channel, serverSockets, connect } = await start({ sessions: lookup.sessions });
     channel.setHandlers(recordingHandlers(log));
-    const player = await connect();
-    player.send({ type: 'findMatch', gameMode: 'practice' });
-    player.socket.terminate();
+    const refused = expect(connect()).rejects.toThrow('handshake refused: 401');
     await sleep(30);
     lookup.release();
-    await until(() => log.length === 2);
-    expect(log).toEqual(['findMatch anonymous', 'disconnected']);
-    await until(() => channel.presence.playersOnline() === 0);
-  });
-
-  it('§7: a socket the heartbeat drops during a long session lookup never joins presence nor reaches the game', async () => {
-    const lookup = heldLookup(null);
-    const log: string[] = [];
-    const { channel, serverSockets, connect } = await start({
-      limits: { heartbeatMs: 20 },
-      sessions: lookup.sessions,
-    });
-    channel.setHandlers(recordingHandlers(log));
-    const player = await connect();
-    player.send({ type: 'findMatch', gameMode: 'practice' });
-    // The socket is paused during the lookup, so its pongs go unread and the heartbeat drops it.
-    await until(() => serverSockets[0]!.readyState === serverSockets[0]!.CLOSED);
-    lookup.release();
-    await sleep(50);
+    await refused;
+    expect(serverSockets).toEqual([]);
     expect([...channel.presence.all()]).toEqual([]);
     expect(log).toEqual([]);
   });

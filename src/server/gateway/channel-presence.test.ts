@@ -29,14 +29,14 @@ async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void>
 }
 
 describe('§7 connect, presence and identity on the game channel', () => {
-  const clock = createFakeClock(Date.UTC(2026, 10, 24, 12));
+  const clock = createFakeClock();
   let server: TestServer;
   let a: TestPlayer;
   let b: TestPlayer;
   let c: TestPlayer;
   const sockets: TestPlayer[] = [];
 
-  const connect = async (options: ConnectOptions = { signedIn: false }) => {
+  const connect = async (options: ConnectOptions = {}) => {
     const player = await connectPlayer(server.url, options);
     sockets.push(player);
     return player;
@@ -61,7 +61,7 @@ describe('§7 connect, presence and identity on the game channel', () => {
   });
 
   it('§7 connect: answers { connect, id, sessionId, playersOnline }; a sessionId of a sane shape is echoed, another replaced; ping → pong with its timestamp', async () => {
-    const tab = await connect({ signedIn: false, sessionId: 'tab-1234_ABCD' });
+    const tab = await connect({ sessionId: 'tab-1234_ABCD' });
     tab.send({ type: 'connect', timestamp: 1 });
     const hello = await tab.next('connect');
     expect(hello).toEqual({
@@ -74,7 +74,7 @@ describe('§7 connect, presence and identity on the game channel', () => {
     expect((await tab.next('queueUpdate')).queueLengths).toMatchObject({ practice: 0 });
 
     for (const odd of ['<script>', 'short', 'x'.repeat(65)]) {
-      const other = await connect({ signedIn: false, sessionId: odd });
+      const other = await connect({ sessionId: odd });
       other.send({ type: 'connect' });
       const reply = await other.next('connect');
       expect(reply.sessionId).toMatch(UUID);
@@ -122,17 +122,11 @@ describe('§7 connect, presence and identity on the game channel', () => {
     expect(observer.all('queueUpdate').at(-1)?.playersOnline).toBe(online);
   });
 
-  it("§5/game-server issue 1: a socket without a session sees counts, but findMatch answers 'Please connect your wallet first'", async () => {
-    const guest = await connect({ signedIn: false });
-    guest.send({ type: 'connect' });
-    expect((await guest.next('connect')).playersOnline).toBeGreaterThanOrEqual(4);
-    expect((await guest.next('queueUpdate')).queueLengths.practice).toBe(0);
-    guest.send({ type: 'findMatch', gameMode: 'practice' });
-    expect((await guest.next('error')).data.message).toBe(ERROR_MESSAGES.walletRequired);
-    // Naming a wallet does not make it its own.
-    guest.send({ type: 'findMatch', gameMode: 'practice', walletAddress: a.wallet.address });
-    expect((await guest.next('error')).data.message).toBe(ERROR_MESSAGES.walletRequired);
-    expect(guest.all('joinQueue')).toEqual([]);
+  it('§5/game-server issue 1, issue 8 fault 5: a socket without a session is refused at the handshake with 401, a forged cookie too: nothing unsigned can search', async () => {
+    await expect(connect({ signedIn: false })).rejects.toThrow('handshake refused: 401');
+    await expect(connect({ signedIn: { wallet: a.wallet, cookie: 'pong_session=forged' } })).rejects.toThrow(
+      'handshake refused: 401',
+    );
     expect(server.game.game.queueLengths().practice).toBe(0);
   });
 

@@ -48,7 +48,13 @@ export interface ConnectionOptions {
   onClose?: (connection: Connection) => void | Promise<void>;
   onError?: (error: unknown) => void;
   connectionQuality?: () => ConnectionQuality | null;
+  /** The client address's budget shared by all its sockets, asked after the socket's own (issue 8, fault 5). */
+  ipBudget?: (kind: FrameKind) => boolean;
+  /** Counts each refusal: a frame over a rate, or the socket closed for a sustained flood. */
+  onRefusal?: (kind: 'socketMessageRate' | 'ipMessageRate' | 'floodClosed') => void;
 }
+
+type FrameKind = 'paddle' | 'message';
 
 /** SPEC §3: 'Player-' + the wallet's first 4 characters; 'none' and 'unnamed' count as no name. */
 export function displayNameFor(walletAddress: string | null, requested?: string): string {
@@ -80,8 +86,12 @@ export function createConnection(options: ConnectionOptions): Connection {
     refillPerMinute: limits.messagesPerSecond * 60,
     maxKeys: 1,
   });
-  const paddleBucket = { take: () => paddleLimiter.take('paddle') };
-  const messageBucket = { take: () => messageLimiter.take('message') };
+  /** The socket's own bucket first, so a frame it refuses spends nothing of its address's shared budget. */
+  const refusalFor = (kind: FrameKind) => {
+    if (!(kind === 'paddle' ? paddleLimiter : messageLimiter).take(kind)) return 'socketMessageRate' as const;
+    if (options.ipBudget && !options.ipBudget(kind)) return 'ipMessageRate' as const;
+    return null;
+  };
   /** Times of the latest refusals, at most `sustainedRefusals` of them, so a flood cannot grow it. */
   const refusals: number[] = [];
   let lastRateLimitError = Number.NEGATIVE_INFINITY;
@@ -137,12 +147,14 @@ export function createConnection(options: ConnectionOptions): Connection {
   };
 
   /** Answers a refused frame: an error at most every `rateLimitErrorEveryMs`, a close once sustained. */
-  const refuseForRate = () => {
+  const refuseForRate = (kind: 'socketMessageRate' | 'ipMessageRate') => {
+    options.onRefusal?.(kind);
     const now = clock.now();
     refusals.push(now);
     if (refusals.length > limits.sustainedRefusals) refusals.shift();
     const oldest = refusals[0] ?? now;
     if (refusals.length >= limits.sustainedRefusals && now - oldest < limits.refusalWindowMs) {
+      options.onRefusal?.('floodClosed');
       connection.close(CLOSE_CODES.policyViolation, ERROR_MESSAGES.rateLimited);
       return;
     }
@@ -156,7 +168,8 @@ export function createConnection(options: ConnectionOptions): Connection {
     // Frames still arriving after the close started (a flood the client keeps sending) do nothing.
     if (socket.readyState !== socket.OPEN) return;
     if (isBinary) {
-      if (!messageBucket.take()) return refuseForRate();
+      const refused = refusalFor('message');
+      if (refused) return refuseForRate(refused);
       connection.sendError(
         `${ERROR_MESSAGES.invalidMessage}: binary frames are not accepted`,
         'invalid_message',
@@ -165,8 +178,8 @@ export function createConnection(options: ConnectionOptions): Connection {
     }
     const raw = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8');
     const parsed = parseClientMessage(raw);
-    const isPaddle = parsed.ok && parsed.message.type === 'paddleMove';
-    if (!(isPaddle ? paddleBucket : messageBucket).take()) return refuseForRate();
+    const refused = refusalFor(parsed.ok && parsed.message.type === 'paddleMove' ? 'paddle' : 'message');
+    if (refused) return refuseForRate(refused);
     if (!parsed.ok) {
       connection.sendError(parsed.error, 'invalid_message');
       return;

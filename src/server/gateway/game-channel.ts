@@ -1,11 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../../common/clock.ts';
 import { averageOf, connectionQuality, LATENCY_SAMPLES } from '../../common/connection-quality.ts';
 import { CLOSE_CODES, type ClientMessage, type ServerMessage } from '../../common/protocol.ts';
+import { createRefusalCounter, type RefusalCounts } from './channel-refusals.ts';
 import { type Connection, createConnection, displayNameFor } from './connection.ts';
+import { createIpGate } from './ip-gate.ts';
 import { CHANNEL_LIMITS, type ChannelLimits } from './limits.ts';
 import { createPresence, type Presence } from './presence.ts';
 
@@ -16,14 +18,27 @@ export type GameMessage = Exclude<ClientMessage, { type: 'connect' | 'ping' }>;
 export interface GameHandlers {
   handle(connection: Connection, message: GameMessage): void | Promise<void>;
   disconnected(connection: Connection): void | Promise<void>;
+  /** The socket said `connect`: a search its wallet left behind on a lost socket is taken back. */
+  connected?(connection: Connection): void | Promise<void>;
   queueLengths(): Record<string, number>;
 }
 
-export interface PlayerSessionLookup {
-  fromCookieHeader(
-    cookieHeader: string | undefined,
-  ): Promise<{ sessionId: string; walletAddress: string } | null>;
+export interface PlayerSession {
+  sessionId: string;
+  walletAddress: string;
 }
+
+export interface PlayerSessionLookup {
+  fromCookieHeader(cookieHeader: string | undefined): Promise<PlayerSession | null>;
+}
+
+/** What a refused handshake is told (HTTP status and `{ error }` body), so a client and an operator know why. */
+export const HANDSHAKE_REFUSALS = {
+  originNotAllowed: 'Origin not allowed',
+  sessionRequired: 'Sign in with your wallet before opening the game channel',
+  handshakesPerIp: 'Too many game channel connections from this address, please try again later',
+  socketsPerIp: 'Too many game channel connections open from this address',
+} as const;
 
 export interface GameChannelOptions {
   clock: Clock;
@@ -39,11 +54,15 @@ export interface GameChannel {
   /** Set once the game layer exists (it needs the channel to deliver, the channel needs it to dispatch). */
   setHandlers(handlers: GameHandlers): void;
   broadcast(message: ServerMessage): void;
+  /** How many times each defence has turned a client away since start (issue 8, fault 5). */
+  refusals(): RefusalCounts;
 }
 
 /**
- * The game channel at `/ws` (SPEC §7): Origin checked at the handshake, the wallet taken from the sign-in
- * session cookie, no per-message compression, a 16 KB frame cap, a heartbeat that drops half-open sockets.
+ * The game channel at `/ws` (SPEC §7). At the handshake, before any upgrade: the Origin, the client address's
+ * handshake rate and open sockets, and a signed-in session (its cookie gives the wallet). Then no per-message
+ * compression, a 16 KB frame cap, message rates per socket and per address, and a heartbeat that drops
+ * half-open sockets.
  */
 export async function registerGameChannel(
   app: FastifyInstance,
@@ -59,6 +78,10 @@ export async function registerGameChannel(
   // Round trips of the heartbeat's pings: the server's own measure of each player's connection quality.
   const pingSentAt = new WeakMap<WebSocket, number>();
   const roundTrips = new WeakMap<WebSocket, number[]>();
+  const refusals = createRefusalCounter();
+  const ipGate = createIpGate(options.clock, limits);
+  /** The session proven at the handshake, for the socket the upgrade then opens. */
+  const sessions = new WeakMap<FastifyRequest, PlayerSession>();
 
   await app.register(websocket, {
     options: { maxPayload: limits.maxPayloadBytes, perMessageDeflate: false, clientTracking: true },
@@ -102,110 +125,123 @@ export async function registerGameChannel(
     presence.close();
   });
 
-  app.get(
-    '/ws',
-    {
-      websocket: true,
-      preValidation: async (request, reply) => {
-        const origin = request.headers.origin;
-        if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
-          return reply.code(403).send({ error: 'Origin not allowed' });
+  const refuse = (reply: FastifyReply, status: number, kind: keyof typeof HANDSHAKE_REFUSALS) => {
+    refusals.count(kind);
+    return reply.code(status).send({ error: HANDSHAKE_REFUSALS[kind] });
+  };
+
+  /** Runs before the upgrade: a refusal is a plain HTTP answer and no socket ever opens. */
+  const admitHandshake = async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
+      return refuse(reply, 403, 'originNotAllowed');
+    }
+    // A plain GET opens no socket (the route answers 404): it holds no slot of a keep-alive connection.
+    if (!request.ws) return;
+    // Before the session lookup, so a flood of handshakes costs no database query.
+    const admission = ipGate.admit(request.ip);
+    if (!admission.ok) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(admission.retryAfterMs / 1000))));
+      return refuse(reply, 429, admission.kind);
+    }
+    // The slot is the TCP connection's: it frees when that closes, however it ends (refused below, an upgrade
+    // that fails, or the socket closing later), and only once.
+    const tcp = request.raw.socket;
+    if (tcp.destroyed) return admission.release();
+    tcp.once('close', admission.release);
+    const session = await options.playerSessions
+      .fromCookieHeader(request.headers.cookie)
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'player session lookup failed');
+        return null;
+      });
+    if (!session) {
+      admission.release();
+      return refuse(reply, 401, 'sessionRequired');
+    }
+    sessions.set(request, session);
+  };
+
+  app.get('/ws', { websocket: true, preValidation: admitHandshake }, (socket, request) => {
+    const session = sessions.get(request);
+    // Not reachable: the handshake hook refuses a request without one. Guarded all the same.
+    if (!session) return socket.close(CLOSE_CODES.policyViolation, HANDSHAKE_REFUSALS.sessionRequired);
+    alive.set(socket, true);
+    socket.on('pong', () => {
+      alive.set(socket, true);
+      const sent = pingSentAt.get(socket);
+      if (sent === undefined) return;
+      pingSentAt.delete(socket);
+      const samples = roundTrips.get(socket) ?? [];
+      samples.push(performance.now() - sent);
+      roundTrips.set(socket, samples.slice(-LATENCY_SAMPLES));
+    });
+    const query = request.query as { sessionId?: unknown };
+
+    const connection = createConnection({
+      socket,
+      identity: {
+        playerSessionId: session.sessionId,
+        walletAddress: session.walletAddress,
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      },
+      sessionId: typeof query.sessionId === 'string' ? query.sessionId : undefined,
+      clock: options.clock,
+      limits,
+      connectionQuality: () => {
+        const average = averageOf(roundTrips.get(socket) ?? []);
+        return average === null ? null : connectionQuality(average);
+      },
+      onError: (error) => request.log.error({ err: error }, 'game channel handler failed'),
+      ipBudget: (kind) => ipGate.takeMessage(request.ip, kind),
+      onRefusal: refusals.count,
+      onMessage: (conn, message) => {
+        switch (message.type) {
+          case 'connect':
+            conn.displayName = displayNameFor(conn.walletAddress, message.displayName);
+            conn.send({
+              type: 'connect',
+              id: conn.id,
+              sessionId: conn.sessionId,
+              playersOnline: presence.playersOnline(),
+            });
+            conn.send({
+              type: 'queueUpdate',
+              queueLengths: handlers?.queueLengths() ?? {},
+              playersOnline: presence.playersOnline(),
+            });
+            return handlers?.connected?.(conn);
+          case 'ping':
+            conn.send({ type: 'pong', timestamp: message.timestamp, serverTime: options.clock.now() });
+            return;
+          case 'reconnect':
+          case 'findMatch':
+          case 'cancelSearch':
+          case 'paddleMove':
+          case 'playAgain':
+          case 'exit':
+          case 'forceDisconnect':
+            if ('displayName' in message && message.displayName !== undefined) {
+              conn.displayName = displayNameFor(conn.walletAddress, message.displayName);
+            }
+            return handlers?.handle(conn, message);
+          default: {
+            const unreachable: never = message;
+            throw new Error(`unhandled message ${JSON.stringify(unreachable)}`);
+          }
         }
       },
-    },
-    async (socket, request) => {
-      alive.set(socket, true);
-      socket.on('pong', () => {
-        alive.set(socket, true);
-        const sent = pingSentAt.get(socket);
-        if (sent === undefined) return;
-        pingSentAt.delete(socket);
-        const samples = roundTrips.get(socket) ?? [];
-        samples.push(performance.now() - sent);
-        roundTrips.set(socket, samples.slice(-LATENCY_SAMPLES));
-      });
-      // Hold frames that arrive while the session is looked up, so none is lost or handled without its
-      // wallet; pausing the socket bounds them to what has already been read.
-      const early: Array<[Buffer, boolean]> = [];
-      const buffer = (data: Buffer, isBinary: boolean) => early.push([data, isBinary]);
-      socket.on('message', buffer);
-      socket.pause();
-      const session = await options.playerSessions
-        .fromCookieHeader(request.headers.cookie)
-        .catch((error: unknown) => {
-          request.log.error({ err: error }, 'player session lookup failed');
-          return null;
-        });
-      socket.off('message', buffer);
-      // Gone while we looked: it never joins presence, so it cannot linger in the counts.
-      if (socket.readyState !== socket.OPEN) return;
-      const query = request.query as { sessionId?: unknown };
-
-      const connection = createConnection({
-        socket,
-        identity: {
-          playerSessionId: session?.sessionId ?? null,
-          walletAddress: session?.walletAddress ?? null,
-          ip: request.ip ?? null,
-          userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-        },
-        sessionId: typeof query.sessionId === 'string' ? query.sessionId : undefined,
-        clock: options.clock,
-        limits,
-        connectionQuality: () => {
-          const average = averageOf(roundTrips.get(socket) ?? []);
-          return average === null ? null : connectionQuality(average);
-        },
-        onError: (error) => request.log.error({ err: error }, 'game channel handler failed'),
-        onMessage: (conn, message) => {
-          switch (message.type) {
-            case 'connect':
-              conn.displayName = displayNameFor(conn.walletAddress, message.displayName);
-              conn.send({
-                type: 'connect',
-                id: conn.id,
-                sessionId: conn.sessionId,
-                playersOnline: presence.playersOnline(),
-              });
-              conn.send({
-                type: 'queueUpdate',
-                queueLengths: handlers?.queueLengths() ?? {},
-                playersOnline: presence.playersOnline(),
-              });
-              return;
-            case 'ping':
-              conn.send({ type: 'pong', timestamp: message.timestamp, serverTime: options.clock.now() });
-              return;
-            case 'reconnect':
-            case 'findMatch':
-            case 'cancelSearch':
-            case 'paddleMove':
-            case 'playAgain':
-            case 'exit':
-            case 'forceDisconnect':
-              if ('displayName' in message && message.displayName !== undefined) {
-                conn.displayName = displayNameFor(conn.walletAddress, message.displayName);
-              }
-              return handlers?.handle(conn, message);
-            default: {
-              const unreachable: never = message;
-              throw new Error(`unhandled message ${JSON.stringify(unreachable)}`);
-            }
-          }
-        },
-        // After the messages already accepted from it, so a search it started is found and closed.
-        onClose: (conn) => handlers?.disconnected(conn),
-      });
-      presence.add(connection);
+      // After the messages already accepted from it, so a search it started is found and closed.
+      onClose: (conn) => handlers?.disconnected(conn),
+    });
+    presence.add(connection);
+    presence.changed();
+    socket.once('close', () => {
+      presence.remove(connection);
       presence.changed();
-      socket.once('close', () => {
-        presence.remove(connection);
-        presence.changed();
-      });
-      for (const [data, isBinary] of early) socket.emit('message', data, isBinary);
-      socket.resume();
-    },
-  );
+    });
+  });
 
   return {
     presence,
@@ -214,5 +250,6 @@ export async function registerGameChannel(
       handlers = next;
     },
     broadcast: presence.broadcast,
+    refusals: refusals.snapshot,
   };
 }

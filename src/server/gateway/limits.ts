@@ -30,6 +30,25 @@ export const CHANNEL_LIMITS = {
   shutdownGraceMs: 2_000,
   /** Presence and queue counts are pushed at most this often. */
   presenceBroadcastMs: 250,
+  /**
+   * Per client address (Fastify's `request.ip`), across all its sockets (issue 8, fault 5): what one address
+   * may open and send whatever number of sockets it spreads it over. Sized for a household or a small office
+   * behind one NAT address, with several tabs each.
+   */
+  socketsPerIp: 16,
+  /** Handshakes one address may start per minute, all at once at most: reconnects, not a flood. */
+  handshakesPerIpPerMinute: 30,
+  /** The Retry-After of a handshake refused because the address holds `socketsPerIp` open: no slot frees on a schedule. */
+  socketsPerIpRetryAfterMs: 10_000,
+  /**
+   * One address's paddle moves, all its sockets together: eight players at 60 Hz, with margin. The rates here
+   * are whole milliseconds apart (2 ms, 20 ms), which keeps the token bucket's boundaries exact.
+   */
+  ipPaddleMovesPerSecond: 500,
+  ipPaddleMoveBurst: 500,
+  /** One address's other messages, all its sockets together: two and a half sockets' worth at their own limit. */
+  ipMessagesPerSecond: 50,
+  ipMessageBurst: 50,
 } as const;
 
 export type ChannelLimits = { [K in keyof typeof CHANNEL_LIMITS]: number };

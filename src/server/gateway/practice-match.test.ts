@@ -24,7 +24,7 @@ function followBall(player: TestPlayer, index: 0 | 1, gameId: string) {
 }
 
 describe('§4 a whole practice match over real sockets', () => {
-  const clock = createFakeClock(Date.UTC(2026, 10, 22, 12));
+  const clock = createFakeClock();
   let server: TestServer;
   let a: TestPlayer;
   let b: TestPlayer;

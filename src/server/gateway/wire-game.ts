@@ -48,6 +48,7 @@ export async function wireGame(
   channel.setHandlers({
     handle: (connection, message) => game.handle(connection, message),
     disconnected: (connection) => game.disconnected(connection),
+    connected: (connection) => game.connected(connection),
     queueLengths: () => game.queueLengths(),
   });
   deps.bans.onChange((change) => {

@@ -47,9 +47,9 @@ describe('§2 HTTP shell', () => {
     expect(res.json()).toEqual({ error: 'Not found' });
   });
 
-  it('§7 GET /api/wallet-config gives the house wallet and nothing else', async () => {
+  it('§7 GET /api/wallet-config gives the house wallet and the cluster (localnet: the embedded chain), nothing else', async () => {
     const res = await app.inject({ url: '/api/wallet-config' });
-    expect(res.json()).toEqual({ houseWallet: HOUSE });
+    expect(res.json()).toEqual({ houseWallet: HOUSE, cluster: 'localnet' });
   });
 
   it('§7 GET /api/quicknode-url points the browser at this server’s /rpc on the local chain', async () => {
@@ -81,6 +81,19 @@ describe('§7 quicknode-url on a remote chain', () => {
     expect(res.json()).toEqual({ url: 'https://api.devnet.solana.com' });
     expect(res.headers['content-security-policy']).toContain('https://api.devnet.solana.com');
     expect(JSON.stringify(res.headers)).not.toContain('secret-key');
+    await app.close();
+  });
+
+  it('issue 9: /api/wallet-config names the configured cluster, so the client offers no Local Wallet there', async () => {
+    const config = loadConfig({
+      SOLANA_RPC_URL: 'https://private.rpc.example/secret-key',
+      PUBLIC_RPC_URL: 'https://api.devnet.solana.com',
+      SOLANA_CLUSTER: 'devnet',
+      HOUSE_WALLET_KEYPAIR: '/nonexistent',
+    });
+    const app = await buildApp({ config, houseWallet: HOUSE, clientDir: await fakeClient() });
+    const res = await app.inject({ url: '/api/wallet-config' });
+    expect(res.json()).toEqual({ houseWallet: HOUSE, cluster: 'devnet' });
     await app.close();
   });
 });

@@ -38,6 +38,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, rpcOrigins);
   registerPublicRoutes(app, {
     houseWallet: deps.houseWallet,
+    cluster: config.chain.kind === 'remote' ? config.chain.cluster : 'localnet',
     publicRpcUrl: config.chain.kind === 'remote' ? config.chain.publicRpcUrl : undefined,
   });
   for (const plugin of deps.plugins ?? []) await plugin(app);

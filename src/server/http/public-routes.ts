@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+/** The chain this server moves money on; 'localnet' is its own embedded chain (where the Local Wallet exists). */
+export type ServedCluster = 'localnet' | 'devnet' | 'testnet' | 'mainnet-beta';
+
 export interface PublicRouteDeps {
   houseWallet: string;
+  cluster: ServedCluster;
   /** The RPC URL browsers should use: a fixed public URL, or undefined for this server's own /rpc. */
   publicRpcUrl: string | undefined;
 }
@@ -13,6 +17,6 @@ function ownRpcUrl(request: FastifyRequest): string {
 
 /** SPEC §7: GET /api/wallet-config and GET /api/quicknode-url. Neither ever carries a secret. */
 export function registerPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): void {
-  app.get('/api/wallet-config', async () => ({ houseWallet: deps.houseWallet }));
+  app.get('/api/wallet-config', async () => ({ houseWallet: deps.houseWallet, cluster: deps.cluster }));
   app.get('/api/quicknode-url', async (request) => ({ url: deps.publicRpcUrl ?? ownRpcUrl(request) }));
 }

@@ -1,4 +1,5 @@
 import { type Address, generateKeyPairSigner } from '@solana/kit';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { type ChainFault, type ChainFaults, startChainFaults } from '../../../test/support/chain-faults.ts';
@@ -10,8 +11,12 @@ import {
   removeDataDir,
   startLocalChainServer,
 } from '../chain/test-support/local-chain-server.ts';
+import { transactions } from '../db/schema/index.ts';
+import { UNUSED_ENTRY_GRACE_MS } from '../game/restart-settlement.ts';
 import { ENTRY_MESSAGES } from './entry-messages.ts';
 import { ledgerRowsOf, pay, verifierOn } from './entry-test-kit.ts';
+import { createMatchMoney } from './match-money.ts';
+import { checkMoney } from './test-support/money-check.ts';
 import type { LookupPolicy } from './verify-lookup.ts';
 
 const SOL = 1_000_000_000n;
@@ -19,12 +24,10 @@ const MODE = getGameMode('smol_shrimp');
 
 let server: LocalChainServer;
 let faults: ChainFaults;
-let house: Address;
 
 beforeAll(async () => {
   server = await startLocalChainServer();
   faults = await startChainFaults(server.url);
-  house = (await generateKeyPairSigner()).address;
 });
 
 afterEach(() => faults.heal());
@@ -36,6 +39,12 @@ afterAll(async () => {
 });
 
 describeEachDatabase('RELIABILITY 26: RPC faults between the verifier and the chain', (target) => {
+  /** A house wallet per database, so that its chain history is the payments this database recorded. */
+  let house: Address;
+  beforeAll(async () => {
+    house = (await generateKeyPairSigner()).address;
+  });
+
   /** The verifier reaches the chain only through the fault proxy. Call timeouts are real time, so short. */
   const throughFaults = (lookup: Partial<LookupPolicy> = {}) =>
     verifierOn(server, {
@@ -106,4 +115,28 @@ describeEachDatabase('RELIABILITY 26: RPC faults between the verifier and the ch
       expect((await throughFaults().verifier.verify(request)).ok).toBe(true);
     },
   );
+
+  // Runs after the faults above: what they left is checked as the operator would (RELIABILITY 27).
+  it('issue 8 fault 14: after the faults, the ledger balance check and reconcile agree: no difference', async () => {
+    const entries = await target.db.select().from(transactions).where(eq(transactions.type, 'entry_fee'));
+    expect(entries.length).toBeGreaterThan(0);
+    // Verified entry fees that never became a queue entry (there is no matchmaker here) are refunded in
+    // full by the product's sweep once its grace has passed, as on a running server.
+    server.clock.advance(UNUSED_ENTRY_GRACE_MS + 1);
+    const now = server.clock.now();
+    const swept = await target.db.transaction((tx) =>
+      createMatchMoney({ houseWallet: house }).sweepUnusedEntries(
+        tx,
+        new Date(now - UNUSED_ENTRY_GRACE_MS),
+        new Date(now),
+      ),
+    );
+    expect(swept).toBe(entries.length);
+
+    expect(await checkMoney({ db: target.db, rpc: server.rpc, houseWallet: house })).toEqual({
+      ledger: [],
+      chain: [],
+      matchedOnChain: entries.length,
+    });
+  });
 });

@@ -1,5 +1,7 @@
+import type { Signature } from '@solana/kit';
 import type { Clock } from '../../common/clock.ts';
 import { type GameMode, type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
 import type { EntryVerifier } from '../game/game-server.ts';
 import { ENTRY_MESSAGES } from './entry-messages.ts';
@@ -19,6 +21,12 @@ import {
 } from './verify-lookup.ts';
 import { checkPayment, type PaymentCheck } from './verify-payment.ts';
 import { isWellFormedSignature } from './verify-signature.ts';
+import {
+  createVerificationSlots,
+  DEFAULT_VERIFICATION_LIMITS,
+  shareLookups,
+  type VerificationLimits,
+} from './verify-slots.ts';
 
 /** RELIABILITY 6: an entry payment older than this is refused. */
 export const ENTRY_RECENCY_WINDOW_MS = 10 * 60_000;
@@ -34,6 +42,8 @@ export interface EntryVerifierDeps {
   log?: (message: string, error?: unknown) => void;
   lookup?: Partial<LookupPolicy>;
   recencyWindowMs?: number;
+  /** Verifications in flight at once, per wallet, per address and overall (issue 8, fault 6). */
+  inFlight?: Partial<VerificationLimits>;
 }
 
 type Verdict = Awaited<ReturnType<EntryVerifier['verify']>>;
@@ -73,7 +83,12 @@ function refusalOf(check: Exclude<PaymentCheck, { kind: 'exact' | 'wrong_amount'
  * recorded under its unique signature before the game server may queue anyone. A wrong amount from the
  * player's own wallet is recorded and owed back in full; every other refusal records nothing.
  */
-export function createEntryVerifier(deps: EntryVerifierDeps): EntryVerifier {
+export interface LoadedEntryVerifier extends EntryVerifier {
+  /** Look-ups on chain in flight (each holding a slot), and verifications waiting on one of them. */
+  load(): { lookups: number; sharing: number };
+}
+
+export function createEntryVerifier(deps: EntryVerifierDeps): LoadedEntryVerifier {
   const log = deps.log ?? (() => {});
   const lookupDeps = {
     rpc: deps.rpc,
@@ -83,6 +98,29 @@ export function createEntryVerifier(deps: EntryVerifierDeps): EntryVerifier {
     log,
   };
   const recencyWindowMs = deps.recencyWindowMs ?? ENTRY_RECENCY_WINDOW_MS;
+  const slots = createVerificationSlots({ ...DEFAULT_VERIFICATION_LIMITS, ...deps.inFlight });
+  const lookups = shareLookups((signature) => lookUpTransaction(lookupDeps, signature as Signature));
+  let sharing = 0;
+
+  /** The chain's answer for the signature: its look-up in flight if there is one, else a new one in a slot. */
+  async function lookUpWithin(request: { walletAddress: string; ip?: string | null }, signature: string) {
+    const running = lookups.running(signature);
+    if (running) {
+      sharing++;
+      try {
+        return { found: await running };
+      } finally {
+        sharing--;
+      }
+    }
+    const release = slots.take(request.walletAddress, request.ip ?? null);
+    if (!release) return { busy: true as const };
+    try {
+      return { found: await lookups.start(signature) };
+    } finally {
+      release();
+    }
+  }
 
   async function record(
     kind: 'exact' | 'wrong_amount',
@@ -115,6 +153,7 @@ export function createEntryVerifier(deps: EntryVerifierDeps): EntryVerifier {
     walletAddress: string;
     mode: GameModeId;
     signature: string | undefined;
+    ip?: string | null;
   }): Promise<Verdict> {
     const mode = getGameMode(request.mode);
     if (mode.wagerLamports === 0n) return refuse(ENTRY_MESSAGES.practiceIsFree);
@@ -130,7 +169,11 @@ export function createEntryVerifier(deps: EntryVerifierDeps): EntryVerifier {
       return refuse(ENTRY_MESSAGES.notRecorded);
     }
 
-    const found = await lookUpTransaction(lookupDeps, signature);
+    const looked = await lookUpWithin(request, signature);
+    if ('busy' in looked) {
+      return { ok: false, message: ERROR_MESSAGES.verificationsBusy, code: 'verification_busy' };
+    }
+    const { found } = looked;
     if (found.kind === 'not_found') return refuse(ENTRY_MESSAGES.notFoundYet);
     if (found.kind === 'unavailable') return refuse(ENTRY_MESSAGES.unavailable);
 
@@ -155,5 +198,5 @@ export function createEntryVerifier(deps: EntryVerifierDeps): EntryVerifier {
     return record(check.kind, payment, mode);
   }
 
-  return { verify };
+  return { verify, load: () => ({ lookups: slots.inFlight(), sharing }) };
 }

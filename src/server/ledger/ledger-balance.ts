@@ -1,17 +1,26 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { games, queueSessions, transactions } from '../db/schema/index.ts';
+import { gameSessions, games, queueSessions, transactions } from '../db/schema/index.ts';
 
 /** Where an entry fee's lamports went, when the ledger does not account for exactly all of them. */
 export type LedgerImbalance =
   | { kind: 'unbalanced-entry'; entryId: string; entryLamports: bigint; accountedLamports: bigint }
-  | { kind: 'unbalanced-game'; gameId: string; paidInLamports: bigint; accountedLamports: bigint };
+  | { kind: 'unbalanced-game'; gameId: string; paidInLamports: bigint; accountedLamports: bigint }
+  | {
+      kind: 'matched-without-game';
+      entryId: string;
+      queueSessionId: string;
+      gameId: string | null;
+      entryLamports: bigint;
+    };
 
 /**
  * The ledger balances (RELIABILITY 27): every entry fee is, to the lamport, either still in play (an active
  * queue entry, a match not yet recorded) or split between what went back to the player (refunds) and what
  * the house keeps (commission); every recorded paid game's two entries equal its payout plus its commission.
- * Pending refunds and payouts count: they are owed, and the worker pays them.
+ * Pending refunds and payouts count: they are owed, and the worker pays them. An entry matched to a game
+ * that was never written (neither its session nor its record) is not in play: nobody can play or settle it,
+ * so it is reported (issue 8 fault 3) until a restart refunds it.
  */
 export async function checkLedgerBalance(db: Database): Promise<LedgerImbalance[]> {
   const [entries, queues, outflows, recorded] = await Promise.all([
@@ -21,11 +30,16 @@ export async function checkLedgerBalance(db: Database): Promise<LedgerImbalance[
       .where(eq(transactions.type, 'entry_fee')),
     db
       .select({
+        id: queueSessions.id,
         entryId: queueSessions.transactionId,
         status: queueSessions.status,
         gameId: queueSessions.resultingGameId,
+        sessionId: gameSessions.id,
+        recordId: games.id,
       })
       .from(queueSessions)
+      .leftJoin(gameSessions, eq(gameSessions.id, queueSessions.resultingGameId))
+      .leftJoin(games, eq(games.id, queueSessions.resultingGameId))
       .where(isNotNull(queueSessions.transactionId)),
     db
       .select({
@@ -60,8 +74,18 @@ export async function checkLedgerBalance(db: Database): Promise<LedgerImbalance[
     const queue = queueOf.get(entry.id);
     const returned = returnedFor.get(entry.id) ?? 0n;
     if (queue?.status === 'active' && returned === 0n) continue;
-    if (queue?.status === 'matched' && returned === 0n && queue.gameId) {
-      add(paidInPerGame, queue.gameId, entry.amount);
+    if (queue?.status === 'matched' && returned === 0n) {
+      if (queue.gameId && (queue.sessionId || queue.recordId)) {
+        add(paidInPerGame, queue.gameId, entry.amount);
+      } else {
+        imbalances.push({
+          kind: 'matched-without-game',
+          entryId: entry.id,
+          queueSessionId: queue.id,
+          gameId: queue.gameId,
+          entryLamports: entry.amount,
+        });
+      }
       continue;
     }
     if (returned !== entry.amount) {
@@ -89,7 +113,16 @@ export async function checkLedgerBalance(db: Database): Promise<LedgerImbalance[
 }
 
 export function describeImbalance(i: LedgerImbalance): string {
-  return i.kind === 'unbalanced-entry'
-    ? `entry fee ${i.entryId} of ${i.entryLamports} lamports: refunds and kept shares account for ${i.accountedLamports}`
-    : `game ${i.gameId} took ${i.paidInLamports} lamports in entries: its payout and commission account for ${i.accountedLamports}`;
+  switch (i.kind) {
+    case 'unbalanced-entry':
+      return `entry fee ${i.entryId} of ${i.entryLamports} lamports: refunds and kept shares account for ${i.accountedLamports}`;
+    case 'unbalanced-game':
+      return `game ${i.gameId} took ${i.paidInLamports} lamports in entries: its payout and commission account for ${i.accountedLamports}`;
+    case 'matched-without-game':
+      return `entry fee ${i.entryId} of ${i.entryLamports} lamports: queue entry ${i.queueSessionId} is matched to game ${i.gameId ?? '(none)'}, which was never recorded, and nothing was refunded (a restart refunds it in full)`;
+    default: {
+      const unreachable: never = i;
+      throw new Error(`unknown imbalance ${(unreachable as { kind: string }).kind}`);
+    }
+  }
 }

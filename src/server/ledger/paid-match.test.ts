@@ -29,7 +29,7 @@ const MODE = getGameMode('tiny_tuna');
  * match over real sockets, and the worker paying out through the chain. One fake clock drives all of it.
  */
 describe('money: a paid match and a paid cancel, end to end', () => {
-  const clock = createFakeClock(Date.UTC(2026, 10, 22, 14));
+  const clock = createFakeClock();
   let server: TestServer;
   let rpc: ReturnType<typeof createSolanaRpc<ReturnType<typeof devnet>>>;
   const open: TestPlayer[] = [];

@@ -157,7 +157,7 @@ describe('local chain persistence: a restart keeps everything that was answered'
   it('slots never run backwards across a restart, even when the clock does', async () => {
     const dataDir = await makeDataDir();
     dirs.push(dataDir);
-    const early = createFakeClock(Date.UTC(2026, 0, 1));
+    const early = createFakeClock();
     const first = await createLocalChain({ dataDir, clock: early });
     early.advance(60_000);
     const player = await generateKeyPairSigner();
@@ -165,7 +165,9 @@ describe('local chain persistence: a restart keeps everything that was answered'
     const slotBefore = first.currentSlot();
     await first.close();
 
-    const second = await createLocalChain({ dataDir, clock: createFakeClock(Date.UTC(2025, 0, 1)) });
+    // The next run's clock is a year behind the first's (one of them was set wrong).
+    const behind = createFakeClock(early.now() - 365 * 24 * 3_600_000);
+    const second = await createLocalChain({ dataDir, clock: behind });
     expect(second.currentSlot()).toBe(slotBefore);
     expect(second.getBalance(player.address)).toBe(SOL);
     await second.close();

@@ -98,6 +98,8 @@ describe('§7 Blockchain: entry payments through Kit against the local chain', (
 
   it('getTransaction (json, legacy) shows the balances moved, the fee, no error, blockTime and slot', async () => {
     const { player, house, signature, lamports } = await payHouse('legacy');
+    // blockTime is the time it landed; the fake clock (which starts mid-second) moves on while it confirms.
+    const landedAt = server.clock.now();
     await waitForCommitment(server, signature, 'confirmed');
     const tx = await server.rpc.getTransaction(signature, { encoding: 'json' }).send();
     if (!tx?.meta) throw new Error('transaction not found');
@@ -113,7 +115,7 @@ describe('§7 Blockchain: entry payments through Kit against the local chain', (
     expect(tx.meta.computeUnitsConsumed).toBe(300n);
     expect(tx.meta.innerInstructions).toEqual([]);
     expect(tx.meta.rewards).toEqual([]);
-    expect(tx.blockTime).toBe(BigInt(Math.floor(server.clock.now() / 1000)));
+    expect(tx.blockTime).toBe(BigInt(Math.floor(landedAt / 1000)));
     const status = await server.rpc.getSignatureStatuses([signature]).send();
     expect(tx.slot).toBe(status.value[0]?.slot);
     expect(tx.transaction.message.header).toEqual({

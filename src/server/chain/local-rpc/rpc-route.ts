@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Clock, systemClock } from '../../../common/clock.ts';
 import { createTokenBucketLimiter } from '../../security/token-bucket-limiter.ts';
 import type { LocalChain } from '../local/local-chain.ts';
+import type { PubSubHub } from './pubsub/pubsub-hub.ts';
+import type { PubSubLimits } from './pubsub/pubsub-limits.ts';
+import { registerPubSubRoute } from './pubsub/pubsub-route.ts';
 import { createRpcHandler, type RpcHandlerOptions } from './rpc-handler.ts';
 
 export const RPC_PATH = '/rpc';
@@ -24,6 +27,8 @@ export interface RpcRouteOptions extends Pick<RpcHandlerOptions, 'maxBatch' | 'm
   internalToken?: string;
   /** For the per-IP limit; the wall clock unless a test injects one (a frozen chain clock would never refill). */
   clock?: Clock;
+  /** The PubSub WebSocket's caps (PUBSUB_LIMITS unless a test sets its own). */
+  subscriptions?: Partial<PubSubLimits>;
 }
 
 /** A player's page polls balances and signature statuses; this leaves room for that and bounds a flood. */
@@ -43,12 +48,14 @@ function carriesToken(request: FastifyRequest, token: string | undefined): boole
  * scope (Fastify's JSON parser would lose u64 precision and answer parse errors in its own shape), so the
  * rest of the server keeps its usual parsers. JSON-RPC errors are HTTP 200, as on mainnet. The endpoint
  * carries a faucet, so it is rate-limited per IP and its batches and airdrops are capped (issue 8 fault 7).
+ * The same path serves Solana's PubSub WebSocket (issue 9), whose handshakes and subscribe calls spend the
+ * same per-IP budget; the hub it returns is what tests drive and watch.
  */
 export async function registerRpcRoute(
   app: FastifyInstance,
   chain: LocalChain,
   options: RpcRouteOptions = {},
-): Promise<void> {
+): Promise<{ subscriptions: PubSubHub }> {
   const handle = createRpcHandler(chain, {
     onInternalError: (error, method) =>
       app.log.error({ err: error, method }, 'local chain RPC method failed'),
@@ -73,4 +80,11 @@ export async function registerRpcRoute(
       return reply.type('application/json; charset=utf-8').send(text);
     });
   });
+  const subscriptions = await registerPubSubRoute(app, chain, {
+    path: RPC_PATH,
+    limiter,
+    limits: options.subscriptions,
+    onError: (error, context) => app.log.error({ err: error, context }, 'local chain PubSub failed'),
+  });
+  return { subscriptions };
 }

@@ -77,6 +77,12 @@ export interface LocalChain {
     query: { limit: number; before?: string; until?: string; commitment: 'confirmed' | 'finalized' },
   ): LandedTransaction[];
   transactionCount(): bigint;
+  /**
+   * Told, synchronously, of every transaction that lands (processed), once it is in the log and the
+   * history: the runtime then holds exactly its post-state, which account subscriptions capture. A throwing
+   * listener is ignored. Returns the function that stops the listening.
+   */
+  onLanded(listener: (transaction: LandedTransaction) => void): () => void;
   /** Writes a snapshot and closes the log; later sends and simulations throw (reads keep answering). */
   close(): Promise<void>;
 }

@@ -44,6 +44,7 @@ export async function createLocalChain(options: LocalChainOptions): Promise<Loca
   /** Set when the log could not be written: the runtime may hold a transaction the log lacks. */
   let broken: unknown;
   let queue: Promise<unknown> = Promise.resolve();
+  const landedListeners = new Set<(transaction: LandedTransaction) => void>();
 
   /** Landing, snapshots and closing run one at a time; reads never wait. */
   function serially<T>(task: () => Promise<T>): Promise<T> {
@@ -115,6 +116,13 @@ export async function createLocalChain(options: LocalChainOptions): Promise<Loca
     }
     state.lastSeq = record.seq;
     history.add(record);
+    for (const listener of landedListeners) {
+      try {
+        listener(record);
+      } catch {
+        // The transaction has landed and is durable: a subscriber's failure must not fail its sender.
+      }
+    }
     if (state.lastSeq - state.snapshotSeq >= snapshotEvery) {
       await saveSnapshot(dir, state).catch((error: unknown) => options.onSnapshotError?.(error));
     }
@@ -214,6 +222,10 @@ export async function createLocalChain(options: LocalChainOptions): Promise<Loca
       return history.forAddress(address, { ...query, maxSlot: schedule.slot(commitment) });
     },
     transactionCount: () => BigInt(history.count()),
+    onLanded(listener) {
+      landedListeners.add(listener);
+      return () => landedListeners.delete(listener);
+    },
     close() {
       if (closed) return Promise.resolve();
       return serially(async () => {

@@ -24,6 +24,8 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createFakeClock, type FakeClock } from '../../../common/clock.ts';
 import { createLocalChain, type LocalChain } from '../local/local-chain.ts';
+import type { PubSubHub } from '../local-rpc/pubsub/pubsub-hub.ts';
+import type { PubSubLimits } from '../local-rpc/pubsub/pubsub-limits.ts';
 import { registerRpcRoute } from '../local-rpc/rpc-route.ts';
 
 /** Test support: the product's path (Fastify route + Kit client) over a fresh or reopened chain folder. */
@@ -33,11 +35,23 @@ export interface LocalChainServer {
   chain: LocalChain;
   app: FastifyInstance;
   url: string;
+  /** The same /rpc as a WebSocket URL: Solana's PubSub endpoint. */
+  wsUrl: string;
+  /** The PubSub hub behind wsUrl, to watch what it does. */
+  subscriptions: PubSubHub;
+  /**
+   * Moves the chain clock by whole slots and lets the PubSub hub see it at once, as its timer would within
+   * a fraction of a slot: notifications become due exactly when a test says so.
+   */
+  advanceSlots(slots: number): void;
   /** Typed as a test cluster (Kit's devnet brand) so requestAirdrop is available. */
   rpc: ReturnType<typeof createSolanaRpc<ReturnType<typeof devnet>>>;
   /** Stops the HTTP server; `closeChain: false` abandons the chain as a killed process would. */
   stop(options?: { closeChain?: boolean }): Promise<void>;
 }
+
+/** The local chain's default slot length. */
+export const SLOT_MS = 400;
 
 export async function makeDataDir(): Promise<string> {
   return mkdtemp(path.join(tmpdir(), 'pong-chain-'));
@@ -48,14 +62,26 @@ export async function removeDataDir(dir: string): Promise<void> {
 }
 
 export async function startLocalChainServer(
-  options: { dataDir?: string; clock?: FakeClock; snapshotEvery?: number } = {},
+  options: {
+    dataDir?: string;
+    clock?: FakeClock;
+    snapshotEvery?: number;
+    /** The /rpc per-IP limit (none unless given) and the PubSub caps (the product's unless given). */
+    perIp?: { capacity: number; refillPerMinute: number };
+    subscriptionLimits?: Partial<PubSubLimits>;
+  } = {},
 ): Promise<LocalChainServer> {
   const dataDir = options.dataDir ?? (await makeDataDir());
   const clock = options.clock ?? createFakeClock();
   const chain = await createLocalChain({ dataDir, clock, snapshotEvery: options.snapshotEvery });
   const app = Fastify();
   // Tests fund wallets generously and poll fast: the product's /rpc limits are tested on their own.
-  await registerRpcRoute(app, chain, { perIp: null, maxAirdropLamports: 1_000_000n * 1_000_000_000n });
+  const { subscriptions } = await registerRpcRoute(app, chain, {
+    perIp: options.perIp ?? null,
+    maxAirdropLamports: 1_000_000n * 1_000_000_000n,
+    subscriptions: options.subscriptionLimits,
+    clock,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/rpc`;
@@ -65,6 +91,12 @@ export async function startLocalChainServer(
     chain,
     app,
     url,
+    wsUrl: url.replace(/^http/, 'ws'),
+    subscriptions,
+    advanceSlots(slots) {
+      clock.advance(slots * SLOT_MS);
+      subscriptions.tick();
+    },
     rpc: createSolanaRpc(devnet(url)),
     async stop({ closeChain = true } = {}) {
       await app.close();

@@ -14,13 +14,13 @@ const MAX_MULTIPLE_ACCOUNTS = 100;
 export const accountEncodingSchema = z.enum(['base58', 'base64', 'base64+zstd', 'jsonParsed', 'binary']);
 type AccountEncoding = z.infer<typeof accountEncodingSchema>;
 
-const accountConfigSchema = contextConfigSchema.extend({
+export const accountConfigSchema = contextConfigSchema.extend({
   encoding: accountEncodingSchema.optional(),
   dataSlice: z
     .object({ offset: z.number().int().nonnegative(), length: z.number().int().nonnegative() })
     .optional(),
 });
-type AccountConfig = z.infer<typeof accountConfigSchema>;
+export type AccountConfig = z.infer<typeof accountConfigSchema>;
 
 /** Kit's MaybeEncodedAccount, loosened so simulation's post-state accounts fit too. */
 export type AccountView =
@@ -34,7 +34,7 @@ export type AccountView =
       space: bigint;
     };
 
-function checkEncoding(encoding: AccountEncoding): void {
+export function checkEncoding(encoding: AccountEncoding): void {
   if (encoding === 'base64+zstd') {
     throw invalidParams('base64+zstd encoding is not available on the local chain; use base64');
   }

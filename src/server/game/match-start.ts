@@ -1,0 +1,111 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Clock } from '../../common/clock.ts';
+import type { PlayerIndex } from '../../common/game/physics.ts';
+import type { GameModeId } from '../../common/game-modes.ts';
+import type { Database } from '../db/database.ts';
+import type { PlayerLink } from './game-ports.ts';
+import { type LiveMatch, seatInfo } from './live-match.ts';
+import { createMatch } from './match.ts';
+import { type MatchStart, recordMatchStart, seedHash } from './match-recorder.ts';
+import type { MatchResult } from './match-types.ts';
+import type { Matchmaker } from './matchmaker.ts';
+import type { SearchLinks } from './search-links.ts';
+
+/** After a pairing the database refused, the same mode is tried again this long after (from the tick). */
+export const PAIR_RETRY_MS = 1_000;
+
+export interface MatchStarterDeps {
+  db: Database;
+  clock: Clock;
+  matchmaker: Matchmaker;
+  searches: SearchLinks;
+  matches: Map<string, LiveMatch>;
+  countdownSeconds: number;
+  finish: (live: LiveMatch, result: MatchResult) => void;
+  queueChanged: () => void;
+  log: (message: string, error?: unknown) => void;
+}
+
+/**
+ * Pairs two searches and starts their match (issue 8 fault 3). The pairing and the game session row that
+ * says a match is under way are one database transaction: either both entries are matched to a recorded
+ * game, or nothing is matched and both are still searching, in memory and in the database. A pairing that
+ * fails is tried again after PAIR_RETRY_MS, so the two are not left waiting for a third player to arrive.
+ */
+export function createMatchStarter(deps: MatchStarterDeps) {
+  const { clock, matchmaker, searches, matches } = deps;
+  const retryAt = new Map<GameModeId, number>();
+
+  const start = async (mode: GameModeId): Promise<void> => {
+    const gameId = randomUUID();
+    const seed = randomBytes(16).toString('hex');
+    let begun: { start: MatchStart; links: LiveMatch['links'] } | undefined;
+    try {
+      const pair = await matchmaker.pair(mode, gameId, {
+        eligible: (entry) => !searches.isAway(entry.id),
+        started: async (tx, entries) => {
+          const start = { id: gameId, entries, seedHash: seedHash(seed), startedAt: clock.now() };
+          await recordMatchStart(tx, start);
+          // Read before the commit: a cancel that loses the race learns it only after the commit.
+          begun = { start, links: [searches.linkOf(entries[0].id), searches.linkOf(entries[1].id)] };
+        },
+      });
+      if (!pair || !begun) return;
+    } catch (error) {
+      retryAt.set(mode, clock.now() + PAIR_RETRY_MS);
+      deps.log(`pairing in ${mode} failed: both players are still searching; trying again shortly`, error);
+      return;
+    }
+    const { start: matchStart, links } = begun;
+    const entries = matchStart.entries;
+    for (const entry of entries) searches.drop(entry.id);
+    deps.queueChanged();
+    const live: LiveMatch = {
+      start: matchStart,
+      links,
+      quality: [null, null],
+      match: createMatch({
+        id: gameId,
+        mode,
+        seats: [seatInfo(entries[0]), seatInfo(entries[1])],
+        seed,
+        countdownSeconds: deps.countdownSeconds,
+        clock,
+        send: (index, message) => live.links[index]?.send(message),
+        onEnd: (result) => deps.finish(live, result),
+      }),
+    };
+    matches.set(gameId, live);
+    links.forEach((link: PlayerLink | null, index) => {
+      const opponent = entries[index === 0 ? 1 : 0];
+      if (!link) {
+        // A socket lost while the pairing was written: the seat starts away, under the match's own window.
+        live.match.disconnected(index as PlayerIndex);
+        return;
+      }
+      link.send({
+        type: 'matched',
+        gameId,
+        playerIndex: index as PlayerIndex,
+        data: {
+          opponentName: opponent.player.displayName,
+          gameMode: mode,
+          seedHash: matchStart.seedHash,
+          countdownTime: deps.countdownSeconds,
+        },
+      });
+    });
+  };
+
+  return {
+    start,
+    /** Starts again the pairings that failed and are due by `now`; called from the tick. */
+    retryDue(now: number): void {
+      for (const [mode, at] of retryAt) {
+        if (at > now) continue;
+        retryAt.delete(mode);
+        void start(mode);
+      }
+    },
+  };
+}

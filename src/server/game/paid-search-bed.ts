@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import type { FakeClock } from '../../common/clock.ts';
+import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { type ServerMessage, type ServerMessageOf, serverMessageSchema } from '../../common/protocol.ts';
+import {
+  airdropTo,
+  type LocalChainServer,
+  removeDataDir,
+  startLocalChainServer,
+} from '../chain/test-support/local-chain-server.ts';
+import type { Database } from '../db/database.ts';
+import { payoutJobs, queueSessions } from '../db/schema/index.ts';
+import { pay, verifierOn } from '../ledger/entry-test-kit.ts';
+import { createMatchMoney } from '../ledger/match-money.ts';
+import { createBans } from '../security/bans.ts';
+import { createGameServer, type GameServer, type PlayerLink } from './game-server.ts';
+
+/**
+ * Test support for the search rules of the game server (issue 8): the real game server over a real database,
+ * real entry fees paid on the local chain and checked by the real verifier, the real money side, and players
+ * as in-memory links that keep what they are sent (the socket adds nothing to these rules). One fake clock,
+ * the chain's, drives everything.
+ */
+
+export interface TestLink extends PlayerLink {
+  readonly wallet: KeyPairSigner;
+  /** Every message sent to this link, each checked against the protocol schema. */
+  readonly sent: ServerMessage[];
+  of<T extends ServerMessage['type']>(type: T): ServerMessageOf<T>[];
+}
+
+export interface SearchBed {
+  game: GameServer;
+  clock: FakeClock;
+  db: Database;
+  /** A link of a funded wallet (a new one unless given), with a session of its own unless given. */
+  link(options?: { wallet?: KeyPairSigner; sessionId?: string }): Promise<TestLink>;
+  /** Pays the mode's entry on chain from the link's wallet (confirming it moves the clock on). */
+  payEntry(link: TestLink, mode?: GameModeId): Promise<string>;
+  /** Sends findMatch with a paid entry: the given signature, or a payment made now. */
+  findPaidMatch(link: TestLink, paymentSignature?: string, mode?: GameModeId): Promise<void>;
+  /** The wallet's queue entries and what the house owes it, as the database holds them. */
+  rowsOf(link: TestLink): Promise<Array<typeof queueSessions.$inferSelect>>;
+  jobsOf(link: TestLink): Promise<Array<typeof payoutJobs.$inferSelect>>;
+  /** The time the wallet's current search joined the queue. */
+  joinedAt(link: TestLink): number;
+}
+
+export const PAID_MODE = getGameMode('tiny_tuna');
+export const SOL = 1_000_000_000n;
+
+/** One local chain for a test file (both databases' suites share it); read it inside tests. */
+export function localChainForFile(): () => LocalChainServer {
+  let chain: LocalChainServer | undefined;
+  beforeAll(async () => {
+    chain = await startLocalChainServer();
+  });
+  afterAll(async () => {
+    await chain?.stop();
+    if (chain) await removeDataDir(chain.dataDir);
+  });
+  return () => {
+    if (!chain) throw new Error('the local chain is not started yet');
+    return chain;
+  };
+}
+
+export async function searchBed(chain: LocalChainServer, db: Database): Promise<SearchBed> {
+  const clock = chain.clock;
+  const houseWallet = (await generateKeyPairSigner()).address;
+  const { verifier } = verifierOn(chain, { db, houseWallet });
+  const game = createGameServer({
+    db,
+    clock,
+    bans: createBans({ db, clock }),
+    verifier,
+    money: createMatchMoney({ houseWallet }),
+    countdownSeconds: 0,
+  });
+  const bed: SearchBed = {
+    game,
+    clock,
+    db,
+    async link(options = {}) {
+      const wallet = options.wallet ?? (await airdropTo(chain, SOL));
+      const sent: ServerMessage[] = [];
+      return {
+        id: randomUUID(),
+        playerSessionId: options.sessionId ?? randomUUID(),
+        walletAddress: wallet.address,
+        displayName: `Player-${wallet.address.slice(0, 4)}`,
+        ip: '198.51.100.7',
+        userAgent: 'test',
+        wallet,
+        sent,
+        send: (message) => sent.push(serverMessageSchema.parse(message)),
+        sendError: (message, code) => sent.push({ type: 'error', data: { message, code } }),
+        of: <T extends ServerMessage['type']>(type: T) =>
+          sent.filter((m): m is ServerMessageOf<T> => m.type === type),
+      };
+    },
+    payEntry: (link, mode = PAID_MODE.id) =>
+      pay(chain, { from: link.wallet, to: houseWallet, lamports: getGameMode(mode).wagerLamports }),
+    async findPaidMatch(link, paymentSignature, mode = PAID_MODE.id) {
+      const signature = paymentSignature ?? (await bed.payEntry(link, mode));
+      await game.handle(link, { type: 'findMatch', gameMode: mode, paymentSignature: signature });
+    },
+    rowsOf: (link) =>
+      db.select().from(queueSessions).where(eq(queueSessions.walletAddress, link.wallet.address)),
+    jobsOf: (link) =>
+      db
+        .select()
+        .from(payoutJobs)
+        .where(and(eq(payoutJobs.walletAddress, link.wallet.address), eq(payoutJobs.kind, 'refund'))),
+    joinedAt(link) {
+      const entry = game.matchmaker.entryOf(link.wallet.address);
+      if (!entry) throw new Error(`${link.wallet.address} is not searching`);
+      return entry.joinedAt;
+    },
+  };
+  return bed;
+}
+
+/** Lets in-flight work (database round trips started by a tick) finish, up to a bound; never a timing wait. */
+export async function until(done: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let poll = 0; poll < 1_000; poll++) {
+    if (await done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`never happened: ${what}`);
+}

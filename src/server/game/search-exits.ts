@@ -1,0 +1,164 @@
+import type { Clock } from '../../common/clock.ts';
+import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { cancelReply, createCancelReplies } from './cancel-replies.ts';
+import type { EntryCloseReason, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
+import type { CloseStatus, Matchmaker, QueueEntry } from './matchmaker.ts';
+import type { SearchLinks } from './search-links.ts';
+
+/** SPEC §1/§9: a paid search may be left only after this long. */
+export const CANCEL_WAIT_MS = 10_000;
+/** An away search whose close failed (the database refused it) is tried again this long after. */
+export const AWAY_CLOSE_RETRY_MS = 1_000;
+
+const CLOSE_STATUS: Record<EntryCloseReason, CloseStatus> = {
+  player_cancel: 'cancelled',
+  player_disconnect: 'disconnected',
+  banned: 'cancelled',
+  restart: 'error',
+};
+
+export interface SearchExitDeps {
+  clock: Clock;
+  matchmaker: Matchmaker;
+  searches: SearchLinks;
+  money: GameMoney | undefined;
+  /** Pairs the mode again (a search taken back may complete a pair). */
+  startMatch: (mode: QueueEntry['mode']) => Promise<void>;
+  queueChanged: () => void;
+  playersOnline: () => number;
+  log: (message: string, error?: unknown) => void;
+}
+
+/**
+ * How a search ends or carries on without its socket (issue 8 faults 9, 10, 12). One rule for leaving: a
+ * paid search is left only after CANCEL_WAIT_MS, by `cancelSearch`, `exit` or `forceDisconnect` alike, with
+ * 97% back and the same reply; a lost socket does not end it (see SearchLinks) until the reconnection window
+ * has passed, which is always after 10 s. A close the database refused leaves the search open and says so;
+ * a repeated cancel of a closed search gets the same reply again.
+ */
+export function createSearchExits(deps: SearchExitDeps) {
+  const { clock, matchmaker, searches, log } = deps;
+  const replies = createCancelReplies(clock);
+
+  /** The entry closed by this call (or by one it joined), null if it was already gone; throws if not written. */
+  const close = async (entry: QueueEntry, why: EntryCloseReason): Promise<QueueEntry | null> => {
+    const money = deps.money;
+    const closed = await matchmaker.close(
+      entry.id,
+      CLOSE_STATUS[why],
+      money ? (tx, e) => money.entryClosed(tx, e, why, new Date(clock.now())) : undefined,
+    );
+    // A match that won the race drops its own searches, once it has read their links.
+    if (closed || matchmaker.entryOf(entry.player.walletAddress) === undefined) searches.drop(entry.id);
+    if (!closed) return null;
+    deps.queueChanged();
+    return closed;
+  };
+
+  const answerClosed = (link: PlayerLink, paymentSignature?: string) => {
+    const again = link.walletAddress ? replies.recall(link.walletAddress, paymentSignature) : undefined;
+    if (again) return link.send(again);
+    link.sendError(ERROR_MESSAGES.notSearching, 'not_searching');
+  };
+
+  const leave = async (link: PlayerLink, entry: QueueEntry, why: EntryCloseReason): Promise<void> => {
+    if (entry.paid && clock.now() - entry.joinedAt < CANCEL_WAIT_MS) {
+      return link.sendError(ERROR_MESSAGES.cancelTooEarly, 'cancel_too_early');
+    }
+    let closed: QueueEntry | null;
+    try {
+      closed = await close(entry, why);
+    } catch (error) {
+      log(`closing the search of ${entry.player.walletAddress} failed; it is still open`, error);
+      return link.sendError(ERROR_MESSAGES.cancelFailed, 'cancel_failed');
+    }
+    if (!closed) return answerClosed(link);
+    const reply = cancelReply(closed);
+    replies.remember(closed, reply);
+    link.send(reply);
+  };
+
+  /** The reconnection window of an away search ended: closed as disconnected (97% back: it is past 10 s). */
+  const closeAway = async (entry: QueueEntry) => {
+    try {
+      const closed = await close(entry, 'player_disconnect');
+      if (!closed) return;
+      replies.remember(closed, cancelReply(closed), { whileAway: true });
+      log(`the search of ${closed.player.walletAddress} closed: its socket did not come back in time`);
+    } catch (error) {
+      searches.retryAt(entry.id, clock.now() + AWAY_CLOSE_RETRY_MS);
+      log(`closing the away search of ${entry.player.walletAddress} failed; trying again`, error);
+    }
+  };
+
+  return {
+    close,
+    leave,
+
+    async cancel(link: PlayerLink, message: Extract<GameMessage, { type: 'cancelSearch' }>): Promise<void> {
+      const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
+      if (!entry) return answerClosed(link, message.paymentSignature);
+      return leave(link, entry, 'player_cancel');
+    },
+
+    /** `exit` or `forceDisconnect` from the search's own socket, outside a match. */
+    async exit(link: PlayerLink): Promise<void> {
+      const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
+      if (entry && searches.linkOf(entry.id) === link) await leave(link, entry, 'player_disconnect');
+    },
+
+    /** A new search answers to this link; an older reply no longer answers the wallet's cancels. */
+    started(entry: QueueEntry, link: PlayerLink): void {
+      replies.forget(entry.player.walletAddress);
+      searches.attach(entry, link);
+      sendSearching(link, entry);
+    },
+
+    /**
+     * A new socket of a wallet whose search lost its socket takes the search back (SPEC §9 reconnection
+     * window): it is told it is still searching, and the match, when found, is its. A search closed while the
+     * wallet was away is reported to it once instead.
+     */
+    async takeBack(link: PlayerLink): Promise<void> {
+      if (!link.walletAddress || !link.playerSessionId) return;
+      const away = searches.awayOf(link.walletAddress);
+      if (!away) {
+        const closed = replies.takeUnseen(link.walletAddress);
+        if (closed) link.send(closed);
+        return;
+      }
+      const entry = matchmaker.rebind(away.id, {
+        ...away.player,
+        linkId: link.id,
+        playerSessionId: link.playerSessionId,
+        displayName: link.displayName,
+        ip: link.ip,
+        userAgent: link.userAgent,
+      });
+      if (!entry) return;
+      searches.attach(entry, link);
+      sendSearching(link, entry);
+      await deps.startMatch(entry.mode);
+    },
+
+    /** Closes the away searches whose window has ended by `now`; called from the tick. */
+    closeExpired(now: number): void {
+      for (const entry of searches.expired(now)) void closeAway(entry);
+    },
+  };
+
+  function sendSearching(link: PlayerLink, entry: QueueEntry) {
+    link.send({
+      type: 'findMatch',
+      status: 'searching',
+      gameMode: entry.mode,
+      message: 'Searching for an opponent',
+    });
+    link.send({
+      type: 'joinQueue',
+      queueType: entry.mode,
+      queuePosition: matchmaker.positionOf(entry),
+      playersOnline: deps.playersOnline(),
+    });
+  }
+}
