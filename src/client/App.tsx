@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { type BaseLocationHook, Route, Router, Switch } from 'wouter';
 import { AdminLogin } from './admin/admin-login.tsx';
 import { AdminPage } from './admin/admin-page.tsx';
-import { LobbyScreen } from './lobby/lobby-screen.tsx';
+import { HomePage } from './home-page.tsx';
 import { NotFound } from './not-found.tsx';
 import { createQueryClient } from './query-client.ts';
 import { Layout } from './ui/layout.tsx';
@@ -25,7 +25,7 @@ export function App({ queryClient, locationHook }: AppProps) {
         <Router {...(locationHook ? { hook: locationHook } : {})}>
           <Layout>
             <Switch>
-              <Route path="/" component={LobbyScreen} />
+              <Route path="/" component={HomePage} />
               <Route path="/admin" component={AdminPage} />
               <Route path="/admin/login" component={AdminLogin} />
               <Route component={NotFound} />

@@ -1,19 +1,129 @@
+import { useState } from 'react';
+import { formatSolFixed, lamportsToSol } from '../../common/format.ts';
+import { GAME_MODES, type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { useGame } from '../state/game-api.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import { useWallet } from '../wallet/wallet-api.ts';
+import { canAfford, isFindMatchDisabled, isModeSelectable, type LobbyFacts } from './find-match-rules.ts';
+import { ModeCard } from './mode-card.tsx';
+import { PaymentStatusBox } from './payment-status-box.tsx';
+import { RestrictedBanner } from './restricted-banner.tsx';
+import { SearchingPanel } from './searching-panel.tsx';
+import { useFindMatch } from './use-find-match.ts';
+import { useRestriction } from './use-restriction.ts';
+
 /**
- * The home screen's lobby (SPEC §2 "Lobby / mode selection"). Until the wallet work lands no wallet can be
- * connected, so it shows the no-wallet state only: no mode cards, just the prompt to connect.
+ * The home screen's lobby (SPEC §2 "Lobby / mode selection"): the five modes, the Find Match flow of SPEC
+ * §5, the payment and search status, balance, players online and queues. It reads useWallet() and
+ * useGame() only; with no wallet it shows the connect prompt alone.
  */
 export function LobbyScreen() {
+  const wallet = useWallet();
+  const connected = wallet.status === 'connected' && wallet.publicKey !== null;
   return (
-    <section aria-labelledby="lobby-title" className="mt-6 w-full max-w-2xl text-center font-retro">
-      <h2 id="lobby-title" className="font-bold text-2xl text-yellow-300 tracking-widest">
+    <section aria-labelledby="lobby-title" className="mt-2 w-full max-w-4xl text-center font-retro">
+      <h2 className="font-bold text-cyan-300 text-xl tracking-[0.2em]">
+        RETRO PONG{' '}
+        <span className="ml-1 rounded border border-pink-400 px-1.5 py-0.5 align-middle text-[10px] text-pink-300">
+          BETA
+        </span>
+      </h2>
+      <p className="mt-1 text-slate-400 text-xs tracking-widest">skill based wager matchmaking</p>
+      <h2 id="lobby-title" className="mt-6 font-bold text-2xl text-yellow-300 tracking-widest">
         CHOOSE YOUR GAME MODE
       </h2>
-      <div className="mt-8 rounded-lg border-2 border-cyan-400/50 bg-slate-950/80 p-8 shadow-lg shadow-cyan-500/10">
-        <p className="font-bold text-cyan-200 text-lg">Connect your Solana wallet</p>
-        <p className="mt-3 text-slate-400 text-sm">
-          All game modes, including Practice, require a connected wallet.
-        </p>
-      </div>
+      {connected ? <ConnectedLobby /> : <NoWallet />}
     </section>
+  );
+}
+
+function NoWallet() {
+  const wallet = useWallet();
+  const connecting = wallet.status === 'connecting';
+  return (
+    <div className="mx-auto mt-8 max-w-2xl rounded-lg border-2 border-cyan-400/50 bg-slate-950/80 p-8 shadow-lg shadow-cyan-500/10">
+      <p className="font-bold text-cyan-200 text-lg">Connect your Solana wallet</p>
+      <p className="mt-3 text-slate-400 text-sm">
+        All game modes, including Practice, require a connected wallet.
+      </p>
+      <button
+        type="button"
+        onClick={() => wallet.connect()}
+        disabled={connecting}
+        className="mt-6 inline-flex items-center gap-2 rounded bg-green-500 px-6 py-2 font-bold text-slate-950 hover:bg-green-400 disabled:opacity-60"
+      >
+        {connecting && <Spinner />}
+        Connect Wallet
+      </button>
+    </div>
+  );
+}
+
+function ConnectedLobby() {
+  const wallet = useWallet();
+  const game = useGame();
+  const { view } = game;
+  const restriction = useRestriction(wallet.publicKey, view);
+  const facts: LobbyFacts = {
+    banned: restriction.banned,
+    banMessage: restriction.message,
+    searching: view.searching,
+    walletConnected: true,
+    balanceLamports: wallet.balanceLamports,
+  };
+  const [selected, setSelected] = useState<GameModeId | null>(null);
+  const payment = useFindMatch(facts);
+  const processing = payment.phase === 'processing';
+  const payingMode = payment.paying ? getGameMode(payment.paying) : null;
+
+  return (
+    <div className="mt-4">
+      {restriction.banned && <RestrictedBanner message={restriction.message} />}
+      <div className="mx-auto mt-4 flex max-w-2xl flex-wrap justify-center gap-x-8 gap-y-2 text-sm">
+        <span>
+          <span className="text-slate-400">Balance: </span>
+          <span data-testid="lobby-balance" className="text-green-300">
+            {wallet.balanceLamports === null
+              ? '...'
+              : formatSolFixed(lamportsToSol(wallet.balanceLamports), 3)}
+          </span>
+        </span>
+        <span>
+          <span className="text-slate-400">Players Online: </span>
+          <span data-testid="players-online" className="text-cyan-200">
+            {view.playersOnline}
+          </span>
+        </span>
+      </div>
+      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {GAME_MODES.map((mode) => (
+          <ModeCard
+            key={mode.id}
+            mode={mode}
+            selected={selected === mode.id}
+            disabled={!isModeSelectable(mode, facts)}
+            unaffordable={!canAfford(mode, wallet.balanceLamports)}
+            queueLength={view.queueLengths[mode.id] ?? 0}
+            onSelect={() => setSelected(mode.id)}
+          />
+        ))}
+      </div>
+      <div className="mx-auto max-w-md">
+        <PaymentStatusBox status={payment.status} mode={payingMode} error={payment.error} />
+        <button
+          type="button"
+          data-testid="find-match"
+          onClick={() => void payment.findMatch(selected)}
+          disabled={isFindMatchDisabled(facts, selected, processing)}
+          className="mt-6 inline-flex items-center gap-2 rounded bg-yellow-400 px-10 py-3 font-bold text-slate-950 tracking-widest hover:bg-yellow-300 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {processing && <Spinner />}
+          Find Match
+        </button>
+        {view.searching && (
+          <SearchingPanel view={view} mode={view.gameMode ?? selected} onCancel={() => game.cancelSearch()} />
+        )}
+      </div>
+    </div>
   );
 }

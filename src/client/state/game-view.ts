@@ -55,6 +55,29 @@ export interface GameView {
   cancelling: 'idle' | 'cancelling' | 'refunding';
   /** The last error message to show (server error texts except 'Rate limit exceeded'). */
   lastError: string | null;
+  /**
+   * The `code` of the error message that set lastError, if it had one (e.g. 'account_restricted': the
+   * lobby shows its 'Account Restricted' banner). Optional: added by the lobby after the contract.
+   */
+  lastErrorCode?: string | null;
   lastEvent: string | null;
   sessionId: string | null;
+  // Optional fields below were added with the reducer (state/reduce.ts); it always sets them.
+  /** When lastError was set (epoch ms): a repeated identical error does not raise a second notice. */
+  lastErrorAt?: number | null;
+  /** A reconnect of this player's game is in flight: the dialog's button reads 'Reconnecting...'. */
+  reconnecting?: boolean;
+  /** Server time of the last gameState taken; older ones are skipped (SPEC §4). */
+  lastStateTimestamp?: number | null;
+  /** The latest one-off message for a toast (screens/game-notices.tsx shows each id once). */
+  notice?: GameNotice | null;
 }
+
+/** One-off messages the player is told about in a toast. */
+export type GameNotice =
+  /** A search was left; a paid one carries the refund from the server's reply (lamports, decimal text). */
+  | { id: number; kind: 'searchCancelled'; refundLamports: string | null }
+  /** SPEC §2: 'Opponent Disconnected' / 'Your opponent has left the game.' */
+  | { id: number; kind: 'opponentLeft' }
+  /** A server error text (never 'Rate limit exceeded'), with its code when it had one. */
+  | { id: number; kind: 'error'; message: string; code: string | null };

@@ -55,6 +55,8 @@ export interface WalletApi {
   refreshBalance(): Promise<void>;
   /** SPEC §7 entry payment of the mode's wager; reports each PaymentStatus as it goes. */
   payEntry(mode: GameModeId, onStatus: (status: PaymentStatus) => void): Promise<PaymentResult>;
+  /** Asks the wallet to sign in again after a refused or failed sign-in (optional: added by the wallet work). */
+  signIn?(): Promise<void>;
   /** Present only when the Local Wallet is the connected wallet (localnet). */
   localWallet: { airdrop(): Promise<void> } | null;
 }

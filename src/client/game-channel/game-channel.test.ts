@@ -1,0 +1,327 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeClock } from '../../common/clock.ts';
+import type { ServerMessage } from '../../common/protocol.ts';
+import type { ConnectionInfo, TransactionNotice } from '../state/game-api.ts';
+import type { WalletTransactionDetail } from '../state/wallet-transaction-event.ts';
+import { fakeSocketFactory } from './fake-socket.ts';
+import { CHANNEL_TIMING, createGameChannel, reconnectDelayMs } from './game-channel.ts';
+import { createManualTimers } from './manual-timers.ts';
+import { gameSocketUrl } from './socket.ts';
+import { createTransactionNotices } from './transaction-notices.ts';
+
+const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+
+function setup() {
+  const clock = createFakeClock(1_000_000);
+  const timers = createManualTimers(clock);
+  const sockets = fakeSocketFactory();
+  const log: string[] = [];
+  const received: ServerMessage[] = [];
+  const notices: TransactionNotice[] = [];
+  let info: ConnectionInfo | null = null;
+  const channel = createGameChannel({
+    url: () => 'ws://game.test/ws',
+    createSocket: sockets.factory,
+    clock,
+    timers,
+    walletAddress: () => WALLET,
+    log: (message) => log.push(message),
+    handlers: {
+      opened: () => {
+        log.push('opened');
+        channel.send({ type: 'connect', timestamp: clock.now() });
+      },
+      message: (m) => received.push(m),
+      closed: () => log.push('closed'),
+      graceEnded: () => log.push('graceEnded'),
+      gaveUp: () => log.push('gaveUp'),
+      error: () => log.push('error'),
+      transaction: (n) => notices.push(n),
+      connection: (i) => {
+        info = i;
+      },
+    },
+  });
+  const types = (socket = sockets.last()) => socket.messages().map((m) => m.type);
+  return { clock, timers, sockets, channel, log, received, notices, info: () => info, types };
+}
+
+describe('§7 the game channel socket', () => {
+  it.each([
+    [{ protocol: 'http:', host: 'localhost:3000' }, null, 'ws://localhost:3000/ws'],
+    [{ protocol: 'https:', host: 'pong.example' }, null, 'wss://pong.example/ws'],
+    [
+      { protocol: 'https:', host: 'pong.example' },
+      'abc-123_XYZ',
+      'wss://pong.example/ws?sessionId=abc-123_XYZ',
+    ],
+  ])(
+    '§7 one socket at /ws on the same host, wss on https, with the session id: %j %s',
+    (page, session, url) => {
+      expect(gameSocketUrl(page, session)).toBe(url);
+    },
+  );
+
+  it('opens only when started, once; the opening message goes before what waited in the queue', () => {
+    const t = setup();
+    expect(t.sockets.sockets).toHaveLength(0);
+    t.channel.start();
+    t.channel.start();
+    expect(t.sockets.sockets).toHaveLength(1);
+    t.channel.send({ type: 'findMatch', gameMode: 'practice' });
+    t.channel.send(
+      { type: 'paddleMove', gameId: '0b5e7a52-3c1e-4c55-9d0e-1f2a3b4c5d6e', position: 3 },
+      { queue: false },
+    );
+    expect(t.info()?.status).toBe('connecting');
+    t.sockets.last().open();
+    expect(t.info()?.status).toBe('open');
+    expect(t.types()).toEqual(['connect', 'findMatch', 'ping']);
+  });
+
+  it('§7 every message is parsed with the protocol schema: bad frames are dropped, good ones handed on', () => {
+    const t = setup();
+    t.channel.start();
+    const socket = t.sockets.last();
+    socket.open();
+    socket.receive('not json');
+    socket.receive(JSON.stringify({ type: 'gameOver', gameId: 'x' }));
+    socket.receive({
+      type: 'queueUpdate',
+      queueLengths: { practice: 1, smol_shrimp: 0, tiny_tuna: 0, mighty_marlin: 0, giga_whale: 0 },
+      playersOnline: 2,
+    });
+    expect(t.received.map((m) => m.type)).toEqual(['queueUpdate']);
+    expect(t.log.filter((l) => l.includes('dropped'))).toHaveLength(2);
+  });
+});
+
+describe('§9 ping, quality and heartbeat', () => {
+  it('§9 a ping every 3 s; the average of the last 10 round trips; quality per §4', () => {
+    const t = setup();
+    t.channel.start();
+    const socket = t.sockets.last();
+    socket.open();
+    for (let i = 0; i < 12; i++) {
+      const ping = socket
+        .messages()
+        .filter((m) => m.type === 'ping' && !m.isHeartbeat)
+        .at(-1)!;
+      // The first two answers are slow (150 ms: fair); only the last 10 samples count.
+      t.timers.advance(i < 2 ? 150 : 40);
+      socket.receive({ type: 'pong', timestamp: ping.timestamp as number, serverTime: 0 });
+      if (i === 1) expect(t.info()).toMatchObject({ pingMs: 150, quality: 'fair', qualityScore: 50 });
+      t.timers.advance(i < 2 ? 2_850 : 2_960);
+    }
+    expect(t.info()).toMatchObject({ pingMs: 40, quality: 'excellent', qualityScore: 100 });
+    const pings = socket.messages().filter((m) => m.type === 'ping' && !m.isHeartbeat);
+    expect(pings.map((p) => (p.timestamp as number) - 1_000_000)).toEqual(
+      Array.from({ length: 13 }, (_, i) => i * 3_000),
+    );
+  });
+
+  it('§9 a missed pong counts as loss after the interval minus 500 ms; poor quality pings every 2 s', () => {
+    const t = setup();
+    t.channel.start();
+    const socket = t.sockets.last();
+    socket.open();
+    // Keep the socket from looking silent: the server talks, but never answers pings.
+    const chatter = () => socket.receive({ type: 'gameResumed', message: '' });
+    t.timers.advance(2_499);
+    expect(t.info()?.quality).toBe('excellent');
+    t.timers.advance(1);
+    // One lost of one: 100% loss, poor.
+    expect(t.info()).toMatchObject({ quality: 'poor', qualityScore: 25 });
+    chatter();
+    t.timers.advance(500); // the second ping, at 3 s (the interval in force when the first went out)
+    const times = () =>
+      socket
+        .messages()
+        .filter((m) => m.type === 'ping' && !m.isHeartbeat)
+        .map((m) => (m.timestamp as number) - 1_000_000);
+    expect(times()).toEqual([0, 3_000]);
+    chatter();
+    t.timers.advance(2_000);
+    expect(times()).toEqual([0, 3_000, 5_000]);
+  });
+
+  it('§9 heartbeat: checked every 5 s; 10 s of silence drops the socket and reconnects', () => {
+    const t = setup();
+    t.channel.start();
+    const socket = t.sockets.last();
+    socket.open();
+    t.timers.advance(5_000);
+    expect(socket.messages().some((m) => m.type === 'ping' && m.isHeartbeat === true)).toBe(true);
+    t.timers.advance(4_999);
+    expect(t.log).not.toContain('closed');
+    t.timers.advance(1);
+    expect(t.log).toContain('closed');
+    expect(socket.closedByClient).toBe(true);
+    expect(t.info()?.status).toBe('pendingDisconnect');
+  });
+
+  it('§9 heard from within 10 s: the socket stays', () => {
+    const t = setup();
+    t.channel.start();
+    const socket = t.sockets.last();
+    socket.open();
+    for (let i = 0; i < 10; i++) {
+      t.timers.advance(4_000);
+      socket.receive({ type: 'gameResumed', message: '' });
+    }
+    expect(t.log).not.toContain('closed');
+  });
+});
+
+describe('§4/§9 reconnecting', () => {
+  it.each([
+    [0, 1_000],
+    [1, 1_500],
+    [2, 2_250],
+    [3, 3_375],
+    [4, 3_375],
+  ])('§9 backoff: attempt %i waits %i ms', (attempt, ms) => {
+    expect(reconnectDelayMs(attempt)).toBe(ms);
+  });
+
+  it('§9 a close: pending disconnect, the disconnect UI after exactly 2 s, then up to 5 attempts with backoff', () => {
+    const t = setup();
+    t.channel.start();
+    t.sockets.last().open();
+    t.timers.advance(CHANNEL_TIMING.stableOpenMs);
+    t.sockets.last().serverClose();
+    expect(t.info()?.status).toBe('pendingDisconnect');
+    expect(t.log.at(-1)).toBe('closed');
+    t.timers.advance(999);
+    expect(t.sockets.sockets).toHaveLength(1);
+    t.timers.advance(1);
+    expect(t.sockets.sockets).toHaveLength(2);
+    expect(t.info()?.reconnectAttempts).toBe(1);
+    t.timers.advance(999);
+    expect(t.log).not.toContain('graceEnded');
+    t.timers.advance(1);
+    expect(t.log).toContain('graceEnded');
+    expect(t.info()?.status).toBe('lost');
+
+    // Every attempt is refused (the server answers the handshake with 401): 5 attempts in all, then stop.
+    const waits = [1_500, 2_250, 3_375, 3_375];
+    t.sockets.last().serverClose();
+    for (const wait of waits) {
+      const count = t.sockets.sockets.length;
+      t.timers.advance(wait - 1);
+      expect(t.sockets.sockets).toHaveLength(count);
+      t.timers.advance(1);
+      expect(t.sockets.sockets).toHaveLength(count + 1);
+      t.sockets.last().serverClose();
+    }
+    expect(t.sockets.sockets).toHaveLength(6);
+    expect(t.log.at(-1)).toBe('gaveUp');
+    expect(t.info()).toMatchObject({ status: 'lost', reconnectAttempts: 5 });
+    t.timers.advance(600_000);
+    expect(t.sockets.sockets).toHaveLength(6);
+  });
+
+  it('§9 a socket the server closes as soon as it opens does not loop: it stops after 5 attempts', () => {
+    const t = setup();
+    t.channel.start();
+    for (let i = 0; i < 20; i++) {
+      const socket = t.sockets.last();
+      if (socket.readyState === 0) {
+        socket.open();
+        socket.serverClose(1008);
+      }
+      t.timers.advance(4_000);
+    }
+    expect(t.sockets.sockets).toHaveLength(6);
+    expect(t.log).toContain('gaveUp');
+  });
+
+  it('§9 a socket that stayed open earns a fresh set of attempts', () => {
+    const t = setup();
+    t.channel.start();
+    t.sockets.last().open();
+    t.sockets.last().serverClose();
+    t.timers.advance(1_000);
+    t.sockets.last().open();
+    expect(t.info()?.reconnectAttempts).toBe(1);
+    t.timers.advance(CHANNEL_TIMING.stableOpenMs);
+    t.sockets.last().serverClose();
+    expect(t.info()?.reconnectAttempts).toBe(0);
+  });
+
+  it('reconnectNow after giving up tries again at once; stop closes for good', () => {
+    const t = setup();
+    t.channel.start();
+    for (let i = 0; i < 6; i++) {
+      t.sockets.last().serverClose();
+      t.timers.advance(4_000);
+    }
+    expect(t.log).toContain('gaveUp');
+    const count = t.sockets.sockets.length;
+    t.channel.reconnectNow();
+    expect(t.sockets.sockets).toHaveLength(count + 1);
+    t.sockets.last().open();
+    expect(t.info()?.status).toBe('open');
+    t.channel.stop();
+    expect(t.sockets.last().closedByClient).toBe(true);
+    expect(t.info()?.status).toBe('idle');
+    t.timers.advance(60_000);
+    expect(t.sockets.sockets).toHaveLength(count + 1);
+  });
+
+  it('§7 the send queue is bounded: the oldest go first', () => {
+    const t = setup();
+    t.channel.start();
+    for (let i = 0; i < CHANNEL_TIMING.sendQueueLimit + 5; i++)
+      t.channel.send({ type: 'ping', timestamp: i });
+    t.sockets.last().open();
+    const queued = t.sockets
+      .last()
+      .messages()
+      .filter((m) => m.type === 'ping' && (m.timestamp as number) < 1000);
+    expect(queued).toHaveLength(CHANNEL_TIMING.sendQueueLimit);
+    expect(queued[0]?.timestamp).toBe(5);
+  });
+});
+
+describe('§4 transaction notifications', () => {
+  it('§4/§5 duplicates (same id) are dropped; each new one is dispatched at once, +500 ms and +1500 ms, plus a manual trigger', () => {
+    const t = setup();
+    t.channel.start();
+    const socket = t.sockets.last();
+    socket.open();
+    const tx = { id: 41, type: 'winner_payout', amount: 0.0375 };
+    socket.receive({ type: 'transaction_notification', transaction: tx });
+    socket.receive({ type: 'transaction_notification', transaction: { ...tx } });
+    expect(t.notices).toEqual([{ ...tx, wallet_address: WALLET, status: 'confirmed' }]);
+  });
+
+  it('§4 the window events: three notifications and a manual trigger, on time', () => {
+    const clock = createFakeClock(0);
+    const timers = createManualTimers(clock);
+    const events: Array<[number, WalletTransactionDetail['kind']]> = [];
+    const notices = createTransactionNotices({
+      timers,
+      walletAddress: () => null,
+      dispatch: (detail) => events.push([clock.now(), detail.kind]),
+    });
+    expect(notices.handle({ id: 'a', type: 'refund', status: 'pending' })).toEqual({
+      id: 'a',
+      type: 'refund',
+      status: 'pending',
+    });
+    timers.advance(499);
+    expect(events).toEqual([
+      [0, 'transaction_notification'],
+      [0, 'manual_trigger'],
+    ]);
+    timers.advance(1_001);
+    expect(events.slice(2)).toEqual([
+      [500, 'transaction_notification'],
+      [1_500, 'transaction_notification'],
+    ]);
+    expect(notices.handle({ id: 'a', type: 'refund' })).toBeNull();
+    timers.advance(5_000);
+    expect(events).toHaveLength(4);
+  });
+});

@@ -1,0 +1,94 @@
+import type { TransactionNotice } from '../state/game-api.ts';
+import {
+  dispatchWalletTransaction,
+  type WalletTransactionDetail,
+} from '../state/wallet-transaction-event.ts';
+import type { Timers } from './timers.ts';
+
+/** SPEC §4: a notification is re-dispatched at once, after 500 ms and after 1500 ms. */
+export const REDISPATCH_DELAYS_MS = [500, 1_500] as const;
+/** Ids remembered for de-duplication: bounded, far more than a session's money movements. */
+export const SEEN_NOTICE_LIMIT = 500;
+
+const PAYOUT_TYPES = new Set(['payout', 'winner_payout']);
+
+/** The id a notification is known by (its record id, else its signature), or null if it has neither. */
+function noticeKey(transaction: TransactionNotice): string | null {
+  const id = transaction.id;
+  if (typeof id === 'string' || typeof id === 'number') return `id:${id}`;
+  const signature = transaction.transaction_signature;
+  return typeof signature === 'string' && signature ? `sig:${signature}` : null;
+}
+
+/** SPEC §4: a missing wallet address is filled from storage; payout types without status are confirmed. */
+export function normaliseNotice(
+  transaction: TransactionNotice,
+  walletAddress: string | null,
+): TransactionNotice {
+  const next = { ...transaction };
+  if (
+    (next.wallet_address === undefined || next.wallet_address === null || next.wallet_address === '') &&
+    walletAddress
+  ) {
+    next.wallet_address = walletAddress;
+  }
+  if (
+    typeof next.type === 'string' &&
+    PAYOUT_TYPES.has(next.type) &&
+    (next.status === undefined || next.status === null)
+  ) {
+    next.status = 'confirmed';
+  }
+  return next;
+}
+
+export interface TransactionNotices {
+  /** The de-duplicated, normalised notice, or null for a duplicate. */
+  handle(transaction: TransactionNotice): TransactionNotice | null;
+  dispose(): void;
+}
+
+function dispatchToWindow(detail: WalletTransactionDetail): void {
+  if (typeof window !== 'undefined') dispatchWalletTransaction(detail);
+}
+
+/**
+ * `transaction_notification` from the game channel (SPEC §4/§5): duplicates (same id) are dropped; each new
+ * one goes out as a `wallet-transaction` window event at once, after 500 ms and after 1500 ms, plus a
+ * manual trigger, so the balance and the history hear of it even if they were busy the first time.
+ */
+export function createTransactionNotices(options: {
+  timers: Timers;
+  walletAddress: () => string | null;
+  dispatch?: (detail: WalletTransactionDetail) => void;
+}): TransactionNotices {
+  const dispatch = options.dispatch ?? dispatchToWindow;
+  const seen = new Set<string>();
+  const pending = new Set<unknown>();
+  return {
+    handle(transaction) {
+      const key = noticeKey(transaction);
+      if (key !== null) {
+        if (seen.has(key)) return null;
+        seen.add(key);
+        // A Set iterates in insertion order: the oldest ids go first.
+        if (seen.size > SEEN_NOTICE_LIMIT) seen.delete(seen.values().next().value as string);
+      }
+      const notice = normaliseNotice(transaction, options.walletAddress());
+      dispatch({ kind: 'transaction_notification', transaction: notice });
+      dispatch({ kind: 'manual_trigger' });
+      for (const delay of REDISPATCH_DELAYS_MS) {
+        const handle = options.timers.setTimeout(() => {
+          pending.delete(handle);
+          dispatch({ kind: 'transaction_notification', transaction: notice });
+        }, delay);
+        pending.add(handle);
+      }
+      return notice;
+    },
+    dispose() {
+      for (const handle of pending) options.timers.clearTimeout(handle);
+      pending.clear();
+    },
+  };
+}

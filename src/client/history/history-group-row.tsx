@@ -1,0 +1,82 @@
+import { useId, useState } from 'react';
+import { shortenAddress } from '../../common/format.ts';
+import type { TransactionGroup } from './history-groups.ts';
+import {
+  amountText,
+  dateText,
+  groupAmountText,
+  modeLabel,
+  OUTCOME_LABELS,
+  typeLabel,
+} from './history-labels.ts';
+import type { HistoryTransaction } from './history-transaction.ts';
+
+const OUTCOME_TEXT = {
+  win: 'text-green-300',
+  loss: 'text-red-300',
+  refunded: 'text-cyan-300',
+  pending: 'text-yellow-300',
+} as const;
+
+/** One game (or search) of the history: a summary that expands into its rows, each with its details. */
+export function HistoryGroupRow({
+  group,
+  onDetails,
+}: {
+  group: TransactionGroup;
+  onDetails(transaction: HistoryTransaction): void;
+}) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <li
+      data-testid="history-row"
+      data-group-type={group.groupType}
+      data-outcome={group.outcome}
+      className="rounded border border-slate-700 bg-slate-900/70"
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 p-2 text-left text-xs hover:bg-slate-800/60"
+      >
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+        <span className="font-bold text-slate-100">{modeLabel(group.gameMode)}</span>
+        <span className={`rounded border border-current px-1.5 text-[10px] ${OUTCOME_TEXT[group.outcome]}`}>
+          {OUTCOME_LABELS[group.outcome]}
+        </span>
+        {group.opponent && <span className="text-slate-400">vs {shortenAddress(group.opponent)}</span>}
+        {group.score && <span className="text-slate-300">{group.score}</span>}
+        <span className={`ml-auto ${OUTCOME_TEXT[group.outcome]}`}>
+          {groupAmountText(group.amount, group.outcome)}
+        </span>
+        <span className="w-full text-[10px] text-slate-500">{dateText(group.timestamp)}</span>
+      </button>
+      {open && (
+        <ul id={listId} className="space-y-1 border-slate-700 border-t p-2">
+          {group.transactions.map((t) => (
+            <li
+              key={t.id}
+              data-testid="history-transaction"
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[11px] text-slate-300"
+            >
+              <span className="font-bold">{typeLabel(t.type)}</span>
+              <span>{amountText(t.amount)}</span>
+              <span className="text-slate-400">{t.status ?? 'unknown'}</span>
+              <span className="text-slate-500">{dateText(t.created_at)}</span>
+              <button
+                type="button"
+                onClick={() => onDetails(t)}
+                className="ml-auto rounded border border-cyan-400/60 px-2 text-cyan-200 hover:bg-cyan-400/10"
+              >
+                Details
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

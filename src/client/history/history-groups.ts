@@ -1,0 +1,117 @@
+import { type HistoryTransaction, isPayout } from './history-transaction.ts';
+
+/** SPEC §3 "Transaction group (client-built)". */
+export type GroupType = 'game' | 'game_record' | 'payout' | 'entry_fee' | 'refund';
+export type GroupOutcome = 'win' | 'loss' | 'refunded' | 'pending';
+
+export interface TransactionGroup {
+  /** Stable React key: the game id, else the entry the rows belong to. */
+  key: string;
+  gameId: string | null;
+  /** Newest first. */
+  transactions: HistoryTransaction[];
+  gameMode: string | null;
+  /** The newest row's created_at. */
+  timestamp: string | null;
+  /** SOL the headline is about: the payout of a win, the refund, else the entry fee(s). */
+  amount: number;
+  groupType: GroupType;
+  outcome: GroupOutcome;
+  opponent: string | null;
+  score: string | null;
+}
+
+const time = (t: HistoryTransaction) => {
+  const ms = t.created_at ? Date.parse(t.created_at) : Number.NaN;
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+};
+const newestFirst = (a: HistoryTransaction, b: HistoryTransaction) => time(b) - time(a);
+const sum = (rows: HistoryTransaction[]) => rows.reduce((total, t) => total + t.amount, 0);
+const first = <T>(rows: HistoryTransaction[], pick: (t: HistoryTransaction) => T | null): T | null => {
+  for (const t of rows) {
+    const value = pick(t);
+    if (value !== null) return value;
+  }
+  return null;
+};
+
+const won = (t: HistoryTransaction) =>
+  t.player_won === true || t.game_outcome === 'win' || t.perspective_type === 'game_win' || isPayout(t);
+const lost = (t: HistoryTransaction) =>
+  t.player_won === false || t.game_outcome === 'loss' || t.perspective_type === 'game_loss';
+
+/**
+ * A game's outcome from all of its rows: a payout or a won game is a win; else a refund makes it
+ * refunded; else a finished lost game is a loss; else (entry paid, game not over) it is pending.
+ */
+function gameOutcome(rows: HistoryTransaction[]): GroupOutcome {
+  if (rows.some(won)) return 'win';
+  if (rows.some((t) => t.type === 'refund')) return 'refunded';
+  if (rows.some(lost)) return 'loss';
+  return 'pending';
+}
+
+function headlineAmount(rows: HistoryTransaction[], outcome: GroupOutcome): number {
+  const payouts = rows.filter(isPayout);
+  if (outcome === 'win') {
+    // One payout per game (ARCHITECTURE invariant 3): a twin row must not double it.
+    if (payouts.length > 0) return Math.max(...payouts.map((t) => t.amount));
+    return first(rows, (t) => (t.type === 'game_record' ? t.amount : null)) ?? 0;
+  }
+  if (outcome === 'refunded') return sum(rows.filter((t) => t.type === 'refund'));
+  return sum(rows.filter((t) => t.type === 'entry_fee'));
+}
+
+function build(key: string, gameId: string | null, rows: HistoryTransaction[]): TransactionGroup {
+  const transactions = [...rows].sort(newestFirst);
+  let groupType: GroupType;
+  let outcome: GroupOutcome;
+  if (gameId) {
+    groupType = transactions.every((t) => t.type === 'game_record') ? 'game_record' : 'game';
+    outcome = gameOutcome(transactions);
+  } else if (transactions.some((t) => t.type === 'refund')) {
+    // SPEC §4: refund groups show as refunded.
+    [groupType, outcome] = ['refund', 'refunded'];
+  } else if (transactions.some(isPayout)) {
+    [groupType, outcome] = ['payout', 'win'];
+  } else {
+    // SPEC §4: entry_fee groups (a search not matched yet) show as pending.
+    [groupType, outcome] = ['entry_fee', 'pending'];
+  }
+  return {
+    key,
+    gameId,
+    transactions,
+    gameMode: first(transactions, (t) => t.game_mode),
+    timestamp: transactions[0]?.created_at ?? null,
+    amount: headlineAmount(transactions, outcome),
+    groupType,
+    outcome,
+    opponent: first(transactions, (t) => t.opponent_address),
+    score: first(transactions, (t) => t.final_score ?? t.score),
+  };
+}
+
+/**
+ * SPEC §2/§4: rows grouped by game, newest group first. Payout rows join their game's group; a refund
+ * with no game joins the entry it returns (original_transaction_id), so a cancelled search is one group.
+ */
+export function groupTransactions(rows: readonly HistoryTransaction[]): TransactionGroup[] {
+  const keyOfRow = new Map<string, string>();
+  for (const t of rows) if (t.game_id) keyOfRow.set(t.id, `game:${t.game_id}`);
+  const byKey = new Map<string, { gameId: string | null; rows: HistoryTransaction[] }>();
+  for (const t of rows) {
+    const root = t.original_transaction_id ?? t.id;
+    const key = t.game_id ? `game:${t.game_id}` : (keyOfRow.get(root) ?? `tx:${root}`);
+    const gameId = t.game_id ?? (key.startsWith('game:') ? key.slice(5) : null);
+    const group = byKey.get(key) ?? { gameId, rows: [] };
+    group.rows.push(t);
+    byKey.set(key, group);
+  }
+  const groups = [...byKey].map(([key, g]) => build(key, g.gameId, g.rows));
+  const at = (g: TransactionGroup) => {
+    const ms = g.timestamp ? Date.parse(g.timestamp) : Number.NaN;
+    return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+  };
+  return groups.sort((a, b) => at(b) - at(a));
+}

@@ -1,0 +1,53 @@
+import { formatDate, formatSolFixed } from '../../common/format.ts';
+import { getGameMode, isGameModeId } from '../../common/game-modes.ts';
+import type { GroupOutcome } from './history-groups.ts';
+
+/** Display texts of the history panel (SPEC §5 formats; §9: amounts in history with 4 decimals). */
+
+const TYPE_LABELS: Record<string, string> = {
+  entry_fee: 'Entry Fee',
+  refund: 'Refund',
+  winner_payout: 'Winner Payout',
+  payout: 'Payout',
+  game_record: 'Game Result',
+};
+
+export function typeLabel(type: string): string {
+  return TYPE_LABELS[type] ?? type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export function modeLabel(mode: string | null): string {
+  return mode && isGameModeId(mode) ? getGameMode(mode).name : 'Unknown mode';
+}
+
+export const OUTCOME_LABELS: Record<GroupOutcome, string> = {
+  win: 'WIN',
+  loss: 'LOSS',
+  refunded: 'REFUNDED',
+  pending: 'PENDING',
+};
+
+/** Money in: '+'; money out for good: '-'; pending: no sign yet. */
+export function groupAmountText(amount: number, outcome: GroupOutcome): string {
+  const sign =
+    amount === 0 ? '' : outcome === 'win' || outcome === 'refunded' ? '+' : outcome === 'loss' ? '-' : '';
+  return `${sign}${formatSolFixed(Math.abs(amount), 4)}`;
+}
+
+export function amountText(amount: number): string {
+  return formatSolFixed(amount, 4);
+}
+
+/** SPEC §5: history shows 'Unknown date' where a date is missing. */
+export function dateText(value: string | null): string {
+  const text = formatDate(value, { withTime: true });
+  return text === 'N/A' ? 'Unknown date' : text;
+}
+
+/** The panel's last-updated time; 'Unknown time' before the first answer. */
+export function timeText(epochMs: number | null): string {
+  if (epochMs === null) return 'Unknown time';
+  return new Date(epochMs)
+    .toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: true })
+    .replace(/\u202f/g, ' ');
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
+import { createFakeClock } from '../../common/clock.ts';
+import { TICK_MS } from '../../common/game/constants.ts';
+import { getGameMode } from '../../common/game-modes.ts';
+import { type PayingPlayers, payingPlayers } from '../../server/ledger/test-support/paying-players.ts';
+import { fetchHistory } from './history-fetch.ts';
+import { countByFilter } from './history-filters.ts';
+import { groupTransactions } from './history-groups.ts';
+
+const MODE = getGameMode('smol_shrimp');
+const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
+
+/**
+ * The panel's fetch and grouping against the real product: real entry fees on the local chain, a match
+ * over real sockets decided by one side leaving, the payout worker paying through the chain, and a paid
+ * search cancelled after 10 s and refunded. One fake clock drives the server; nothing sleeps.
+ */
+describe('issue 9 point 10: the history panel reads the real history route', () => {
+  const clock = createFakeClock();
+  let server: TestServer;
+  let paying: PayingPlayers;
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock, noPayoutWorker: true });
+    paying = await payingPlayers(server, clock);
+  });
+  afterAll(async () => {
+    for (const p of paying?.connected ?? []) p.close();
+    await server?.stop();
+  });
+
+  it('§2/§4: a won paid match is one game group (win, payout merged, opponent, score); the loser sees a loss', async () => {
+    const a = await paying.fundedPlayer();
+    const b = await paying.fundedPlayer();
+    a.player.send({
+      type: 'findMatch',
+      gameMode: MODE.id,
+      paymentSignature: await paying.payEntry(a.wallet, MODE.wagerLamports),
+    });
+    await a.player.next('joinQueue');
+    b.player.send({
+      type: 'findMatch',
+      gameMode: MODE.id,
+      paymentSignature: await paying.payEntry(b.wallet, MODE.wagerLamports),
+    });
+    const { gameId } = await b.player.next('matched');
+    await a.player.next('matched');
+    for (let i = 0; i < 30; i++) {
+      clock.advance(TICK_MS);
+      server.game.game.tick();
+    }
+    b.player.send({ type: 'exit', gameId });
+    await flush();
+    clock.advance(TICK_MS);
+    server.game.game.tick();
+    expect((await a.player.next('gameOver')).finalResult).toBe('win');
+    await paying.runWorker();
+    await a.player.next('transaction_notification'); // a's own entry
+    let confirmed = false;
+    for (let i = 0; i < 10 && !confirmed; i++) {
+      const notice = await a.player.next('transaction_notification');
+      confirmed = notice.transaction.type === 'winner_payout' && notice.transaction.status === 'confirmed';
+    }
+    expect(confirmed).toBe(true);
+
+    const winner = await fetchHistory(a.wallet.address, { baseUrl: server.url });
+    const won = groupTransactions(winner).find((g) => g.gameId === gameId);
+    expect(won).toMatchObject({
+      groupType: 'game',
+      outcome: 'win',
+      gameMode: MODE.id,
+      opponent: b.wallet.address,
+      amount: 0.0375,
+    });
+    expect(won?.score).toMatch(/^\d+-\d+$/);
+    expect(won?.transactions.map((t) => t.type).sort()).toEqual([
+      'entry_fee',
+      'game_record',
+      'winner_payout',
+    ]);
+    expect(won?.transactions.find((t) => t.type === 'winner_payout')?.status).toBe('confirmed');
+    // SPEC §4: the payout is merged into the group but hidden from the flat list the chips count.
+    expect(countByFilter(winner)).toEqual({ all: 2, games: 1, wagers: 1, refunds: 0 });
+
+    const loser = groupTransactions(await fetchHistory(b.wallet.address, { baseUrl: server.url }));
+    expect(loser).toHaveLength(1);
+    expect(loser[0]).toMatchObject({ gameId, outcome: 'loss', amount: 0.025, opponent: a.wallet.address });
+  }, 90_000);
+
+  it('§4: a paid search cancelled after 10 s is one refunded group holding its entry and the 97% refund', async () => {
+    const { player, wallet } = await paying.fundedPlayer();
+    player.send({
+      type: 'findMatch',
+      gameMode: MODE.id,
+      paymentSignature: await paying.payEntry(wallet, MODE.wagerLamports),
+    });
+    await player.next('joinQueue');
+    clock.advance(10_000);
+    player.send({ type: 'cancelSearch' });
+    expect((await player.next('cancelSearch')).success).toBe(true);
+    await paying.runWorker();
+
+    const rows = await fetchHistory(wallet.address, { baseUrl: server.url });
+    const groups = groupTransactions(rows);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({ groupType: 'refund', outcome: 'refunded', gameId: null });
+    expect(groups[0]?.amount).toBeCloseTo(0.02425, 9);
+    expect(groups[0]?.transactions.map((t) => t.type)).toEqual(['refund', 'entry_fee']);
+    expect(countByFilter(rows)).toEqual({ all: 2, games: 0, wagers: 1, refunds: 1 });
+  }, 90_000);
+});

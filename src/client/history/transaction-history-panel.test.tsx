@@ -1,0 +1,297 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GameApi } from '../state/game-api.ts';
+import type { GameOverInfo, GameView } from '../state/game-view.ts';
+import { dispatchWalletTransaction } from '../state/wallet-transaction-event.ts';
+import { FakeProviders, fakeGame, fakeWallet, TEST_WALLET } from '../test-support/fake-wallet-and-game.tsx';
+import { jsonResponse } from '../test-support/render-app.tsx';
+import type { WalletApi } from '../wallet/wallet-api.ts';
+import { GAME_A, sampleHistory } from './test-support/history-rows.ts';
+import { TransactionHistoryPanel } from './transaction-history-panel.tsx';
+
+let answer: () => Promise<Response>;
+let t0 = 0;
+/** When (ms after the test's start, fake time) and for which wallet each history fetch was made. */
+const fetches: { at: number; url: string }[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  t0 = Date.now();
+  fetches.length = 0;
+  answer = async () => jsonResponse(200, { success: true, transactions: sampleHistory(), nextCursor: null });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      fetches.push({ at: Date.now() - t0, url });
+      return answer();
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+  for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(0));
+}
+
+function renderPanel(wallet: WalletApi = fakeWallet(), game: GameApi = fakeGame()) {
+  const view = render(
+    <FakeProviders wallet={wallet} game={game}>
+      <TransactionHistoryPanel />
+    </FakeProviders>,
+  );
+  const update = (next: { wallet?: WalletApi; view?: Partial<GameView> }) =>
+    view.rerender(
+      <FakeProviders wallet={next.wallet ?? wallet} game={{ ...game, view: { ...game.view, ...next.view } }}>
+        <TransactionHistoryPanel />
+      </FakeProviders>,
+    );
+  return { ...view, update };
+}
+
+const rows = () => screen.queryAllByTestId('history-row');
+const outcomes = () => rows().map((r) => r.getAttribute('data-outcome'));
+const GAME_OVER: GameOverInfo = {
+  outcome: 'win',
+  scores: [11, 7],
+  reason: 'score',
+  message: '',
+  opponentDisconnected: false,
+};
+
+describe('issue 9 point 10: §2 transaction history panel', () => {
+  it('§2: title, Refresh, shortened address, last-updated time, chips with counts, groups with outcomes, 500 px', async () => {
+    renderPanel();
+    await advance(0);
+    const panel = screen.getByTestId('transaction-history');
+    expect(within(panel).getByRole('heading', { name: 'Transaction History' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(screen.getByTestId('history-address').textContent).toBe('9xQeW...sVFin');
+    expect(panel.textContent).toMatch(/Last updated: \d{2}:\d{2}:\d{2} (AM|PM)/);
+    expect(panel.className).toContain('max-h-[500px]');
+    expect(fetches[0]?.url).toBe(`/api/transactions/history/${TEST_WALLET}?limit=200`);
+    for (const [name, count] of [
+      ['All', '7'],
+      ['Games', '2'],
+      ['Wagers', '4'],
+      ['Refunds', '1'],
+    ]) {
+      const chip = screen.getByRole('button', { name: name!, description: count! });
+      expect(chip.getAttribute('aria-pressed')).toBe(String(name === 'All'));
+    }
+    expect(outcomes()).toEqual(['pending', 'win', 'refunded', 'loss']);
+    const won = rows()[1]!;
+    expect(won.textContent).toContain('Smol Shrimp');
+    expect(won.textContent).toContain('WIN');
+    expect(won.textContent).toContain('vs Opp0n...XXXXX');
+    expect(won.textContent).toContain('11-7');
+    expect(won.textContent).toContain('+0.0375 SOL');
+  });
+
+  it('§2: a row expands into its transactions, payout included', async () => {
+    renderPanel();
+    await advance(0);
+    const header = within(rows()[1]!).getByRole('button', { expanded: false });
+    fireEvent.click(header);
+    expect(header.getAttribute('aria-expanded')).toBe('true');
+    const inside = within(rows()[1]!)
+      .getAllByTestId('history-transaction')
+      .map((li) => li.textContent);
+    expect(inside[0]).toContain('Winner Payout');
+    expect(inside[1]).toContain('Game Result');
+    expect(inside[2]).toContain('Entry Fee');
+  });
+
+  it.each([
+    ['devnet', 'https://explorer.solana.com/tx/{sig}?cluster=devnet'],
+    ['mainnet-beta', 'https://explorer.solana.com/tx/{sig}'],
+  ] as const)("§2 'Transaction Details' on %s links to the explorer", async (cluster, href) => {
+    renderPanel(fakeWallet({ cluster }));
+    await advance(0);
+    fireEvent.click(within(rows()[1]!).getByRole('button', { expanded: false }));
+    fireEvent.click(within(rows()[1]!).getAllByRole('button', { name: 'Details' })[2]!);
+    const dialog = screen.getByRole('dialog', { name: 'Transaction Details' });
+    const sig = '5'.repeat(88);
+    expect(within(dialog).getByRole('link', { name: 'View on Solana Explorer' }).getAttribute('href')).toBe(
+      href.replace('{sig}', sig),
+    );
+    expect(within(dialog).getByRole('link', { name: 'View on Solscan' })).toBeTruthy();
+    expect(within(dialog).getByText(GAME_A)).toBeTruthy();
+  });
+
+  it("§2 'Transaction Details' on localnet: no explorer, the signature with a copy button", async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderPanel(fakeWallet({ cluster: 'localnet' }));
+    await advance(0);
+    fireEvent.click(within(rows()[1]!).getByRole('button', { expanded: false }));
+    fireEvent.click(within(rows()[1]!).getAllByRole('button', { name: 'Details' })[2]!);
+    const dialog = screen.getByRole('dialog', { name: 'Transaction Details' });
+    expect(within(dialog).queryByRole('link')).toBeNull();
+    expect(within(dialog).getByTestId('transaction-signature').textContent).toBe('5'.repeat(88));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Copy signature' })));
+    expect(writeText).toHaveBeenCalledWith('5'.repeat(88));
+    expect(within(dialog).getByText('Copied!')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("§2 filters: 'Showing N filter (filtered from M total)', 'Clear filter', 'No {filter} found', 'Show all N transactions'", async () => {
+    answer = async () =>
+      jsonResponse(200, {
+        success: true,
+        transactions: sampleHistory().filter((t) => t.type !== 'game_record' && t.type !== 'winner_payout'),
+        nextCursor: null,
+      });
+    renderPanel();
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Refunds' }));
+    expect(screen.getByRole('button', { name: 'Refunds' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('Showing 1 refunds (filtered from 5 total)')).toBeTruthy();
+    expect(outcomes()).toEqual(['refunded']);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    expect(outcomes()).toHaveLength(4);
+    fireEvent.click(screen.getByRole('button', { name: 'Games' }));
+    expect(screen.getByText('No games found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 5 transactions' }));
+    expect(outcomes()).toHaveLength(4);
+  });
+
+  it("§2: an empty history says 'No transactions found'", async () => {
+    answer = async () =>
+      jsonResponse(200, {
+        success: true,
+        transactions: [],
+        nextCursor: null,
+        message: 'No transactions found',
+      });
+    renderPanel();
+    await advance(0);
+    expect(screen.getByText('No transactions found')).toBeTruthy();
+  });
+
+  it("§8: a first load that fails says 'Failed to connect to transaction service'; a failed refresh 'Failed to refresh transactions'", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    answer = async () => jsonResponse(200, { success: false, message: 'down' });
+    const { unmount } = renderPanel();
+    await advance(0);
+    expect(screen.getByText('Failed to connect to transaction service')).toBeTruthy();
+    expect(screen.getByText('Failed to fetch transactions')).toBeTruthy();
+    unmount();
+
+    answer = async () =>
+      jsonResponse(200, { success: true, transactions: sampleHistory(), nextCursor: null });
+    renderPanel();
+    await advance(0);
+    answer = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await advance(200);
+    expect(screen.getByText('Failed to refresh transactions')).toBeTruthy();
+    expect(outcomes()).toHaveLength(4);
+  });
+
+  it("§8: with no wallet, 'No wallet address available' and no fetch", async () => {
+    renderPanel(fakeWallet({ status: 'disconnected', publicKey: null }));
+    await advance(0);
+    expect(screen.getByText('No wallet address available')).toBeTruthy();
+    expect(fetches).toHaveLength(0);
+  });
+});
+
+describe('issue 9 point 10: §4 refresh rules and notifications', () => {
+  const payoutNotice = {
+    id: 'pay-new',
+    type: 'winner_payout',
+    wallet_address: TEST_WALLET,
+    amount: 0.15,
+    status: 'processing',
+    game_id: '33333333-3333-4333-8333-333333333333',
+    game_mode: 'tiny_tuna',
+    created_at: new Date().toISOString(),
+  };
+
+  it('§4: a payout notification shows at once, refreshes after 500 ms and 1 s; its re-dispatches are dropped', async () => {
+    renderPanel();
+    await advance(0);
+    expect(fetches.map((f) => f.at)).toEqual([0]);
+    act(() => dispatchWalletTransaction({ kind: 'transaction_notification', transaction: payoutNotice }));
+    expect(outcomes()[0]).toBe('win');
+    expect(rows()[0]?.textContent).toContain('+0.1500 SOL');
+    await advance(500);
+    act(() => dispatchWalletTransaction({ kind: 'transaction_notification', transaction: payoutNotice }));
+    await advance(1000);
+    act(() => dispatchWalletTransaction({ kind: 'transaction_notification', transaction: payoutNotice }));
+    await advance(5000);
+    expect(fetches.map((f) => f.at)).toEqual([0, 500, 1000]);
+  });
+
+  it("§4: an entry notification refreshes after 1 s only; another wallet's entry changes nothing", async () => {
+    renderPanel();
+    await advance(0);
+    act(() =>
+      dispatchWalletTransaction({
+        kind: 'transaction_notification',
+        transaction: {
+          id: 'other',
+          type: 'entry_fee',
+          wallet_address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+          amount: 1,
+        },
+      }),
+    );
+    await advance(3000);
+    expect(fetches.map((f) => f.at)).toEqual([0]);
+    act(() =>
+      dispatchWalletTransaction({
+        kind: 'transaction_created',
+        transaction: { id: 'mine', type: 'entry_fee', wallet_address: TEST_WALLET, amount: 0.1 },
+      }),
+    );
+    await advance(999);
+    expect(fetches).toHaveLength(1);
+    await advance(1);
+    expect(fetches.map((f) => f.at)).toEqual([0, 4000]);
+  });
+
+  it('§4: a manual trigger schedules a full refresh after 1 s', async () => {
+    renderPanel();
+    await advance(0);
+    act(() => dispatchWalletTransaction({ kind: 'manual_trigger' }));
+    await advance(2000);
+    expect(fetches.map((f) => f.at)).toEqual([0, 1000]);
+  });
+
+  it('§4: game over refreshes at once and again after 3 s, even if the player leaves the game-over screen', async () => {
+    const { update } = renderPanel();
+    await advance(1000);
+    update({ view: { gameOver: GAME_OVER, gameId: GAME_A, state: 'gameOver' } });
+    await advance(0);
+    update({ view: { gameOver: null, gameId: null, state: 'waiting' } });
+    await advance(5000);
+    expect(fetches.map((f) => f.at)).toEqual([0, 1000, 4000]);
+  });
+
+  it('§4: a wallet change (account change) refreshes for the new wallet; a disconnect clears the panel', async () => {
+    const other = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+    const { update } = renderPanel();
+    await advance(1000);
+    update({ wallet: fakeWallet({ publicKey: other }) });
+    await advance(0);
+    expect(fetches.map((f) => f.url)).toEqual([
+      `/api/transactions/history/${TEST_WALLET}?limit=200`,
+      `/api/transactions/history/${other}?limit=200`,
+    ]);
+    update({ wallet: fakeWallet({ status: 'disconnected', publicKey: null }) });
+    await advance(0);
+    expect(rows()).toHaveLength(0);
+    expect(screen.getByText('No wallet address available')).toBeTruthy();
+  });
+});

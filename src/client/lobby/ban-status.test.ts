@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { liveRestrictionMessage, parseBanStatus } from './ban-status.ts';
+
+describe('issue 9 point 5: §3 ban status and live restrictions', () => {
+  it.each([
+    ['not banned', { banned: false, walletBanned: false, ipBanned: false, message: null }, false, null],
+    [
+      'wallet banned with a message',
+      { banned: true, walletBanned: true, message: 'Banned: cheating' },
+      true,
+      'Banned: cheating',
+    ],
+    [
+      'wallet banned, no message',
+      { banned: true, walletBanned: true, ipBanned: false },
+      true,
+      'Your wallet has been banned',
+    ],
+    [
+      'IP banned, no message',
+      { banned: true, walletBanned: false, ipBanned: true, message: '' },
+      true,
+      'Your IP address has been banned',
+    ],
+    ['banned, neither flag', { banned: true }, true, 'Your account has been restricted'],
+  ])('§8 default ban messages: %s', (_, body, banned, message) => {
+    expect(parseBanStatus(body)).toEqual({ banned, message });
+  });
+
+  it.each([
+    ['no body', null],
+    ['an array', []],
+    ['banned not a boolean', { banned: 'yes' }],
+  ])('§7 an unreadable ban status is refused: %s', (_, body) => {
+    expect(parseBanStatus(body)).toBeNull();
+  });
+
+  it.each([
+    ['no error', { lastError: null, lastErrorCode: null }, null],
+    [
+      'the account_restricted code',
+      { lastError: 'Banned: cheating', lastErrorCode: 'account_restricted' },
+      'Banned: cheating',
+    ],
+    [
+      'a default ban message without a code',
+      { lastError: 'Your IP address has been banned' },
+      'Your IP address has been banned',
+    ],
+    ['another error', { lastError: 'Game not found', lastErrorCode: 'game_not_found' }, null],
+    ['a connection error', { lastError: 'Connection lost', lastErrorCode: null }, null],
+  ])('§6 live restriction: %s', (_, view, expected) => {
+    expect(liveRestrictionMessage(view)).toBe(expected);
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { GAME_MODES, type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import {
+  canCancelSearch,
+  decideFindMatch,
+  isFindMatchDisabled,
+  isModeSelectable,
+  type LobbyFacts,
+  needToPlayText,
+} from './find-match-rules.ts';
+
+const facts = (overrides: Partial<LobbyFacts> = {}): LobbyFacts => ({
+  banned: false,
+  banMessage: null,
+  searching: false,
+  walletConnected: true,
+  balanceLamports: 100_000_000n,
+  ...overrides,
+});
+
+const decisionOf = (f: LobbyFacts, mode: GameModeId | null) => {
+  const d = decideFindMatch(f, mode);
+  return d.kind === 'refused' ? d.toast.title : d.kind;
+};
+
+describe('issue 9 point 5: §5 Find Match order of checks', () => {
+  it.each([
+    [
+      'banned is checked before everything',
+      facts({ banned: true, searching: true }),
+      null,
+      'Account Restricted',
+    ],
+    ['already searching before the mode', facts({ searching: true }), null, 'Already Searching'],
+    ['no mode', facts(), null, 'Game Mode Required'],
+    [
+      'practice skips payment, even with no wallet',
+      facts({ walletConnected: false }),
+      'practice',
+      'practice',
+    ],
+    ['a paid mode needs a wallet', facts({ walletConnected: false }), 'smol_shrimp', 'Wallet Required'],
+    [
+      'wallet before balance',
+      facts({ walletConnected: false, balanceLamports: 0n }),
+      'tiny_tuna',
+      'Wallet Required',
+    ],
+    [
+      'balance one lamport short',
+      facts({ balanceLamports: 99_999_999n }),
+      'tiny_tuna',
+      'Insufficient Balance',
+    ],
+    ['balance not read yet', facts({ balanceLamports: null }), 'smol_shrimp', 'Insufficient Balance'],
+    ['balance exactly the wager pays', facts({ balanceLamports: 100_000_000n }), 'tiny_tuna', 'pay'],
+  ] as const)('§5: %s', (_, f, mode, expected) => {
+    expect(decisionOf(f, mode)).toBe(expected);
+  });
+
+  it('§8: the restriction toast carries the ban message, destructive, 10 s', () => {
+    const d = decideFindMatch(facts({ banned: true, banMessage: 'Your wallet has been banned' }), 'practice');
+    expect(d).toEqual({
+      kind: 'refused',
+      toast: {
+        title: 'Account Restricted',
+        description: 'Your wallet has been banned',
+        variant: 'destructive',
+        duration: 10_000,
+      },
+    });
+  });
+
+  it.each([
+    ['smol_shrimp', 'You need at least 0.025 SOL for this game mode'],
+    ['tiny_tuna', 'You need at least 0.1 SOL for this game mode'],
+    ['mighty_marlin', 'You need at least 1 SOL for this game mode'],
+    ['giga_whale', 'You need at least 10 SOL for this game mode'],
+  ] as const)('§5: insufficient balance for %s says %s', (mode, text) => {
+    const d = decideFindMatch(facts({ balanceLamports: 0n }), mode);
+    expect(d.kind === 'refused' && d.toast.description).toBe(text);
+  });
+
+  it("§5: 'Wallet Required' says 'Please connect your wallet first'", () => {
+    const d = decideFindMatch(facts({ walletConnected: false }), 'giga_whale');
+    expect(d.kind === 'refused' && d.toast.description).toBe('Please connect your wallet first');
+  });
+});
+
+describe('issue 9 point 5: §5 mode cards and the Find Match button', () => {
+  it.each([
+    ['practice with a wallet and no balance', 'practice', facts({ balanceLamports: 0n }), true],
+    ['practice with no wallet', 'practice', facts({ walletConnected: false }), false],
+    ['practice when banned', 'practice', facts({ banned: true }), false],
+    ['tiny_tuna at exactly 0.1 SOL', 'tiny_tuna', facts({ balanceLamports: 100_000_000n }), true],
+    ['tiny_tuna one lamport short', 'tiny_tuna', facts({ balanceLamports: 99_999_999n }), false],
+    ['giga_whale with 1 SOL', 'giga_whale', facts({ balanceLamports: 1_000_000_000n }), false],
+  ] as const)('§5 a mode is selectable: %s → %s', (_, mode, f, expected) => {
+    expect(isModeSelectable(getGameMode(mode), f)).toBe(expected);
+  });
+
+  it.each([
+    ['nothing in the way', facts(), 'tiny_tuna', false, false],
+    ['no mode chosen yet (the click says Game Mode Required)', facts(), null, false, false],
+    ['payment processing', facts(), 'tiny_tuna', true, true],
+    ['searching', facts({ searching: true }), 'practice', false, true],
+    ['banned', facts({ banned: true }), 'practice', false, true],
+    ['mode not affordable', facts({ balanceLamports: 0n }), 'smol_shrimp', false, true],
+  ] as const)('§5 Find Match disabled: %s → %s', (_, f, mode, processing, expected) => {
+    expect(isFindMatchDisabled(f, mode, processing)).toBe(expected);
+  });
+
+  it("§2: every paid mode's hint is 'Need {amount} SOL to play this mode'", () => {
+    expect(GAME_MODES.filter((m) => m.wagerLamports > 0n).map(needToPlayText)).toEqual([
+      'Need 0.025 SOL to play this mode',
+      'Need 0.1 SOL to play this mode',
+      'Need 1 SOL to play this mode',
+      'Need 10 SOL to play this mode',
+    ]);
+  });
+});
+
+describe('issue 9 point 5: the searching panel', () => {
+  it.each([
+    ['a paid search at 9 999 ms', 'smol_shrimp', 9_999, false],
+    ['a paid search at 10 000 ms', 'smol_shrimp', 10_000, true],
+    ['an unknown mode at 9 999 ms', null, 9_999, false],
+    ['practice at once', 'practice', 0, true],
+  ] as const)('§1 cancel: %s → %s', (_, mode, waited, expected) => {
+    expect(canCancelSearch(mode, waited)).toBe(expected);
+  });
+});

@@ -1,0 +1,64 @@
+import { formatSol } from '../../common/format.ts';
+import type { GameMode } from '../../common/game-modes.ts';
+import { needToPlayText } from './find-match-rules.ts';
+
+export interface ModeCardProps {
+  mode: GameMode;
+  selected: boolean;
+  /** SPEC §5: banned, no wallet, or balance below minBalance. */
+  disabled: boolean;
+  /** The balance does not cover minBalance: coin badge and the 'Need {amount} SOL' hint. */
+  unaffordable: boolean;
+  queueLength: number;
+  onSelect(): void;
+}
+
+/** One of the five mode cards of SPEC §2: name, description, wager and win, queue length. */
+export function ModeCard({ mode, selected, disabled, unaffordable, queueLength, onSelect }: ModeCardProps) {
+  const free = mode.wagerLamports === 0n;
+  return (
+    <button
+      type="button"
+      data-testid={`mode-card-${mode.id}`}
+      aria-pressed={selected}
+      disabled={disabled}
+      onClick={onSelect}
+      style={{ borderColor: selected ? mode.color : undefined }}
+      className={`relative flex flex-col gap-2 rounded-lg border-2 bg-slate-950/80 p-4 text-left transition ${
+        selected
+          ? 'border-yellow-300 shadow-lg shadow-yellow-400/20'
+          : 'border-cyan-400/40 hover:border-cyan-300'
+      } disabled:cursor-not-allowed disabled:opacity-50`}
+    >
+      {unaffordable && (
+        <span
+          role="img"
+          aria-label="Insufficient balance"
+          className="absolute top-2 right-2 rounded-full border border-yellow-400 bg-yellow-400/20 px-1.5 text-sm"
+        >
+          🪙
+        </span>
+      )}
+      <span className="flex items-center gap-2">
+        <span aria-hidden="true" className="text-2xl">
+          {mode.icon}
+        </span>
+        <span className="font-bold text-sm tracking-wider" style={{ color: mode.color }}>
+          {mode.name}
+        </span>
+      </span>
+      <span className="text-slate-300 text-xs leading-relaxed">{mode.description}</span>
+      <span className="grid grid-cols-2 gap-1 text-xs">
+        <span className="text-slate-400">Wager</span>
+        <span className="text-right text-cyan-200">{free ? 'Free' : formatSol(mode.wagerAmount)}</span>
+        <span className="text-slate-400">Win</span>
+        <span className="text-right text-green-300">{free ? '-' : formatSol(mode.winAmount)}</span>
+      </span>
+      <span className="flex items-center justify-between text-[11px] text-slate-400">
+        <span>In queue: {queueLength}</span>
+        {queueLength > 1 && <span className="font-bold text-green-300">Fast Match!</span>}
+      </span>
+      {unaffordable && <span className="text-[11px] text-yellow-300">{needToPlayText(mode)}</span>}
+    </button>
+  );
+}

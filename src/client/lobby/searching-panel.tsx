@@ -1,0 +1,76 @@
+import type { Clock } from '../../common/clock.ts';
+import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { CANCEL_AFTER_MS, waitProgressPercent } from '../screens/screen-rules.ts';
+import type { GameView } from '../state/game-view.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import { canCancelSearch } from './find-match-rules.ts';
+import { useSearchClock } from './use-search-clock.ts';
+
+const CANCELLING_TEXT = {
+  cancelling: 'Cancelling matchmaking...',
+  refunding: 'Refund being processed...',
+} as const;
+
+/** The lobby's searching panel (SPEC §2): mode, time waited, progress bar and Cancel Search. */
+export function SearchingPanel({
+  view,
+  mode,
+  onCancel,
+  clock,
+}: {
+  view: Pick<GameView, 'searchStartTime' | 'cancelling' | 'playersOnline'>;
+  mode: GameModeId | null;
+  onCancel(): void;
+  clock?: Clock;
+}) {
+  const now = useSearchClock(view.searchStartTime, true, clock);
+  const waited = view.searchStartTime === null ? 0 : Math.max(0, now - view.searchStartTime);
+  const seconds = Math.floor(waited / 1000);
+  const progress = waitProgressPercent(waited);
+  const cancelling = view.cancelling !== 'idle';
+  const cancelAllowed = canCancelSearch(mode, waited) && !cancelling;
+  const waitLeft = Math.ceil((CANCEL_AFTER_MS - waited) / 1000);
+  return (
+    <section
+      aria-label="Searching for a match"
+      data-testid="searching-panel"
+      className="mt-4 rounded-lg border-2 border-yellow-300/60 bg-slate-950/80 p-4 text-left"
+    >
+      <p className="flex items-center gap-2 font-bold text-sm text-yellow-200">
+        <Spinner />
+        Searching for an opponent{mode ? ` (${getGameMode(mode).name})` : ''}...
+      </p>
+      <p className="mt-2 text-slate-300 text-xs">Waiting {seconds}s</p>
+      <div
+        role="progressbar"
+        aria-label="Search progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="mt-2 h-2 w-full overflow-hidden rounded bg-slate-800"
+      >
+        <div className="h-full bg-yellow-300 transition-[width]" style={{ width: `${progress}%` }} />
+      </div>
+      {view.cancelling !== 'idle' && (
+        <p role="status" className="mt-2 text-cyan-200 text-xs">
+          {CANCELLING_TEXT[view.cancelling]}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={onCancel}
+          disabled={!cancelAllowed}
+          className="rounded border-2 border-red-500 px-4 py-1.5 font-bold text-red-300 text-xs hover:bg-red-500/20 disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          Cancel Search
+        </button>
+        {!cancelling && !canCancelSearch(mode, waited) && (
+          <span className="text-[11px] text-slate-400">
+            A paid search can be cancelled after 10 seconds ({waitLeft}s), with a 97% refund
+          </span>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * SPEC §5 "Payment signature cleaning before findMatch". Wallets hand back signatures in many shapes (a
+ * string, a String object, text with spaces or a 0x prefix); the game channel only takes base58 text.
+ * Returns the cleaned signature, or null when nothing usable is left (the caller leaves it out of findMatch
+ * and only logs it).
+ */
+
+/** SPEC §9: a signature shorter than this is rejected. */
+export const MIN_SIGNATURE_LENGTH = 20;
+
+const BASE58_ONLY = /^[1-9A-HJ-NP-Za-km-z]+$/;
+const NOT_BASE58 = /[^1-9A-HJ-NP-Za-km-z]/g;
+/** What String() makes of values that are not signatures: objects, undefined and null. */
+const CONVERSION_LEFTOVER = /^(\[object [^\]]*\]|undefined|null)$/;
+
+export function cleanPaymentSignature(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const converted = typeof value === 'string' ? value : String(value);
+  if (CONVERSION_LEFTOVER.test(converted.trim())) return null;
+  let text = converted.trim();
+  if (text.startsWith('0x')) text = text.slice(2);
+  if (text.length < MIN_SIGNATURE_LENGTH) return null;
+  if (BASE58_ONLY.test(text)) return text;
+  const stripped = text.replace(NOT_BASE58, '');
+  return stripped.length >= MIN_SIGNATURE_LENGTH ? stripped : null;
+}

@@ -1,0 +1,54 @@
+import {
+  type Address,
+  appendTransactionMessageInstructions,
+  type Blockhash,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  getTransactionEncoder,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit';
+import { getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
+import { getTransferSolInstruction } from '@solana-program/system';
+
+/** SPEC §7: the entry transfer carries a compute unit price of 10,000 micro-lamports. */
+export const ENTRY_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS = 10_000n;
+
+export interface EntryTransferInput {
+  payer: Address;
+  houseWallet: Address;
+  wagerLamports: bigint;
+  latestBlockhash: { blockhash: Blockhash; lastValidBlockHeight: bigint };
+}
+
+/**
+ * SPEC §7 entry payment: the mode's wager in lamports from the player to the house wallet, with the compute
+ * unit price, on the latest blockhash. Returned as wire bytes with an empty signature slot, which is what
+ * the Wallet Standard's sign features take; the payer (a signer) is the only signature.
+ */
+export function buildEntryTransfer(input: EntryTransferInput): Uint8Array {
+  if (input.wagerLamports <= 0n) throw new RangeError('an entry transfer needs a wager above zero');
+  // The wallet signs later; a no-op signer only marks the payer as a signer in the compiled message.
+  const payer = createNoopSigner(input.payer);
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(input.payer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(input.latestBlockhash, m),
+    (m) =>
+      appendTransactionMessageInstructions(
+        [
+          getSetComputeUnitPriceInstruction({ microLamports: ENTRY_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS }),
+          getTransferSolInstruction({
+            source: payer,
+            destination: input.houseWallet,
+            amount: lamports(input.wagerLamports),
+          }),
+        ],
+        m,
+      ),
+  );
+  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)));
+}

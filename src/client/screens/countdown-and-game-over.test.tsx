@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GameOverInfo } from '../state/game-view.ts';
+import { CONNECTION_LOST_TEXTS } from './connection-lost.tsx';
+import { CountdownScreen } from './countdown-screen.tsx';
+import { GAME_OVER_TEXTS, GameOverScreen } from './game-over-screen.tsx';
+import { fakeGame, renderWithGame, TEST_GAME_ID } from './test-support/fake-game.tsx';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+describe('§2 pre-game countdown screen', () => {
+  it("§2 a big number from the server's value, then 'GO!'", () => {
+    const game = fakeGame({
+      state: 'countdown',
+      gameId: TEST_GAME_ID,
+      countdownTime: 5,
+      opponentName: 'Player-AbCd',
+    });
+    const view = renderWithGame(<CountdownScreen />, game);
+    expect(screen.getByTestId('countdown-value').textContent).toBe('5');
+    expect(screen.getByText('vs Player-AbCd')).toBeTruthy();
+    view.show({ countdownTime: 1 });
+    expect(screen.getByTestId('countdown-value').textContent).toBe('1');
+    view.show({ countdownTime: 0 });
+    expect(screen.getByTestId('countdown-value').textContent).toBe('GO!');
+  });
+
+  it("§2 the connection lost: 'Connection Lost', 'Game cannot start.', 'RETURN TO MENU'", () => {
+    const game = fakeGame({
+      state: 'countdown',
+      gameId: TEST_GAME_ID,
+      isDisconnected: true,
+      connected: false,
+    });
+    renderWithGame(<CountdownScreen />, game);
+    expect(screen.getByRole('heading', { name: 'Connection Lost' })).toBeTruthy();
+    expect(screen.getByText(CONNECTION_LOST_TEXTS.countdown)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'RETURN TO MENU' }));
+    expect(game.names()).toEqual(['returnToMenu']);
+  });
+});
+
+describe('§2 game over screen', () => {
+  const result = (over: Partial<GameOverInfo> = {}): GameOverInfo => ({
+    outcome: 'win',
+    scores: [4, 11],
+    reason: 'score',
+    message: 'You win!',
+    opponentDisconnected: false,
+    ...over,
+  });
+  const gameOver = (over: Partial<GameOverInfo> = {}, view = {}) =>
+    fakeGame({ state: 'gameOver', gameId: TEST_GAME_ID, playerIndex: 1, gameOver: result(over), ...view });
+
+  it('§2 GAME OVER, YOU WIN, own and opponent scores, and the 10 s return to the main menu', () => {
+    const game = gameOver();
+    const view = renderWithGame(<GameOverScreen />, game);
+    expect(screen.getByRole('heading', { name: GAME_OVER_TEXTS.title })).toBeTruthy();
+    expect(screen.getByText('YOU WIN')).toBeTruthy();
+    expect(screen.getByTestId('own-score').textContent).toBe('11');
+    expect(screen.getByTestId('opponent-score').textContent).toBe('4');
+    expect(screen.getByText('Returning to main menu in 10 seconds...')).toBeTruthy();
+    expect(screen.queryByText(GAME_OVER_TEXTS.opponentLeft)).toBeNull();
+    advance(1_000);
+    expect(screen.getByText('Returning to main menu in 9 seconds...')).toBeTruthy();
+    advance(8_999);
+    expect(game.names()).toEqual([]);
+    advance(1);
+    expect(game.names()).toEqual(['returnToMenu']);
+    expect(view.location.history.at(-1)).toBe('/');
+  });
+
+  it.each(['lose', 'lose_disconnect'] as const)('§2 a %s reads YOU LOSE', (outcome) => {
+    renderWithGame(<GameOverScreen />, gameOver({ outcome }));
+    expect(screen.getByText('YOU LOSE')).toBeTruthy();
+  });
+
+  it('§2 MAIN MENU exits and goes to the site root', () => {
+    const game = gameOver();
+    const view = renderWithGame(<GameOverScreen />, game);
+    fireEvent.click(screen.getByRole('button', { name: 'MAIN MENU' }));
+    expect(game.names()).toEqual(['exit']);
+    expect(view.location.history.at(-1)).toBe('/');
+  });
+
+  it("§2 the opponent disconnected and the player won: 'Your opponent has disconnected. Victory awarded!'", () => {
+    renderWithGame(
+      <GameOverScreen />,
+      gameOver({ reason: 'opponent_disconnected', opponentDisconnected: true }),
+    );
+    expect(screen.getByText('Your opponent has disconnected. Victory awarded!')).toBeTruthy();
+  });
+
+  it("§2 the connection lost over 2 s: 'Connection Lost', results may not be saved, 'RETURN TO MENU'", () => {
+    const game = gameOver({}, { isDisconnected: true, connected: false });
+    renderWithGame(<GameOverScreen />, game);
+    expect(screen.getByRole('heading', { name: 'Connection Lost' })).toBeTruthy();
+    expect(screen.getByText(CONNECTION_LOST_TEXTS.gameOver)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'MAIN MENU' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'RETURN TO MENU' }));
+    expect(game.names()).toEqual(['returnToMenu']);
+  });
+});

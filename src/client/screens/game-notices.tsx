@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { formatSolFixed, lamportsToSol } from '../../common/format.ts';
+import { useGame } from '../state/game-api.ts';
+import type { GameNotice } from '../state/game-view.ts';
+import { type ToastInput, useToast } from '../ui/toast-provider.tsx';
+
+const LAMPORTS = /^\d{1,20}$/;
+
+/** The toast for one notice of the view (SPEC §2, §8). */
+export function noticeToast(notice: GameNotice): ToastInput {
+  switch (notice.kind) {
+    case 'searchCancelled': {
+      const refund =
+        notice.refundLamports && LAMPORTS.test(notice.refundLamports) ? BigInt(notice.refundLamports) : null;
+      // SPEC §8: the cancel toast shows the refund with 3 decimals.
+      return refund === null
+        ? { title: 'Search Cancelled', description: 'You left the matchmaking queue.' }
+        : {
+            title: 'Search Cancelled',
+            description: `Refund of ${formatSolFixed(lamportsToSol(refund), 3)} (97% of your entry fee) is on its way to your wallet.`,
+          };
+    }
+    case 'opponentLeft':
+      return { title: 'Opponent Disconnected', description: 'Your opponent has left the game.' };
+    case 'error':
+      return { title: 'Error', description: notice.message, variant: 'destructive' };
+    default: {
+      const unreachable: never = notice;
+      throw new Error(`unknown notice ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+/** Shows each new notice of the game view once, as a toast. */
+export function GameNotices() {
+  const { view } = useGame();
+  const { toast } = useToast();
+  const notice = view.notice ?? null;
+  // A notice from before this mounted is old news.
+  const shown = useRef(notice?.id ?? 0);
+  useEffect(() => {
+    if (!notice || notice.id <= shown.current) return;
+    shown.current = notice.id;
+    toast(noticeToast(notice));
+  }, [notice, toast]);
+  return null;
+}

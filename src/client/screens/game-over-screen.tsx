@@ -1,0 +1,85 @@
+import { useLocation } from 'wouter';
+import { useGame } from '../state/game-api.ts';
+import { ConnectionLostPanel } from './connection-lost.tsx';
+import { GAME_OVER_RETURN_SECONDS } from './screen-rules.ts';
+import { useCountdown } from './use-seconds.ts';
+
+export const GAME_OVER_TEXTS = {
+  title: 'GAME OVER',
+  win: 'YOU WIN',
+  lose: 'YOU LOSE',
+  opponentLeft: 'Your opponent has disconnected. Victory awarded!',
+  mainMenu: 'MAIN MENU',
+  returning: (seconds: number) => `Returning to main menu in ${seconds} seconds...`,
+} as const;
+
+/**
+ * SPEC §2 "Game over screen": the result and both scores, a 10 s return to the main menu, MAIN MENU
+ * (exits and goes to the site root), the opponent-left text, and the lost-connection variant.
+ */
+export function GameOverScreen() {
+  const { view, exit, returnToMenu } = useGame();
+  const [, navigate] = useLocation();
+  const over = view.gameOver;
+  const mine = view.playerIndex ?? 0;
+  const scores = over?.scores ?? view.data.scores;
+  const won = over ? over.outcome === 'win' : view.data.winner === mine;
+  const toMenu = () => {
+    exit();
+    navigate('/');
+  };
+  const left = useCountdown(GAME_OVER_RETURN_SECONDS, view.gameId ?? 'game', () => {
+    returnToMenu();
+    navigate('/');
+  });
+  return (
+    <section
+      aria-label="Game over"
+      className="mt-6 w-full max-w-lg rounded-lg border-2 border-cyan-400/60 bg-slate-950/90 p-6 text-center font-retro shadow-lg shadow-cyan-500/20"
+    >
+      <h2 className="font-bold text-3xl text-cyan-300 tracking-[0.3em]">{GAME_OVER_TEXTS.title}</h2>
+      <p className={`mt-4 font-bold text-2xl tracking-widest ${won ? 'text-green-300' : 'text-red-400'}`}>
+        {won ? GAME_OVER_TEXTS.win : GAME_OVER_TEXTS.lose}
+      </p>
+      <dl className="mt-5 flex justify-center gap-8 text-sm">
+        <div>
+          <dt className="text-slate-400 text-xs">YOU</dt>
+          <dd data-testid="own-score" className="font-bold text-3xl text-slate-100">
+            {scores[mine]}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-400 text-xs">OPPONENT</dt>
+          <dd data-testid="opponent-score" className="font-bold text-3xl text-slate-100">
+            {scores[mine === 0 ? 1 : 0]}
+          </dd>
+        </div>
+      </dl>
+      {over?.opponentDisconnected && won && (
+        <p className="mt-4 text-green-200 text-sm">{GAME_OVER_TEXTS.opponentLeft}</p>
+      )}
+      {view.isDisconnected ? (
+        <ConnectionLostPanel
+          where="gameOver"
+          onReturn={() => {
+            returnToMenu();
+            navigate('/');
+          }}
+        />
+      ) : (
+        <>
+          <p aria-live="polite" className="mt-5 text-slate-300 text-xs">
+            {GAME_OVER_TEXTS.returning(left)}
+          </p>
+          <button
+            type="button"
+            onClick={toMenu}
+            className="mt-4 rounded bg-cyan-400 px-8 py-2 font-bold text-slate-950 text-sm tracking-widest hover:bg-cyan-300"
+          >
+            {GAME_OVER_TEXTS.mainMenu}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { LobbyScreen } from '../lobby/lobby-screen.tsx';
+import { useGame } from '../state/game-api.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import { ConnectionLostPanel } from './connection-lost.tsx';
+import { CountdownScreen } from './countdown-screen.tsx';
+import { GameNotices } from './game-notices.tsx';
+import { GameOverScreen } from './game-over-screen.tsx';
+import { OpponentDisconnectedOverlay } from './opponent-disconnected-overlay.tsx';
+import { ReconnectDialog } from './reconnect-dialog.tsx';
+import { chooseScreen } from './screen-rules.ts';
+import { WaitScreen } from './wait-screen.tsx';
+
+/** The canvas, its audio and input load only when a game starts (issue 9 point 12: not on first paint). */
+const LazyGameScreen = lazy(() => import('../game/game-screen.tsx'));
+
+export interface GamePageProps {
+  /** The start screen; the lobby by default. */
+  lobby?: ReactNode;
+  /** The transaction history panel shown under the game (its own chunk; the app passes it in). */
+  historyPanel?: ReactNode;
+  /** The game screen; tests pass a stand-in for the canvas. */
+  gameScreen?: ComponentType<{ historyPanel?: ReactNode }>;
+}
+
+/**
+ * The home route's game page (SPEC §2): one screen chosen from the game view (start, loading, countdown,
+ * game, game over), the opponent-disconnected overlay, the reconnect dialog and the game's toasts. It only
+ * reads useGame(); it never touches the socket.
+ */
+export function GamePage({ lobby, historyPanel, gameScreen: Game = LazyGameScreen }: GamePageProps) {
+  const { view, returnToMenu } = useGame();
+  const screen = chooseScreen(view);
+  return (
+    <div data-screen={screen} className="relative flex w-full flex-col items-center">
+      {screen === 'start' && (lobby ?? <LobbyScreen />)}
+      {screen === 'loading' && <WaitScreen />}
+      {screen === 'countdown' && <CountdownScreen />}
+      {screen === 'game' && (
+        <>
+          <Suspense fallback={<Spinner className="mt-10 h-8 w-8 text-cyan-300" />}>
+            <Game historyPanel={historyPanel} />
+          </Suspense>
+          {view.isDisconnected && (
+            // Over the canvas, which stays mounted: a reconnect picks the game up where it was.
+            <div className="absolute inset-x-0 top-10 z-30 px-4">
+              <ConnectionLostPanel where="game" onReturn={returnToMenu} />
+            </div>
+          )}
+        </>
+      )}
+      {screen === 'gameOver' && <GameOverScreen />}
+      <OpponentDisconnectedOverlay />
+      <ReconnectDialog />
+      <GameNotices />
+    </div>
+  );
+}

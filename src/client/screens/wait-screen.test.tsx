@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeGame, renderWithGame } from './test-support/fake-game.tsx';
+import { WAIT_TEXTS, WaitScreen } from './wait-screen.tsx';
+
+const START = Date.UTC(2030, 0, 1);
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(START);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+function searching(over: Parameters<typeof fakeGame>[0] = {}) {
+  const game = fakeGame({
+    searching: true,
+    searchStartTime: START,
+    gameMode: 'smol_shrimp',
+    playersOnline: 7,
+    ...over,
+  });
+  return { game, ...renderWithGame(<WaitScreen />, game) };
+}
+
+describe('§2 matchmaking wait screen', () => {
+  it("§2 'SEARCHING FOR OPPONENT...', the seconds waited, players online, status and 2%/s progress", () => {
+    searching();
+    expect(screen.getByRole('heading', { name: WAIT_TEXTS.searching })).toBeTruthy();
+    expect(screen.getByText('Smol Shrimp')).toBeTruthy();
+    expect(screen.getByText('Players online:').nextSibling?.textContent).toBe('7');
+    expect(screen.getByText('Finding an opponent...')).toBeTruthy();
+    advance(12_000);
+    expect(screen.getByText('Wait time:').nextSibling?.textContent).toBe('12s');
+    expect(screen.getByRole('progressbar', { name: 'Search progress' }).getAttribute('aria-valuenow')).toBe(
+      '24',
+    );
+    advance(18_000);
+    expect(screen.getByText('Still looking...')).toBeTruthy();
+    advance(30_000);
+    expect(screen.getByText('Taking longer than usual...')).toBeTruthy();
+    advance(30_000);
+    expect(screen.getByText('Keep waiting or try a different mode')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it("§2 'CANCEL MATCH' appears only after 10 s and cancels", () => {
+    const { game } = searching();
+    advance(9_000);
+    expect(screen.queryByRole('button', { name: 'CANCEL MATCH' })).toBeNull();
+    advance(1_000);
+    fireEvent.click(screen.getByRole('button', { name: 'CANCEL MATCH' }));
+    expect(game.names()).toEqual(['cancelSearch']);
+  });
+
+  it.each([
+    ['cancelling', 'Cancelling matchmaking...'],
+    ['refunding', 'Refund being processed...'],
+  ] as const)('§2 a cancel under way (%s) shows %j instead of the button', (cancelling, text) => {
+    searching({ searchStartTime: START - 20_000, cancelling });
+    expect(screen.getByRole('status').textContent).toBe(text);
+    expect(screen.queryByRole('button', { name: 'CANCEL MATCH' })).toBeNull();
+  });
+
+  it("§2 an opponent found before a game id: 'OPPONENT FOUND! MATCH STARTING SOON', a 3 s countdown, no cancel", () => {
+    searching({ searchStartTime: START - 20_000, opponentFound: true, opponentName: 'Player-AbCd' });
+    expect(screen.getByRole('heading', { name: WAIT_TEXTS.found })).toBeTruthy();
+    expect(screen.getByText(WAIT_TEXTS.getReady)).toBeTruthy();
+    expect(screen.getByText('3')).toBeTruthy();
+    advance(1_000);
+    expect(screen.getByText('2')).toBeTruthy();
+    advance(2_000);
+    expect(screen.getByText('0')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'CANCEL MATCH' })).toBeNull();
+  });
+});

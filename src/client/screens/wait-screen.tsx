@@ -1,0 +1,115 @@
+import { getGameMode } from '../../common/game-modes.ts';
+import { useGame } from '../state/game-api.ts';
+import {
+  OPPONENT_FOUND_SECONDS,
+  showCancelMatch,
+  waitProgressPercent,
+  waitStatusText,
+} from './screen-rules.ts';
+import { useCountdown, useNow } from './use-seconds.ts';
+
+export const WAIT_TEXTS = {
+  searching: 'SEARCHING FOR OPPONENT...',
+  cancel: 'CANCEL MATCH',
+  cancelling: 'Cancelling matchmaking...',
+  refunding: 'Refund being processed...',
+  found: 'OPPONENT FOUND! MATCH STARTING SOON',
+  getReady: 'Get ready! Initializing secure connection...',
+} as const;
+
+function BouncingDots() {
+  return (
+    <span aria-hidden="true" className="ml-1 inline-flex gap-1 align-middle">
+      {[0, 150, 300].map((delay) => (
+        <span
+          key={delay}
+          className="inline-block h-2 w-2 animate-bounce rounded-full bg-yellow-300"
+          style={{ animationDelay: `${delay}ms` }}
+        />
+      ))}
+    </span>
+  );
+}
+
+/** SPEC §2 "Matchmaking wait screen": searching, then (without a game id yet) the opponent-found countdown. */
+export function WaitScreen() {
+  const { view } = useGame();
+  const found = view.opponentFound && view.gameId === null;
+  return (
+    <section
+      aria-label="Matchmaking"
+      className="mt-6 w-full max-w-xl rounded-lg border-2 border-yellow-300/60 bg-slate-950/85 p-6 text-center font-retro shadow-lg shadow-yellow-500/10"
+    >
+      {found ? <OpponentFound /> : <Searching />}
+    </section>
+  );
+}
+
+function Searching() {
+  const { view, cancelSearch } = useGame();
+  const now = useNow(view.searching);
+  const waited = view.searchStartTime === null ? 0 : Math.max(0, now - view.searchStartTime);
+  const progress = waitProgressPercent(waited);
+  return (
+    <>
+      <h2 className="font-bold text-lg text-yellow-300 tracking-widest">
+        {WAIT_TEXTS.searching}
+        <BouncingDots />
+      </h2>
+      {view.gameMode && <p className="mt-2 text-cyan-300 text-xs">{getGameMode(view.gameMode).name}</p>}
+      <p className="mt-4 text-slate-200 text-sm">{waitStatusText(waited)}</p>
+      <div
+        role="progressbar"
+        aria-label="Search progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="mx-auto mt-3 h-2 w-full max-w-sm overflow-hidden rounded bg-slate-800"
+      >
+        <div
+          className="h-full bg-yellow-300 transition-[width] duration-500"
+          style={{ width: `${progress}%` }}
+        />
+      </div>
+      <dl className="mt-4 flex justify-center gap-6 text-xs">
+        <div>
+          <dt className="inline text-slate-400">Wait time: </dt>
+          <dd className="inline text-slate-100">{Math.floor(waited / 1000)}s</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-400">Players online: </dt>
+          <dd className="inline text-green-300">{view.playersOnline}</dd>
+        </div>
+      </dl>
+      {view.cancelling !== 'idle' && (
+        <p role="status" className="mt-4 text-cyan-200 text-xs">
+          {WAIT_TEXTS[view.cancelling]}
+        </p>
+      )}
+      {showCancelMatch(view, waited) && (
+        <button
+          type="button"
+          onClick={cancelSearch}
+          className="mt-5 rounded bg-red-600 px-6 py-2 font-bold text-sm text-white tracking-widest hover:bg-red-500"
+        >
+          {WAIT_TEXTS.cancel}
+        </button>
+      )}
+    </>
+  );
+}
+
+function OpponentFound() {
+  const { view } = useGame();
+  const left = useCountdown(OPPONENT_FOUND_SECONDS, view.opponentName ?? 'opponent');
+  return (
+    <>
+      <h2 className="font-bold text-green-300 text-lg tracking-widest">{WAIT_TEXTS.found}</h2>
+      {view.opponentName && <p className="mt-2 text-cyan-300 text-xs">vs {view.opponentName}</p>}
+      <p aria-live="polite" className="mt-4 font-bold text-5xl text-yellow-300">
+        {left}
+      </p>
+      <p className="mt-4 text-slate-300 text-xs">{WAIT_TEXTS.getReady}</p>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import type { GameModeId } from '../../common/game-modes.ts';
+import type { GameStateName, ServerMessage } from '../../common/protocol.ts';
+
+/**
+ * Everything that changes the client game-state view (ARCHITECTURE "The client"): each server message, the
+ * socket's life, the player's actions and the timers the provider runs. Every event carries the time it
+ * happened (epoch ms from the injected clock), so the reducer stays pure.
+ */
+
+/** The game a newly opened socket should rejoin (SPEC §4: the stored game id, or a rapid refresh). */
+export interface ResumeTarget {
+  gameId: string;
+  /** From a last game state under 15 s old (rapid refresh): the screen it was on, and the seat. */
+  rapid: { state: GameStateName; playerIndex: 0 | 1 } | null;
+}
+
+export type GameEvent =
+  | { type: 'server'; message: ServerMessage; at: number }
+  /** The socket opened; with a game to rejoin, the reconnect is sent 500 ms later by the provider. */
+  | { type: 'socketOpened'; resume: ResumeTarget | null; at: number }
+  /** The socket closed: the pending-disconnect grace starts (SPEC §9 2000 ms). */
+  | { type: 'socketClosed'; at: number }
+  | { type: 'socketError'; at: number }
+  /** Still closed 2 s after it closed: the disconnect UI shows. */
+  | { type: 'disconnectGraceEnded'; at: number }
+  /** SPEC §9: 5 reconnect attempts failed. */
+  | { type: 'reconnectGaveUp'; at: number }
+  /** The wallet signed out or changed: no game channel, nothing of the last player's game. */
+  | { type: 'signedOut'; at: number }
+  | { type: 'findMatch'; mode: GameModeId; paymentSignature: string | null; at: number }
+  | { type: 'cancelSearch'; at: number }
+  /** A search cancelled before its findMatch went out (within the ~50 ms delay): nothing to ask the server. */
+  | { type: 'searchAbandoned'; at: number }
+  /** SPEC §7: the backup cancelSearch goes out 500 ms after the first ones. */
+  | { type: 'cancelBackupDue'; at: number }
+  | { type: 'playAgain'; at: number }
+  | { type: 'exit'; at: number }
+  | { type: 'forceDisconnect'; at: number }
+  | { type: 'returnToMenu'; at: number }
+  /** 'Reconnect Now' (or the dialog's automatic attempt 1 s after it opens). */
+  | { type: 'reconnectAttempt'; at: number }
+  /** One second of this player's own reconnection window passed while its socket was down. */
+  | { type: 'reconnectionSecond'; at: number }
+  /** SPEC §9: the opponent-disconnected overlay's 35 s safety net ran out. */
+  | { type: 'opponentOverlayExpired'; at: number };
+
+export type GameEventType = GameEvent['type'];

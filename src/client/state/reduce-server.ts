@@ -1,0 +1,199 @@
+import type { ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
+import type { GameView } from './game-view.ts';
+import { normaliseGameId, onGameOver, onGameState, opponentGone, withGameData } from './reduce-game.ts';
+import {
+  backToLobby,
+  CHANNEL_TEXTS,
+  isConnectionText,
+  RATE_LIMIT_MESSAGE,
+  RECONNECTION_WINDOW_SECONDS,
+  withNotice,
+  withoutOverlay,
+} from './view-changes.ts';
+
+/** Error codes after which the search the player asked for does not exist (the server refused it). */
+const SEARCH_REFUSED = new Set([
+  'account_restricted',
+  'game_mode_required',
+  'wallet_required',
+  'payment_required',
+  'payment_refused',
+]);
+/** Error codes that end a cancel under way (the search is still open, or was already closed). */
+const CANCEL_ENDED = new Set(['cancel_too_early', 'cancel_failed', 'not_searching']);
+/**
+ * Errors the player is not shown in a toast: the lobby has its own 'Account Restricted' banner and toast;
+ * a paddle move that reached a finished game is noise.
+ */
+const QUIET = new Set(['account_restricted', 'not_in_game']);
+/** An identical error within this long (a repeated cancel's answers) raises no second toast. */
+const REPEAT_ERROR_MS = 2_000;
+
+function onError(view: GameView, message: ServerMessageOf<'error'>, at: number): GameView {
+  const text = message.data.message;
+  // SPEC §5/§8: rate-limit errors are not shown, and change nothing.
+  if (text === RATE_LIMIT_MESSAGE) return view;
+  const code = message.data.code ?? null;
+  let next: GameView = { ...view, lastError: text, lastErrorCode: code, lastErrorAt: at };
+  const repeated =
+    view.lastError === text && view.lastErrorAt != null && at - view.lastErrorAt < REPEAT_ERROR_MS;
+  if (!repeated && !(code !== null && QUIET.has(code))) {
+    next = withNotice(next, { kind: 'error', message: text, code });
+  }
+  if (code !== null && SEARCH_REFUSED.has(code) && view.searching && view.gameId === null) {
+    next = { ...next, searching: false, searchStartTime: null, paymentSignature: null, cancelling: 'idle' };
+  }
+  if (code !== null && CANCEL_ENDED.has(code)) {
+    next = { ...next, cancelling: 'idle' };
+    if (code === 'not_searching' && view.gameId === null)
+      next = { ...next, searching: false, searchStartTime: null };
+  }
+  return next;
+}
+
+function onCancelReply(view: GameView, message: ServerMessageOf<'cancelSearch'>): GameView {
+  if (!message.success)
+    return { ...view, cancelling: 'idle', lastError: message.message, lastErrorCode: null };
+  // A repeat's answer (SPEC §7: sent several times plus a backup) finds the search already closed here.
+  if (!view.searching && view.cancelling === 'idle') return view;
+  const next: GameView = {
+    ...view,
+    searching: false,
+    searchStartTime: null,
+    cancelling: 'idle',
+    paymentSignature: null,
+    state: view.gameId === null ? 'waiting' : view.state,
+  };
+  return withNotice(next, { kind: 'searchCancelled', refundLamports: message.refundLamports ?? null });
+}
+
+/** SPEC §4 "Client game flow": what each server message does to the view. */
+export function reduceServerMessage(view: GameView, message: ServerMessage, at: number): GameView {
+  switch (message.type) {
+    case 'connect':
+      return { ...view, sessionId: message.sessionId, playersOnline: message.playersOnline };
+    case 'findMatch':
+      // A findMatch reply keeps searching (also on a new socket that took an away search back).
+      return {
+        ...view,
+        searching: true,
+        gameMode: message.gameMode,
+        searchStartTime: view.searchStartTime ?? at,
+      };
+    case 'joinQueue':
+      return {
+        ...view,
+        searching: true,
+        gameMode: message.queueType,
+        searchStartTime: view.searchStartTime ?? at,
+        playersOnline: message.playersOnline,
+      };
+    case 'queueUpdate':
+      return { ...view, queueLengths: message.queueLengths, playersOnline: message.playersOnline };
+    case 'cancelSearch':
+      return onCancelReply(view, message);
+    case 'matched': {
+      const gameId = normaliseGameId(message.gameId);
+      if (gameId === null) return view;
+      return withoutOverlay({
+        ...view,
+        state: 'countdown',
+        gameId,
+        playerIndex: message.playerIndex,
+        gameMode: message.data.gameMode,
+        opponentFound: true,
+        opponentName: message.data.opponentName,
+        countdownTime: message.data.countdownTime,
+        searching: false,
+        cancelling: 'idle',
+        gameOver: null,
+        lastStateTimestamp: null,
+        data: {
+          winner: null,
+          scores: [0, 0],
+          paddlePositions: view.data.paddlePositions,
+          gameState: 'countdown',
+        },
+      });
+    }
+    case 'gameState':
+      return onGameState(view, message);
+    case 'playerTemporarilyDisconnected':
+      if (view.gameId === null || view.gameOver !== null) return view;
+      return {
+        ...view,
+        state: 'waitingForReconnection',
+        data: { ...view.data, gameState: 'waitingForReconnection' },
+        reconnectionWindowActive: true,
+        reconnectionTimeLeft: message.reconnectionTimeLeft ?? RECONNECTION_WINDOW_SECONDS,
+        disconnectedPlayerIndex: message.disconnectedPlayerIndex,
+      };
+    case 'reconnectionTimeUpdate':
+      return view.reconnectionWindowActive
+        ? { ...view, reconnectionTimeLeft: message.reconnectionTimeLeft }
+        : view;
+    case 'reconnectionSuccess': {
+      const gameId = normaliseGameId(message.gameId);
+      if (gameId === null) return view;
+      const data = message.gameState;
+      const back: GameView = {
+        ...view,
+        gameId,
+        playerIndex: message.playerIndex,
+        isDisconnected: false,
+        canReconnect: false,
+        reconnecting: false,
+        searching: false,
+        gameOver: null,
+        lastError: isConnectionText(view.lastError) ? null : view.lastError,
+        reconnectionTimeLeft: view.reconnectionWindowActive ? view.reconnectionTimeLeft : null,
+        lastStateTimestamp: null,
+      };
+      return withGameData(back, data, data.timestamp);
+    }
+    case 'reconnectionFailed':
+      if (message.clearStoredGameId) {
+        return { ...backToLobby({ ...view, isDisconnected: false }), lastError: message.message };
+      }
+      return {
+        ...view,
+        isDisconnected: true,
+        canReconnect: false,
+        reconnecting: false,
+        lastError: message.message || CHANNEL_TEXTS.failedToReconnect,
+        lastErrorCode: null,
+      };
+    case 'reconnectionTimeout':
+      return opponentGone(view, 'opponent_timeout', message.message || CHANNEL_TEXTS.opponentTimeout);
+    case 'opponentDisconnected': {
+      const next = opponentGone(
+        view,
+        'opponent_disconnected',
+        message.message || CHANNEL_TEXTS.opponentDisconnected,
+      );
+      return next === view ? view : withNotice(next, { kind: 'opponentLeft' });
+    }
+    case 'gameOver':
+      return onGameOver(view, message);
+    case 'gameCleanup':
+      // SPEC §4: ignored during game over; otherwise the game is forgotten (only the game it names).
+      if (view.gameOver !== null || view.state === 'gameOver') return view;
+      if (view.gameId === null || normaliseGameId(message.gameId) !== view.gameId) return view;
+      return backToLobby(view);
+    case 'gameResumed': {
+      const cleared = withoutOverlay(view);
+      if (view.state !== 'waitingForReconnection') return cleared;
+      return { ...cleared, state: 'playing', data: { ...cleared.data, gameState: 'playing' } };
+    }
+    case 'error':
+      return onError(view, message, at);
+    case 'pong':
+    case 'transaction_notification':
+      // The channel's own: latency samples, and the wallet-transaction events (game-channel/).
+      return view;
+    default: {
+      const unreachable: never = message;
+      throw new Error(`unhandled server message ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import type { GameEvent } from './game-events.ts';
+import type { GameView } from './game-view.ts';
+import { initialGameView } from './initial-view.ts';
+import { reduceServerMessage } from './reduce-server.ts';
+import {
+  backToLobby,
+  CHANNEL_TEXTS,
+  inLiveGame,
+  isConnectionText,
+  RECONNECTION_WINDOW_SECONDS,
+  withoutOverlay,
+} from './view-changes.ts';
+
+/**
+ * The client game-state view of SPEC §3 as one pure reducer over typed events (ARCHITECTURE "The client").
+ * Every transition of SPEC §4 "Search and match" and "Client game flow" is here; what follows from one
+ * (sending, storage, timers) is the provider's (state/game-controller.ts). Returns the same object when an
+ * event changes nothing.
+ */
+export function reduce(view: GameView, event: GameEvent): GameView {
+  const next = transition(view, event);
+  if (next === view) return view;
+  const name = event.type === 'server' ? event.message.type : event.type;
+  return next.lastEvent === name ? next : { ...next, lastEvent: name };
+}
+
+function transition(view: GameView, event: GameEvent): GameView {
+  switch (event.type) {
+    case 'server':
+      return reduceServerMessage(view, event.message, event.at);
+
+    case 'socketOpened': {
+      const open: GameView = {
+        ...view,
+        connected: true,
+        reconnecting: false,
+        lastError: isConnectionText(view.lastError) ? null : view.lastError,
+      };
+      const resume = event.resume;
+      if (!resume) {
+        // Nothing to come back to: whatever was lost is over for this socket.
+        return inLiveGame(view) ? open : { ...open, isDisconnected: false, canReconnect: false };
+      }
+      // SPEC §4: disconnected with reconnect possible and 30 s left; the reconnect goes out 500 ms later.
+      const rejoining: GameView = {
+        ...open,
+        gameId: resume.gameId,
+        isDisconnected: true,
+        canReconnect: true,
+        reconnecting: true,
+        reconnectionTimeLeft: RECONNECTION_WINDOW_SECONDS,
+        searching: false,
+      };
+      if (!resume.rapid) return rejoining;
+      // A rapid refresh lands straight on the screen it left (SPEC §4: last game state under 15 s old).
+      return {
+        ...rejoining,
+        state: resume.rapid.state,
+        playerIndex: resume.rapid.playerIndex,
+        data: { ...rejoining.data, gameState: resume.rapid.state },
+      };
+    }
+
+    case 'socketClosed':
+      // SPEC §4: the state is kept as it was while the pending-disconnect grace runs.
+      return view.connected || view.reconnecting ? { ...view, connected: false, reconnecting: false } : view;
+
+    case 'socketError':
+      return { ...view, lastError: CHANNEL_TEXTS.connectionError, lastErrorCode: null };
+
+    case 'disconnectGraceEnded': {
+      if (view.connected) return view;
+      const inGame = inLiveGame(view);
+      return {
+        ...view,
+        isDisconnected: true,
+        canReconnect: inGame,
+        lastError: inGame ? CHANNEL_TEXTS.connectionLostInGame : CHANNEL_TEXTS.connectionLost,
+        lastErrorCode: null,
+        reconnectionTimeLeft: inGame ? RECONNECTION_WINDOW_SECONDS : view.reconnectionTimeLeft,
+      };
+    }
+
+    case 'reconnectGaveUp':
+      return {
+        ...view,
+        isDisconnected: true,
+        canReconnect: false,
+        reconnecting: false,
+        lastError: CHANNEL_TEXTS.unableToReconnect,
+        lastErrorCode: null,
+      };
+
+    case 'signedOut':
+      return { ...initialGameView(null), notice: view.notice ?? null };
+
+    case 'findMatch':
+      // SPEC §5: already searching is ignored; a game under way is not left by searching again.
+      if (view.searching || inLiveGame(view)) return view;
+      return {
+        ...backToLobby(view),
+        searching: true,
+        searchStartTime: event.at,
+        gameMode: event.mode,
+        paymentSignature: event.paymentSignature,
+      };
+
+    case 'cancelSearch':
+      return view.searching && view.cancelling === 'idle' ? { ...view, cancelling: 'cancelling' } : view;
+
+    case 'searchAbandoned':
+      return view.searching && view.gameId === null ? backToLobby(view) : view;
+
+    case 'cancelBackupDue':
+      // The backup cancel goes out: a paid search still waiting for its answer is being refunded.
+      return view.cancelling === 'cancelling' && view.paymentSignature !== null
+        ? { ...view, cancelling: 'refunding' }
+        : view;
+
+    case 'playAgain': {
+      // SPEC §4: searching and waiting. Practice searches again at once; a paid mode needs a new payment,
+      // so it goes back to the lobby with its mode chosen.
+      const lobby = { ...backToLobby(view), gameMode: view.gameMode };
+      if (view.gameMode !== 'practice') return lobby;
+      return { ...lobby, searching: true, searchStartTime: event.at };
+    }
+
+    case 'exit':
+    case 'forceDisconnect':
+    case 'returnToMenu':
+      return backToLobby(view);
+
+    case 'reconnectAttempt':
+      return view.isDisconnected && view.canReconnect && !view.reconnecting
+        ? { ...view, reconnecting: true }
+        : view;
+
+    case 'reconnectionSecond': {
+      if (!view.isDisconnected || !view.canReconnect || view.reconnectionTimeLeft === null) return view;
+      const left = Math.max(0, view.reconnectionTimeLeft - 1);
+      // The window is gone: the dialog reads 'Connection Lost' with 'Return to Main Menu'.
+      return left > 0
+        ? { ...view, reconnectionTimeLeft: left }
+        : { ...view, reconnectionTimeLeft: 0, canReconnect: false, reconnecting: false };
+    }
+
+    case 'opponentOverlayExpired':
+      return view.reconnectionWindowActive ? withoutOverlay(view) : view;
+
+    default: {
+      const unreachable: never = event;
+      throw new Error(`unhandled game event ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
