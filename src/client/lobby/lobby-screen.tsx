@@ -17,19 +17,13 @@ import { useRestriction } from './use-restriction.ts';
  * §5, the payment and search status, balance, players online and queues. It reads useWallet() and
  * useGame() only; with no wallet it shows the connect prompt alone.
  */
+// The beta title and the tagline are the site header's (ui/site-header.tsx), shown above every screen.
 export function LobbyScreen() {
   const wallet = useWallet();
   const connected = wallet.status === 'connected' && wallet.publicKey !== null;
   return (
     <section aria-labelledby="lobby-title" className="mt-2 w-full max-w-4xl text-center font-retro">
-      <h2 className="font-bold text-cyan-300 text-xl tracking-[0.2em]">
-        RETRO PONG{' '}
-        <span className="ml-1 rounded border border-pink-400 px-1.5 py-0.5 align-middle text-[10px] text-pink-300">
-          BETA
-        </span>
-      </h2>
-      <p className="mt-1 text-slate-400 text-xs tracking-widest">skill based wager matchmaking</p>
-      <h2 id="lobby-title" className="mt-6 font-bold text-2xl text-yellow-300 tracking-widest">
+      <h2 id="lobby-title" className="mt-4 font-bold text-2xl text-yellow-300 tracking-widest">
         CHOOSE YOUR GAME MODE
       </h2>
       {connected ? <ConnectedLobby /> : <NoWallet />}
