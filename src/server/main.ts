@@ -183,8 +183,6 @@ async function main(): Promise<void> {
   }
 
   const server = await startServer({ config });
-  console.warn(`Server listening at ${server.url} (house wallet ${server.houseWallet})`);
-  console.warn(chainBanner(config, server.url));
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -209,6 +207,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // Said only once the signal handlers are in place: whoever waits for this line may stop the server at once.
+  console.warn(`Server listening at ${server.url} (house wallet ${server.houseWallet})`);
+  console.warn(chainBanner(config, server.url));
 }
 
 const entry = process.argv[1];
