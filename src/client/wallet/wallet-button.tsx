@@ -22,7 +22,11 @@ export function WalletButton() {
     );
   }
   return (
-    <div className="flex flex-wrap items-center gap-2 font-retro text-sm" data-testid="wallet-connected">
+    <div
+      className="flex flex-wrap items-center gap-2 font-retro text-sm"
+      data-testid="wallet-connected"
+      data-signed-in={wallet.signedIn}
+    >
       <span className="inline-flex items-center gap-2 rounded border border-cyan-400/50 bg-slate-950 px-3 py-2 text-cyan-200">
         {wallet.walletIcon && <img src={wallet.walletIcon} alt="" className="h-5 w-5 rounded" />}
         <span>{wallet.walletName}</span>
