@@ -1,19 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { generateKeyPairSigner, type KeyPairSigner, type Lamports, type Signature } from '@solana/kit';
+import { generateKeyPairSigner, type KeyPairSigner, type Signature } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/db-harness.ts';
+import type { ThrowawayDatabase } from '../../../test/db-harness.ts';
 import { systemClock } from '../../common/clock.ts';
-import { signerFromSecretBytes } from '../chain/keypair-secret.ts';
-import {
-  type LocalChainServer,
-  removeDataDir,
-  startLocalChainServer,
-  waitForCommitment,
-} from '../chain/test-support/local-chain-server.ts';
-import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
+import type { LocalChainServer } from '../chain/test-support/local-chain-server.ts';
+import type { OpenedDatabase } from '../db/open-database.ts';
 import { checkLedgerBalance } from './ledger-balance.ts';
 import { createPayoutWorker } from './payout-worker.ts';
 import { reconcile } from './reconcile.ts';
@@ -25,6 +15,7 @@ import {
   SOL,
   transfersFromHouse,
 } from './test-support/payout-fixtures.ts';
+import { type PostgresPayoutRig, startPostgresPayoutRig } from './test-support/postgres-payout-rig.ts';
 import { runChildWorker } from './test-support/worker-process.ts';
 
 const PAYOUT = 37_500_000n;
@@ -37,29 +28,19 @@ const WITHIN_MS = 15_000;
  * while the chain's slots run at their real pace. PostgreSQL only: the child and this process share it.
  */
 describe('issue 8 fault 16: a payout cut off by a crash after storing [postgresql]', () => {
+  let rig: PostgresPayoutRig;
   let database: ThrowawayDatabase;
   let opened: OpenedDatabase;
   let server: LocalChainServer;
   let houseSecret: Uint8Array;
   let house: KeyPairSigner;
-  let dataDir: string;
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'pong-payout-restart-'));
-    opened = await openDatabase({ databaseUrl: database.url, dataDir });
-    server = await startLocalChainServer();
-    houseSecret = new Uint8Array(randomBytes(32));
-    house = await signerFromSecretBytes(houseSecret);
-    const funding = await server.rpc.requestAirdrop(house.address, SOL as Lamports).send();
-    await waitForCommitment(server, funding, 'confirmed');
+    rig = await startPostgresPayoutRig('pong-payout-restart-', SOL);
+    ({ database, opened, server, houseSecret, house } = rig);
   });
   afterAll(async () => {
-    await opened?.close();
-    await database?.drop();
-    await server?.stop();
-    if (server) await removeDataDir(server.dataDir);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it('issue 8 fault 16 (RELIABILITY 10): the restarted server takes back its dead claim at start and the SAME signature lands, once, within seconds', async () => {

@@ -1,26 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import {
-  type Address,
-  generateKeyPairSigner,
-  type KeyPairSigner,
-  type Lamports,
-  type Signature,
-} from '@solana/kit';
+import { type Address, generateKeyPairSigner, type KeyPairSigner, type Signature } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/db-harness.ts';
+import type { ThrowawayDatabase } from '../../../test/db-harness.ts';
 import { createFakeClock } from '../../common/clock.ts';
-import { signerFromSecretBytes } from '../chain/keypair-secret.ts';
 import {
   type LocalChainServer,
-  removeDataDir,
   signedTransfer,
-  startLocalChainServer,
   waitForCommitment,
 } from '../chain/test-support/local-chain-server.ts';
-import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
+import type { OpenedDatabase } from '../db/open-database.ts';
 import { createPayoutWorker } from './payout-worker.ts';
 import { RECONCILE_EXIT, runReconcileCli } from './reconcile-cli.ts';
 import {
@@ -32,6 +19,7 @@ import {
   SOL,
   transfersFromHouse,
 } from './test-support/payout-fixtures.ts';
+import { type PostgresPayoutRig, startPostgresPayoutRig } from './test-support/postgres-payout-rig.ts';
 import { type CrashPoint, runChildWorker } from './test-support/worker-process.ts';
 
 const PAYOUT = 37_500_000n;
@@ -43,6 +31,7 @@ const LEASE_MS = 60_000;
  * process's engine) cannot offer.
  */
 describe('payout worker in child processes [postgresql]', () => {
+  let rig: PostgresPayoutRig;
   let database: ThrowawayDatabase;
   let opened: OpenedDatabase;
   let server: LocalChainServer;
@@ -51,21 +40,11 @@ describe('payout worker in child processes [postgresql]', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'pong-payout-crash-'));
-    opened = await openDatabase({ databaseUrl: database.url, dataDir });
-    server = await startLocalChainServer();
-    houseSecret = new Uint8Array(randomBytes(32));
-    house = await signerFromSecretBytes(houseSecret);
-    const funding = await server.rpc.requestAirdrop(house.address, (100n * SOL) as Lamports).send();
-    await waitForCommitment(server, funding, 'confirmed');
+    rig = await startPostgresPayoutRig('pong-payout-crash-', 100n * SOL);
+    ({ database, opened, server, houseSecret, house, dataDir } = rig);
   });
   afterAll(async () => {
-    await opened?.close();
-    await database?.drop();
-    await server?.stop();
-    if (server) await removeDataDir(server.dataDir);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   function child(workerId: string, jobIds: string[], crashAt?: CrashPoint) {

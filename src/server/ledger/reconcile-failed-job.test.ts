@@ -1,18 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { address, type KeyPairSigner, type Lamports } from '@solana/kit';
+import { address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/db-harness.ts';
-import { signerFromSecretBytes } from '../chain/keypair-secret.ts';
-import {
-  type LocalChainServer,
-  removeDataDir,
-  startLocalChainServer,
-  waitForCommitment,
-} from '../chain/test-support/local-chain-server.ts';
-import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
+import type { ThrowawayDatabase } from '../../../test/db-harness.ts';
+import type { LocalChainServer } from '../chain/test-support/local-chain-server.ts';
+import type { OpenedDatabase } from '../db/open-database.ts';
 import { createPayoutWorker } from './payout-worker.ts';
 import { RECONCILE_EXIT, runReconcileCli } from './reconcile-cli.ts';
 import {
@@ -22,6 +12,7 @@ import {
   resolveFailedJob,
   SOL,
 } from './test-support/payout-fixtures.ts';
+import { type PostgresPayoutRig, startPostgresPayoutRig } from './test-support/postgres-payout-rig.ts';
 
 /**
  * `npm run reconcile` and a payout job the worker gave up on (issue 8 fault 11). PostgreSQL, so the CLI
@@ -29,6 +20,7 @@ import {
  * listing itself on both databases in payout-refused-transfer.test.ts).
  */
 describe('issue 8 fault 11: npm run reconcile and a failed payout job [postgresql]', () => {
+  let rig: PostgresPayoutRig;
   let database: ThrowawayDatabase;
   let opened: OpenedDatabase;
   let server: LocalChainServer;
@@ -37,21 +29,11 @@ describe('issue 8 fault 11: npm run reconcile and a failed payout job [postgresq
   let dataDir: string;
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'pong-reconcile-failed-'));
-    opened = await openDatabase({ databaseUrl: database.url, dataDir });
-    server = await startLocalChainServer();
-    houseSecret = new Uint8Array(randomBytes(32));
-    house = await signerFromSecretBytes(houseSecret);
-    const funding = await server.rpc.requestAirdrop(house.address, SOL as Lamports).send();
-    await waitForCommitment(server, funding, 'confirmed');
+    rig = await startPostgresPayoutRig('pong-reconcile-failed-', SOL);
+    ({ database, opened, server, houseSecret, house, dataDir } = rig);
   });
   afterAll(async () => {
-    await opened?.close();
-    await database?.drop();
-    await server?.stop();
-    if (server) await removeDataDir(server.dataDir);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it('issue 8 fault 11: reconcile prints the failed job and exits 1 until its critical event is resolved, then exits 0', async () => {
