@@ -86,3 +86,33 @@ export async function readyPlayer(
   for (let i = 0; i < (options.airdrops ?? 0); i++) await airdrop(player.page);
   return { ...player, address };
 }
+
+/** Records a page's console errors and uncaught errors into `errors` (as openPlayer does for its page). */
+export function watchErrors(page: Page, errors: string[]): void {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+}
+
+/**
+ * A new page in the player's own context (same IndexedDB, so the same Local Wallet, and the same storage),
+ * its errors going to the player's `errors`; it becomes the player's page.
+ */
+export async function openAnotherPage(player: BrowserPlayer, url: string): Promise<Page> {
+  const page = await player.context.newPage();
+  watchErrors(page, player.errors);
+  await page.goto(`${url}/`);
+  player.page = page;
+  return page;
+}
+
+/** The game page's current screen (SPEC §2): start, loading, countdown, game or gameOver. */
+export async function waitForScreen(page: Page, screen: string, timeout = 30_000): Promise<void> {
+  await page.locator(`[data-screen="${screen}"]`).waitFor({ timeout });
+}
+
+/** The header's wallet balance text, as the player sees it. */
+export async function headerBalanceText(page: Page): Promise<string> {
+  return ((await page.getByTestId('wallet-balance').textContent()) ?? '').trim();
+}

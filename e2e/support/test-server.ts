@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import type { ChannelLimits } from '../../src/server/gateway/limits.ts';
 import { type RunningServer, type StartOptions, startServer } from '../../src/server/main.ts';
 import { packageRoot } from '../../src/server/package-root.ts';
-import { ensureClientBuilt } from './build-client.ts';
+import { copyBuiltClient } from './build-client.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -37,8 +37,11 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const root = packageRoot();
-  const clientDir = options.withClient ? ensureClientBuilt(root) : path.join(root, 'dist/client');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-data-'));
+  // Its own copy of the built client: a rebuild elsewhere cannot swap the chunks its pages load.
+  const clientDir = options.withClient
+    ? copyBuiltClient(root, path.join(dataDir, 'client'))
+    : path.join(root, 'dist/client');
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -1,13 +1,21 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type BaseLocationHook, Route, Router, Switch } from 'wouter';
-import { AdminLogin } from './admin/admin-login.tsx';
-import { AdminPage } from './admin/admin-page.tsx';
 import { HomePage } from './home-page.tsx';
+import { LazyPage, pageChunk } from './lazy-page.tsx';
 import { NotFound } from './not-found.tsx';
 import { createQueryClient } from './query-client.ts';
 import { Layout } from './ui/layout.tsx';
 import { ToastProvider } from './ui/toast-provider.tsx';
+
+// The back office is a chunk of its own: a player's first visit never loads it (issue 9 point 12).
+const adminPage = pageChunk(() => import('./admin/admin-page.tsx').then((m) => m.AdminPage));
+const adminLogin = pageChunk(() => import('./admin/admin-login.tsx').then((m) => m.AdminLogin));
+
+/** Loads the lazily loaded pages now (tests render them synchronously). */
+export async function preloadPages(): Promise<void> {
+  await Promise.all([adminPage.preload(), adminLogin.preload()]);
+}
 
 export interface AppProps {
   /** Tests pass their own client; the app makes one per mount otherwise. */
@@ -26,8 +34,12 @@ export function App({ queryClient, locationHook }: AppProps) {
           <Layout>
             <Switch>
               <Route path="/" component={HomePage} />
-              <Route path="/admin" component={AdminPage} />
-              <Route path="/admin/login" component={AdminLogin} />
+              <Route path="/admin">
+                <LazyPage chunk={adminPage} />
+              </Route>
+              <Route path="/admin/login">
+                <LazyPage chunk={adminLogin} />
+              </Route>
               <Route component={NotFound} />
             </Switch>
           </Layout>

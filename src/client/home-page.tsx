@@ -34,7 +34,7 @@ function HomeContent() {
     ) : undefined;
   return (
     <div className="flex w-full flex-col items-center">
-      <div className="mb-2 flex w-full max-w-4xl flex-wrap items-center justify-end gap-3">
+      <div className="mb-2 flex w-full max-w-4xl flex-wrap items-center justify-center gap-2 sm:justify-end sm:gap-3">
         <LocalWalletPanel />
         <WalletButton />
       </div>

@@ -38,7 +38,19 @@ export const ERROR_MESSAGES = {
   /** A wallet, an address or the server has as many entry payments being verified on chain as it may. */
   verificationsBusy: 'Too many payment verifications in progress. Please wait.',
   gameInProgress: 'Your game is still in progress',
+  /** SPEC §1: a paid search from an address in a restricted jurisdiction (code restricted_jurisdiction). */
+  restrictedJurisdiction:
+    'Paid games are not available in your jurisdiction (restricted by the Terms of Service). Practice mode is still open.',
 } as const;
+
+/**
+ * The terms of service version a player accepts before connecting (SPEC §2: 'Last Updated: March 9, 2025'),
+ * sent with the wallet's sign-in and recorded with it (issue 10 point 7).
+ */
+export const TERMS_VERSION = '2025-03-09';
+export const termsVersionSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a terms version such as 2025-03-09');
 
 export const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

@@ -104,10 +104,13 @@ describe('configuration', () => {
   it('documents every variable it reads', () => {
     expect(Object.keys(CONFIG_VARIABLES).sort()).toEqual(
       [
+        'ADMIN_EMAIL',
+        'ADMIN_PASSWORD',
         'ALLOWED_ORIGINS',
         'DATABASE_URL',
         'DATA_DIR',
         'HOST',
+        'HOUSE_BALANCE_FLOOR_SOL',
         'HOUSE_WALLET_KEYPAIR',
         'LOCAL_CHAIN',
         'LOG_LEVEL',
@@ -115,6 +118,7 @@ describe('configuration', () => {
         'PORT',
         'PUBLIC_ORIGIN',
         'PUBLIC_RPC_URL',
+        'RESTRICTED_COUNTRIES',
         'SOLANA_CLUSTER',
         'SOLANA_RPC_URL',
         'TRUST_PROXY',

@@ -1,5 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  DEFAULT_HOUSE_BALANCE_FLOOR_SOL,
+  RESTRICTED_COUNTRIES_EXPECTED,
+  restrictedCountriesSchema,
+  SOL_AMOUNT_EXPECTED,
+  solAmountSchema,
+} from './tracking/tracking-config.ts';
 import { TRUST_PROXY_EXPECTED, type TrustProxy, trustProxySchema } from './trust-proxy.ts';
 
 /** Every environment variable the server reads, with its default and meaning. The README's table mirrors this. */
@@ -21,6 +28,12 @@ export const CONFIG_VARIABLES = {
     'Reverse proxies in front: false, a hop count (1 = one proxy) or their addresses/CIDRs (default false)',
   NODE_ENV: 'production refuses to run the embedded local chain unless LOCAL_CHAIN=1',
   LOCAL_CHAIN: '1 to run the embedded local chain even with NODE_ENV=production (default 0)',
+  RESTRICTED_COUNTRIES:
+    'ISO country codes refused paid games (default US,GB,HK,SG,MT,CU,IR,KP,SY); empty or none restricts none',
+  HOUSE_BALANCE_FLOOR_SOL:
+    'A critical system event is recorded when the house wallet falls below this many SOL (default 50)',
+  ADMIN_EMAIL: 'E-mail of an admin account created at start if absent (with ADMIN_PASSWORD)',
+  ADMIN_PASSWORD: 'Password of that admin (at least 12 characters); used only to create it, never logged',
 } as const;
 
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
@@ -94,6 +107,24 @@ const rules = {
       .transform((v) => v === 'true' || v === '1'),
     expected: 'must be 1 or 0',
   },
+  RESTRICTED_COUNTRIES: { schema: restrictedCountriesSchema, expected: RESTRICTED_COUNTRIES_EXPECTED },
+  HOUSE_BALANCE_FLOOR_SOL: {
+    schema: solAmountSchema.default(solAmountSchema.parse(DEFAULT_HOUSE_BALANCE_FLOOR_SOL)),
+    expected: SOL_AMOUNT_EXPECTED,
+  },
+  ADMIN_EMAIL: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/)
+      .transform((s) => s.toLowerCase())
+      .optional(),
+    expected: 'must be an e-mail address such as ops@pong.example',
+  },
+  ADMIN_PASSWORD: {
+    schema: z.string().min(12).optional(),
+    expected: 'must be at least 12 characters long',
+  },
 } satisfies Record<ConfigVariable, { schema: z.ZodType; expected: string }>;
 
 type Parsed = { [K in ConfigVariable]: z.output<(typeof rules)[K]['schema']> };
@@ -125,6 +156,12 @@ export interface Config {
    */
   publicOrigin: string;
   trustProxy: TrustProxy;
+  /** RESTRICTED_COUNTRIES: ISO codes whose addresses may not start a paid search (SPEC §1). */
+  restrictedCountries: string[];
+  /** HOUSE_BALANCE_FLOOR_SOL in lamports. */
+  houseBalanceFloorLamports: bigint;
+  /** ADMIN_EMAIL and ADMIN_PASSWORD: an admin created at start if absent (src/server/admin/admin-bootstrap.ts). */
+  admin: { email: string | undefined; password: string | undefined };
 }
 
 /**
@@ -134,9 +171,14 @@ export interface Config {
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = {} as Record<ConfigVariable, unknown>;
   for (const name of Object.keys(rules) as ConfigVariable[]) {
-    const raw = env[name] === '' ? undefined : env[name];
+    // An empty RESTRICTED_COUNTRIES means "restrict none", not "use the default".
+    const raw = env[name] === '' && name !== 'RESTRICTED_COUNTRIES' ? undefined : env[name];
     const result = rules[name].schema.safeParse(raw);
-    if (!result.success) throw new ConfigError(name, rules[name].expected, raw);
+    if (!result.success) {
+      // A refused secret is never echoed back: the error goes to the console.
+      const shown = name === 'ADMIN_PASSWORD' && raw !== undefined ? '[hidden]' : raw;
+      throw new ConfigError(name, rules[name].expected, shown);
+    }
     parsed[name] = result.data;
   }
   const p = parsed as Parsed;
@@ -177,6 +219,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     };
   }
 
+  if (p.ADMIN_PASSWORD && !p.ADMIN_EMAIL) {
+    throw new ConfigError('ADMIN_EMAIL', 'is required when ADMIN_PASSWORD is set', undefined);
+  }
+
   const allowedOrigins =
     p.ALLOWED_ORIGINS ??
     (p.PUBLIC_ORIGIN ? [] : [`http://localhost:${p.PORT}`, `http://127.0.0.1:${p.PORT}`]);
@@ -194,5 +240,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     allowedOrigins,
     publicOrigin,
     trustProxy: p.TRUST_PROXY,
+    restrictedCountries: p.RESTRICTED_COUNTRIES,
+    houseBalanceFloorLamports: p.HOUSE_BALANCE_FLOOR_SOL,
+    admin: { email: p.ADMIN_EMAIL, password: p.ADMIN_PASSWORD },
   };
 }

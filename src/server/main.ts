@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from '../common/clock.ts';
+import { bootstrapAdmins } from './admin/admin-bootstrap.ts';
+import { ADMIN_ROUTE_MODULES } from './admin/admin-route-modules.ts';
 import { createChainRpc } from './chain/chain-rpc.ts';
 import type { RpcRouteOptions } from './chain/local-rpc/rpc-route.ts';
 import { openChain } from './chain/open-chain.ts';
@@ -20,6 +22,7 @@ import { registerHistoryRoute } from './http/history-route.ts';
 import { type MoneyWiring, wireMoney } from './ledger/wire-money.ts';
 import { packageRoot } from './package-root.ts';
 import { type Bans, createBans } from './security/bans.ts';
+import { type TrackingWiring, wireTracking } from './tracking/wire-tracking.ts';
 
 export interface StartOptions {
   config: Config;
@@ -36,6 +39,8 @@ export interface StartOptions {
     channel?: Partial<ChannelLimits>;
     rpc?: Omit<RpcRouteOptions, 'internalToken'>;
   };
+  /** Where one-time notices (the embedded default admin's password) are printed; console.warn by default. */
+  print?: (text: string) => void;
 }
 
 export interface RunningServer {
@@ -47,6 +52,8 @@ export interface RunningServer {
   bans: Bans;
   money: MoneyWiring;
   game: GameWiring;
+  /** IP tracking, restricted jurisdictions and operational system events (issue 10 point 5). */
+  tracking: TrackingWiring;
   /** Stops accepting, finishes in-flight work, then closes the chain and the database. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -62,6 +69,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   try {
     chain = await openChain({ config, clock, rpcLimits: options.limits?.rpc });
     const db = database.db;
+    await bootstrapAdmins({
+      db,
+      clock,
+      admin: config.admin,
+      embedded: !config.databaseUrl,
+      print: options.print ?? ((text) => console.warn(text)),
+    });
     const bans = createBans({ db, clock });
     let game: GameWiring | undefined;
     // The server reaches the chain over HTTP even when it serves the chain itself (known once listening).
@@ -76,10 +90,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       notify: (notice) => notify(notice),
       log: (message, error) => console.error(`money: ${message}`, error ?? ''),
     });
+    const tracking = wireTracking({
+      config,
+      db,
+      clock,
+      rpc,
+      houseWallet: chain.houseWallet.address,
+      log: (message, error) => console.error(`tracking: ${message}`, error ?? ''),
+    });
     const app = await buildApp({
       config,
       houseWallet: chain.houseWallet.address,
       clientDir: options.clientDir ?? path.join(packageRoot(), 'dist/client'),
+      admin: { db, clock, routes: ADMIN_ROUTE_MODULES },
       plugins: [
         async (app) => {
           const { playerSessions } = await registerPlayerAuth(app, {
@@ -89,7 +112,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             allowedOrigins: config.allowedOrigins,
             publicOrigin: () => config.publicOrigin,
             ...(options.limits?.signIn ? { rateLimits: options.limits.signIn } : {}),
+            onSignedIn: tracking.recordSignIn,
           });
+          tracking.trackRequests(app, playerSessions);
           registerBanStatusRoute(app, bans);
           registerHistoryRoute(app, { db, clock });
           game = await wireGame(app, {
@@ -98,7 +123,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             bans,
             playerSessions,
             allowedOrigins: config.allowedOrigins,
-            game: { verifier: money.verifier, money: money.money },
+            game: {
+              verifier: tracking.withFailureEvents(money.verifier),
+              money: money.money,
+              jurisdiction: tracking.jurisdiction,
+              onMatchStarted: tracking.tracker.gameStarted,
+            },
+            onSocketOpen: tracking.socketOpened,
             ...(options.limits?.channel ? { limits: options.limits.channel } : {}),
           });
           notify = createNotifier(game.channel);
@@ -121,6 +152,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const stopRunner = game.startRunner();
     const gameRef = game;
     if (!options.noPayoutWorker) money.worker.start();
+    await tracking.start();
 
     let closing: Promise<void> | undefined;
     const openChainRef = chain;
@@ -132,12 +164,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       bans,
       money,
       game,
+      tracking,
       close: () => {
         closing ??= (async () => {
           stopRunner();
           await gameRef.game.shutdown();
           await money.worker.stop();
           await app.close();
+          await tracking.stop();
           await openChainRef.close();
           await database.close();
         })();

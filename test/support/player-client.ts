@@ -37,14 +37,23 @@ export interface ConnectOptions {
   sessionId?: string;
   /** Further ws client options, e.g. `{ autoPong: false }` or `{ perMessageDeflate: true }`. */
   ws?: ClientOptions;
+  /** Extra handshake headers, e.g. an X-Forwarded-For a trusted proxy would add. */
+  headers?: Record<string, string>;
+}
+
+/** Extra knobs of `signIn`: headers a proxy would add, and the accepted terms version to send. */
+export interface SignInOptions {
+  headers?: Record<string, string>;
+  termsVersion?: string;
 }
 
 export async function signIn(
   baseUrl: string,
   wallet?: KeyPairSigner,
+  options: SignInOptions = {},
 ): Promise<{ wallet: KeyPairSigner; cookie: string }> {
   const signer = wallet ?? (await generateKeyPairSigner());
-  const headers = { 'content-type': 'application/json', origin: new URL(baseUrl).origin };
+  const headers = { 'content-type': 'application/json', origin: new URL(baseUrl).origin, ...options.headers };
   const challenge = await fetch(`${baseUrl}/api/auth/challenge`, {
     method: 'POST',
     headers,
@@ -62,6 +71,7 @@ export async function signIn(
       walletAddress: signer.address,
       signedMessage: Buffer.from(text).toString('base64'),
       signature: Buffer.from(signature).toString('base64'),
+      ...(options.termsVersion ? { termsVersion: options.termsVersion } : {}),
     }),
   });
   if (verify.status !== 200) throw new Error(`sign-in failed: ${verify.status} ${await verify.text()}`);
@@ -78,6 +88,7 @@ export async function connectPlayer(baseUrl: string, options: ConnectOptions = {
     perMessageDeflate: false,
     ...options.ws,
     headers: {
+      ...options.headers,
       ...(origin === null ? {} : { origin }),
       ...(identity ? { cookie: identity.cookie } : {}),
     },

@@ -6,7 +6,7 @@ export const ADMIN_LOGOUT_URL = '/api/admin/logout';
 
 /** GET /api/admin/user: the session view (role, currentIP). */
 export interface AdminUserResponse {
-  user: { role: string; currentIP?: string; email?: string };
+  user: { role: string; currentIP?: string; email?: string; username?: string; id?: string };
 }
 
 export type LoginOutcome = { ok: true } | { ok: false; error: string };

@@ -80,6 +80,11 @@ describe('§2 admin login', () => {
 
   it.each([
     ['§8 the server error text', jsonResponse(401, { error: 'Invalid credentials' }), 'Invalid credentials'],
+    [
+      'RELIABILITY 18 the throttle text on a 429',
+      jsonResponse(429, { error: 'Too many failed login attempts. Please try again later.' }),
+      'Too many failed login attempts. Please try again later.',
+    ],
     ["§8 'Login failed' without one", new Response('oops', { status: 500 }), 'Login failed'],
     ["§8 'Login failed' with an empty error", jsonResponse(400, { error: '' }), 'Login failed'],
   ])(

@@ -8,6 +8,7 @@ import {
 import { createSignInMessageText } from '@solana/wallet-standard-util';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { Clock } from '../../common/clock.ts';
+import { TERMS_VERSION } from '../../common/protocol.ts';
 
 /**
  * Sign In With Solana against the server (README "Player sign-in", ARCHITECTURE invariant 5): a server-made
@@ -74,7 +75,10 @@ async function signChallenge(wallet: Wallet, account: WalletAccount, input: Sola
   return { signedMessage: output.signedMessage, signature: output.signature };
 }
 
-/** Challenge, sign, verify: the server sets the session cookie. */
+/**
+ * Challenge, sign, verify: the server sets the session cookie. The terms dialog runs before any wallet
+ * connects, so the sign-in carries the version accepted there and the server records it (issue 10 point 7).
+ */
 export async function signInWithWallet(
   wallet: Wallet,
   account: WalletAccount,
@@ -88,6 +92,7 @@ export async function signInWithWallet(
     walletAddress: account.address,
     signedMessage: toBase64(signedMessage),
     signature: toBase64(signature),
+    termsVersion: TERMS_VERSION,
   });
 }
 

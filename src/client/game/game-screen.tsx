@@ -3,6 +3,7 @@ import { CANVAS_HEIGHT, CANVAS_WIDTH } from '../../common/game/constants.ts';
 import { useGame } from '../state/game-api.ts';
 import { useWallet } from '../wallet/wallet-api.ts';
 import { createGameAudio, type GameAudio } from './audio.ts';
+import { useCanvasFit } from './canvas-fit.ts';
 import { startGameLoop } from './game-loop.ts';
 import { createPaddleControl } from './input.ts';
 import { type AudioFlags, readAudioFlags, readWinStats, writeAudioFlag } from './local-settings.ts';
@@ -27,8 +28,8 @@ function typingInField(target: EventTarget | null): boolean {
 
 /**
  * SPEC §2 game screen (states firstServe, playing, roundEnd): one 800×600 canvas drawn by an animation-frame
- * loop outside React (STYLE.md 8), scaled by CSS to the viewport (full width up to 800 px, 4:3, short enough
- * on a laptop screen that the row under it stays in view, never narrower than 320 px); keyboard, mouse and
+ * loop outside React (STYLE.md 8), scaled by CSS to the viewport (4:3, at most 800 px wide, sized by
+ * useCanvasFit so the canvas and the row under it fit above the footer); keyboard, mouse and
  * the touch strip below 768 px move the paddle; effects and music through Web Audio; the row under the game.
  */
 export function GameScreen({ historyPanel, onFrameWork }: GameScreenProps) {
@@ -36,6 +37,7 @@ export function GameScreen({ historyPanel, onFrameWork }: GameScreenProps) {
   const wallet = useWallet();
   const narrow = useNarrowViewport();
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const rowRef = useRef<HTMLDivElement>(null);
   const gameRef = useRef(game);
   const audioRef = useRef<GameAudio | null>(null);
   const frameWorkRef = useRef(onFrameWork);
@@ -48,6 +50,8 @@ export function GameScreen({ historyPanel, onFrameWork }: GameScreenProps) {
     gameRef.current = game;
     frameWorkRef.current = onFrameWork;
   });
+
+  useCanvasFit(canvasRef, rowRef);
 
   useEffect(() => {
     const audio = createGameAudio(readAudioFlags());
@@ -124,6 +128,7 @@ export function GameScreen({ historyPanel, onFrameWork }: GameScreenProps) {
       />
       {narrow && <TouchStrip control={control} />}
       <UnderGame
+        ref={rowRef}
         audio={audioFlags}
         onToggle={toggle}
         connection={game.connection}

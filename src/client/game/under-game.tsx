@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { ConnectionInfo } from '../state/game-api.ts';
 import { ConnectionBadge, formatLatency } from './connection-badge.tsx';
 import type { AudioFlags, WinStats } from './local-settings.ts';
@@ -15,6 +16,8 @@ export interface UnderGameProps {
   walletConnected: boolean;
   balanceLamports: bigint | null;
   stats: WinStats;
+  /** The game screen measures the row to keep it in view under the canvas. */
+  ref?: Ref<HTMLDivElement>;
 }
 
 function Toggle({ label, on, onClick }: { label: string; on: boolean; onClick(): void }) {
@@ -35,7 +38,11 @@ function Toggle({ label, on, onClick }: { label: string; on: boolean; onClick():
 export function UnderGame(props: UnderGameProps) {
   const { audio, onToggle, connection, stats } = props;
   return (
-    <div className="mt-4 flex w-full flex-wrap items-center justify-center gap-3 font-retro">
+    <div
+      ref={props.ref}
+      data-testid="under-game"
+      className="mt-4 flex w-full flex-wrap items-center justify-center gap-3 font-retro"
+    >
       <Toggle label="SOUND" on={audio.sound} onClick={() => onToggle('sound')} />
       <Toggle label="MUSIC" on={audio.music} onClick={() => onToggle('music')} />
       <p className="text-cyan-300 text-xs">Ping: {formatLatency(connection.pingMs)}</p>

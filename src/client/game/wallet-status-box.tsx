@@ -14,18 +14,19 @@ export function WalletStatusBox({
   return (
     <section
       aria-label="Wallet status"
-      className="rounded border border-slate-700 bg-slate-950/80 px-3 py-2 text-center text-xs"
+      // One line, as tall as the toggles beside it, so the row under the game stays one row on a laptop.
+      className="flex items-center gap-2 whitespace-nowrap rounded border border-slate-700 bg-slate-950/80 px-3 py-2 text-xs"
     >
       <p className="text-slate-400 tracking-widest">WALLET</p>
       {connected ? (
         <>
-          <p className="mt-1 text-green-400">Connected</p>
-          <p className="mt-1 text-yellow-300">
+          <p className="text-green-400">Connected</p>
+          <p className="text-yellow-300">
             {formatSolFixed(balanceLamports === null ? null : lamportsToSol(balanceLamports), 2)}
           </p>
         </>
       ) : (
-        <p className="mt-1 text-red-400">Disconnected</p>
+        <p className="text-red-400">Disconnected</p>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GAME_MODES } from '../../common/game-modes.ts';
 import type { GameApi } from '../state/game-api.ts';
 import type { GameView } from '../state/game-view.ts';
 import { FakeProviders, fakeGame, fakeWallet, TEST_WALLET } from '../test-support/fake-wallet-and-game.tsx';
@@ -93,6 +94,19 @@ describe('issue 9 point 5: §2 lobby with a wallet', () => {
       expect(text).toContain(`Wager${wager}`);
       expect(text).toContain(`Win${win}`);
     }
+  });
+
+  it('§2 mode cards and the coin badge draw inline SVG icons, no emoji (boxes where no emoji font exists)', async () => {
+    renderLobby(fakeWallet({ balanceLamports: 0n }));
+    await settle();
+    const emoji = /\p{Extended_Pictographic}/u;
+    for (const mode of GAME_MODES) {
+      const modeCard = card(mode.id);
+      expect(modeCard.querySelector(`svg[data-mode-icon="${mode.id}"]`)).not.toBeNull();
+      expect(modeCard.textContent ?? '').not.toMatch(emoji);
+    }
+    const badge = within(card('giga_whale')).getByRole('img', { name: 'Insufficient balance' });
+    expect(badge.querySelector('svg')).not.toBeNull();
   });
 
   it("§5: with 0.05 SOL the modes above it are disabled with a coin badge and 'Need {amount} SOL to play this mode'", async () => {

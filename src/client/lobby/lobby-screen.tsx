@@ -89,7 +89,9 @@ function ConnectedLobby() {
           </span>
         </span>
       </div>
-      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {/* Three cards over two at lg: six columns, each card two wide, the fourth starting one card in so
+          the short row sits centred under the full one. */}
+      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:[&>*]:col-span-2 lg:[&>*:nth-child(4)]:col-start-2">
         {GAME_MODES.map((mode) => (
           <ModeCard
             key={mode.id}

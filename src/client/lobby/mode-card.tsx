@@ -1,5 +1,6 @@
 import { formatSol } from '../../common/format.ts';
 import type { GameMode } from '../../common/game-modes.ts';
+import { CoinIcon, ModeIcon } from '../ui/mode-icons.tsx';
 import { needToPlayText } from './find-match-rules.ts';
 
 export interface ModeCardProps {
@@ -34,14 +35,14 @@ export function ModeCard({ mode, selected, disabled, unaffordable, queueLength, 
         <span
           role="img"
           aria-label="Insufficient balance"
-          className="absolute top-2 right-2 rounded-full border border-yellow-400 bg-yellow-400/20 px-1.5 text-sm"
+          className="absolute top-2 right-2 inline-flex rounded-full border border-yellow-400 bg-yellow-400/20 p-0.5"
         >
-          🪙
+          <CoinIcon />
         </span>
       )}
       <span className="flex items-center gap-2">
-        <span aria-hidden="true" className="text-2xl">
-          {mode.icon}
+        <span style={{ color: mode.color }}>
+          <ModeIcon mode={mode.id} />
         </span>
         <span className="font-bold text-sm tracking-wider" style={{ color: mode.color }}>
           {mode.name}

@@ -31,6 +31,15 @@ describe('§2 pre-game countdown screen', () => {
     expect(screen.getByTestId('countdown-value').textContent).toBe('GO!');
   });
 
+  it("§2 'GO!' when the server's countdown reached 0 and the first serve began", () => {
+    const game = fakeGame({ state: 'countdown', gameId: TEST_GAME_ID, countdownTime: 1 });
+    const view = renderWithGame(<CountdownScreen />, game);
+    expect(screen.getByTestId('countdown-value').textContent).toBe('1');
+    // The server's countdown never says 0: its last second ends in the first serve.
+    view.show({ state: 'firstServe', goAt: 1 });
+    expect(screen.getByTestId('countdown-value').textContent).toBe('GO!');
+  });
+
   it("§2 the connection lost: 'Connection Lost', 'Game cannot start.', 'RETURN TO MENU'", () => {
     const game = fakeGame({
       state: 'countdown',

@@ -67,6 +67,19 @@ describe('§2 the game page', () => {
     expect(screen.getByText('history slot')).toBeTruthy();
   });
 
+  it.each<[string, Partial<GameView>]>([
+    ['the lobby', {}],
+    ['game over', { state: 'gameOver', gameId: TEST_GAME_ID, playerIndex: 0, gameOver: over }],
+  ])('the history panel shows once under %s too, with the result of the game just played', (_name, view) => {
+    page(view);
+    expect(screen.getAllByText('history slot')).toHaveLength(1);
+  });
+
+  it('the history panel is not shown on the wait screen', () => {
+    page({ searching: true, searchStartTime: Date.now() });
+    expect(screen.queryByText('history slot')).toBeNull();
+  });
+
   it("§2 the connection down over 2 s in a game: 'Game cannot continue.' under the reconnect dialog", () => {
     page({
       state: 'playing',

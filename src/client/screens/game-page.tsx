@@ -17,7 +17,7 @@ const LazyGameScreen = lazy(() => import('../game/game-screen.tsx'));
 export interface GamePageProps {
   /** The start screen; the lobby by default. */
   lobby?: ReactNode;
-  /** The transaction history panel shown under the game (its own chunk; the app passes it in). */
+  /** The transaction history panel, under the lobby, the game and game over (its own chunk; the app passes it in). */
   historyPanel?: ReactNode;
   /** The game screen; tests pass a stand-in for the canvas. */
   gameScreen?: ComponentType<{ historyPanel?: ReactNode }>;
@@ -32,7 +32,13 @@ export function GamePage({ lobby, historyPanel, gameScreen: Game = LazyGameScree
   const { view, returnToMenu } = useGame();
   const screen = chooseScreen(view);
   return (
-    <div data-screen={screen} className="relative flex w-full flex-col items-center">
+    <div
+      data-screen={screen}
+      // The game and its score as the page holds them, for the browser tests (the canvas draws the score).
+      data-game-id={view.gameId ?? undefined}
+      data-scores={view.gameId ? view.data.scores.join('-') : undefined}
+      className="relative flex w-full flex-col items-center"
+    >
       {screen === 'start' && (lobby ?? <LobbyScreen />)}
       {screen === 'loading' && <WaitScreen />}
       {screen === 'countdown' && <CountdownScreen />}
@@ -50,6 +56,11 @@ export function GamePage({ lobby, historyPanel, gameScreen: Game = LazyGameScree
         </>
       )}
       {screen === 'gameOver' && <GameOverScreen />}
+      {(screen === 'start' || screen === 'gameOver') && historyPanel && (
+        // The game screen shows it under the game; the lobby and game over show it too, so a player sees
+        // the result and the payout of the game just played (issue 9 acceptance: both history panels).
+        <div className="mt-6 w-full max-w-[800px]">{historyPanel}</div>
+      )}
       <OpponentDisconnectedOverlay />
       <ReconnectDialog />
       <GameNotices />

@@ -27,6 +27,21 @@ describe('§2 the game page chooses one screen from game state', () => {
     ['searching: loading', { searching: true }, 'loading'],
     ['opponent found but no game id yet: loading', { opponentFound: true }, 'loading'],
     ['countdown: countdown', { state: 'countdown', gameId: GAME, opponentFound: true }, 'countdown'],
+    [
+      "a match just found (its 3 s 'OPPONENT FOUND!'): loading",
+      { state: 'countdown', gameId: GAME, opponentFound: true, opponentFoundAt: 1 },
+      'loading',
+    ],
+    [
+      'the connection lost during those 3 s: countdown (its Connection Lost panel)',
+      { state: 'countdown', gameId: GAME, opponentFound: true, opponentFoundAt: 1, isDisconnected: true },
+      'countdown',
+    ],
+    [
+      "the countdown at 0 (first serve, 'GO!'): countdown",
+      { state: 'firstServe', gameId: GAME, goAt: 1 },
+      'countdown',
+    ],
     ['first serve: game', { state: 'firstServe', gameId: GAME }, 'game'],
     ['playing: game', { state: 'playing', gameId: GAME }, 'game'],
     ['round end: game', { state: 'roundEnd', gameId: GAME }, 'game'],

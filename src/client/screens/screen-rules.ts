@@ -10,12 +10,16 @@ const PLAYING_STATES = new Set(['firstServe', 'playing', 'roundEnd', 'waitingFor
 
 /**
  * SPEC §2 "Game page chooses one screen from game state": start (waiting or default); loading (searching,
- * or opponent found but no game id yet); countdown; game (first serve, playing, round end, and the pause
- * while a player is away); game over.
+ * or opponent found but no game id yet, and the opponent-found screen's 3 s); countdown (and its 'GO!' at
+ * the start of the first serve); game (first serve, playing, round end, and the pause while a player is
+ * away); game over.
  */
 export function chooseScreen(view: GameView): GameScreenName {
   if (view.gameOver !== null || view.state === 'gameOver') return 'gameOver';
-  if (view.gameId !== null && view.state === 'countdown') return 'countdown';
+  if (view.gameId !== null && view.state === 'countdown') {
+    return view.opponentFoundAt != null && !view.isDisconnected ? 'loading' : 'countdown';
+  }
+  if (view.gameId !== null && view.state === 'firstServe' && view.goAt != null) return 'countdown';
   if (view.gameId !== null && PLAYING_STATES.has(view.state)) return 'game';
   if (view.searching || (view.opponentFound && view.gameId === null)) return 'loading';
   return 'start';

@@ -76,4 +76,22 @@ describe('§2 matchmaking wait screen', () => {
     expect(screen.getByText('0')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'CANCEL MATCH' })).toBeNull();
   });
+
+  it("§2 a match just found (its game id already came): 'OPPONENT FOUND! MATCH STARTING SOON' counting 3, 2, 1", () => {
+    searching({
+      searching: false,
+      state: 'countdown',
+      gameId: '0b5e7a52-3c1e-4c55-9d0e-1f2a3b4c5d6e',
+      opponentFound: true,
+      opponentFoundAt: START,
+      opponentName: 'Player-AbCd',
+    });
+    expect(screen.getByRole('heading', { name: WAIT_TEXTS.found })).toBeTruthy();
+    expect(screen.getByText('vs Player-AbCd')).toBeTruthy();
+    expect(screen.getByText('3')).toBeTruthy();
+    advance(1_000);
+    expect(screen.getByText('2')).toBeTruthy();
+    advance(1_000);
+    expect(screen.getByText('1')).toBeTruthy();
+  });
 });

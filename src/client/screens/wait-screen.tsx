@@ -31,10 +31,13 @@ function BouncingDots() {
   );
 }
 
-/** SPEC §2 "Matchmaking wait screen": searching, then (without a game id yet) the opponent-found countdown. */
+/**
+ * SPEC §2 "Matchmaking wait screen": searching, then the opponent-found countdown (3 s from the match found,
+ * or while no game id has come yet).
+ */
 export function WaitScreen() {
   const { view } = useGame();
-  const found = view.opponentFound && view.gameId === null;
+  const found = view.opponentFound && (view.gameId === null || view.opponentFoundAt != null);
   return (
     <section
       aria-label="Matchmaking"
@@ -101,7 +104,7 @@ function Searching() {
 
 function OpponentFound() {
   const { view } = useGame();
-  const left = useCountdown(OPPONENT_FOUND_SECONDS, view.opponentName ?? 'opponent');
+  const left = useCountdown(OPPONENT_FOUND_SECONDS, view.opponentFoundAt ?? view.opponentName ?? 'opponent');
   return (
     <>
       <h2 className="font-bold text-green-300 text-lg tracking-widest">{WAIT_TEXTS.found}</h2>

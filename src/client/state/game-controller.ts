@@ -38,6 +38,13 @@ export const CONTROLLER_TIMING = {
   overlaySafetyNetMs: 35_000,
   /** The stored last game state is written at most this often while the state stays the same. */
   lastStateWriteMs: 1_000,
+  /** SPEC §9: the opponent-found countdown, before the pre-game countdown. */
+  opponentFoundMs: 3_000,
+  /**
+   * How long the pre-game countdown's 'GO!' shows once the server's countdown reached 0: half of the first
+   * serve's second, so the canvas's 'GET READY' (SPEC §2) shows for the other half.
+   */
+  goShownMs: 500,
 } as const;
 
 /** The states in which the player's paddle moves mean something to the server. */
@@ -83,14 +90,18 @@ export function createGameController(options: GameControllerOptions) {
   let connection = IDLE_CONNECTION;
   let identity: string | null = null;
   let lastStateWrite = { state: '', at: Number.NEGATIVE_INFINITY };
-  const timer: Record<'findMatch' | 'reconnect' | 'cancelBackup' | 'overlay' | 'window', TimerHandle | null> =
-    {
-      findMatch: null,
-      reconnect: null,
-      cancelBackup: null,
-      overlay: null,
-      window: null,
-    };
+  const timer: Record<
+    'findMatch' | 'reconnect' | 'cancelBackup' | 'overlay' | 'window' | 'opponentFound' | 'go',
+    TimerHandle | null
+  > = {
+    findMatch: null,
+    reconnect: null,
+    cancelBackup: null,
+    overlay: null,
+    window: null,
+    opponentFound: null,
+    go: null,
+  };
 
   const later = (name: keyof typeof timer, ms: number, run: () => void) => {
     cancel(name);
@@ -215,6 +226,19 @@ export function createGameController(options: GameControllerOptions) {
     if (after.cancelling === 'idle') cancel('cancelBackup');
     overlaySafetyNet(before, after, message);
     ownWindowTicker(after);
+    preGameScreens(before, after);
+  }
+
+  /** SPEC §2/§9: the opponent-found screen's 3 s, then the pre-game countdown; 'GO!' for its moment. */
+  function preGameScreens(before: GameView, after: GameView) {
+    if (after.opponentFoundAt == null) cancel('opponentFound');
+    else if (before.opponentFoundAt !== after.opponentFoundAt)
+      later('opponentFound', CONTROLLER_TIMING.opponentFoundMs, () =>
+        dispatch({ type: 'opponentFoundElapsed', at: clock.now() }),
+      );
+    if (after.goAt == null) cancel('go');
+    else if (before.goAt !== after.goAt)
+      later('go', CONTROLLER_TIMING.goShownMs, () => dispatch({ type: 'goElapsed', at: clock.now() }));
   }
 
   /** SPEC §4 last game state: on a new state at once, else at most once a second (not 60 writes a second). */
@@ -250,6 +274,24 @@ export function createGameController(options: GameControllerOptions) {
       dispatch({ type: 'reconnectionSecond', at: clock.now() });
     };
     timer.window = timers.setTimeout(tick, 1_000);
+  }
+
+  /** The cancel the view has started: SPEC §7 several cancelSearch at once plus a backup after 500 ms. */
+  function sendCancel() {
+    // A findMatch still waiting to go out is simply not sent: the server never heard of this search.
+    if (timer.findMatch !== null) {
+      cancel('findMatch');
+      dispatch({ type: 'searchAbandoned', at: clock.now() });
+      return;
+    }
+    const signature = view.paymentSignature;
+    const cancelMessage = () => cancelSearchMessage(signature, clock.now());
+    for (let i = 0; i < CONTROLLER_TIMING.cancelCopies; i++) send(cancelMessage());
+    later('cancelBackup', CONTROLLER_TIMING.cancelBackupMs, () => {
+      if (view.cancelling === 'idle') return;
+      dispatch({ type: 'cancelBackupDue', at: clock.now() });
+      send(cancelMessage());
+    });
   }
 
   const inGame = () => view.gameId !== null && view.gameOver === null && view.state !== 'gameOver';
@@ -289,21 +331,7 @@ export function createGameController(options: GameControllerOptions) {
     cancelSearch() {
       const before = view;
       dispatch({ type: 'cancelSearch', at: clock.now() });
-      if (view === before) return;
-      // A findMatch still waiting to go out is simply not sent: the server never heard of this search.
-      if (timer.findMatch !== null) {
-        cancel('findMatch');
-        dispatch({ type: 'searchAbandoned', at: clock.now() });
-        return;
-      }
-      const signature = view.paymentSignature;
-      const cancelMessage = () => cancelSearchMessage(signature, clock.now());
-      for (let i = 0; i < CONTROLLER_TIMING.cancelCopies; i++) send(cancelMessage());
-      later('cancelBackup', CONTROLLER_TIMING.cancelBackupMs, () => {
-        if (view.cancelling === 'idle') return;
-        dispatch({ type: 'cancelBackupDue', at: clock.now() });
-        send(cancelMessage());
-      });
+      if (view !== before) sendCancel();
     },
 
     paddleMove(position: number) {
@@ -322,6 +350,14 @@ export function createGameController(options: GameControllerOptions) {
     },
 
     exit() {
+      if (view.searching && view.gameId === null) {
+        // SPEC §4: a search is left by cancelling it; a paid one under 10 s old is not left at all (the
+        // reducer says why), so nothing is sent that the server would refuse while the lobby showed.
+        const before = view;
+        dispatch({ type: 'exit', at: clock.now() });
+        if (before.cancelling === 'idle' && view.cancelling !== 'idle') sendCancel();
+        return;
+      }
       const gameId = view.gameId;
       send({ type: 'exit', ...(gameId ? { gameId } : {}) });
       stored.clearGame();

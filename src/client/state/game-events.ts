@@ -42,6 +42,10 @@ export type GameEvent =
   /** One second of this player's own reconnection window passed while its socket was down. */
   | { type: 'reconnectionSecond'; at: number }
   /** SPEC §9: the opponent-disconnected overlay's 35 s safety net ran out. */
-  | { type: 'opponentOverlayExpired'; at: number };
+  | { type: 'opponentOverlayExpired'; at: number }
+  /** SPEC §9: the opponent-found countdown's 3 s are over; the pre-game countdown shows. */
+  | { type: 'opponentFoundElapsed'; at: number }
+  /** The pre-game countdown's 'GO!' has been shown for its moment; the game screen shows. */
+  | { type: 'goElapsed'; at: number };
 
 export type GameEventType = GameEvent['type'];

@@ -71,6 +71,18 @@ export interface GameView {
   lastStateTimestamp?: number | null;
   /** The latest one-off message for a toast (screens/game-notices.tsx shows each id once). */
   notice?: GameNotice | null;
+  /**
+   * SPEC §2/§4: when 'OPPONENT FOUND! MATCH STARTING SOON' began (epoch ms) for a match found from a search;
+   * it shows for 3 s before the pre-game countdown. Null when not shown (skipped if a game id already existed).
+   */
+  opponentFoundAt?: number | null;
+  /** SPEC §2: when the pre-game countdown reached 0 (the first serve) and 'GO!' began (epoch ms); else null. */
+  goAt?: number | null;
+  /**
+   * The server has answered this search (its findMatch reply, sent once the search is queued): the wait
+   * counts from that answer, so the client's 10 s before 'CANCEL MATCH' are never shorter than the server's.
+   */
+  searchQueued?: boolean;
 }
 
 /** One-off messages the player is told about in a toast. */

@@ -42,6 +42,9 @@ export function initialGameView(sessionId: string | null = null): GameView {
     reconnecting: false,
     lastStateTimestamp: null,
     notice: null,
+    opponentFoundAt: null,
+    goAt: null,
+    searchQueued: false,
   };
 }
 

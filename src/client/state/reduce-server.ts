@@ -1,6 +1,7 @@
 import type { ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
 import type { GameView } from './game-view.ts';
 import { normaliseGameId, onGameOver, onGameState, opponentGone, withGameData } from './reduce-game.ts';
+import { withPreGameScreens } from './reduce-pre-game.ts';
 import {
   backToLobby,
   CHANNEL_TEXTS,
@@ -18,6 +19,7 @@ const SEARCH_REFUSED = new Set([
   'wallet_required',
   'payment_required',
   'payment_refused',
+  'restricted_jurisdiction',
 ]);
 /** Error codes that end a cancel under way (the search is still open, or was already closed). */
 const CANCEL_ENDED = new Set(['cancel_too_early', 'cancel_failed', 'not_searching']);
@@ -67,6 +69,16 @@ function onCancelReply(view: GameView, message: ServerMessageOf<'cancelSearch'>)
   return withNotice(next, { kind: 'searchCancelled', refundLamports: message.refundLamports ?? null });
 }
 
+/**
+ * The server says the search is queued: searching, and the wait counts from its first such answer (the
+ * server's own 10 s before a paid search may be left start when it queued the search, after the payment
+ * check, not when the player pressed Find Match).
+ */
+function queued(view: GameView, at: number): Partial<GameView> {
+  const first = view.searchQueued !== true || !view.searching || view.searchStartTime === null;
+  return { searching: true, searchQueued: true, searchStartTime: first ? at : view.searchStartTime };
+}
+
 /** SPEC §4 "Client game flow": what each server message does to the view. */
 export function reduceServerMessage(view: GameView, message: ServerMessage, at: number): GameView {
   switch (message.type) {
@@ -74,18 +86,12 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
       return { ...view, sessionId: message.sessionId, playersOnline: message.playersOnline };
     case 'findMatch':
       // A findMatch reply keeps searching (also on a new socket that took an away search back).
-      return {
-        ...view,
-        searching: true,
-        gameMode: message.gameMode,
-        searchStartTime: view.searchStartTime ?? at,
-      };
+      return { ...view, ...queued(view, at), gameMode: message.gameMode };
     case 'joinQueue':
       return {
         ...view,
-        searching: true,
+        ...queued(view, at),
         gameMode: message.queueType,
-        searchStartTime: view.searchStartTime ?? at,
         playersOnline: message.playersOnline,
       };
     case 'queueUpdate':
@@ -103,6 +109,9 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         gameMode: message.data.gameMode,
         opponentFound: true,
         opponentName: message.data.opponentName,
+        // SPEC §2: 'OPPONENT FOUND! MATCH STARTING SOON' for 3 s, skipped if a game id already existed.
+        opponentFoundAt: view.gameId === null ? at : null,
+        goAt: null,
         countdownTime: message.data.countdownTime,
         searching: false,
         cancelling: 'idle',
@@ -117,7 +126,7 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
       });
     }
     case 'gameState':
-      return onGameState(view, message);
+      return withPreGameScreens(view, onGameState(view, message), at);
     case 'playerTemporarilyDisconnected':
       if (view.gameId === null || view.gameOver !== null) return view;
       return {

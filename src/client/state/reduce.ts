@@ -1,6 +1,7 @@
 import type { GameEvent } from './game-events.ts';
 import type { GameView } from './game-view.ts';
 import { initialGameView } from './initial-view.ts';
+import { endPreGameScreen, exitSearch } from './reduce-pre-game.ts';
 import { reduceServerMessage } from './reduce-server.ts';
 import {
   backToLobby,
@@ -101,6 +102,7 @@ function transition(view: GameView, event: GameEvent): GameView {
         ...backToLobby(view),
         searching: true,
         searchStartTime: event.at,
+        searchQueued: false,
         gameMode: event.mode,
         paymentSignature: event.paymentSignature,
       };
@@ -126,6 +128,9 @@ function transition(view: GameView, event: GameEvent): GameView {
     }
 
     case 'exit':
+      // Leaving a search is cancelling it (SPEC §4), under the 10 s rule of paid searches.
+      return view.searching && view.gameId === null ? exitSearch(view, event.at) : backToLobby(view);
+
     case 'forceDisconnect':
     case 'returnToMenu':
       return backToLobby(view);
@@ -146,6 +151,12 @@ function transition(view: GameView, event: GameEvent): GameView {
 
     case 'opponentOverlayExpired':
       return view.reconnectionWindowActive ? withoutOverlay(view) : view;
+
+    case 'opponentFoundElapsed':
+      return endPreGameScreen(view, 'opponentFoundAt');
+
+    case 'goElapsed':
+      return endPreGameScreen(view, 'goAt');
 
     default: {
       const unreachable: never = event;

@@ -52,6 +52,10 @@ export const STORAGE_KEYS = {
   statsAppliedGames: 'statsAppliedGames',
   walletConnectRequested: 'wallet_connect_requested',
   walletType: 'wallet_type',
+  /** When the wallet connection was started (epoch ms): SPEC §4 cleans a mobile request older than 5 min. */
+  walletConnectTime: 'wallet_connect_time',
+  /** The mobile wallet dialog's connection id (SPEC §2), kept 5 s after the player is back (SPEC §4). */
+  walletConnectionId: 'wallet_connection_id',
   walletAuthTime: 'wallet_auth_time',
   walletAuthAddr: 'wallet_auth_addr',
 } as const;
@@ -260,6 +264,14 @@ export function createStoredValues(
       (v) => (v ? 'true' : null),
     ),
     walletType: text(local, STORAGE_KEYS.walletType, (s) => s.length > 0 && s.length <= 100),
+    walletConnectTime: storedValue<number | null>(
+      local,
+      STORAGE_KEYS.walletConnectTime,
+      null,
+      (raw) => (/^\d{1,16}$/.test(raw) ? Number(raw) : undefined),
+      (v) => (v === null || !Number.isSafeInteger(v) || v < 0 ? null : String(v)),
+    ),
+    walletConnectionId: text(local, STORAGE_KEYS.walletConnectionId, (s) => /^[0-9a-f]{32}$/.test(s)),
     /** Session storage: when this browser session signed in (epoch ms) and with which wallet. */
     walletAuthTime: storedValue<number | null>(
       session,

@@ -1,7 +1,10 @@
 import { render } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../App.tsx';
+import { App, preloadPages } from '../App.tsx';
 import { createQueryClient } from '../query-client.ts';
+
+// The admin pages load lazily in the browser; here they are ready before any test renders them.
+await preloadPages();
 
 /** Renders the whole app at `path` with an in-memory location whose history the test can read. */
 export function renderApp(path: string) {

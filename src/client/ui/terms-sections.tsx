@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { lamportsToSolString } from '../../common/format.ts';
 import { GAME_MODES } from '../../common/game-modes.ts';
 import { SUPPORT_EMAIL } from '../site.ts';
+import { ModeIcon } from './mode-icons.tsx';
 
 export interface TermsSection {
   number: number;
@@ -15,7 +16,8 @@ function ModeFees() {
       {GAME_MODES.map((mode) => (
         <li key={mode.id}>
           <span style={{ color: mode.color }}>
-            {mode.icon} {mode.name}
+            <ModeIcon mode={mode.id} className="mr-1 inline h-4 w-4 align-[-2px]" />
+            {mode.name}
           </span>
           {': '}
           {mode.feeLamports === null

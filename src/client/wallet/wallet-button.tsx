@@ -23,13 +23,13 @@ export function WalletButton() {
   }
   return (
     <div
-      className="flex flex-wrap items-center gap-2 font-retro text-sm"
+      className="flex flex-wrap items-center justify-center gap-2 font-retro text-xs sm:text-sm"
       data-testid="wallet-connected"
       data-signed-in={wallet.signedIn}
     >
-      <span className="inline-flex items-center gap-2 rounded border border-cyan-400/50 bg-slate-950 px-3 py-2 text-cyan-200">
+      <span className="inline-flex flex-wrap items-center gap-2 rounded border border-cyan-400/50 bg-slate-950 px-3 py-2 text-cyan-200">
         {wallet.walletIcon && <img src={wallet.walletIcon} alt="" className="h-5 w-5 rounded" />}
-        <span>{wallet.walletName}</span>
+        <span className="whitespace-nowrap">{wallet.walletName}</span>
         <span
           className="font-mono text-slate-300"
           data-testid="wallet-address"
@@ -37,7 +37,7 @@ export function WalletButton() {
         >
           {shortenAddress(wallet.publicKey)}
         </span>
-        <span className="text-yellow-300" data-testid="wallet-balance">
+        <span className="whitespace-nowrap text-yellow-300" data-testid="wallet-balance">
           {wallet.balanceLamports === null ? '...' : formatSolFixed(lamportsToSol(wallet.balanceLamports), 3)}
         </span>
       </span>

@@ -39,6 +39,7 @@ describe('§2 wallet dialogs', () => {
           connectionId: '0123456789abcdef0123456789abcdef',
           pageUrl: 'https://pong.example/',
           origin: 'https://pong.example',
+          connectLink: 'https://phantom.app/ul/v1/connect?app_url=https%3A%2F%2Fpong.example',
           wallets: [],
         }}
         controller={c as unknown as WalletController}
@@ -50,7 +51,9 @@ describe('§2 wallet dialogs', () => {
       'phantom://browse/https%3A%2F%2Fpong.example%2F?ref=https%3A%2F%2Fpong.example',
     );
     expect(screen.getByRole('link', { name: 'Download Solflare' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Open App' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open App' }).getAttribute('href')).toBe(
+      'https://phantom.app/ul/v1/connect?app_url=https%3A%2F%2Fpong.example',
+    );
     expect(screen.getByTestId('connection-id').textContent).toBe('Connection ID: 01234...bcdef');
     fireEvent.click(screen.getByRole('link', { name: 'Solflare' }));
     expect(c.openedWalletApp).toHaveBeenCalledWith('Solflare');

@@ -117,13 +117,14 @@ function MobileWalletDialog({
         ))}
       </p>
       <DownloadLinks />
-      <button
-        type="button"
-        className="w-full rounded bg-green-500 px-4 py-2 font-bold text-slate-950 hover:bg-green-400"
-        onClick={() => open(first.name, first.browse)}
+      {/* Phantom's connect deep link: it comes back here with the connection id below (SPEC §4 return). */}
+      <a
+        className="block w-full rounded bg-green-500 px-4 py-2 text-center font-bold text-slate-950 hover:bg-green-400"
+        href={dialog.connectLink ?? first.browse}
+        onClick={() => controller.openedWalletApp(first.name)}
       >
         Open App
-      </button>
+      </a>
       <p className="text-center font-mono text-slate-500 text-xs" data-testid="connection-id">
         {`Connection ID: ${shortenAddress(dialog.connectionId)}`}
       </p>

@@ -10,6 +10,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { TermsAcceptanceDialog } from '../auth/terms-acceptance-dialog.tsx';
+import { createStoredValues, storedValues } from '../storage/stored-values.ts';
 import { useToast } from '../ui/toast-provider.tsx';
 import { currentDevice, isMobileDevice } from './device.ts';
 import { type WalletApi, WalletContext } from './wallet-api.ts';
@@ -23,14 +24,8 @@ const WalletDebugPanel = lazy(() =>
   import('./wallet-debug-panel.tsx').then((m) => ({ default: m.WalletDebugPanel })),
 );
 
-/** wallet_type in localStorage means a connection to restore (read here without the storage module). */
-function storedWalletType(): string | null {
-  try {
-    return globalThis.localStorage?.getItem('wallet_type') ?? null;
-  } catch {
-    return null;
-  }
-}
+/** wallet_type in localStorage means a connection to restore. */
+const storedWalletType = (): string | null => storedValues.walletType.get();
 
 const noSubscription = () => () => {};
 const initialState = () => INITIAL_WALLET_STATE;
@@ -78,9 +73,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
 
   const loadController = useCallback(() => {
     controllerRequest.current ??= (async () => {
-      const [{ WalletController }, { createStoredValues }, loadedConfig] = await Promise.all([
+      const [{ WalletController }, loadedConfig] = await Promise.all([
         import('./wallet-controller.ts'),
-        import('../storage/stored-values.ts'),
         loadConfig(),
       ]);
       const created = new WalletController({

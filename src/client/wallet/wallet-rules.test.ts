@@ -7,36 +7,12 @@ import { detectWithRetry } from './detection-retry.ts';
 import { isMobileDevice, walletAppBrowser } from './device.ts';
 import { shouldIgnoreDisconnect } from './disconnect-rule.ts';
 import { createReturnCheck } from './return-check.ts';
+import { manualTimers } from './test-support/manual-timers.ts';
 import { chainOf, orderWallets } from './wallet-discovery.ts';
 
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Safari/537.36';
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-
-/** A fake timer queue the test runs by hand: no sleeping. */
-function manualTimers() {
-  const queue: { at: number; run: () => void; id: number }[] = [];
-  let now = 0;
-  let next = 1;
-  return {
-    setTimeout: (run: () => void, ms: number) => {
-      const id = next++;
-      queue.push({ at: now + ms, run, id });
-      return id;
-    },
-    clearTimeout: (id: unknown) => {
-      const i = queue.findIndex((t) => t.id === id);
-      if (i >= 0) queue.splice(i, 1);
-    },
-    advance(ms: number) {
-      now += ms;
-      for (const t of queue.filter((t) => t.at <= now)) {
-        queue.splice(queue.indexOf(t), 1);
-        t.run();
-      }
-    },
-  };
-}
 
 describe('§4 wallet detection retries every 1 s up to 5 times', () => {
   it('§4 found at once: no wait', async () => {

@@ -14,7 +14,15 @@ export type WalletDialog =
   /** Desktop without a wallet: the download page (SPEC §2). */
   | { kind: 'download' }
   /** A phone outside a wallet app's browser: open this page in a wallet app (SPEC §2). */
-  | { kind: 'mobile'; connectionId: string; pageUrl: string; origin: string; wallets: WalletChoice[] }
+  | {
+      kind: 'mobile';
+      connectionId: string;
+      pageUrl: string;
+      origin: string;
+      /** Phantom's connect deep link (deep-links.ts); null where the browser cannot make its key. */
+      connectLink: string | null;
+      wallets: WalletChoice[];
+    }
   /** Inside a wallet app's browser: 'Direct Connect' to its wallet, with the error of the last try. */
   | { kind: 'direct'; walletName: string | null; error: string | null };
 

@@ -36,6 +36,19 @@ export interface EntryVerifier {
   }): Promise<{ ok: true; paid: PaidEntry } | { ok: false; message: string; code?: string }>;
 }
 
+/** SPEC §1 restricted jurisdictions, as the find-match path asks them before a paid search. */
+export interface JurisdictionCheck {
+  /** The restricted country the address is in, or null. */
+  restrictedCountryOf(ip: string | null): string | null;
+  /** One refusal, for the record (never throws). */
+  refused(refusal: {
+    walletAddress: string | null;
+    ip: string | null;
+    country: string;
+    mode: string;
+  }): Promise<void>;
+}
+
 /** Why a search ended without a match; the money layer decides what that refunds. */
 export type EntryCloseReason = 'player_cancel' | 'player_disconnect' | 'banned' | 'restart';
 

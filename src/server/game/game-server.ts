@@ -4,9 +4,9 @@ import { getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
 import type { Bans } from '../security/bans.ts';
-import type { EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
+import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
 import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf } from './live-match.ts';
-import { createMatchStarter } from './match-start.ts';
+import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
 import type { MatchResult } from './match-types.ts';
 import { createMatchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
 import { recordMatchResultWithRetry } from './record-with-retry.ts';
@@ -20,6 +20,7 @@ export type {
   EntryVerifier,
   GameMessage,
   GameMoney,
+  JurisdictionCheck,
   OrphanedEntry,
   PlayerLink,
 } from './game-ports.ts';
@@ -39,6 +40,10 @@ export interface GameServerOptions {
   log?: (message: string, error?: unknown) => void;
   /** Waits between retries of a result the database refused; tests may shorten it. */
   sleep?: (ms: number) => Promise<void>;
+  /** SPEC §1: paid searches from a restricted jurisdiction are refused (practice stays open). */
+  jurisdiction?: JurisdictionCheck;
+  /** A match started: tracking counts a game for each player's wallet and address. */
+  onMatchStarted?: MatchStarterDeps['matchStarted'];
 }
 
 export { AWAY_CLOSE_RETRY_MS, CANCEL_WAIT_MS } from './search-exits.ts';
@@ -78,6 +83,7 @@ export function createGameServer(options: GameServerOptions) {
     finish: (live, result) => void finish(live, result),
     queueChanged,
     log,
+    ...(options.onMatchStarted ? { matchStarted: options.onMatchStarted } : {}),
   });
 
   const exits = createSearchExits({
@@ -115,6 +121,18 @@ export function createGameServer(options: GameServerOptions) {
     const mode = getGameMode(message.gameMode);
     let paid: PaidEntry | null = null;
     if (mode.wagerLamports > 0n) {
+      const restricted = options.jurisdiction?.restrictedCountryOf(link.ip) ?? null;
+      if (restricted) {
+        // Recorded before the answer, so what the player is told is already in the admin's events.
+        await options.jurisdiction?.refused({
+          walletAddress: link.walletAddress,
+          ip: link.ip,
+          country: restricted,
+          mode: mode.id,
+        });
+        link.sendError(ERROR_MESSAGES.restrictedJurisdiction, 'restricted_jurisdiction');
+        return returnRefusedPayment(link, message);
+      }
       if (!options.verifier) return link.sendError(ERROR_MESSAGES.paymentRequired, 'payment_required');
       const verified = await options.verifier.verify({
         walletAddress: link.walletAddress,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { getGameMode } from '../../common/game-modes.ts';
+import { refreshWalletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games } from '../db/schema/index.ts';
 import type { MatchResult } from './match-types.ts';
@@ -132,5 +133,7 @@ export async function recordMatchResult(
       })
       .where(eq(gameSessions.id, result.id));
     for (const hook of hooks) await hook(tx, result, start);
+    // The admin's wallet analytics (issue 10, point 5) move with the result, in its transaction.
+    await refreshWalletAnalytics(tx, [s1.walletAddress, s2.walletAddress]);
   });
 }

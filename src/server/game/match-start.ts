@@ -24,6 +24,8 @@ export interface MatchStarterDeps {
   finish: (live: LiveMatch, result: MatchResult) => void;
   queueChanged: () => void;
   log: (message: string, error?: unknown) => void;
+  /** After the start is committed: who plays, from which address (IP tracking counts games per pair). */
+  matchStarted?: (players: ReadonlyArray<{ walletAddress: string; ip: string | null }>) => void;
 }
 
 /**
@@ -60,6 +62,9 @@ export function createMatchStarter(deps: MatchStarterDeps) {
     const entries = matchStart.entries;
     for (const entry of entries) searches.drop(entry.id);
     deps.queueChanged();
+    deps.matchStarted?.(
+      entries.map((entry) => ({ walletAddress: entry.player.walletAddress, ip: entry.player.ip })),
+    );
     const live: LiveMatch = {
       start: matchStart,
       links,

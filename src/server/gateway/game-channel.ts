@@ -45,6 +45,8 @@ export interface GameChannelOptions {
   allowedOrigins: readonly string[];
   playerSessions: PlayerSessionLookup;
   limits?: Partial<ChannelLimits>;
+  /** A signed-in socket opened (IP tracking); must not block or throw. */
+  onSocketOpen?: (connection: Connection) => void;
 }
 
 export interface GameChannel {
@@ -237,6 +239,7 @@ export async function registerGameChannel(
     });
     presence.add(connection);
     presence.changed();
+    options.onSocketOpen?.(connection);
     socket.once('close', () => {
       presence.remove(connection);
       presence.changed();

@@ -4,7 +4,12 @@ import type { Database } from '../db/database.ts';
 import { createGameServer, type GameServer, type GameServerOptions } from '../game/game-server.ts';
 import { startMatchRunner } from '../game/match-runner.ts';
 import { BAN_MESSAGES, type Bans, banChangeConcerns } from '../security/bans.ts';
-import { type GameChannel, type PlayerSessionLookup, registerGameChannel } from './game-channel.ts';
+import {
+  type GameChannel,
+  type GameChannelOptions,
+  type PlayerSessionLookup,
+  registerGameChannel,
+} from './game-channel.ts';
 import type { ChannelLimits } from './limits.ts';
 
 export interface GameWiring {
@@ -27,7 +32,11 @@ export async function wireGame(
     playerSessions: PlayerSessionLookup;
     allowedOrigins: readonly string[];
     limits?: Partial<ChannelLimits>;
-    game?: Partial<Pick<GameServerOptions, 'verifier' | 'countdownSeconds' | 'money'>>;
+    game?: Partial<
+      Pick<GameServerOptions, 'verifier' | 'countdownSeconds' | 'money' | 'jurisdiction' | 'onMatchStarted'>
+    >;
+    /** IP tracking of every socket (issue 10 point 5). */
+    onSocketOpen?: GameChannelOptions['onSocketOpen'];
   },
 ): Promise<GameWiring> {
   const channel = await registerGameChannel(app, {
@@ -35,6 +44,7 @@ export async function wireGame(
     allowedOrigins: deps.allowedOrigins,
     playerSessions: deps.playerSessions,
     ...(deps.limits ? { limits: deps.limits } : {}),
+    ...(deps.onSocketOpen ? { onSocketOpen: deps.onSocketOpen } : {}),
   });
   const game = createGameServer({
     db: deps.db,

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type AdminRoutesDeps, registerAdminRoutes } from '../admin/register-admin-routes.ts';
 import type { Config } from '../config.ts';
 import { fastifyTrustProxy } from '../trust-proxy.ts';
 import { loggerOptions } from './logger-options.ts';
@@ -13,6 +14,8 @@ export interface AppDeps {
   clientDir: string;
   /** Mounts extra routes before the catch-all (the local chain's /rpc, later the game channel). */
   plugins?: Array<(app: FastifyInstance) => Promise<void> | void>;
+  /** The admin API under /api/admin (sign-in, sessions, guarded routes); origins come from the config. */
+  admin?: Omit<AdminRoutesDeps, 'allowedOrigins' | 'publicOrigin'>;
 }
 
 /** The HTTP shell: security headers, the public API, the built client and JSON 404s for unknown API paths. */
@@ -41,6 +44,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cluster: config.chain.kind === 'remote' ? config.chain.cluster : 'localnet',
     publicRpcUrl: config.chain.kind === 'remote' ? config.chain.publicRpcUrl : undefined,
   });
+  if (deps.admin) {
+    await registerAdminRoutes(app, {
+      ...deps.admin,
+      allowedOrigins: config.allowedOrigins,
+      publicOrigin: () => config.publicOrigin,
+    });
+  }
   for (const plugin of deps.plugins ?? []) await plugin(app);
   await registerStaticClient(app, deps.clientDir);
   return app;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { GameModeId } from '../../common/game-modes.ts';
+import { refreshWalletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
 import type { Database } from '../db/database.ts';
 import type { RefundReason } from '../db/schema/enums.ts';
 import { transactions } from '../db/schema/index.ts';
@@ -83,8 +84,13 @@ export async function recordEntryFee(
   db: Database,
   payment: VerifiedPayment,
 ): Promise<{ transactionId: string } | undefined> {
-  const transactionId = await insertEntryRow(db, payment);
-  return transactionId ? { transactionId } : undefined;
+  return db.transaction(async (tx) => {
+    const transactionId = await insertEntryRow(tx, payment);
+    if (!transactionId) return undefined;
+    // The admin's wallet analytics (issue 10, point 5: wagered) move with the payment, in its transaction.
+    await refreshWalletAnalytics(tx, [payment.walletAddress]);
+    return { transactionId };
+  });
 }
 
 /**
@@ -116,6 +122,7 @@ export async function recordUnusablePayment(
       },
       payment.at,
     );
+    await refreshWalletAnalytics(tx, [payment.walletAddress]);
     return { transactionId, refundTransactionId: owed.transactionId, refundJobId: owed.jobId };
   });
 }

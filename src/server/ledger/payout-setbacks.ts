@@ -8,7 +8,22 @@ import { failJob, releaseJob } from './payout-store.ts';
 
 export async function retryLater(deps: PayoutStepDeps, job: ClaimedJob, lastError: string): Promise<void> {
   const delay = backoffMs(job.attempts + 1, deps.backoff);
-  await releaseJob(deps.db, job, { nextAttemptAt: after(deps, delay), lastError, countAttempt: true });
+  await releaseJob(deps.db, job, {
+    nextAttemptAt: after(deps, delay),
+    lastError,
+    countAttempt: true,
+    event: retryEvent(deps, job, lastError, delay),
+  });
+}
+
+/** Issue 10 point 5: every payout retry is a system event (a warning: the job is kept and tried again). */
+function retryEvent(deps: PayoutStepDeps, job: ClaimedJob, lastError: string, delay: number) {
+  return {
+    severity: 'warning' as const,
+    eventType: 'payout_retry',
+    message: `Payout job ${job.id} (${job.kind} of ${job.amountLamports} lamports to ${job.walletAddress}) will be retried in ${Math.round(delay / 1000)} s: ${lastError}`,
+    details: backoffDetails(deps, job, delay, { lastError }),
+  };
 }
 
 /** RELIABILITY 15: the job waits with backoff and one critical event per backoff step, never dropped. */
@@ -23,17 +38,23 @@ export async function waitForFunds(deps: PayoutStepDeps, job: ClaimedJob, detail
       severity: 'critical',
       eventType: 'house_wallet_insufficient_funds',
       message: `The house wallet cannot pay ${job.kind} job ${job.id} (${job.amountLamports} lamports to ${job.walletAddress}): ${detail}. Retrying in ${Math.round(delay / 1000)} s.`,
-      details: toJsonValue({
-        jobId: job.id,
-        kind: job.kind,
-        walletAddress: job.walletAddress,
-        amountLamports: job.amountLamports,
-        houseWallet: deps.houseWallet.address,
-        attempt: job.attempts + 1,
-        retryInMs: delay,
-      }) as Record<string, unknown>,
+      details: backoffDetails(deps, job, delay),
     },
   });
+}
+
+/** What an event about a job put off for `delay` says of it. */
+function backoffDetails(deps: PayoutStepDeps, job: ClaimedJob, delay: number, extra: object = {}) {
+  return toJsonValue({
+    jobId: job.id,
+    kind: job.kind,
+    walletAddress: job.walletAddress,
+    amountLamports: job.amountLamports,
+    houseWallet: deps.houseWallet.address,
+    attempt: job.attempts + 1,
+    retryInMs: delay,
+    ...extra,
+  }) as Record<string, unknown>;
 }
 
 /** A debt no retry can pay: the job fails and a critical event asks an admin to look. Never used for funds. */
@@ -87,10 +108,12 @@ export async function refuseTransfer(
     return refuseForever(deps, job, `${refusal.reason}${why}; ${detail}`, { refusals });
   }
   const delay = backoffMs(job.attempts + 1, deps.backoff);
+  const lastError = `refused by the chain (${refusals} of ${deps.maxRefusals}): ${refusal.reason}; ${detail}`;
   await releaseJob(deps.db, job, {
     nextAttemptAt: after(deps, delay),
-    lastError: `refused by the chain (${refusals} of ${deps.maxRefusals}): ${refusal.reason}; ${detail}`,
+    lastError,
     countAttempt: true,
     countRefusal: true,
+    event: retryEvent(deps, job, lastError, delay),
   });
 }

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { refreshWalletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
 import type { Database } from '../db/database.ts';
 import { payoutJobs, transactions } from '../db/schema/index.ts';
 import { recordSystemEvent, type SystemEventInput } from '../security/system-events.ts';
+import { recordSettlementOnGame } from './game-settlement-audit.ts';
 import {
   type ClaimedJob,
   claimedJobFromRow,
@@ -144,8 +146,8 @@ export async function confirmPayout(
       .update(payoutJobs)
       .set({ status: 'confirmed', lastError: null, lockedBy: null, lockedAt: null, nextAttemptAt: now })
       .where(and(claimGuard(job), eq(payoutJobs.signature, job.transfer.signature)))
-      .returning({ id: payoutJobs.id });
-    if (done.length === 0) return false;
+      .returning({ id: payoutJobs.id, gameId: payoutJobs.gameId });
+    if (!done[0]) return false;
     if (job.transactionId) {
       const facts = JSON.stringify(toJsonValue(chainFacts));
       await tx
@@ -159,6 +161,16 @@ export async function confirmPayout(
         })
         .where(eq(transactions.id, job.transactionId));
     }
+    // The admin's game audit row and the wallet's analytics change with the money (issue 10, point 4).
+    await recordSettlementOnGame(tx, {
+      kind: job.kind,
+      gameId: done[0].gameId,
+      walletAddress: job.walletAddress,
+      amountLamports: job.amountLamports,
+      transactionId: job.transactionId,
+      signature: job.transfer.signature,
+    });
+    await refreshWalletAnalytics(tx, [job.walletAddress]);
     return true;
   });
 }

@@ -45,3 +45,20 @@ export const playerSessions = pgTable(
     index('player_sessions_expires_at_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * The terms of service a wallet accepted (issue 10 point 7: 18 or older, not in a restricted jurisdiction),
+ * written with the sign-in that carried the acceptance: when, which wallet, from which address, which
+ * version. Rows are only ever added, so the record of what was accepted and when is never rewritten.
+ */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    id: uuidPrimaryKey(),
+    acceptedAt: timestamptz('accepted_at').notNull().defaultNow(),
+    walletAddress: text('wallet_address').notNull(),
+    ipAddress: text('ip_address'),
+    termsVersion: text('terms_version').notNull(),
+  },
+  (t) => [index('terms_acceptances_wallet_accepted_at_idx').on(t.walletAddress, t.acceptedAt.desc())],
+);

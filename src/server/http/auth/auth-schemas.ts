@@ -1,6 +1,6 @@
 import { isAddress } from '@solana/kit';
 import { z } from 'zod';
-import { walletAddressSchema } from '../../../common/protocol.ts';
+import { termsVersionSchema, walletAddressSchema } from '../../../common/protocol.ts';
 
 /**
  * The bodies of the sign-in routes. Sizes are bounded before anything is decoded: our sign-in messages are
@@ -30,6 +30,8 @@ export const verifyRequestSchema = z.strictObject({
     (bytes) => bytes.length === SIGNATURE_BYTES,
     `signature must be ${SIGNATURE_BYTES} bytes`,
   ),
+  /** The terms of service version the player accepted before connecting (issue 10 point 7), recorded with it. */
+  termsVersion: termsVersionSchema.optional(),
 });
 
 /** The first problem, named by its field, so a 400 says what to fix. */

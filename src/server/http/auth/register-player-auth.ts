@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Clock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
 import {
@@ -11,7 +11,7 @@ import {
 import { createTokenBucketLimiter, type TokenBucketLimiter } from '../../security/token-bucket-limiter.ts';
 import { challengeRequestSchema, describeInvalidBody, verifyRequestSchema } from './auth-schemas.ts';
 import { isOriginAllowed, normalizeOrigin } from './origin-allowed.ts';
-import { NOT_SIGNED_IN, ORIGIN_NOT_ALLOWED, TOO_MANY_REQUESTS } from './sign-in-errors.ts';
+import { ORIGIN_NOT_ALLOWED, TOO_MANY_REQUESTS } from './sign-in-errors.ts';
 import { createSignInService, type SignInChainId } from './sign-in-service.ts';
 
 export interface RateLimit {
@@ -36,6 +36,18 @@ export interface PlayerAuthOptions {
   playerSessions?: PlayerSessions;
   /** Per client IP: challenge, verify and logout share `signIn`; /me has its own, larger bucket. */
   rateLimits?: { signIn?: RateLimit; me?: RateLimit };
+  /**
+   * A wallet has just proven itself, before its cookie is set: the terms acceptance it carried is recorded
+   * here (issue 10 point 7). A failure fails the sign-in, so no session exists without its record.
+   */
+  onSignedIn?: (signedIn: SignedIn) => Promise<void>;
+}
+
+export interface SignedIn {
+  walletAddress: string;
+  ip: string;
+  /** The terms version the client says was accepted, or null when it sent none. */
+  termsVersion: string | null;
 }
 
 const DEFAULT_SIGN_IN_LIMIT: RateLimit = { capacity: 20, refillPerMinute: 20 };
@@ -91,7 +103,6 @@ export async function registerPlayerAuth(
   const cookieAttributes = (request: FastifyRequest) =>
     ({ path: '/', httpOnly: true, sameSite: 'lax', secure: secure(request), signed: false }) as const;
   const currentToken = (request: FastifyRequest) => sessionTokenFromCookieHeader(request.headers.cookie);
-  const send401 = (reply: FastifyReply) => reply.code(401).send({ error: NOT_SIGNED_IN });
 
   // Registered only when nobody did already: the cookie plugin decorates the root, so a second copy would throw.
   if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);
@@ -120,13 +131,19 @@ export async function registerPlayerAuth(
     scope.post('/api/auth/verify', postRoute, async (request, reply) => {
       const body = verifyRequestSchema.safeParse(request.body);
       if (!body.success) return reply.code(400).send({ error: describeInvalidBody(body.error) });
+      const { termsVersion, ...proof } = body.data;
       const outcome = await signIn.verify({
-        ...body.data,
+        ...proof,
         previousToken: currentToken(request),
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
       if (!outcome.ok) return reply.code(outcome.status).send({ error: outcome.error });
+      await options.onSignedIn?.({
+        walletAddress: outcome.session.walletAddress,
+        ip: request.ip,
+        termsVersion: termsVersion ?? null,
+      });
       reply.setCookie(PLAYER_SESSION_COOKIE, outcome.session.token, {
         ...cookieAttributes(request),
         maxAge: Math.floor(playerSessions.lifetimeMs / 1000),
@@ -134,10 +151,11 @@ export async function registerPlayerAuth(
       return { walletAddress: outcome.session.walletAddress };
     });
 
-    scope.get('/api/auth/me', { onRequest: [limitMe] }, async (request, reply) => {
+    scope.get('/api/auth/me', { onRequest: [limitMe] }, async (request) => {
       const session = await playerSessions.fromRequest(request);
-      if (!session) return send401(reply);
-      return { walletAddress: session.walletAddress };
+      // Signed out is the normal state of every first visit, not an error: a 401 here would be logged by
+      // browsers as a failed resource on every page load, so the answer names no wallet instead.
+      return { walletAddress: session ? session.walletAddress : null };
     });
 
     scope.post('/api/auth/logout', postRoute, async (request, reply) => {

@@ -15,6 +15,5 @@ export const SIGN_IN_ERRORS = {
 
 export type SignInRefusal = (typeof SIGN_IN_ERRORS)[keyof typeof SIGN_IN_ERRORS];
 
-export const NOT_SIGNED_IN = 'Not signed in';
 export const ORIGIN_NOT_ALLOWED = 'Origin not allowed';
 export const TOO_MANY_REQUESTS = 'Too many requests, please try again shortly';

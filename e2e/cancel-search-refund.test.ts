@@ -1,0 +1,196 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { amountText, groupAmountText } from '../src/client/history/history-labels.ts';
+import { formatSolFixed, lamportsToSol } from '../src/common/format.ts';
+import { getGameMode } from '../src/common/game-modes.ts';
+import { launchChromium } from './support/browser.ts';
+import { chainBalances, pollUntil } from './support/chain-balance.ts';
+import { readDomLog, startDomLog } from './support/dom-log.ts';
+import {
+  airdrop,
+  type BrowserPlayer,
+  connectLocalWallet,
+  findMatch,
+  headerBalanceText,
+  lobbyBalanceText,
+  openPlayer,
+  waitForScreen,
+} from './support/player.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+/**
+ * Issue 9 acceptance, "Cancel": a paid Smol Shrimp search alone in the queue, on the real server, its local
+ * chain and the Local Wallet. 'CANCEL MATCH' is absent for the first 10 s (SPEC §2, §9) and present after;
+ * pressing it shows 'Cancelling matchmaking...' and the refund toast with the 97% from the server's reply;
+ * the chain pays it back (checked in lamports through the product's /rpc with @solana/kit); the header and
+ * lobby balances and the history panel show it; no page errors.
+ */
+
+const WAGER = getGameMode('smol_shrimp').wagerLamports; // 0.025 SOL
+const REFUND = (WAGER * 97n) / 100n; // SPEC §9: 97% back (0.02425 SOL)
+/** The fee of the entry transfer: 5,000 lamports a signature plus a small priority fee. */
+const MAX_ENTRY_FEE = 100_000n;
+
+const WAIT = 'section[aria-label="Matchmaking"]';
+const PROBES = {
+  heading: `${WAIT} h2`,
+  waitTime: `${WAIT} dd`,
+  cancel: `${WAIT} button`,
+  status: `${WAIT} [role="status"]`,
+};
+const seconds = (text: string | null | undefined) => Number.parseInt(text ?? '', 10);
+
+/**
+ * The sign-in's 401 probe (GET /api/auth/me before sign-in) is logged by Chromium as a resource error; it
+ * is a known, separate issue (task C removes it). Only that exact message is set aside.
+ */
+const KNOWN_SIGN_IN_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
+
+interface CancelReply {
+  type: 'cancelSearch';
+  success: boolean;
+  message: string;
+  refundLamports?: string;
+}
+
+describe('issue 9 acceptance: a paid search cancelled after 10 s is refunded 97%', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let player: BrowserPlayer;
+  let address: string;
+  let balanceOf: (wallet: string) => Promise<bigint>;
+  const replies: CancelReply[] = [];
+  let before: bigint;
+  let afterPaying: bigint;
+  let fee: bigint;
+  let refunded: bigint;
+
+  beforeAll(async () => {
+    server = await startTestServer({ withClient: true });
+    browser = await launchChromium();
+    balanceOf = chainBalances(server.url);
+    player = await openPlayer(browser, server.url);
+    // The game channel opens after sign-in: its frames are watched from the start.
+    player.page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const text = String(payload);
+        if (!text.includes('"cancelSearch"')) return;
+        const message = JSON.parse(text) as CancelReply;
+        if (message.type === 'cancelSearch') replies.push(message);
+      }),
+    );
+    address = await connectLocalWallet(player.page);
+    await airdrop(player.page);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('pays the Smol Shrimp wager with the Local Wallet and searches alone', async () => {
+    before = await balanceOf(address);
+    await startDomLog(player.page, PROBES);
+    await findMatch(player.page, 'smol_shrimp');
+    await player.page
+      .getByRole('heading', { name: 'SEARCHING FOR OPPONENT...' })
+      .waitFor({ timeout: 60_000 });
+    afterPaying = await pollUntil(
+      () => balanceOf(address),
+      (balance) => balance <= before - WAGER,
+      30_000,
+    );
+    fee = before - afterPaying - WAGER;
+    expect(fee).toBeGreaterThan(0n);
+    expect(fee).toBeLessThan(MAX_ENTRY_FEE);
+  }, 90_000);
+
+  it("'CANCEL MATCH' is absent through the first 10 s, looked for at several moments, and present after", async () => {
+    const page = player.page;
+    for (const at of [1, 3, 5, 7, 9]) {
+      await page.waitForFunction(
+        ([selector, s]) => Number.parseInt(document.querySelector(selector)?.textContent ?? '', 10) >= s,
+        [PROBES.waitTime, at] as const,
+        { timeout: 20_000 },
+      );
+      const now = await page.evaluate(
+        ({ waitTime, cancel }) => ({
+          waited: document.querySelector(waitTime)?.textContent ?? '',
+          cancel: document.querySelector(cancel)?.textContent ?? null,
+        }),
+        PROBES,
+      );
+      if (seconds(now.waited) < 10) expect(now.cancel).toBeNull();
+    }
+    await page.getByRole('button', { name: 'CANCEL MATCH' }).waitFor({ timeout: 30_000 });
+
+    // Every moment the page showed, not only those looked at: no button while the wait read under 10 s.
+    const log = (await readDomLog(page)).filter((s) => s.texts.heading === 'SEARCHING FOR OPPONENT...');
+    const early = log.filter((s) => seconds(s.texts.waitTime) < 10);
+    expect(new Set(early.map((s) => seconds(s.texts.waitTime))).size).toBeGreaterThanOrEqual(5);
+    expect(early.filter((s) => s.texts.cancel !== null)).toEqual([]);
+    const shown = log.find((s) => s.texts.cancel === 'CANCEL MATCH');
+    expect(seconds(shown?.texts.waitTime)).toBeGreaterThanOrEqual(10);
+  }, 60_000);
+
+  it("pressing it shows 'Cancelling matchmaking...', then the refund toast with the server's 97%", async () => {
+    const page = player.page;
+    await page.getByRole('button', { name: 'CANCEL MATCH' }).click();
+    await pollUntil(
+      async () => replies.length,
+      (n) => n > 0,
+      15_000,
+    );
+    const reply = replies.find((r) => r.success);
+    expect(reply?.refundLamports).toBe(REFUND.toString());
+    expect(replies.filter((r) => !r.success)).toEqual([]);
+
+    const refund = BigInt(reply?.refundLamports ?? '0');
+    // SPEC §8: the cancel toast shows the refund with 3 decimals.
+    await page.getByText('Search Cancelled').first().waitFor({ timeout: 10_000 });
+    await page
+      .getByText(`Refund of ${formatSolFixed(lamportsToSol(refund), 3)} (97% of your entry fee)`)
+      .first()
+      .waitFor({ timeout: 10_000 });
+    const statuses = (await readDomLog(page)).map((s) => s.texts.status);
+    expect(statuses).toContain('Cancelling matchmaking...');
+    await waitForScreen(page, 'start', 10_000);
+  }, 45_000);
+
+  it('the chain pays it back: the balance is before - wager - fee + refund, and the page shows it', async () => {
+    refunded = await pollUntil(
+      () => balanceOf(address),
+      (balance) => balance > afterPaying,
+      60_000,
+    );
+    expect(refunded).toBe(before - WAGER - fee + REFUND);
+    const expected = formatSolFixed(lamportsToSol(refunded), 3);
+    // The header balance refreshes after a refund, without a reload.
+    await player.page.waitForFunction(
+      (text) => document.querySelector('[data-testid="wallet-balance"]')?.textContent?.trim() === text,
+      expected,
+      { timeout: 30_000 },
+    );
+    expect(await headerBalanceText(player.page)).toBe(expected);
+    expect(await lobbyBalanceText(player.page)).toBe(expected);
+  }, 90_000);
+
+  it('the history panel shows the search as refunded, with the refund', async () => {
+    const row = player.page.locator(
+      '[data-testid="transaction-history"] [data-testid="history-row"][data-outcome="refunded"]',
+    );
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.count()).toBe(1);
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain('Smol Shrimp');
+    expect(text).toContain(groupAmountText(lamportsToSol(REFUND), 'refunded'));
+    await row.getByRole('button').first().click();
+    const refundRow = row.locator('[data-testid="history-transaction"]', { hasText: 'Refund' });
+    await refundRow.first().waitFor({ timeout: 10_000 });
+    expect(await refundRow.count()).toBe(1);
+    expect(await refundRow.first().textContent()).toContain(amountText(lamportsToSol(REFUND)));
+  }, 60_000);
+
+  it('no page errors', () => {
+    expect(player.errors.filter((e) => e !== KNOWN_SIGN_IN_401)).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { type DomSample, readDomLog, startDomLog, textsSeen } from './support/dom-log.ts';
+import { type BrowserPlayer, findMatch, readyPlayer, waitForScreen } from './support/player.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+/**
+ * Issue 9 acceptance, "Practice end to end in two browsers, to a game-over screen", on the real server with
+ * the Local Wallet (practice needs a wallet, no SOL). SPEC §2/§4 in order: Free Play for both; 'OPPONENT
+ * FOUND! MATCH STARTING SOON' with its 3 s countdown; the pre-game countdown ending in 'GO!'; the match
+ * played by the ball to 11; GAME OVER with YOU WIN / YOU LOSE and the final score; 'Returning to main menu
+ * in N seconds...' from 10 back to the lobby, and MAIN MENU; no page errors.
+ *
+ * How long a match takes: the physics (src/common/game/physics.ts) stepped over 200 seeds with both paddles
+ * idle ends in 45-82 s (median 61 s); with one paddle held at the top it ends in 41-60 s (median 50 s),
+ * that player losing 19 times in 20. Player A therefore holds ArrowUp through the page's keyboard.
+ */
+
+const FOUND = 'OPPONENT FOUND! MATCH STARTING SOON';
+const PROBES = {
+  waitHeading: 'section[aria-label="Matchmaking"] h2',
+  foundCount: 'section[aria-label="Matchmaking"] p[aria-live="polite"]',
+  countdown: '[data-testid="countdown-value"]',
+  returning: 'section[aria-label="Game over"] p[aria-live="polite"]',
+};
+/** A match by play, from its first serve, on a loaded machine: generous over the 60 s it takes at most. */
+const MATCH_TIMEOUT_MS = 240_000;
+
+/**
+ * The sign-in's 401 probe (GET /api/auth/me before sign-in) is logged by Chromium as a resource error; it
+ * is a known, separate issue (task C removes it). Only that exact message is set aside.
+ */
+const KNOWN_SIGN_IN_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
+const pageErrors = (player: BrowserPlayer) => player.errors.filter((e) => e !== KNOWN_SIGN_IN_401);
+
+const firstAt = (log: DomSample[], test: (s: DomSample) => boolean) => log.find(test)?.t ?? Number.NaN;
+const gameOverText = async (page: Page) =>
+  (await page.getByRole('region', { name: 'Game over' }).textContent()) ?? '';
+const score = async (page: Page, which: 'own' | 'opponent') =>
+  Number(await page.getByTestId(`${which}-score`).textContent());
+
+describe('issue 9 acceptance: Practice (Free Play) end to end in two browsers', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let a: BrowserPlayer & { address: string };
+  let b: BrowserPlayer & { address: string };
+  let winner: BrowserPlayer;
+  let loser: BrowserPlayer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ withClient: true });
+    browser = await launchChromium();
+    [a, b] = await Promise.all([readyPlayer(browser, server.url), readyPlayer(browser, server.url)]);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("both choose Free Play: 'OPPONENT FOUND! MATCH STARTING SOON' for 3 s, the countdown to 'GO!', the game", async () => {
+    for (const p of [a, b]) {
+      expect(await p.page.getByTestId('mode-card-practice').textContent()).toContain('Free Play');
+      await startDomLog(p.page, PROBES);
+    }
+    await findMatch(a.page, 'practice');
+    await waitForScreen(a.page, 'loading');
+    await findMatch(b.page, 'practice');
+    await Promise.all([waitForScreen(a.page, 'game', 60_000), waitForScreen(b.page, 'game', 60_000)]);
+
+    for (const p of [a, b]) {
+      const log = await readDomLog(p.page);
+      const found = firstAt(log, (s) => s.texts.waitHeading === FOUND);
+      const countdown = firstAt(log, (s) => s.screen === 'countdown');
+      const game = firstAt(log, (s) => s.screen === 'game');
+      expect(found).toBeLessThan(countdown);
+      expect(countdown).toBeLessThan(game);
+      // SPEC §2/§9: the opponent-found countdown is shown, for its 3 s (never shorter: timers do not run early).
+      expect(countdown - found).toBeGreaterThanOrEqual(2_900);
+      expect(textsSeen(log, 'foundCount')[0]).toBe('3');
+      // The pre-game countdown: the server's seconds going down, then 'GO!' before the game screen.
+      const seen = textsSeen(log, 'countdown');
+      expect(seen.at(-1)).toBe('GO!');
+      const numbers = seen.slice(0, -1).map(Number);
+      expect(numbers.length).toBeGreaterThan(0);
+      for (const [i, n] of numbers.entries()) {
+        expect(Number.isInteger(n) && n > 0).toBe(true);
+        if (i > 0) expect(n).toBeLessThan(numbers[i - 1]!);
+      }
+      const go = firstAt(log, (s) => s.texts.countdown === 'GO!');
+      expect(go).toBeLessThan(game);
+    }
+  }, 120_000);
+
+  it(
+    'the ball plays the match to 11: GAME OVER, YOU WIN and YOU LOSE, the final score 11-x on both',
+    async () => {
+      await a.page.keyboard.down('ArrowUp');
+      await Promise.all([
+        waitForScreen(a.page, 'gameOver', MATCH_TIMEOUT_MS),
+        waitForScreen(b.page, 'gameOver', MATCH_TIMEOUT_MS),
+      ]);
+      await a.page.keyboard.up('ArrowUp');
+
+      const aWon = (await score(a.page, 'own')) === 11;
+      [winner, loser] = aWon ? [a, b] : [b, a];
+      const [winnerOwn, winnerOpponent] = [
+        await score(winner.page, 'own'),
+        await score(winner.page, 'opponent'),
+      ];
+      const [loserOwn, loserOpponent] = [await score(loser.page, 'own'), await score(loser.page, 'opponent')];
+      expect(winnerOwn).toBe(11);
+      expect(winnerOpponent).toBeGreaterThanOrEqual(0);
+      expect(winnerOpponent).toBeLessThan(11);
+      expect([loserOwn, loserOpponent]).toEqual([winnerOpponent, 11]);
+
+      const winnerText = await gameOverText(winner.page);
+      const loserText = await gameOverText(loser.page);
+      for (const text of [winnerText, loserText]) {
+        expect(text).toContain('GAME OVER');
+        expect(text).not.toContain('Victory awarded!');
+        expect(text).toMatch(/Returning to main menu in \d+ seconds\.\.\./);
+      }
+      expect(winnerText).toContain('YOU WIN');
+      expect(winnerText).not.toContain('YOU LOSE');
+      expect(loserText).toContain('YOU LOSE');
+      expect(loserText).not.toContain('YOU WIN');
+    },
+    MATCH_TIMEOUT_MS + 30_000,
+  );
+
+  it('MAIN MENU takes the loser back to the lobby at once', async () => {
+    await loser.page.getByRole('button', { name: 'MAIN MENU' }).click();
+    await waitForScreen(loser.page, 'start', 5_000);
+    await loser.page.getByText('CHOOSE YOUR GAME MODE').waitFor({ timeout: 5_000 });
+    expect(new URL(loser.page.url()).pathname).toBe('/');
+    // It left before its own return countdown was over.
+    const left = textsSeen(await readDomLog(loser.page), 'returning').at(-1) ?? '';
+    expect(Number(/in (\d+) seconds/.exec(left)?.[1])).toBeGreaterThan(0);
+  }, 30_000);
+
+  it("the winner's 'Returning to main menu in N seconds...' counts down from 10, then the lobby", async () => {
+    await waitForScreen(winner.page, 'start', 30_000);
+    await winner.page.getByText('CHOOSE YOUR GAME MODE').waitFor({ timeout: 5_000 });
+    const log = await readDomLog(winner.page);
+    const seconds = textsSeen(log, 'returning').map((t) => Number(/in (\d+) seconds/.exec(t)?.[1]));
+    expect(seconds[0]).toBe(10);
+    for (let i = 1; i < seconds.length; i++) expect(seconds[i]).toBeLessThan(seconds[i - 1]!);
+    expect(seconds.at(-1)).toBeLessThanOrEqual(1);
+    const shown = firstAt(log, (s) => s.texts.returning !== null);
+    const lobby = log.find((s) => s.t > shown && s.screen === 'start')?.t ?? Number.NaN;
+    // Back after the 10 s, not before (timers never run early).
+    expect(lobby - shown).toBeGreaterThanOrEqual(9_900);
+  }, 45_000);
+
+  it('no page errors in either browser', () => {
+    expect(pageErrors(a)).toEqual([]);
+    expect(pageErrors(b)).toEqual([]);
+  });
+});

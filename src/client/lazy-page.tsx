@@ -1,0 +1,34 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+
+/** A page whose code is a chunk of its own (issue 9 point 12), loaded the first time it is shown. */
+export interface PageChunk {
+  loaded: ComponentType | null;
+  Lazy: LazyExoticComponent<ComponentType>;
+  preload(): Promise<void>;
+}
+
+export function pageChunk(load: () => Promise<ComponentType>): PageChunk {
+  const chunk: PageChunk = {
+    loaded: null,
+    preload: () =>
+      load().then((component) => {
+        chunk.loaded = component;
+      }),
+    Lazy: lazy(async () => {
+      await chunk.preload();
+      return { default: chunk.loaded as ComponentType };
+    }),
+  };
+  return chunk;
+}
+
+/** Renders the page of `chunk`: at once once loaded (or preloaded), else after its chunk arrives. */
+export function LazyPage({ chunk }: { chunk: PageChunk }) {
+  const Loaded = chunk.loaded;
+  if (Loaded) return <Loaded />;
+  return (
+    <Suspense fallback={null}>
+      <chunk.Lazy />
+    </Suspense>
+  );
+}

@@ -1,0 +1,44 @@
+/** SPEC §9: balance polling every 30 s. */
+export const BALANCE_POLL_MS = 30_000;
+
+export interface BalancePollerDeps {
+  /** The connected address, or null. */
+  owner(): string | null;
+  balanceOf(owner: string): Promise<bigint>;
+  /** A fresh balance of `owner`, still the connected address. */
+  onBalance(lamports: bigint): void;
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+/**
+ * SPEC §9/issue 9 point 1: the balance every 30 s while connected, and on demand (after every payment,
+ * payout and refund). An answer for an address that is no longer connected is dropped.
+ */
+export function createBalancePoller(deps: BalancePollerDeps) {
+  let timer: unknown = null;
+  const refresh = async (): Promise<void> => {
+    const owner = deps.owner();
+    if (!owner) return;
+    try {
+      const lamports = await deps.balanceOf(owner);
+      if (deps.owner() === owner) deps.onBalance(lamports);
+    } catch (error) {
+      console.warn('Balance refresh failed', error);
+    }
+  };
+  const stop = () => {
+    if (timer !== null) deps.clearInterval(timer);
+    timer = null;
+  };
+  return {
+    refresh,
+    /** Polls from now on (restarting any earlier poll) and fetches at once. */
+    start() {
+      stop();
+      timer = deps.setInterval(() => void refresh(), BALANCE_POLL_MS);
+      void refresh();
+    },
+    stop,
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../../common/clock.ts';
+import type { Database } from '../db/database.ts';
+import type { AdminActionInput, AdminActor } from './admin-events.ts';
+import type { AdminSession } from './admin-sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in admin inside /api/admin (set by the session guard), null elsewhere. */
+    adminSession: AdminSession | null;
+  }
+  interface FastifyContextConfig {
+    /** An /api/admin route that answers without a session (login, logout). */
+    adminPublic?: boolean;
+  }
+}
+
+/** What every admin route module is given besides its Fastify scope. */
+export interface AdminRouteContext {
+  db: Database;
+  clock: Clock;
+  /** Records the request's admin action as a system event (who, what, from which IP; when is created_at). */
+  recordAction(request: FastifyRequest, input: AdminActionInput): Promise<void>;
+}
+
+/**
+ * An admin route module: registers its routes on the /api/admin scope (paths relative to it, e.g.
+ * `scope.get('/stats', ...)`). Every route there already has the session guard (401) and, for anything
+ * but GET, the JSON and same-origin checks (403); `requireAdmin(request)` gives the signed-in admin.
+ */
+export type AdminRoutes = (scope: FastifyInstance, context: AdminRouteContext) => void | Promise<void>;
+
+/** The signed-in admin of a guarded route; throws if called where the guard did not run. */
+export function requireAdmin(request: FastifyRequest): AdminSession {
+  if (!request.adminSession) throw new Error('requireAdmin called outside the /api/admin session guard');
+  return request.adminSession;
+}
+
+export const actorOf = (session: AdminSession): AdminActor => ({
+  adminId: session.adminId,
+  email: session.email,
+  role: session.role,
+});

@@ -1,0 +1,152 @@
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { systemClock } from '../../common/clock.ts';
+import { loadConfig } from '../config.ts';
+import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
+import { recordSystemEvent } from '../security/system-events.ts';
+import { adminCredentialsProblem, createAdmin, setAdminPassword } from './admin-accounts.ts';
+import { ADMIN_EVENT } from './admin-events.ts';
+import { readAllStdin, readHiddenLine } from './password-prompt.ts';
+
+export const ADMIN_CREATE_EXIT = { created: 0, refused: 1, cannotRun: 2 } as const;
+
+const USAGE = `Usage: npm run admin:create -- --email <email> [--password-stdin] [--username <name>] [--reset-password]
+
+Creates an admin account for /admin/login in the server's database (DATA_DIR, or DATABASE_URL).
+The password is asked for twice without echo, or read from standard input with --password-stdin
+(e.g. \`printf %s "$PW" | npm run admin:create -- --email ops@pong.example --password-stdin\`).
+  --reset-password   set a new password for an admin that exists instead of creating one
+On the embedded database stop the server first: PGlite is used by one process at a time.
+Exit status: 0 done, 1 refused (exists, no such admin, bad e-mail or password), 2 could not run.`;
+
+export interface AdminCreateIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** Asks on the terminal without echo; undefined when there is no terminal. */
+  askHidden(prompt: string): Promise<string | undefined>;
+  readStdin(): Promise<string>;
+}
+
+const stdio: AdminCreateIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+  askHidden: (prompt) => readHiddenLine(prompt),
+  readStdin: () => readAllStdin(),
+};
+
+async function readPassword(useStdin: boolean, io: AdminCreateIo): Promise<string | { error: string }> {
+  if (useStdin) return (await io.readStdin()).replace(/\r?\n$/, '');
+  const first = await io.askHidden('Password: ');
+  if (first === undefined) return { error: 'no terminal to ask for the password: use --password-stdin' };
+  const again = await io.askHidden('Repeat password: ');
+  if (again !== first) return { error: 'the two passwords differ' };
+  return first;
+}
+
+/** Is a server answering on this machine's PORT? Its embedded database is then open in it. */
+async function serverAnswers(port: number): Promise<boolean> {
+  if (port === 0) return false;
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/wallet-config`, {
+      signal: AbortSignal.timeout(1500),
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** `npm run admin:create` as a function: returns the exit code. The password is never printed. */
+export async function runAdminCreateCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: AdminCreateIo = stdio,
+): Promise<number> {
+  let args: { email?: string; username?: string; 'password-stdin'?: boolean; 'reset-password'?: boolean };
+  try {
+    ({ values: args } = parseArgs({
+      args: argv,
+      options: {
+        email: { type: 'string' },
+        username: { type: 'string' },
+        'password-stdin': { type: 'boolean' },
+        'reset-password': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return ADMIN_CREATE_EXIT.cannotRun;
+  }
+  if (!args.email) {
+    io.err(USAGE);
+    return ADMIN_CREATE_EXIT.cannotRun;
+  }
+
+  let database: OpenedDatabase | undefined;
+  try {
+    const config = loadConfig(env);
+    const password = await readPassword(args['password-stdin'] === true, io);
+    if (typeof password !== 'string') {
+      io.err(`admin:create: ${password.error}`);
+      return ADMIN_CREATE_EXIT.cannotRun;
+    }
+    const problem = adminCredentialsProblem(args.email, password);
+    if (problem) {
+      io.err(`admin:create: ${problem}`);
+      return ADMIN_CREATE_EXIT.refused;
+    }
+    if (!config.databaseUrl && (await serverAnswers(config.port))) {
+      io.err(
+        `admin:create: a server is running on port ${config.port} with the embedded database in ${config.dataDir}; stop it first (PGlite has one process), or use DATABASE_URL`,
+      );
+      return ADMIN_CREATE_EXIT.cannotRun;
+    }
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const { db } = database;
+    if (args['reset-password']) {
+      if (!(await setAdminPassword(db, systemClock, args.email, password))) {
+        io.err(`admin:create: no admin ${args.email} to reset`);
+        return ADMIN_CREATE_EXIT.refused;
+      }
+      await recordSystemEvent(db, {
+        severity: 'warning',
+        eventType: 'admin_password_reset',
+        message: `Admin ${args.email} had the password reset with admin:create`,
+        details: { email: args.email, source: 'admin:create' },
+      });
+      io.out(`Password of admin ${args.email} reset.`);
+      return ADMIN_CREATE_EXIT.created;
+    }
+    const created = await createAdmin(db, systemClock, {
+      email: args.email,
+      password,
+      ...(args.username ? { username: args.username } : {}),
+    });
+    if (!created) {
+      io.err(`admin:create: an admin ${args.email} exists already (--reset-password sets a new password)`);
+      return ADMIN_CREATE_EXIT.refused;
+    }
+    await recordSystemEvent(db, {
+      severity: 'other',
+      eventType: ADMIN_EVENT.created,
+      message: `Admin ${created.email} created with admin:create`,
+      details: { email: created.email, source: 'admin:create' },
+    });
+    io.out(`Admin ${created.email} created (role ${created.role}). Sign in at /admin/login.`);
+    return ADMIN_CREATE_EXIT.created;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(`admin:create could not run: ${message}`);
+    return ADMIN_CREATE_EXIT.cannotRun;
+  } finally {
+    await database?.close().catch(() => {});
+  }
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(entry).href) {
+  runAdminCreateCli(process.argv.slice(2), process.env).then((code) => {
+    process.exitCode = code;
+  });
+}

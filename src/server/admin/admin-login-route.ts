@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../../common/clock.ts';
+import type { Database } from '../db/database.ts';
+import { adminUsers } from '../db/schema/admin.ts';
+import { findAdminByEmail, normalizeAdminEmail } from './admin-accounts.ts';
+import { adminTokenOf, setAdminCookie } from './admin-cookie.ts';
+import { recordAdminLogin } from './admin-events.ts';
+import { ADMIN_ERRORS } from './admin-messages.ts';
+import type { AdminSessionStore } from './admin-sessions.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import {
+  dummyPasswordHash,
+  hashAdminPassword,
+  needsRehash,
+  verifyAdminPassword,
+} from './password-hashing.ts';
+
+/** SPEC §3 admin login payload: email, password. Bounds keep a hostile body from costing argon2 time. */
+const loginBodySchema = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
+
+export interface LoginRouteDeps {
+  db: Database;
+  clock: Clock;
+  sessions: AdminSessionStore;
+  throttle: LoginThrottle;
+  publicOrigin: () => string;
+}
+
+/**
+ * POST /api/admin/login (SPEC §7). Throttled per IP and per account before any password work; an unknown
+ * e-mail is checked against a dummy hash so it costs what a wrong password costs and answers the same.
+ */
+export function registerLoginRoute(scope: FastifyInstance, deps: LoginRouteDeps): void {
+  const { db, clock, sessions, throttle } = deps;
+
+  scope.post('/login', { config: { adminPublic: true }, bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const body = loginBodySchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: ADMIN_ERRORS.missingCredentials });
+    const email = normalizeAdminEmail(body.data.email);
+    const { ip } = request;
+    const userAgent = request.headers['user-agent'];
+
+    const waitMs = throttle.waitMs(ip, email);
+    if (waitMs > 0) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+      await recordAdminLogin(db, { outcome: 'throttled', email, ip, userAgent, retryAfterSeconds });
+      return reply
+        .code(429)
+        .header('retry-after', String(retryAfterSeconds))
+        .send({ error: ADMIN_ERRORS.tooManyAttempts });
+    }
+
+    const admin = await findAdminByEmail(db, email);
+    const passwordMatches = await verifyAdminPassword(
+      admin?.passwordHash ?? (await dummyPasswordHash()),
+      body.data.password,
+    );
+    if (!admin || !passwordMatches || !admin.isActive) {
+      throttle.recordFailure(ip, email);
+      await recordAdminLogin(db, { outcome: 'failed', email, ip, userAgent });
+      return reply.code(401).send({ error: ADMIN_ERRORS.invalidCredentials });
+    }
+
+    throttle.forgetAccount(email);
+    const now = new Date(clock.now());
+    const rehash = needsRehash(admin.passwordHash) ? await hashAdminPassword(body.data.password) : undefined;
+    await db
+      .update(adminUsers)
+      .set({ lastLogin: now, updatedAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
+      .where(eq(adminUsers.id, admin.id));
+    // A new session id at every login; the one the browser held (if any) is deleted, not reused.
+    const { token } = await sessions.start({
+      adminId: admin.id,
+      ip,
+      userAgent,
+      replacing: adminTokenOf(request, deps.publicOrigin()),
+    });
+    await recordAdminLogin(db, {
+      outcome: 'succeeded',
+      email,
+      ip,
+      userAgent,
+      admin: { adminId: admin.id, email: admin.email, role: admin.role },
+    });
+    setAdminCookie(request, reply, deps.publicOrigin(), token);
+    return { success: true, user: { email: admin.email, username: admin.username, role: admin.role } };
+  });
+}

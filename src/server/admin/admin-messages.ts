@@ -1,0 +1,11 @@
+/** The `{ error }` texts of the admin API (SPEC §7: the login reads `error`; §8 shows it as it is). */
+export const ADMIN_ERRORS = {
+  notAuthenticated: 'Authentication required',
+  /** One text for an unknown e-mail, a wrong password and a deactivated account (no account enumeration). */
+  invalidCredentials: 'Invalid email or password',
+  missingCredentials: 'Email and password are required',
+  tooManyAttempts: 'Too many failed login attempts. Please try again later.',
+  crossOrigin: 'Cross-origin admin requests are refused',
+  notJsonPost: 'State-changing admin requests must be JSON POSTs',
+  notFound: 'Not found',
+} as const;

@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lte, sql } from 'drizzle-orm';
+import type { Clock } from '../../common/clock.ts';
+import type { Database } from '../db/database.ts';
+import { adminSessions, adminUsers } from '../db/schema/admin.ts';
+
+/** SPEC §6: an admin session ends after 30 min without a request, and 12 h after sign-in whatever happens. */
+export const ADMIN_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ADMIN_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+
+/** 32 random bytes in base64url, unpadded: anything else is not one of our tokens and never reaches the database. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const MAX_USER_AGENT_LENGTH = 512;
+
+/** What the session store's `sess` column holds for one admin session. */
+interface StoredSession {
+  adminId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface AdminSession {
+  /** The stored sid: sha256 of the cookie token, so the database never holds a usable credential. */
+  sid: string;
+  adminId: string;
+  email: string;
+  username: string;
+  role: string;
+  createdAt: number;
+}
+
+export interface AdminSessionStore {
+  /** A fresh session (a new id at every login); `replacing` is the token the browser sent, deleted first. */
+  start(input: {
+    adminId: string;
+    ip: string | undefined;
+    userAgent: string | undefined;
+    replacing?: string | undefined;
+  }): Promise<{ token: string; sid: string }>;
+  /**
+   * The live session the token names, its idle deadline moved on. Null when there is none, it is idle or
+   * past its absolute lifetime, or its admin is deactivated or gone (checked on every request).
+   */
+  resume(token: string | undefined): Promise<AdminSession | null>;
+  end(token: string | undefined): Promise<void>;
+  /** Deletes every expired row; returns how many. */
+  sweep(): Promise<number>;
+}
+
+export function adminSessionId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const expiryOf = (s: StoredSession) =>
+  Math.min(s.lastSeenAt + ADMIN_IDLE_TIMEOUT_MS, s.createdAt + ADMIN_ABSOLUTE_TIMEOUT_MS);
+
+function isStoredSession(value: unknown): value is StoredSession {
+  if (typeof value !== 'object' || value === null) return false;
+  const s = value as Record<string, unknown>;
+  return typeof s.adminId === 'string' && typeof s.createdAt === 'number' && typeof s.lastSeenAt === 'number';
+}
+
+/**
+ * The product's own small store on the session table (sid, sess, expire), one row per session. Simpler
+ * than @fastify/session here: that plugin keeps a session object per request for every route and needs a
+ * callback store adapter, while the admin area needs exactly four operations, a hashed sid, an absolute
+ * lifetime beside the idle one, and an is_active check on every request, which it does not offer.
+ */
+export function createAdminSessionStore(deps: { db: Database; clock: Clock }): AdminSessionStore {
+  const { db, clock } = deps;
+  const deleteSid = (sid: string) => db.delete(adminSessions).where(eq(adminSessions.sid, sid));
+
+  return {
+    async start({ adminId, ip, userAgent, replacing }) {
+      if (replacing !== undefined && TOKEN_SHAPE.test(replacing)) await deleteSid(adminSessionId(replacing));
+      const now = clock.now();
+      const token = randomBytes(32).toString('base64url');
+      const sid = adminSessionId(token);
+      const sess: StoredSession = {
+        adminId,
+        createdAt: now,
+        lastSeenAt: now,
+        ip: ip ?? null,
+        userAgent: userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+      };
+      await db.insert(adminSessions).values({ sid, sess, expire: new Date(expiryOf(sess)) });
+      return { token, sid };
+    },
+
+    async resume(token) {
+      if (token === undefined || !TOKEN_SHAPE.test(token)) return null;
+      const sid = adminSessionId(token);
+      const [row] = await db
+        .select({ sess: adminSessions.sess, admin: adminUsers })
+        .from(adminSessions)
+        .leftJoin(adminUsers, sql`${adminUsers.id}::text = ${adminSessions.sess}->>'adminId'`)
+        .where(eq(adminSessions.sid, sid))
+        .limit(1);
+      if (!row) return null;
+      const now = clock.now();
+      const sess = row.sess;
+      if (!isStoredSession(sess) || expiryOf(sess) <= now || !row.admin?.isActive) {
+        await deleteSid(sid);
+        return null;
+      }
+      const touched: StoredSession = { ...sess, lastSeenAt: now };
+      await db
+        .update(adminSessions)
+        .set({ sess: touched, expire: new Date(expiryOf(touched)) })
+        .where(eq(adminSessions.sid, sid));
+      const { admin } = row;
+      return {
+        sid,
+        adminId: admin.id,
+        email: admin.email,
+        username: admin.username,
+        role: admin.role,
+        createdAt: sess.createdAt,
+      };
+    },
+
+    async end(token) {
+      if (token === undefined || !TOKEN_SHAPE.test(token)) return;
+      await deleteSid(adminSessionId(token));
+    },
+
+    async sweep() {
+      const gone = await db
+        .delete(adminSessions)
+        .where(lte(adminSessions.expire, new Date(clock.now())))
+        .returning({ sid: adminSessions.sid });
+      return gone.length;
+    },
+  };
+}

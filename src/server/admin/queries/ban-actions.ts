@@ -1,0 +1,145 @@
+import { isIP } from 'node:net';
+import { isAddress } from '@solana/kit';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { bannedWallets, ipAddresses, walletIpAssociations } from '../../db/schema/index.ts';
+import type { Bans } from '../../security/bans.ts';
+import { type ActionResult, refused, requiredText } from './action-result.ts';
+
+/**
+ * SPEC §7 ban-wallet / unban-wallet / ban-ip / unban-ip as services over security/bans.ts, which writes the
+ * ban, records its system event (who, why, when) and tells live sockets and searches at once.
+ */
+
+export const BAN_ACTION_ERRORS = {
+  invalidWallet: 'A valid wallet address is required',
+  invalidIp: 'A valid IP address is required',
+  reasonRequired: 'A reason is required',
+  walletNotBanned: 'This wallet is not banned',
+  ipNotBanned: 'This IP address is not banned',
+} as const;
+
+/** The toast titles of SPEC §7, answered as `message`. */
+export const BAN_ACTION_MESSAGES = {
+  walletBanned: 'Wallet Banned',
+  walletUnbanned: 'Wallet Unbanned',
+  ipBanned: 'IP Banned',
+  ipUnbanned: 'IP Unbanned',
+} as const;
+
+export interface WalletBanAnswer {
+  success: true;
+  message: string;
+  walletAddress: string;
+  isBanned: boolean;
+}
+
+export interface IpBanAnswer {
+  success: true;
+  message: string;
+  ipAddress: string;
+  isBanned: boolean;
+}
+
+export interface BanActionDeps {
+  db: Database;
+  bans: Bans;
+}
+
+/** Who acts: the signed-in admin's e-mail. */
+export interface ActingAdmin {
+  by: string;
+}
+
+const walletOf = (value: unknown) => {
+  const text = requiredText(value, 64);
+  return text && isAddress(text) ? text : undefined;
+};
+const ipOf = (value: unknown) => {
+  const text = requiredText(value, 64);
+  return text && isIP(text) !== 0 ? text : undefined;
+};
+
+/** The wallet's most recent address, kept with the ban (SPEC §3 ipAddressAtBan). */
+async function lastIpOf(db: Database, walletAddress: string): Promise<string | null> {
+  const [row] = await db
+    .select({ ip: walletIpAssociations.ipAddress })
+    .from(walletIpAssociations)
+    .where(eq(walletIpAssociations.walletAddress, walletAddress))
+    .orderBy(desc(walletIpAssociations.lastSeenTogether))
+    .limit(1);
+  return row?.ip ?? null;
+}
+
+export async function banWalletAction(
+  deps: BanActionDeps,
+  admin: ActingAdmin,
+  input: { walletAddress: unknown; reason: unknown },
+): Promise<ActionResult<WalletBanAnswer>> {
+  const walletAddress = walletOf(input.walletAddress);
+  if (!walletAddress) return refused(400, BAN_ACTION_ERRORS.invalidWallet);
+  const reason = requiredText(input.reason);
+  if (!reason) return refused(400, BAN_ACTION_ERRORS.reasonRequired);
+  await deps.bans.banWallet(walletAddress, { by: admin.by, reason }, await lastIpOf(deps.db, walletAddress));
+  return {
+    ok: true,
+    body: { success: true, message: BAN_ACTION_MESSAGES.walletBanned, walletAddress, isBanned: true },
+  };
+}
+
+export async function unbanWalletAction(
+  deps: BanActionDeps,
+  admin: ActingAdmin,
+  input: { walletAddress: unknown; reason: unknown },
+): Promise<ActionResult<WalletBanAnswer>> {
+  const walletAddress = walletOf(input.walletAddress);
+  if (!walletAddress) return refused(400, BAN_ACTION_ERRORS.invalidWallet);
+  const reason = requiredText(input.reason);
+  if (!reason) return refused(400, BAN_ACTION_ERRORS.reasonRequired);
+  const [banned] = await deps.db
+    .select({ id: bannedWallets.id })
+    .from(bannedWallets)
+    .where(and(eq(bannedWallets.walletAddress, walletAddress), eq(bannedWallets.isBanned, true)));
+  if (!banned) return refused(404, BAN_ACTION_ERRORS.walletNotBanned);
+  await deps.bans.unbanWallet(walletAddress, { by: admin.by, reason });
+  return {
+    ok: true,
+    body: { success: true, message: BAN_ACTION_MESSAGES.walletUnbanned, walletAddress, isBanned: false },
+  };
+}
+
+/** SPEC §5: an IP ban needs only a confirmation; a reason, when given, is kept with it. */
+export async function banIpAction(
+  deps: BanActionDeps,
+  admin: ActingAdmin,
+  input: { ipAddress: unknown; reason?: unknown },
+): Promise<ActionResult<IpBanAnswer>> {
+  const ipAddress = ipOf(input.ipAddress);
+  if (!ipAddress) return refused(400, BAN_ACTION_ERRORS.invalidIp);
+  const reason = requiredText(input.reason) ?? 'Banned by an admin';
+  await deps.bans.banIp(ipAddress, { by: admin.by, reason });
+  return {
+    ok: true,
+    body: { success: true, message: BAN_ACTION_MESSAGES.ipBanned, ipAddress, isBanned: true },
+  };
+}
+
+export async function unbanIpAction(
+  deps: BanActionDeps,
+  admin: ActingAdmin,
+  input: { ipAddress: unknown; reason?: unknown },
+): Promise<ActionResult<IpBanAnswer>> {
+  const ipAddress = ipOf(input.ipAddress);
+  if (!ipAddress) return refused(400, BAN_ACTION_ERRORS.invalidIp);
+  const [banned] = await deps.db
+    .select({ id: ipAddresses.id })
+    .from(ipAddresses)
+    .where(and(eq(ipAddresses.ipAddress, ipAddress), eq(ipAddresses.isBanned, true)));
+  if (!banned) return refused(404, BAN_ACTION_ERRORS.ipNotBanned);
+  const reason = requiredText(input.reason) ?? 'Unbanned by an admin';
+  await deps.bans.unbanIp(ipAddress, { by: admin.by, reason });
+  return {
+    ok: true,
+    body: { success: true, message: BAN_ACTION_MESSAGES.ipUnbanned, ipAddress, isBanned: false },
+  };
+}

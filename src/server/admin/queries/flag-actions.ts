@@ -1,0 +1,106 @@
+import { isAddress } from '@solana/kit';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../../../common/clock.ts';
+import type { Database } from '../../db/database.ts';
+import { flaggedWallets } from '../../db/schema/index.ts';
+import { recordSystemEvent } from '../../security/system-events.ts';
+import { refreshWalletAnalytics } from '../analytics/refresh-wallet-analytics.ts';
+import { type ActionResult, refused, requiredText } from './action-result.ts';
+import type { ActingAdmin } from './ban-actions.ts';
+import { type AdminFlaggedWalletRow, flaggedWalletView } from './flagged-wallets-list.ts';
+
+/** SPEC §3 flagged wallet severity (default medium). */
+export const FLAG_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
+
+export const FLAG_ACTION_ERRORS = {
+  invalidWallet: 'A valid wallet address is required',
+  reasonRequired: 'A reason is required',
+  invalidSeverity: `Severity must be one of ${FLAG_SEVERITIES.join(', ')}`,
+  notFlagged: 'This wallet has no open flag',
+} as const;
+
+export interface FlagActionDeps {
+  db: Database;
+  clock: Clock;
+}
+
+const isSeverity = (value: unknown): value is FlagSeverity =>
+  typeof value === 'string' && (FLAG_SEVERITIES as readonly string[]).includes(value);
+
+/**
+ * Flags a wallet for review (reason, severity, evidence); flagging it again while open replaces the flag.
+ * The flag, its system event and the wallet's analytics (is_flagged, flag_reason) change together.
+ */
+export async function flagWalletAction(
+  deps: FlagActionDeps,
+  admin: ActingAdmin,
+  input: { walletAddress: unknown; reason: unknown; severity?: unknown; evidence?: unknown },
+): Promise<ActionResult<AdminFlaggedWalletRow>> {
+  const walletAddress = requiredText(input.walletAddress, 64);
+  if (!walletAddress || !isAddress(walletAddress)) return refused(400, FLAG_ACTION_ERRORS.invalidWallet);
+  const reason = requiredText(input.reason);
+  if (!reason) return refused(400, FLAG_ACTION_ERRORS.reasonRequired);
+  const severity = input.severity === undefined ? 'medium' : input.severity;
+  if (!isSeverity(severity)) return refused(400, FLAG_ACTION_ERRORS.invalidSeverity);
+  const evidence = input.evidence ?? null;
+  const at = new Date(deps.clock.now());
+  const row = await deps.db.transaction(async (tx) => {
+    const fields = {
+      flaggedAt: at,
+      flaggedBy: admin.by,
+      reason,
+      severity,
+      evidence,
+      isActive: true,
+      resolvedAt: null,
+      resolvedBy: null,
+      resolutionNotes: null,
+    };
+    const [flag] = await tx
+      .insert(flaggedWallets)
+      .values({ walletAddress, ...fields })
+      .onConflictDoUpdate({ target: flaggedWallets.walletAddress, set: fields })
+      .returning();
+    await recordSystemEvent(tx, {
+      severity: severity === 'critical' ? 'critical' : 'warning',
+      eventType: 'wallet_flagged',
+      message: `Wallet ${walletAddress} flagged (${severity}) by ${admin.by}: ${reason}`,
+      details: { walletAddress, by: admin.by, reason, severity, evidence, at: at.toISOString() },
+    });
+    await refreshWalletAnalytics(tx, [walletAddress]);
+    return flag;
+  });
+  if (!row) throw new Error(`flagging ${walletAddress} returned no row`);
+  return { ok: true, body: flaggedWalletView(row) };
+}
+
+/** Closes a wallet's open flag with who resolved it and how; the flag stays listed among resolved ones. */
+export async function resolveFlagAction(
+  deps: FlagActionDeps,
+  admin: ActingAdmin,
+  input: { walletAddress: unknown; notes?: unknown },
+): Promise<ActionResult<AdminFlaggedWalletRow>> {
+  const walletAddress = requiredText(input.walletAddress, 64);
+  if (!walletAddress || !isAddress(walletAddress)) return refused(400, FLAG_ACTION_ERRORS.invalidWallet);
+  const notes = requiredText(input.notes, 2000) ?? null;
+  const at = new Date(deps.clock.now());
+  const row = await deps.db.transaction(async (tx) => {
+    const [flag] = await tx
+      .update(flaggedWallets)
+      .set({ isActive: false, resolvedAt: at, resolvedBy: admin.by, resolutionNotes: notes })
+      .where(and(eq(flaggedWallets.walletAddress, walletAddress), eq(flaggedWallets.isActive, true)))
+      .returning();
+    if (!flag) return undefined;
+    await recordSystemEvent(tx, {
+      severity: 'other',
+      eventType: 'wallet_flag_resolved',
+      message: `Flag on wallet ${walletAddress} resolved by ${admin.by}${notes ? `: ${notes}` : ''}`,
+      details: { walletAddress, by: admin.by, notes, at: at.toISOString() },
+    });
+    await refreshWalletAnalytics(tx, [walletAddress]);
+    return flag;
+  });
+  if (!row) return refused(404, FLAG_ACTION_ERRORS.notFlagged);
+  return { ok: true, body: flaggedWalletView(row) };
+}

@@ -1,0 +1,128 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../common/clock.ts';
+import type { Database } from '../db/database.ts';
+import { type AdminRouteContext, type AdminRoutes, actorOf } from './admin-context.ts';
+import { adminTokenOf } from './admin-cookie.ts';
+import { type AdminActionInput, recordAdminAction } from './admin-events.ts';
+import { registerLoginRoute } from './admin-login-route.ts';
+import { ADMIN_ERRORS } from './admin-messages.ts';
+import { hasAllowedOrigin, isJsonRequest, isStateChanging } from './admin-request-guards.ts';
+import { registerSessionRoutes } from './admin-session-routes.ts';
+import { type AdminSessionStore, createAdminSessionStore } from './admin-sessions.ts';
+import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
+
+export const ADMIN_API_PREFIX = '/api/admin';
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+export interface AdminRoutesDeps {
+  db: Database;
+  clock: Clock;
+  /** Origins whose pages may send state-changing admin requests (config.allowedOrigins, read per request). */
+  allowedOrigins: readonly string[];
+  /** The origin browsers use (config.publicOrigin, read per request): https makes the cookie `__Host-` and Secure. */
+  publicOrigin: () => string;
+  /** Further admin route modules (stats, lists, bans...), registered inside the guarded scope. */
+  routes?: readonly AdminRoutes[];
+  /** Tests only: their own throttle or session store. */
+  throttle?: LoginThrottle;
+  sessions?: AdminSessionStore;
+}
+
+/**
+ * The admin API as one encapsulated plugin under /api/admin (SPEC §7, RELIABILITY 17-19). Inside it:
+ * anything but GET must be a JSON request from one of our origins (else 403); every route but login and
+ * logout needs a live session (else 401 `{ error }`), unknown paths included; answers are never cached;
+ * a state-changing request that succeeds is recorded as an admin action even if its route forgot to.
+ */
+export async function registerAdminRoutes(
+  app: FastifyInstance,
+  deps: AdminRoutesDeps,
+): Promise<{ sessions: AdminSessionStore }> {
+  const { db, clock } = deps;
+  const sessions = deps.sessions ?? createAdminSessionStore({ db, clock });
+  const throttle = deps.throttle ?? createLoginThrottle(clock);
+  const recorded = new WeakSet<FastifyRequest>();
+
+  const context: AdminRouteContext = {
+    db,
+    clock,
+    async recordAction(request, input: AdminActionInput) {
+      if (!request.adminSession) throw new Error('recordAction needs a signed-in admin');
+      recorded.add(request);
+      await recordAdminAction(db, actorOf(request.adminSession), request.ip, input);
+    },
+  };
+
+  if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);
+  if (!app.hasRequestDecorator('adminSession')) app.decorateRequest('adminSession', null);
+
+  const sweep = setInterval(() => {
+    sessions.sweep().catch((error: unknown) => app.log.error({ err: error }, 'admin session sweep failed'));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  await app.register(
+    async (scope) => {
+      /** Paths that take only state-changing methods: a GET to one is a refused action (403), not a 404. */
+      const actionPaths = new Set<string>();
+      scope.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        if (methods.some((m) => isStateChanging(m))) actionPaths.add(route.url);
+      });
+
+      /** The 403 and 401 checks; undefined when the request may go on (its session, if any, is set). */
+      const guard = async (request: FastifyRequest, reply: FastifyReply, isPublic: boolean) => {
+        if (isStateChanging(request.method)) {
+          if (!hasAllowedOrigin(request, deps.allowedOrigins)) {
+            return reply.code(403).send({ error: ADMIN_ERRORS.crossOrigin });
+          }
+          if (!isJsonRequest(request)) return reply.code(403).send({ error: ADMIN_ERRORS.notJsonPost });
+        }
+        request.adminSession = await sessions.resume(adminTokenOf(request, deps.publicOrigin()));
+        if (!request.adminSession && !isPublic) {
+          return reply.code(401).send({ error: ADMIN_ERRORS.notAuthenticated });
+        }
+        return undefined;
+      };
+
+      scope.addHook('onRequest', async (request, reply) => {
+        if (request.is404) return; // the not-found handler below runs the same guard itself
+        return guard(request, reply, request.routeOptions.config.adminPublic === true);
+      });
+      scope.addHook('onSend', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+      scope.addHook('onResponse', async (request, reply) => {
+        const session = request.adminSession;
+        if (!session || !isStateChanging(request.method) || reply.statusCode >= 400) return;
+        if (recorded.has(request) || request.routeOptions.config.adminPublic) return;
+        await recordAdminAction(db, actorOf(session), request.ip, {
+          action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          message: `Admin ${session.email} called ${request.method} ${request.url}`,
+        }).catch((error: unknown) => request.log.error({ err: error }, 'admin action not recorded'));
+      });
+      scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+        const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+        if (status >= 500) request.log.error({ err: error }, 'admin request failed');
+        return reply.code(status).send({ error: status >= 500 ? 'Internal server error' : error.message });
+      });
+      scope.setNotFoundHandler(async (request, reply) => {
+        const refused = await guard(request, reply, false);
+        if (refused) return refused;
+        const pathname = request.url.split('?')[0] ?? '';
+        if (actionPaths.has(pathname)) return reply.code(403).send({ error: ADMIN_ERRORS.notJsonPost });
+        return reply.code(404).send({ error: ADMIN_ERRORS.notFound });
+      });
+
+      const routeDeps = { db, clock, sessions, throttle, publicOrigin: deps.publicOrigin };
+      registerLoginRoute(scope, routeDeps);
+      registerSessionRoutes(scope, routeDeps);
+      for (const routes of deps.routes ?? []) await routes(scope, context);
+    },
+    { prefix: ADMIN_API_PREFIX },
+  );
+
+  return { sessions };
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { afterEach, expect } from 'vitest';
+import { createFakeClock, type FakeClock } from '../../../common/clock.ts';
+import type { Database } from '../../db/database.ts';
+import { type AdminUserRow, createAdmin } from '../admin-accounts.ts';
+import type { AdminRoutes } from '../admin-context.ts';
+import { ADMIN_SESSION_COOKIE } from '../admin-cookie.ts';
+import type { AdminSessionStore } from '../admin-sessions.ts';
+import { registerAdminRoutes } from '../register-admin-routes.ts';
+
+/** Test helpers for the admin API: a real Fastify app with the real guard, store and throttle. */
+
+export const ORIGIN = 'http://pong.test:3000';
+export const PASSWORD = 'correct horse battery staple';
+
+export interface AdminHarness {
+  app: FastifyInstance;
+  clock: FakeClock;
+  sessions: AdminSessionStore;
+}
+
+/** Two route modules the way later work adds them: an action that records itself, and one that does not. */
+export const testRoutes: AdminRoutes = (scope, context) => {
+  scope.post('/test-recorded-action', async (request) => {
+    await context.recordAction(request, { action: 'test_action', message: 'did the test action' });
+    return { ok: true };
+  });
+  scope.post('/test-silent-action', async () => ({ ok: true }));
+};
+
+export async function startAdminApp(
+  db: Database,
+  options: { trustProxy?: boolean; publicOrigin?: string } = {},
+): Promise<AdminHarness> {
+  const clock = createFakeClock();
+  const app = Fastify({ trustProxy: options.trustProxy ?? false });
+  const { sessions } = await registerAdminRoutes(app, {
+    db,
+    clock,
+    allowedOrigins: [ORIGIN],
+    publicOrigin: () => options.publicOrigin ?? ORIGIN,
+    routes: [testRoutes],
+  });
+  await app.ready();
+  return { app, clock, sessions };
+}
+
+/** A `start` for each test of a suite; the app it made is closed after the test. */
+export function adminAppPerTest(
+  db: () => Database,
+): (options?: Parameters<typeof startAdminApp>[1]) => Promise<AdminHarness> {
+  let h: AdminHarness | undefined;
+  afterEach(async () => {
+    await h?.app.close();
+    h = undefined;
+  });
+  return async (options) => {
+    h = await startAdminApp(db(), options);
+    return h;
+  };
+}
+
+export const uniqueEmail = () => `admin-${randomBytes(6).toString('hex')}@pong.test`;
+
+export async function newAdmin(h: AdminHarness, db: Database, email = uniqueEmail()): Promise<AdminUserRow> {
+  const row = await createAdmin(db, h.clock, { email, password: PASSWORD });
+  if (!row) throw new Error(`admin ${email} exists already`);
+  return row;
+}
+
+export function login(
+  app: FastifyInstance,
+  body: { email: string; password: string },
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body),
+  });
+}
+
+/** The session cookie a response set, as a Cookie header value (name=value). */
+export function sessionCookieOf(res: LightMyRequestResponse, name = ADMIN_SESSION_COOKIE): string {
+  const cookie = res.cookies.find((c) => c.name === name);
+  expect(cookie, `no ${name} cookie in ${String(res.headers['set-cookie'])}`).toBeTruthy();
+  return `${name}=${cookie?.value}`;
+}
+
+export async function signedIn(
+  h: AdminHarness,
+  db: Database,
+): Promise<{ admin: AdminUserRow; cookie: string }> {
+  const admin = await newAdmin(h, db);
+  const res = await login(h.app, { email: admin.email, password: PASSWORD });
+  expect(res.statusCode, res.body).toBe(200);
+  return { admin, cookie: sessionCookieOf(res) };
+}
+
+export function getUser(app: FastifyInstance, cookie?: string): Promise<LightMyRequestResponse> {
+  return app.inject({ url: '/api/admin/user', headers: cookie ? { cookie } : {} });
+}
+
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  cookie: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      origin: ORIGIN,
+      'content-type': 'application/json',
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+    payload: '{}',
+  });
+}

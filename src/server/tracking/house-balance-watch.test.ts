@@ -1,0 +1,82 @@
+import { inArray } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, uniqueWallet } from '../../../test/db-harness.ts';
+import { systemEvents } from '../db/schema/index.ts';
+import { createHouseBalanceWatch, HOUSE_BALANCE_EVENTS } from './house-balance-watch.ts';
+
+const SOL = 1_000_000_000n;
+
+/** Issue 10 point 5: a house balance below HOUSE_BALANCE_FLOOR_SOL is one event per crossing, not per check. */
+describeEachDatabase('issue 10 point 5: the house balance floor', (target) => {
+  const watchWith = (houseWallet: string, balances: Array<bigint | Error>) => {
+    const log: string[] = [];
+    const watch = createHouseBalanceWatch({
+      db: target.db,
+      houseWallet,
+      floorLamports: 50n * SOL,
+      balance: async () => {
+        const next = balances.shift();
+        if (next === undefined) throw new Error('the test gave no more balances');
+        if (next instanceof Error) throw next;
+        return next;
+      },
+      log: (message) => log.push(message),
+    });
+    return { watch, log };
+  };
+  const eventsOf = async (houseWallet: string) =>
+    (
+      await target.db
+        .select()
+        .from(systemEvents)
+        .where(inArray(systemEvents.eventType, Object.values(HOUSE_BALANCE_EVENTS)))
+    )
+      .filter((e) => (e.details as { houseWallet?: string }).houseWallet === houseWallet)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+
+  it('point 5: above, then below three times, then back, then below again: low, restored, low', async () => {
+    const house = uniqueWallet();
+    const { watch } = watchWith(house, [
+      80n * SOL,
+      49n * SOL,
+      10n * SOL,
+      50n * SOL - 1n,
+      50n * SOL,
+      49n * SOL,
+    ]);
+    const outcomes = [];
+    for (let i = 0; i < 6; i++) outcomes.push(await watch.check());
+    expect(outcomes).toEqual([null, 'low', null, null, 'restored', 'low']);
+    const events = await eventsOf(house);
+    expect(events.map((e) => [e.eventType, e.severity])).toEqual([
+      ['house_balance_low', 'critical'],
+      ['house_balance_restored', 'other'],
+      ['house_balance_low', 'critical'],
+    ]);
+    expect(events[0]?.message).toBe(
+      `The house wallet ${house} holds 49 SOL, below the floor of 50 SOL: fund it before payouts wait.`,
+    );
+    expect(events[0]?.details).toMatchObject({
+      balanceLamports: String(49n * SOL),
+      floorLamports: String(50n * SOL),
+    });
+  });
+
+  it('point 5: already below the floor at start is one event; staying below adds none', async () => {
+    const house = uniqueWallet();
+    const { watch } = watchWith(house, [1n, 2n, 3n]);
+    expect(await watch.check()).toBe('low');
+    expect(await watch.check()).toBeNull();
+    expect(await watch.check()).toBeNull();
+    expect((await eventsOf(house)).map((e) => e.eventType)).toEqual(['house_balance_low']);
+  });
+
+  it('point 5: a balance that cannot be read records nothing and is logged', async () => {
+    const house = uniqueWallet();
+    const { watch, log } = watchWith(house, [new Error('rpc down'), 1n]);
+    expect(await watch.check()).toBeNull();
+    expect(log).toEqual(['house balance check: the balance could not be read']);
+    expect(await watch.check()).toBe('low');
+    expect(await eventsOf(house)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,101 @@
+import { lamportsToSolString } from '../../common/format.ts';
+import type { Database } from '../db/database.ts';
+import { recordSystemEvent } from '../security/system-events.ts';
+
+export const HOUSE_BALANCE_CHECK_MS = 60_000;
+export const HOUSE_BALANCE_EVENTS = { low: 'house_balance_low', restored: 'house_balance_restored' } as const;
+
+export interface HouseBalanceWatch {
+  /** Reads the balance once; records an event when it has crossed the floor since the last reading. */
+  check(): Promise<'low' | 'restored' | null>;
+  /** Checks now and then every HOUSE_BALANCE_CHECK_MS; returns the stop function. */
+  start(): () => void;
+}
+
+/**
+ * The house wallet's balance against HOUSE_BALANCE_FLOOR_SOL (issue 10 point 5). An event is recorded once
+ * per crossing, not at every check: a critical one when the balance falls below the floor (also when it is
+ * already below at start), and one when it is back at or above it. A balance that cannot be read changes
+ * nothing and is only logged: the payout worker already records what a short house wallet costs.
+ */
+export function createHouseBalanceWatch(deps: {
+  db: Database;
+  houseWallet: string;
+  floorLamports: bigint;
+  balance: () => Promise<bigint>;
+  log: (message: string, error?: unknown) => void;
+}): HouseBalanceWatch {
+  let below: boolean | null = null;
+  let checking: Promise<'low' | 'restored' | null> | null = null;
+  /** Once stopped (the server is closing, its own /rpc with it), a reading still in flight says nothing. */
+  let stopped = false;
+
+  const readAndCompare = async (): Promise<'low' | 'restored' | null> => {
+    let balance: bigint;
+    try {
+      balance = await deps.balance();
+    } catch (error) {
+      if (!stopped) deps.log('house balance check: the balance could not be read', error);
+      return null;
+    }
+    if (stopped) return null;
+    const nowBelow = balance < deps.floorLamports;
+    const was = below;
+    if (nowBelow === was || (was === null && !nowBelow)) {
+      below = nowBelow;
+      return null;
+    }
+    const sol = lamportsToSolString(balance);
+    const floor = lamportsToSolString(deps.floorLamports);
+    const details = {
+      houseWallet: deps.houseWallet,
+      balanceLamports: balance.toString(),
+      floorLamports: deps.floorLamports.toString(),
+    };
+    try {
+      await recordSystemEvent(
+        deps.db,
+        nowBelow
+          ? {
+              severity: 'critical',
+              eventType: HOUSE_BALANCE_EVENTS.low,
+              message: `The house wallet ${deps.houseWallet} holds ${sol} SOL, below the floor of ${floor} SOL: fund it before payouts wait.`,
+              details,
+            }
+          : {
+              severity: 'other',
+              eventType: HOUSE_BALANCE_EVENTS.restored,
+              message: `The house wallet ${deps.houseWallet} holds ${sol} SOL again, at or above the floor of ${floor} SOL.`,
+              details,
+            },
+      );
+    } catch (error) {
+      // Not recorded: the crossing is tried again at the next check.
+      deps.log('house balance check: recording the event failed', error);
+      return null;
+    }
+    below = nowBelow;
+    return nowBelow ? 'low' : 'restored';
+  };
+
+  const check = () => {
+    // One reading at a time: a slow RPC must not let two checks record one crossing twice.
+    checking ??= readAndCompare().finally(() => {
+      checking = null;
+    });
+    return checking;
+  };
+
+  return {
+    check,
+    start() {
+      void check();
+      const timer = setInterval(() => void check(), HOUSE_BALANCE_CHECK_MS);
+      timer.unref();
+      return () => {
+        stopped = true;
+        clearInterval(timer);
+      };
+    },
+  };
+}

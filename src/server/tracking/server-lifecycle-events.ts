@@ -1,0 +1,19 @@
+import type { Database } from '../db/database.ts';
+import { recordSystemEvent } from '../security/system-events.ts';
+
+export const SERVER_EVENTS = { started: 'server_started', stopped: 'server_stopped' } as const;
+
+/** Start and stop of this server process, as system events (issue 10 point 5). A failed write is logged. */
+export function recordServerLifecycle(
+  db: Database,
+  what: 'started' | 'stopped',
+  details: Record<string, unknown>,
+  log: (message: string, error?: unknown) => void,
+): Promise<void> {
+  return recordSystemEvent(db, {
+    severity: 'other',
+    eventType: SERVER_EVENTS[what],
+    message: what === 'started' ? 'Server started' : 'Server stopping: in-flight work finished',
+    details: { pid: process.pid, ...details },
+  }).catch((error: unknown) => log(`recording the server ${what} event failed`, error));
+}

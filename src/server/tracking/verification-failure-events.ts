@@ -1,0 +1,40 @@
+import type { Database } from '../db/database.ts';
+import type { EntryVerifier } from '../game/game-ports.ts';
+import { recordSystemEvent } from '../security/system-events.ts';
+
+export const PAYMENT_VERIFICATION_FAILED = 'payment_verification_failed';
+
+/** Refusals that say the server is busy, not that a payment is wrong: not worth an admin's attention. */
+const NOT_A_FAILURE = new Set(['verification_busy']);
+
+/**
+ * The entry verifier, with every refused payment recorded as a system event (issue 10 point 5) for the
+ * admin's System Events tab. The event is written beside the answer, never before it: the player's error
+ * does not wait on it, and a failed write is only logged.
+ */
+export function withVerificationFailureEvents(
+  verifier: EntryVerifier,
+  deps: { db: Database; log: (message: string, error?: unknown) => void },
+): EntryVerifier {
+  return {
+    async verify(request) {
+      const outcome = await verifier.verify(request);
+      if (!outcome.ok && !NOT_A_FAILURE.has(outcome.code ?? '')) {
+        void recordSystemEvent(deps.db, {
+          severity: 'warning',
+          eventType: PAYMENT_VERIFICATION_FAILED,
+          message: `Entry payment refused for ${request.walletAddress} in ${request.mode}: ${outcome.message}`,
+          details: {
+            walletAddress: request.walletAddress,
+            mode: request.mode,
+            signature: request.signature ?? null,
+            ipAddress: request.ip ?? null,
+            code: outcome.code ?? null,
+            reason: outcome.message,
+          },
+        }).catch((error: unknown) => deps.log('recording a payment verification failure failed', error));
+      }
+      return outcome;
+    },
+  };
+}
