@@ -89,7 +89,7 @@ describe('issue 9 point 10: §2 transaction history panel', () => {
     const won = rows()[1]!;
     expect(won.textContent).toContain('Smol Shrimp');
     expect(won.textContent).toContain('WIN');
-    expect(won.textContent).toContain('vs Opp0n...XXXXX');
+    expect(won.textContent).toContain('vs RivaL...89abc');
     expect(won.textContent).toContain('11-7');
     expect(won.textContent).toContain('+0.0375 SOL');
   });

@@ -32,7 +32,7 @@ export function historyRow(
 
 export const GAME_A = '11111111-1111-4111-8111-111111111111';
 export const GAME_B = '22222222-2222-4222-8222-222222222222';
-export const OPPONENT = 'Opp0nentWa11etAddressXXXXXXXXXXXXXXXXXXXXXX';
+export const OPPONENT = 'RivaLWaLLetAddressJKmnpqrsTUVWxyz23456789abc';
 
 /** A won paid match, a lost one, a cancelled search with its refund, a search still open, a practice game. */
 export function sampleHistory(): HistoryTransaction[] {
