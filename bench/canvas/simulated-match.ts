@@ -31,7 +31,15 @@ export function createSimulatedMatch(playerIndex: 0 | 1): SimulatedMatch {
         physics = createMatchPhysics(SEEDS[games % SEEDS.length]!, 0);
         id = gameId(games);
       }
-      return toGameData({ gameId: id, physics, now: physics.tick, paused: false, away: null, over: null });
+      return toGameData({
+        gameId: id,
+        physics,
+        countdownSeconds: 0,
+        now: physics.tick,
+        paused: false,
+        away: null,
+        over: null,
+      });
     },
   };
 }

@@ -17,6 +17,11 @@ export const WINNING_SCORE = 11;
 
 /** Pre-game countdown, server-supplied to clients (SPEC §2: default 5). */
 export const DEFAULT_COUNTDOWN_SECONDS = 5;
+/**
+ * SPEC §9 opponent-found screen: 3 s. The server waits it out before its pre-game countdown starts to show,
+ * so the player sees 'OPPONENT FOUND!' and then the whole countdown (5, 4, 3, 2, 1, GO!), not its tail.
+ */
+export const OPPONENT_FOUND_SECONDS = 3;
 /** 'GET READY' before the first serve. */
 export const FIRST_SERVE_TICKS = TICK_HZ;
 /** Pause after a point before the next serve. */

@@ -1,5 +1,5 @@
 import type { Clock } from '../../common/clock.ts';
-import { DEFAULT_COUNTDOWN_SECONDS } from '../../common/game/constants.ts';
+import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../common/game/constants.ts';
 import { getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
@@ -32,6 +32,8 @@ export interface GameServerOptions {
   /** Paid modes are open only with a verifier; practice needs none. */
   verifier?: EntryVerifier;
   countdownSeconds?: number;
+  /** Seconds between `matched` and the countdown showing (default OPPONENT_FOUND_SECONDS, SPEC §9). */
+  leadInSeconds?: number;
   money?: GameMoney;
   /** Called whenever a queue length changes, so presence can push queueUpdate. */
   onQueueChange?: () => void;
@@ -80,6 +82,7 @@ export function createGameServer(options: GameServerOptions) {
     searches,
     matches,
     countdownSeconds: options.countdownSeconds ?? DEFAULT_COUNTDOWN_SECONDS,
+    leadInSeconds: options.leadInSeconds ?? OPPONENT_FOUND_SECONDS,
     finish: (live, result) => void finish(live, result),
     queueChanged,
     log,

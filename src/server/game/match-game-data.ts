@@ -6,6 +6,8 @@ import type { GameData, GameStateName } from '../../common/protocol.ts';
 export interface GameDataView {
   gameId: string;
   physics: MatchPhysics;
+  /** The countdown players see: a lead-in before it shows as this value (never more). */
+  countdownSeconds: number;
   now: number;
   paused: boolean;
   /** The seat shown as disconnected to this viewer, with its window's whole seconds left. */
@@ -32,7 +34,8 @@ export function toGameData(view: GameDataView): GameData {
     ballPos: { x: ball.x, y: ball.y },
     ballVelocity: { x: ball.vx, y: ball.vy },
     paddlePositions: [physics.paddles[0], physics.paddles[1]],
-    countdownTime: phase.name === 'countdown' ? Math.ceil(phase.ticksLeft / TICK_HZ) : 0,
+    countdownTime:
+      phase.name === 'countdown' ? Math.min(view.countdownSeconds, Math.ceil(phase.ticksLeft / TICK_HZ)) : 0,
     currentServer: physics.server,
     reconnectionTimeLeft: view.away?.secondsLeft ?? null,
     reason: view.over?.reason ?? null,

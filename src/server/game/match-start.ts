@@ -21,6 +21,8 @@ export interface MatchStarterDeps {
   searches: SearchLinks;
   matches: Map<string, LiveMatch>;
   countdownSeconds: number;
+  /** Seconds the match waits before its countdown shows (the clients' opponent-found screen). */
+  leadInSeconds: number;
   finish: (live: LiveMatch, result: MatchResult) => void;
   queueChanged: () => void;
   log: (message: string, error?: unknown) => void;
@@ -75,6 +77,7 @@ export function createMatchStarter(deps: MatchStarterDeps) {
         seats: [seatInfo(entries[0]), seatInfo(entries[1])],
         seed,
         countdownSeconds: deps.countdownSeconds,
+        leadInSeconds: deps.leadInSeconds,
         clock,
         send: (index, message) => live.links[index]?.send(message),
         onEnd: (result) => deps.finish(live, result),

@@ -33,7 +33,9 @@ export interface Harness {
   untilPlaying(): void;
 }
 
-export function createHarness(opts: { mode?: GameModeId; countdownSeconds?: number } = {}): Harness {
+export function createHarness(
+  opts: { mode?: GameModeId; countdownSeconds?: number; leadInSeconds?: number } = {},
+): Harness {
   const clock = createFakeClock();
   const outbox: [ServerMessage[], ServerMessage[]] = [[], []];
   const results: MatchResult[] = [];
@@ -43,6 +45,7 @@ export function createHarness(opts: { mode?: GameModeId; countdownSeconds?: numb
     seats: [seat(0), seat(1)],
     seed: SEED,
     countdownSeconds: opts.countdownSeconds ?? 0,
+    ...(opts.leadInSeconds === undefined ? {} : { leadInSeconds: opts.leadInSeconds }),
     clock,
     send: (to, message) => outbox[to].push(serverMessageSchema.parse(message)),
     onEnd: (result) => results.push(result),

@@ -23,7 +23,13 @@ export interface MatchOptions {
   seats: readonly [SeatInfo, SeatInfo];
   /** 32 lowercase hex characters, drawn by the caller from a cryptographic source; revealed in gameOver. */
   seed: string;
+  /** The pre-game countdown players see (SPEC §2: default 5). */
   countdownSeconds: number;
+  /**
+   * Seconds before that countdown starts to show, while clients show 'OPPONENT FOUND!' (default 0). The
+   * physics counts down lead-in + countdown; snapshots never show more than `countdownSeconds`.
+   */
+  leadInSeconds?: number;
   clock: Clock;
   /** The outbox: the gateway delivers the message if that seat has a live socket, and drops it otherwise. */
   send(playerIndex: PlayerIndex, message: ServerMessage): void;

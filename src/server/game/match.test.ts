@@ -1,5 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { DEFAULT_COUNTDOWN_SECONDS, TICK_HZ, WINNING_SCORE } from '../../common/game/constants.ts';
+import {
+  DEFAULT_COUNTDOWN_SECONDS,
+  OPPONENT_FOUND_SECONDS,
+  TICK_HZ,
+  WINNING_SCORE,
+} from '../../common/game/constants.ts';
 import { replayMatch } from '../../common/game/replay.ts';
 import type { GameCompletionStatus } from '../db/schema/enums.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
@@ -93,6 +98,31 @@ describe('§2 game, §7 live game channel: a whole match', () => {
     expect(h.match.snapshot(0).countdownTime).toBe(4);
     h.ticks(4 * TICK_HZ);
     expect(h.match.snapshot(0)).toMatchObject({ gameState: 'firstServe', countdownTime: 0 });
+  });
+
+  it('§9 opponent found 3 s: the countdown shows 5 through the lead-in, then 5, 4, 3, 2, 1 in full', () => {
+    const h = createHarness({ countdownSeconds: 5, leadInSeconds: OPPONENT_FOUND_SECONDS });
+    const shown: number[] = [];
+    for (let tick = 0; tick < (OPPONENT_FOUND_SECONDS + 5) * TICK_HZ; tick++) {
+      shown.push(h.match.snapshot(0).countdownTime);
+      h.ticks(1);
+    }
+    // Never above the server-supplied value, and each of 5..1 for a whole second once the lead-in is over.
+    expect(Math.max(...shown)).toBe(5);
+    const afterLeadIn = shown.slice(OPPONENT_FOUND_SECONDS * TICK_HZ);
+    expect(afterLeadIn.filter((n) => n === 5)).toHaveLength(TICK_HZ);
+    for (const n of [4, 3, 2, 1]) expect(afterLeadIn.filter((s) => s === n)).toHaveLength(TICK_HZ);
+    expect(h.match.snapshot(0)).toMatchObject({ gameState: 'firstServe', countdownTime: 0 });
+  });
+
+  it('§9 a match with a lead-in records its whole countdown, so its replay still reproduces it', () => {
+    const h = createHarness({ countdownSeconds: 5, leadInSeconds: OPPONENT_FOUND_SECONDS });
+    playWithBots(h, script);
+    const result = h.results[0]!;
+    expect(result.record.countdownSeconds).toBe(OPPONENT_FOUND_SECONDS + 5);
+    const replay = replayMatch(result.record);
+    expect(replay.scores).toEqual(result.scores);
+    expect(replay.final.tick).toBe(result.ticks);
   });
 });
 

@@ -34,7 +34,9 @@ const SEATS = [0, 1] as const;
 export function createMatch(options: MatchOptions): Match {
   const { id, clock } = options;
   const startedAt = clock.now();
-  let physics: MatchPhysics = createMatchPhysics(options.seed, options.countdownSeconds);
+  // The record keeps the whole physics countdown, so replayMatch re-runs the match tick for tick.
+  const physicsCountdownSeconds = (options.leadInSeconds ?? 0) + options.countdownSeconds;
+  let physics: MatchPhysics = createMatchPhysics(options.seed, physicsCountdownSeconds);
   const inputs = createMatchInputs();
   const links = createReconnectionTracker();
   const snapshots = createSnapshotLog();
@@ -53,6 +55,7 @@ export function createMatch(options: MatchOptions): Match {
     return toGameData({
       gameId: id,
       physics,
+      countdownSeconds: options.countdownSeconds,
       now,
       paused: pausedSince !== null,
       away: awaySeat === undefined || secondsLeft === null || over ? null : { seat: awaySeat, secondsLeft },
@@ -90,7 +93,7 @@ export function createMatch(options: MatchOptions): Match {
     snapshots.add('end', physics, at);
     const record: MatchRecord = {
       seed: options.seed,
-      countdownSeconds: options.countdownSeconds,
+      countdownSeconds: physicsCountdownSeconds,
       inputs: inputs.record(),
       ...(forfeitRecord ? { forfeit: forfeitRecord } : {}),
     };

@@ -79,6 +79,7 @@ export async function searchBed(chain: LocalChainServer, db: Database): Promise<
     verifier,
     money: createMatchMoney({ houseWallet }),
     countdownSeconds: 0,
+    leadInSeconds: 0,
   });
   const bed: SearchBed = {
     game,

@@ -33,7 +33,10 @@ export async function wireGame(
     allowedOrigins: readonly string[];
     limits?: Partial<ChannelLimits>;
     game?: Partial<
-      Pick<GameServerOptions, 'verifier' | 'countdownSeconds' | 'money' | 'jurisdiction' | 'onMatchStarted'>
+      Pick<
+        GameServerOptions,
+        'verifier' | 'countdownSeconds' | 'leadInSeconds' | 'money' | 'jurisdiction' | 'onMatchStarted'
+      >
     >;
     /** IP tracking of every socket (issue 10 point 5). */
     onSocketOpen?: GameChannelOptions['onSocketOpen'];
