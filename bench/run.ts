@@ -1,114 +1,210 @@
 /**
- * Load benchmark of the game server: N concurrent practice matches between signed-in socket clients on the
- * real server (embedded PGlite, local chain, real 60 Hz runner). Prints the figures the tick-rate decision
- * rests on: gameState messages per second each client receives, the time one tick of every match takes,
- * event-loop delay, and server CPU. Usage: `npm run bench -- --matches 50 --seconds 20`.
+ * `npm run bench`: an honest load test of the game server (issue 11). The product runs in its own process
+ * (bench/server-process.ts); one load process per available core runs bots that sign in with their own
+ * keypairs and play practice matches over real WebSockets (bench/bot.ts); the server's side is read from
+ * its own /metrics. Prints a table and, as the very last line, one JSON object of the figures.
+ *
+ *   npm run bench -- --matches 100 --seconds 20
+ *   npm run bench -- --ramp --seconds 20          (100, 250, 500, 1000, 2000 until a goal breaks)
+ *   npm run bench -- --matches 20 --payments 10   (also entry payments through findMatch)
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, fork } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { TICK_HZ } from '../src/common/game/constants.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { startServer } from '../src/server/main.ts';
-import { connectPlayer, type TestPlayer } from '../test/support/player-client.ts';
+import {
+  type Figures,
+  figuresOf,
+  goalsOf,
+  type Measured,
+  paymentFiguresOf,
+  snapshotHz,
+  table,
+} from './figures.ts';
+import type { FromLoad, ToLoad } from './load-protocol.ts';
+import { runPayments } from './payments.ts';
+import { type Scrape, scrapeMetrics } from './prometheus.ts';
+import { createSampleHistogram } from './sample-histogram.ts';
+import { type ProductServer, startProductServer } from './server-process.ts';
+
+const RAMP = [100, 250, 500, 1000, 2000];
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 const { values } = parseArgs({
-  options: { matches: { type: 'string', default: '25' }, seconds: { type: 'string', default: '15' } },
+  options: {
+    matches: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '20' },
+    ramp: { type: 'boolean', default: false },
+    payments: { type: 'string', default: '0' },
+  },
 });
-const matches = Number(values.matches);
-const seconds = Number(values.seconds);
-
-const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-bench-'));
-const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' });
-const generous = { capacity: 100_000, refillPerMinute: 100_000 };
-// Every bench player connects from 127.0.0.1: the game channel's per-address caps would see one client.
-const perAddress = {
-  socketsPerIp: 100_000,
-  handshakesPerIpPerMinute: 100_000,
-  ipPaddleMovesPerSecond: 1_000_000,
-  ipPaddleMoveBurst: 1_000_000,
-  ipMessagesPerSecond: 1_000_000,
-  ipMessageBurst: 1_000_000,
+const positive = (name: string, text: string, min: number) => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`--${name} must be an integer of at least ${min} (got ${text})`);
+  return n;
 };
-const server = await startServer({
-  config,
-  limits: { signIn: { signIn: generous, me: generous }, channel: perAddress },
-});
+const matchesWanted = positive('matches', values.matches, 1);
+const seconds = positive('seconds', values.seconds, 1);
+const payments = positive('payments', values.payments, 0);
 
-// Measure the cost of the tick itself by wrapping the game server's tick.
-const game = server.game.game;
-const original = game.tick.bind(game);
-const tickTimes: number[] = [];
-game.tick = () => {
-  const start = performance.now();
-  original();
-  tickTimes.push(performance.now() - start);
-};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const say = (text: string) => process.stdout.write(`${text}\n`);
 
-const players: TestPlayer[] = [];
-for (let i = 0; i < matches * 2; i++) players.push(await connectPlayer(server.url));
-const counts = new Map<TestPlayer, number>();
-for (const p of players) {
-  counts.set(p, 0);
-  let seen = 0;
-  p.socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as {
-      type: string;
-      gameId?: string;
-      data?: { ballPos: { y: number } };
-    };
-    if (message.type !== 'gameState' || !message.data) return;
-    counts.set(p, (counts.get(p) ?? 0) + 1);
-    if (++seen % 4 === 0)
-      p.send({ type: 'paddleMove', gameId: message.gameId, position: message.data.ballPos.y });
+interface LoadProcess {
+  child: ChildProcess;
+  progress: Extract<FromLoad, { type: 'progress' }>;
+  tell(message: ToLoad): void;
+  figures(): Promise<Extract<FromLoad, { type: 'figures' }>>;
+}
+
+function forkLoad(): LoadProcess {
+  const child = fork(path.join(HERE, 'load-worker.ts'), { stdio: 'inherit' });
+  let waiting: ((f: Extract<FromLoad, { type: 'figures' }>) => void) | null = null;
+  const load: LoadProcess = {
+    child,
+    progress: { type: 'progress', started: 0, failed: 0, playing: 0, firstFailure: null },
+    tell: (message) => child.send(message),
+    figures: () =>
+      new Promise((resolve) => {
+        waiting = resolve;
+        child.send({ type: 'collect' } satisfies ToLoad);
+      }),
+  };
+  child.on('message', (message: FromLoad) => {
+    if (message.type === 'progress') load.progress = message;
+    else waiting?.(message);
   });
-}
-for (let i = 0; i < players.length; i += 2) {
-  players[i]!.send({ type: 'findMatch', gameMode: 'practice' });
-  await players[i]!.next('joinQueue');
-  players[i + 1]!.send({ type: 'findMatch', gameMode: 'practice' });
-  await players[i + 1]!.next('matched');
+  return load;
 }
 
-// Skip the countdown, then measure a steady window.
-await new Promise((r) => setTimeout(r, 6_000));
-for (const p of players) counts.set(p, 0);
-tickTimes.length = 0;
-const loop = monitorEventLoopDelay({ resolution: 10 });
-loop.enable();
-const cpuStart = process.cpuUsage();
-const wallStart = performance.now();
-await new Promise((r) => setTimeout(r, seconds * 1000));
-const wall = (performance.now() - wallStart) / 1000;
-const cpu = process.cpuUsage(cpuStart);
-loop.disable();
+/** All bots have started and 2 × matches of them are in a game that is being played, or the wait ran out. */
+async function waitUntilAllPlay(loads: LoadProcess[], matches: number): Promise<void> {
+  const deadline = Date.now() + 60_000 + matches * 100;
+  for (;;) {
+    await sleep(1_000);
+    const sum = (key: 'started' | 'failed' | 'playing') => loads.reduce((n, l) => n + l.progress[key], 0);
+    const failure = loads.find((l) => l.progress.firstFailure)?.progress.firstFailure;
+    if (sum('failed') > 0) throw new Error(`${sum('failed')} bots could not start; the first: ${failure}`);
+    if (sum('playing') >= matches * 2) return;
+    if (Date.now() > deadline) {
+      say(`(only ${sum('playing')} of ${matches * 2} bots playing after the wait; measuring anyway)`);
+      return;
+    }
+  }
+}
 
-const rates = [...counts.values()].map((n) => n / wall).sort((a, b) => a - b);
-const pct = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
-const ticks = [...tickTimes].sort((a, b) => a - b);
-const fmt = (n: number, d = 2) => n.toFixed(d);
-const live = game.matches().filter((m) => m.status().name !== 'over').length;
+/** The idle server once its start-up settles: resident memory steady within 1% from one second to the next. */
+async function settledIdle(url: string): Promise<Scrape> {
+  let last = await scrapeMetrics(url);
+  for (let i = 0; i < 15; i++) {
+    await sleep(1_000);
+    const now = await scrapeMetrics(url);
+    const rss = (s: Scrape) => s.get('process_resident_memory_bytes') ?? 0;
+    const steady = Math.abs(rss(now) - rss(last)) <= rss(last) * 0.01;
+    last = now;
+    if (steady) break;
+  }
+  return last;
+}
 
-console.warn(
-  `\nGame server benchmark: ${matches} matches (${players.length} sockets), ${fmt(wall, 1)} s window`,
-);
-console.warn(`target tick rate                 ${TICK_HZ} Hz; matches still running at the end: ${live}`);
-console.warn(
-  `gameState per client per second  min ${fmt(rates[0] ?? 0, 1)}  p50 ${fmt(pct(rates, 0.5), 1)}  max ${fmt(rates.at(-1) ?? 0, 1)}`,
-);
-console.warn(
-  `tick of all matches (ms)         p50 ${fmt(pct(ticks, 0.5))}  p99 ${fmt(pct(ticks, 0.99))}  max ${fmt(ticks.at(-1) ?? 0)}  (budget ${fmt(1000 / TICK_HZ)})`,
-);
-console.warn(`ticks run                        ${ticks.length} (${fmt(ticks.length / wall, 1)} per second)`);
-console.warn(
-  `event-loop delay (ms)            p50 ${fmt(loop.percentile(50) / 1e6)}  p99 ${fmt(loop.percentile(99) / 1e6)}  max ${fmt(loop.max / 1e6)}`,
-);
-console.warn(
-  `server process CPU               ${fmt(((cpu.user + cpu.system) / 1e6 / wall) * 100, 0)}% of one core (clients share the process)`,
-);
+async function measure(server: ProductServer, matches: number): Promise<{ figures: Figures; hz: number }> {
+  const idle = await settledIdle(server.url);
+  const cores = availableParallelism();
+  const loads = Array.from({ length: cores }, forkLoad);
+  try {
+    const pairs = loads.map((_, i) => Math.floor(matches / cores) + (i < matches % cores ? 1 : 0));
+    loads.forEach((load, i) => {
+      load.tell({ type: 'start', baseUrl: server.url, bots: pairs[i]! * 2, seed: 1 + i });
+    });
+    say(`Starting ${matches * 2} bots in ${cores} load processes...`);
+    await waitUntilAllPlay(loads, matches);
 
-for (const p of players) p.close();
-await server.close();
-await rm(dataDir, { recursive: true, force: true });
+    for (const load of loads) load.tell({ type: 'measure' });
+    const before = await scrapeMetrics(server.url);
+    const startedAt = Date.now();
+    const paying = payments > 0 ? runPayments(server.url, payments) : null;
+    const liveSamples: number[] = [];
+    const rssSamples: number[] = [];
+    while (Date.now() - startedAt < seconds * 1000) {
+      await sleep(Math.min(1_000, seconds * 1000 - (Date.now() - startedAt)));
+      const sample = await scrapeMetrics(server.url);
+      liveSamples.push(sample.get('pong_live_matches') ?? 0);
+      rssSamples.push(sample.get('process_resident_memory_bytes') ?? 0);
+    }
+    const after = await scrapeMetrics(server.url);
+    const elapsed = (Date.now() - startedAt) / 1000;
+    const reports = await Promise.all(loads.map((l) => l.figures()));
+
+    const echo = createSampleHistogram();
+    const gaps = createSampleHistogram();
+    for (const r of reports) {
+      echo.merge(r.echo);
+      gaps.merge(r.gaps);
+    }
+    const sum = (key: 'players' | 'down' | 'up' | 'snapshots' | 'gamesOver') =>
+      reports.reduce((n, r) => n + r[key], 0);
+    const measured: Measured = {
+      idle,
+      before,
+      after,
+      seconds: elapsed,
+      liveSamples,
+      rssSamples,
+      echo,
+      gaps,
+      players: sum('players'),
+      botSeconds: Math.max(...reports.map((r) => r.seconds)),
+      down: sum('down'),
+      up: sum('up'),
+      snapshots: sum('snapshots'),
+      gamesOver: sum('gamesOver'),
+    };
+    const errors = reports.flatMap((r) => r.errors).map(([code, n]) => `${code} × ${n}`);
+    if (errors.length > 0) say(`Errors the server sent bots during the period: ${errors.join(', ')}`);
+    let figures: Figures & Record<string, number> = { ...figuresOf(measured) };
+    if (paying) {
+      await paying;
+      const paid: Scrape = await scrapeMetrics(server.url);
+      figures = { ...figures, ...paymentFiguresOf(before, paid) };
+    }
+    const hz = snapshotHz(measured);
+    say(
+      table(
+        `\nGame server under ${matches} matches (${measured.players} players), ${elapsed.toFixed(1)} s:`,
+        figures,
+        measured,
+      ),
+    );
+    say(JSON.stringify(figures));
+    return { figures, hz };
+  } finally {
+    for (const load of loads) load.tell({ type: 'stop' });
+    await Promise.all(loads.map((l) => new Promise((resolve) => l.child.once('exit', resolve))));
+  }
+}
+
+async function runStep(matches: number) {
+  const server = await startProductServer();
+  try {
+    return await measure(server, matches);
+  } finally {
+    await server.stop();
+  }
+}
+
+if (values.ramp) {
+  for (const step of RAMP) {
+    const { figures, hz } = await runStep(step);
+    const broken = goalsOf(figures, hz).filter((g) => g.holds && !g.met);
+    if (broken.length > 0) {
+      say(`Ramp stops at ${step} matches: ${broken.map((g) => g.goal).join(', ')}`);
+      // The last line stays the JSON of the step that broke.
+      say(JSON.stringify(figures));
+      break;
+    }
+  }
+} else {
+  await runStep(matchesWanted);
+}

@@ -137,11 +137,21 @@ describe.each([
 
     await waitForScreen(a.page, 'gameOver', 60_000);
     await a.page.getByText('Your opponent has disconnected. Victory awarded!').waitFor();
+    // The game-over screen starts at the top of the page, not at the game's scroll position (a phone).
+    const result = await a.page
+      .getByText('YOU WIN')
+      .evaluate((el) => ({ top: el.getBoundingClientRect().top, height: window.innerHeight }));
+    expect(result.top).toBeGreaterThanOrEqual(0);
+    expect(result.top).toBeLessThan(result.height);
     await shoot(a.page, 'game-over');
 
     const panel = a.page.getByTestId('transaction-history');
     await panel.waitFor();
     await panel.scrollIntoViewIfNeeded();
+    // The practice game just won moves no money: its row shows no amount (no '0.0000 SOL').
+    const practice = panel.getByTestId('history-row').filter({ hasText: 'Free Play' });
+    await practice.first().waitFor({ timeout: 30_000 });
+    expect(await practice.first().textContent()).not.toContain('SOL');
     await panel.screenshot({ path: path.join(SHOTS, `${width}-history.png`) });
     expect(await hiddenUnderFooter(a.page)).toEqual([]);
     if (docs) {

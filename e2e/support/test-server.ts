@@ -13,6 +13,13 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The admin every test server creates at start (ADMIN_EMAIL / ADMIN_PASSWORD), so that it prints no
+ * bootstrap notice with a random password and a test can sign in to /admin. A test's own env overrides them.
+ */
+export const TEST_ADMIN_EMAIL = 'ops@pong.example';
+export const TEST_ADMIN_PASSWORD = 'an operator password';
+
 const PER_ADDRESS_UNLIMITED: Partial<ChannelLimits> = {
   socketsPerIp: 100_000,
   handshakesPerIpPerMinute: 100_000,
@@ -47,6 +54,8 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
+    ADMIN_EMAIL: TEST_ADMIN_EMAIL,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     ...options.env,
   });
   const server = await startServer({

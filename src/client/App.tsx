@@ -5,6 +5,7 @@ import { HomePage } from './home-page.tsx';
 import { LazyPage, pageChunk } from './lazy-page.tsx';
 import { NotFound } from './not-found.tsx';
 import { createQueryClient } from './query-client.ts';
+import { ChunkBoundary } from './ui/chunk-boundary.tsx';
 import { Layout } from './ui/layout.tsx';
 import { ToastProvider } from './ui/toast-provider.tsx';
 
@@ -32,16 +33,19 @@ export function App({ queryClient, locationHook }: AppProps) {
       <ToastProvider>
         <Router {...(locationHook ? { hook: locationHook } : {})}>
           <Layout>
-            <Switch>
-              <Route path="/" component={HomePage} />
-              <Route path="/admin">
-                <LazyPage chunk={adminPage} />
-              </Route>
-              <Route path="/admin/login">
-                <LazyPage chunk={adminLogin} />
-              </Route>
-              <Route component={NotFound} />
-            </Switch>
+            {/* Anything of a page that fails to load or render: a reload notice, never a blank page. */}
+            <ChunkBoundary>
+              <Switch>
+                <Route path="/" component={HomePage} />
+                <Route path="/admin">
+                  <LazyPage chunk={adminPage} />
+                </Route>
+                <Route path="/admin/login">
+                  <LazyPage chunk={adminLogin} />
+                </Route>
+                <Route component={NotFound} />
+              </Switch>
+            </ChunkBoundary>
           </Layout>
         </Router>
       </ToastProvider>

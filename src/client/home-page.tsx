@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { GamePage } from './screens/game-page.tsx';
 import { GameProvider } from './state/game-provider.tsx';
+import { ChunkBoundary } from './ui/chunk-boundary.tsx';
 import { LocalWalletPanel } from './wallet/local-wallet-panel.tsx';
 import { useWallet } from './wallet/wallet-api.ts';
 import { WalletButton } from './wallet/wallet-button.tsx';
@@ -28,9 +29,9 @@ function HomeContent() {
   const wallet = useWallet();
   const history =
     wallet.status === 'connected' && wallet.publicKey ? (
-      <Suspense fallback={null}>
+      <ChunkBoundary>
         <TransactionHistoryPanel />
-      </Suspense>
+      </ChunkBoundary>
     ) : undefined;
   return (
     <div className="flex w-full flex-col items-center">

@@ -1,4 +1,5 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { ChunkBoundary } from './ui/chunk-boundary.tsx';
 
 /** A page whose code is a chunk of its own (issue 9 point 12), loaded the first time it is shown. */
 export interface PageChunk {
@@ -22,13 +23,13 @@ export function pageChunk(load: () => Promise<ComponentType>): PageChunk {
   return chunk;
 }
 
-/** Renders the page of `chunk`: at once once loaded (or preloaded), else after its chunk arrives. */
-export function LazyPage({ chunk }: { chunk: PageChunk }) {
+/**
+ * Renders the page of `chunk`: at once once loaded (or preloaded), else after its chunk arrives. A chunk
+ * that fails to load, or a page that throws, shows the reload notice (ui/chunk-boundary.tsx).
+ */
+export function LazyPage({ chunk, reload }: { chunk: PageChunk; reload?: () => void }) {
   const Loaded = chunk.loaded;
-  if (Loaded) return <Loaded />;
   return (
-    <Suspense fallback={null}>
-      <chunk.Lazy />
-    </Suspense>
+    <ChunkBoundary {...(reload ? { reload } : {})}>{Loaded ? <Loaded /> : <chunk.Lazy />}</ChunkBoundary>
   );
 }

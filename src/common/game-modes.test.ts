@@ -68,7 +68,6 @@ describe('§3 game mode table', () => {
     for (const mode of GAME_MODES) {
       expect(mode.winLamports * 2n).toBe(mode.wagerLamports * 3n);
       expect(mode.description.length).toBeGreaterThan(0);
-      expect(mode.icon.length).toBeGreaterThan(0);
       expect(mode.color).toMatch(/^#[0-9a-f]{6}$/);
     }
   });

@@ -1,7 +1,8 @@
 import { lamportsToSol, lamportsToSolString } from './format.ts';
 
 /**
- * The fixed game-mode table of SPEC §3. Amounts are lamports (bigint, ARCHITECTURE invariant 1); the SOL
+ * The fixed game-mode table of SPEC §3. Its `icon` is drawn by the client (src/client/ui/mode-icons.tsx,
+ * one per mode id), not kept here: the emoji it once held render as empty boxes without an emoji font. Amounts are lamports (bigint, ARCHITECTURE invariant 1); the SOL
  * numbers beside them are derived for display and for API fields that SPEC shows in SOL.
  */
 
@@ -16,7 +17,6 @@ export interface GameMode {
   id: GameModeId;
   name: string;
   description: string;
-  icon: string;
   /** CSS color of the mode's card and accents. */
   color: string;
   wagerLamports: bigint;
@@ -37,7 +37,6 @@ export interface GameMode {
 interface ModeRow {
   id: GameModeId;
   name: string;
-  icon: string;
   color: string;
   wagerLamports: bigint;
   profitLamports: bigint | null;
@@ -48,7 +47,6 @@ const ROWS: readonly ModeRow[] = [
   {
     id: 'practice',
     name: 'Free Play',
-    icon: '🏓',
     color: '#22c55e',
     wagerLamports: 0n,
     profitLamports: null,
@@ -57,7 +55,6 @@ const ROWS: readonly ModeRow[] = [
   {
     id: 'smol_shrimp',
     name: 'Smol Shrimp',
-    icon: '🦐',
     color: '#f472b6',
     wagerLamports: 25_000_000n,
     profitLamports: 9_000_000n,
@@ -66,7 +63,6 @@ const ROWS: readonly ModeRow[] = [
   {
     id: 'tiny_tuna',
     name: 'Tiny Tuna',
-    icon: '🐟',
     color: '#38bdf8',
     wagerLamports: 100_000_000n,
     profitLamports: 45_000_000n,
@@ -75,7 +71,6 @@ const ROWS: readonly ModeRow[] = [
   {
     id: 'mighty_marlin',
     name: 'Mighty Marlin',
-    icon: '🐠',
     color: '#a855f7',
     wagerLamports: 1_000_000_000n,
     profitLamports: 490_000_000n,
@@ -84,7 +79,6 @@ const ROWS: readonly ModeRow[] = [
   {
     id: 'giga_whale',
     name: 'Giga Whale',
-    icon: '🐋',
     color: '#facc15',
     wagerLamports: 10_000_000_000n,
     profitLamports: 4_990_000_000n,
@@ -100,7 +94,6 @@ function toGameMode(row: ModeRow): GameMode {
     id: row.id,
     name: row.name,
     description: row.description(lamportsToSolString(wager), lamportsToSolString(win)),
-    icon: row.icon,
     color: row.color,
     wagerLamports: wager,
     winLamports: win,

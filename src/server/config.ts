@@ -34,6 +34,10 @@ export const CONFIG_VARIABLES = {
     'A critical system event is recorded when the house wallet falls below this many SOL (default 50)',
   ADMIN_EMAIL: 'E-mail of an admin account created at start if absent (with ADMIN_PASSWORD)',
   ADMIN_PASSWORD: 'Password of that admin (at least 12 characters); used only to create it, never logged',
+  METRICS_TOKEN:
+    'Bearer token that may read GET /metrics from elsewhere than localhost (unset: localhost only)',
+  PER_IP_LIMIT_FACTOR:
+    'Multiplies every per-address limit (sign-in, game channel, local /rpc) for load tests from one address (default 1)',
 } as const;
 
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
@@ -125,6 +129,11 @@ const rules = {
     schema: z.string().min(12).optional(),
     expected: 'must be at least 12 characters long',
   },
+  METRICS_TOKEN: { schema: z.string().min(16).optional(), expected: 'must be at least 16 characters long' },
+  PER_IP_LIMIT_FACTOR: {
+    schema: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    expected: 'must be an integer from 1 to 1000000',
+  },
 } satisfies Record<ConfigVariable, { schema: z.ZodType; expected: string }>;
 
 type Parsed = { [K in ConfigVariable]: z.output<(typeof rules)[K]['schema']> };
@@ -162,6 +171,10 @@ export interface Config {
   houseBalanceFloorLamports: bigint;
   /** ADMIN_EMAIL and ADMIN_PASSWORD: an admin created at start if absent (src/server/admin/admin-bootstrap.ts). */
   admin: { email: string | undefined; password: string | undefined };
+  /** METRICS_TOKEN: who may read /metrics from elsewhere than the machine itself. */
+  metricsToken: string | undefined;
+  /** PER_IP_LIMIT_FACTOR: every per-address rate limit is multiplied by it (1 in production). */
+  perIpLimitFactor: number;
 }
 
 /**
@@ -176,7 +189,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const result = rules[name].schema.safeParse(raw);
     if (!result.success) {
       // A refused secret is never echoed back: the error goes to the console.
-      const shown = name === 'ADMIN_PASSWORD' && raw !== undefined ? '[hidden]' : raw;
+      const secret = name === 'ADMIN_PASSWORD' || name === 'METRICS_TOKEN';
+      const shown = secret && raw !== undefined ? '[hidden]' : raw;
       throw new ConfigError(name, rules[name].expected, shown);
     }
     parsed[name] = result.data;
@@ -243,5 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     restrictedCountries: p.RESTRICTED_COUNTRIES,
     houseBalanceFloorLamports: p.HOUSE_BALANCE_FLOOR_SOL,
     admin: { email: p.ADMIN_EMAIL, password: p.ADMIN_PASSWORD },
+    metricsToken: p.METRICS_TOKEN,
+    perIpLimitFactor: p.PER_IP_LIMIT_FACTOR,
   };
 }

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from '../common/clock.ts';
 import { bootstrapAdmins } from './admin/admin-bootstrap.ts';
 import { ADMIN_ROUTE_MODULES } from './admin/admin-route-modules.ts';
+import { chainBalanceOf, NO_LIVE_STATS } from './admin/overview/admin-services.ts';
+import { liveStatsOf } from './admin/overview/live-stats.ts';
 import { createChainRpc } from './chain/chain-rpc.ts';
 import type { RpcRouteOptions } from './chain/local-rpc/rpc-route.ts';
 import { openChain } from './chain/open-chain.ts';
@@ -20,8 +22,11 @@ import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 import { registerBanStatusRoute } from './http/ban-status-route.ts';
 import { registerHistoryRoute } from './http/history-route.ts';
 import { type MoneyWiring, wireMoney } from './ledger/wire-money.ts';
+import { registerMetricsRoute } from './metrics/metrics-route.ts';
+import { createServerMetrics } from './metrics/server-metrics.ts';
 import { packageRoot } from './package-root.ts';
 import { type Bans, createBans } from './security/bans.ts';
+import { perIpLimitsScaledBy } from './security/per-ip-limit-factor.ts';
 import { type TrackingWiring, wireTracking } from './tracking/wire-tracking.ts';
 
 export interface StartOptions {
@@ -63,11 +68,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { config } = options;
   const clock = options.clock ?? systemClock;
   await mkdir(config.dataDir, { recursive: true });
+  const limits = options.limits ?? perIpLimitsScaledBy(config.perIpLimitFactor);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let chain: Awaited<ReturnType<typeof openChain>> | undefined;
   try {
-    chain = await openChain({ config, clock, rpcLimits: options.limits?.rpc });
+    chain = await openChain({ config, clock, rpcLimits: limits?.rpc });
     const db = database.db;
     await bootstrapAdmins({
       db,
@@ -78,6 +84,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
     const bans = createBans({ db, clock });
     let game: GameWiring | undefined;
+    const metrics = createServerMetrics({ liveMatches: () => game?.game.matches().length ?? 0 });
     // The server reaches the chain over HTTP even when it serves the chain itself (known once listening).
     let ownRpcUrl = config.chain.kind === 'remote' ? config.chain.rpcUrl : '';
     const rpc = createChainRpc(options.rpcUrl ?? (() => ownRpcUrl), chain.internalRpcHeaders);
@@ -102,7 +109,20 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       config,
       houseWallet: chain.houseWallet.address,
       clientDir: options.clientDir ?? path.join(packageRoot(), 'dist/client'),
-      admin: { db, clock, routes: ADMIN_ROUTE_MODULES },
+      admin: {
+        db,
+        clock,
+        routes: ADMIN_ROUTE_MODULES,
+        services: {
+          bans,
+          live: () => (game ? liveStatsOf(game) : NO_LIVE_STATS),
+          house: {
+            address: chain.houseWallet.address,
+            floorLamports: config.houseBalanceFloorLamports,
+            balance: chainBalanceOf(rpc, chain.houseWallet.address),
+          },
+        },
+      },
       plugins: [
         async (app) => {
           const { playerSessions } = await registerPlayerAuth(app, {
@@ -111,11 +131,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             chainId: signInChainIdFor(config.chain),
             allowedOrigins: config.allowedOrigins,
             publicOrigin: () => config.publicOrigin,
-            ...(options.limits?.signIn ? { rateLimits: options.limits.signIn } : {}),
+            ...(limits?.signIn ? { rateLimits: limits.signIn } : {}),
             onSignedIn: tracking.recordSignIn,
+            refusal: async (walletAddress, ip) => (await bans.status(walletAddress, ip ?? null)).message,
           });
           tracking.trackRequests(app, playerSessions);
-          registerBanStatusRoute(app, bans);
+          registerBanStatusRoute(app, bans, tracking.jurisdiction);
           registerHistoryRoute(app, { db, clock });
           game = await wireGame(app, {
             db,
@@ -130,12 +151,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
               onMatchStarted: tracking.tracker.gameStarted,
             },
             onSocketOpen: tracking.socketOpened,
-            ...(options.limits?.channel ? { limits: options.limits.channel } : {}),
+            ...(limits?.channel ? { limits: limits.channel } : {}),
+            metrics,
           });
           notify = createNotifier(game.channel);
         },
         // After the game channel: /rpc's PubSub WebSocket reuses the @fastify/websocket it registers.
         chain.registerRoutes,
+        (app) => registerMetricsRoute(app, { metrics, token: config.metricsToken }),
       ],
     });
     await app.listen({ port: config.port, host: config.host });
@@ -150,6 +173,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (config.chain.kind === 'local') ownRpcUrl = `http://127.0.0.1:${port}/rpc`;
     if (!game) throw new Error('the game channel was not registered');
     const stopRunner = game.startRunner();
+    const stopMetrics = metrics.start();
     const gameRef = game;
     if (!options.noPayoutWorker) money.worker.start();
     await tracking.start();
@@ -168,6 +192,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       close: () => {
         closing ??= (async () => {
           stopRunner();
+          stopMetrics();
           await gameRef.game.shutdown();
           await money.worker.stop();
           await app.close();

@@ -4,12 +4,12 @@ import { useLocation } from 'wouter';
 import { getQueryFn } from '../query-client.ts';
 import { useToast } from '../ui/toast-provider.tsx';
 import { ADMIN_USER_URL, type AdminUserResponse } from './admin-api.ts';
-import { AdminHeader } from './admin-header.tsx';
+import { AdminDashboard } from './admin-dashboard.tsx';
 
 /** SPEC §2: an unauthenticated visitor is told, then sent to the sign-in 1 s later. */
 export const ADMIN_REDIRECT_DELAY_MS = 1000;
 
-/** The admin back-office (SPEC §2 "Admin panel"): session check and header; the panels come later. */
+/** The admin back-office (SPEC §2 "Admin panel"): session check, then the dashboard. */
 export function AdminPage() {
   const [, navigate] = useLocation();
   const { toast } = useToast();
@@ -35,9 +35,5 @@ export function AdminPage() {
   }
   const user = session.data?.user;
   if (!user) return <p className="mt-10 font-retro text-slate-400">Loading...</p>;
-  return (
-    <div className="mt-4 w-full max-w-6xl">
-      <AdminHeader user={user} />
-    </div>
-  );
+  return <AdminDashboard user={user} />;
 }

@@ -127,7 +127,7 @@ export function computeFrame(input: FrameInput, into: Frame = createFrame()): Fr
   return into;
 }
 
-function overlayFor(state: GameStateName, countdown: number): Overlay {
+export function overlayFor(state: GameStateName, countdown: number): Overlay {
   if (state === 'firstServe') return 'getReady';
   if (state === 'countdown' && countdown > 0) return 'countdown';
   return 'none';

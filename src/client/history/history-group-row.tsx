@@ -6,6 +6,7 @@ import {
   dateText,
   groupAmountText,
   modeLabel,
+  movesMoney,
   OUTCOME_LABELS,
   typeLabel,
 } from './history-labels.ts';
@@ -49,9 +50,11 @@ export function HistoryGroupRow({
         </span>
         {group.opponent && <span className="text-slate-400">vs {shortenAddress(group.opponent)}</span>}
         {group.score && <span className="text-slate-300">{group.score}</span>}
-        <span className={`ml-auto ${OUTCOME_TEXT[group.outcome]}`}>
-          {groupAmountText(group.amount, group.outcome)}
-        </span>
+        {group.amount !== null && (
+          <span data-testid="history-amount" className={`ml-auto ${OUTCOME_TEXT[group.outcome]}`}>
+            {groupAmountText(group.amount, group.outcome)}
+          </span>
+        )}
         <span className="w-full text-[10px] text-slate-500">{dateText(group.timestamp)}</span>
       </button>
       {open && (
@@ -63,7 +66,7 @@ export function HistoryGroupRow({
               className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[11px] text-slate-300"
             >
               <span className="font-bold">{typeLabel(t.type)}</span>
-              <span>{amountText(t.amount)}</span>
+              {movesMoney(t.game_mode) && <span>{amountText(t.amount)}</span>}
               <span className="text-slate-400">{t.status ?? 'unknown'}</span>
               <span className="text-slate-500">{dateText(t.created_at)}</span>
               <button

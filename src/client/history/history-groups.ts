@@ -1,3 +1,4 @@
+import { movesMoney } from './history-labels.ts';
 import { type HistoryTransaction, isPayout } from './history-transaction.ts';
 
 /** SPEC §3 "Transaction group (client-built)". */
@@ -13,8 +14,11 @@ export interface TransactionGroup {
   gameMode: string | null;
   /** The newest row's created_at. */
   timestamp: string | null;
-  /** SOL the headline is about: the payout of a win, the refund, else the entry fee(s). */
-  amount: number;
+  /**
+   * SOL the headline is about: the payout of a win, the refund, else the entry fee(s). Null for a game
+   * that moves no money (practice): no amount is shown.
+   */
+  amount: number | null;
   groupType: GroupType;
   outcome: GroupOutcome;
   opponent: string | null;
@@ -78,13 +82,14 @@ function build(key: string, gameId: string | null, rows: HistoryTransaction[]): 
     // SPEC §4: entry_fee groups (a search not matched yet) show as pending.
     [groupType, outcome] = ['entry_fee', 'pending'];
   }
+  const gameMode = first(transactions, (t) => t.game_mode);
   return {
     key,
     gameId,
     transactions,
-    gameMode: first(transactions, (t) => t.game_mode),
+    gameMode,
     timestamp: transactions[0]?.created_at ?? null,
-    amount: headlineAmount(transactions, outcome),
+    amount: movesMoney(gameMode) ? headlineAmount(transactions, outcome) : null,
     groupType,
     outcome,
     opponent: first(transactions, (t) => t.opponent_address),

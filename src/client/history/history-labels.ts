@@ -27,8 +27,17 @@ export const OUTCOME_LABELS: Record<GroupOutcome, string> = {
   pending: 'PENDING',
 };
 
-/** Money in: '+'; money out for good: '-'; pending: no sign yet. */
-export function groupAmountText(amount: number, outcome: GroupOutcome): string {
+/**
+ * SPEC §3: a mode without a wager (practice, 'Free Play') moves no money: its rows show no amount rather
+ * than '0.0000 SOL'. An unknown mode is taken to move money.
+ */
+export function movesMoney(mode: string | null): boolean {
+  return !(mode && isGameModeId(mode) && getGameMode(mode).wagerLamports === 0n);
+}
+
+/** Money in: '+'; money out for good: '-'; pending: no sign yet. No amount (practice): no text. */
+export function groupAmountText(amount: number | null, outcome: GroupOutcome): string {
+  if (amount === null) return '';
   const sign =
     amount === 0 ? '' : outcome === 'win' || outcome === 'refunded' ? '+' : outcome === 'loss' ? '-' : '';
   return `${sign}${formatSolFixed(Math.abs(amount), 4)}`;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { shortenAddress } from '../../common/format.ts';
 import type { Cluster } from '../wallet/wallet-api.ts';
 import { explorerLinks } from './explorer-links.ts';
-import { amountText, dateText, modeLabel, typeLabel } from './history-labels.ts';
+import { amountText, dateText, modeLabel, movesMoney, typeLabel } from './history-labels.ts';
 import type { HistoryTransaction } from './history-transaction.ts';
 
 /**
@@ -51,7 +51,8 @@ function Details({ transaction: t, cluster }: { transaction: HistoryTransaction;
   ];
   const fields: [string, string][] = [
     ['Type', typeLabel(t.type)],
-    ['Amount', amountText(t.amount)],
+    // Practice moves no money: no 'Amount' line rather than '0.0000 SOL'.
+    ...(movesMoney(t.game_mode) ? [['Amount', amountText(t.amount)] as [string, string]] : []),
     ['Status', t.status ?? 'unknown'],
     ['Date', dateText(t.created_at)],
     ['Game Mode', modeLabel(t.game_mode)],

@@ -24,7 +24,20 @@ describe('issue 9 point 5: §3 ban status and live restrictions', () => {
     ],
     ['banned, neither flag', { banned: true }, true, 'Your account has been restricted'],
   ])('§8 default ban messages: %s', (_, body, banned, message) => {
-    expect(parseBanStatus(body)).toEqual({ banned, message });
+    expect(parseBanStatus(body)).toEqual({ banned, message, paidPlayRestricted: null });
+  });
+
+  it.each([
+    ['with its text', { banned: false, paidPlayRestricted: true, paidPlayMessage: 'Not here' }, 'Not here'],
+    [
+      'without a text',
+      { banned: false, paidPlayRestricted: true },
+      'Paid games are not available in your jurisdiction (restricted by the Terms of Service). Practice mode is still open.',
+    ],
+    ['not restricted', { banned: false, paidPlayRestricted: false, paidPlayMessage: 'x' }, null],
+    ['a server without the field', { banned: false }, null],
+  ])('issue 10 point 7: §1 paid play in a restricted jurisdiction, %s', (_, body, expected) => {
+    expect(parseBanStatus(body)?.paidPlayRestricted).toBe(expected);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '../../common/protocol-texts.ts';
 import type { GameView } from '../state/game-view.ts';
 
 /**
@@ -20,6 +21,11 @@ export const ACCOUNT_RESTRICTED_CODE = 'account_restricted';
 export interface Restriction {
   banned: boolean;
   message: string | null;
+  /**
+   * SPEC §1: the player's address is in a restricted jurisdiction, so paid modes are closed before any
+   * payment (practice stays open): the text to show, or null. Optional: only the ban-status call knows it.
+   */
+  paidPlayRestricted?: string | null;
 }
 
 export const NOT_RESTRICTED: Restriction = { banned: false, message: null };
@@ -27,19 +33,28 @@ export const NOT_RESTRICTED: Restriction = { banned: false, message: null };
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Reads banned, walletBanned, ipBanned and message; anything else in the body is ignored. */
+const nonEmpty = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+
+/**
+ * Reads banned, walletBanned, ipBanned and message (SPEC §3), and the server's added paidPlayRestricted
+ * and paidPlayMessage (issue 10 point 7); anything else in the body is ignored.
+ */
 export function parseBanStatus(body: unknown): Restriction | null {
   if (!isRecord(body) || typeof body.banned !== 'boolean') return null;
-  if (!body.banned) return NOT_RESTRICTED;
+  const paidPlayRestricted =
+    body.paidPlayRestricted === true
+      ? (nonEmpty(body.paidPlayMessage) ?? ERROR_MESSAGES.restrictedJurisdiction)
+      : null;
+  if (!body.banned) return { ...NOT_RESTRICTED, paidPlayRestricted };
   const message =
-    typeof body.message === 'string' && body.message.trim() !== ''
-      ? body.message
-      : body.walletBanned === true
-        ? DEFAULT_BAN_MESSAGES.wallet
-        : body.ipBanned === true
-          ? DEFAULT_BAN_MESSAGES.ip
-          : DEFAULT_BAN_MESSAGES.account;
-  return { banned: true, message };
+    nonEmpty(body.message) ??
+    (body.walletBanned === true
+      ? DEFAULT_BAN_MESSAGES.wallet
+      : body.ipBanned === true
+        ? DEFAULT_BAN_MESSAGES.ip
+        : DEFAULT_BAN_MESSAGES.account);
+  return { banned: true, message, paidPlayRestricted };
 }
 
 /** POST /api/ban-status with { walletAddress }. Throws on a failed call or an unreadable answer. */

@@ -16,6 +16,13 @@ export interface LobbyFacts {
   walletConnected: boolean;
   /** Null until the wallet's balance is first read: a paid mode is not affordable before that. */
   balanceLamports: bigint | null;
+  /** SPEC §1: the address is in a restricted jurisdiction (the text to show): paid modes are closed. */
+  paidPlayRestricted?: string | null;
+}
+
+/** A paid mode closed to this player by a restricted jurisdiction (practice never is). */
+export function isPaidPlayClosed(mode: GameMode, facts: Pick<LobbyFacts, 'paidPlayRestricted'>): boolean {
+  return mode.wagerLamports > 0n && Boolean(facts.paidPlayRestricted);
 }
 
 /** SPEC §8: the restriction message when neither the ban check nor the server named one. */
@@ -26,9 +33,14 @@ export function canAfford(mode: GameMode, balanceLamports: bigint | null): boole
   return (balanceLamports ?? 0n) >= mode.minBalanceLamports;
 }
 
-/** SPEC §5: a mode card is disabled if banned, no wallet, or balance below minBalance. */
+/** SPEC §5: a mode card is disabled if banned, no wallet, or balance below minBalance (§1: or paid play closed). */
 export function isModeSelectable(mode: GameMode, facts: LobbyFacts): boolean {
-  return !facts.banned && facts.walletConnected && canAfford(mode, facts.balanceLamports);
+  return (
+    !facts.banned &&
+    facts.walletConnected &&
+    canAfford(mode, facts.balanceLamports) &&
+    !isPaidPlayClosed(mode, facts)
+  );
 }
 
 /** The '{amount}' of 'Need {amount} SOL to play this mode', exact from lamports: '0.025', '10'. */
@@ -47,7 +59,9 @@ export function isFindMatchDisabled(
   paymentProcessing: boolean,
 ): boolean {
   if (paymentProcessing || facts.searching || facts.banned) return true;
-  return selected !== null && !canAfford(getGameMode(selected), facts.balanceLamports);
+  if (selected === null) return false;
+  const mode = getGameMode(selected);
+  return !canAfford(mode, facts.balanceLamports) || isPaidPlayClosed(mode, facts);
 }
 
 export type FindMatchDecision =
@@ -96,6 +110,16 @@ export function decideFindMatch(facts: LobbyFacts, selected: GameModeId | null):
     };
   }
   const mode = getGameMode(selected);
+  if (isPaidPlayClosed(mode, facts)) {
+    return {
+      kind: 'refused',
+      toast: {
+        title: 'Restricted Jurisdiction',
+        description: facts.paidPlayRestricted ?? '',
+        variant: 'destructive',
+      },
+    };
+  }
   if (!canAfford(mode, facts.balanceLamports)) {
     return {
       kind: 'refused',

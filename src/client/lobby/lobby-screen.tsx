@@ -7,7 +7,7 @@ import { useWallet } from '../wallet/wallet-api.ts';
 import { canAfford, isFindMatchDisabled, isModeSelectable, type LobbyFacts } from './find-match-rules.ts';
 import { ModeCard } from './mode-card.tsx';
 import { PaymentStatusBox } from './payment-status-box.tsx';
-import { RestrictedBanner } from './restricted-banner.tsx';
+import { PaidPlayRestrictedNotice, RestrictedBanner } from './restricted-banner.tsx';
 import { SearchingPanel } from './searching-panel.tsx';
 import { useFindMatch } from './use-find-match.ts';
 import { useRestriction } from './use-restriction.ts';
@@ -64,6 +64,7 @@ function ConnectedLobby() {
     searching: view.searching,
     walletConnected: true,
     balanceLamports: wallet.balanceLamports,
+    paidPlayRestricted: restriction.paidPlayRestricted ?? null,
   };
   const [selected, setSelected] = useState<GameModeId | null>(null);
   const payment = useFindMatch(facts);
@@ -73,6 +74,9 @@ function ConnectedLobby() {
   return (
     <div className="mt-4">
       {restriction.banned && <RestrictedBanner message={restriction.message} />}
+      {!restriction.banned && facts.paidPlayRestricted && (
+        <PaidPlayRestrictedNotice message={facts.paidPlayRestricted} />
+      )}
       <div className="mx-auto mt-4 flex max-w-2xl flex-wrap justify-center gap-x-8 gap-y-2 text-sm">
         <span>
           <span className="text-slate-400">Balance: </span>

@@ -14,3 +14,20 @@ export function RestrictedBanner({ message }: { message: string | null }) {
     </div>
   );
 }
+
+/**
+ * SPEC §1 restricted jurisdictions, said before any payment (issue 10 point 7): the paid mode cards are
+ * disabled and this tells why; practice stays open.
+ */
+export function PaidPlayRestrictedNotice({ message }: { message: string }) {
+  return (
+    <div
+      role="status"
+      data-testid="paid-play-restricted"
+      className="mx-auto max-w-2xl rounded-lg border-2 border-yellow-500 bg-yellow-950/60 p-4 text-yellow-100"
+    >
+      <p className="font-bold tracking-widest">Restricted Jurisdiction</p>
+      <p className="mt-2 text-sm">{message}</p>
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GameModeId } from '../../common/game-modes.ts';
 import { useGame } from '../state/game-api.ts';
+import { loadFailureText } from '../ui/chunk-errors.ts';
 import { useToast } from '../ui/toast-provider.tsx';
 import { type PaymentStatus, useWallet } from '../wallet/wallet-api.ts';
 import { decideFindMatch, type LobbyFacts } from './find-match-rules.ts';
@@ -91,7 +92,8 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
       }
       failure = result.error ?? 'The payment did not complete';
     } catch (thrown) {
-      failure = thrown instanceof Error ? thrown.message : String(thrown);
+      // The payment code is a chunk of its own: one that no longer exists (a deploy) says to reload.
+      failure = loadFailureText(thrown);
     } finally {
       busy.current = false;
     }

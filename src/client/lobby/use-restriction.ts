@@ -1,24 +1,35 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GameView } from '../state/game-view.ts';
 import { useToast } from '../ui/toast-provider.tsx';
-import { fetchBanStatus, liveRestrictionMessage, NOT_RESTRICTED, type Restriction } from './ban-status.ts';
+import {
+  DEFAULT_BAN_MESSAGES,
+  fetchBanStatus,
+  liveRestrictionMessage,
+  NOT_RESTRICTED,
+  type Restriction,
+} from './ban-status.ts';
+
+type RestrictionView = Pick<GameView, 'lastError' | 'lastErrorCode' | 'lastErrorAt' | 'liveBanStatus'>;
 
 /**
- * Whether this player is restricted (SPEC §6): POST /api/ban-status each time the wallet changes (its
- * failure only logged, SPEC §7), and a live `account_restricted` error from the game channel, which holds
- * until the wallet changes (a ban closes the search at once; the next check is the next wallet).
+ * Whether this player is restricted (SPEC §6): POST /api/ban-status each time the wallet changes and when
+ * the lobby opens (its failure only logged, SPEC §7), then what the game channel says while the lobby is
+ * open: a `banStatus` push when an admin bans or unbans the wallet or address (issue 10 point 6), or an
+ * `account_restricted` error (a refused or closed search). Only what arrives after the lobby opened counts:
+ * older channel news is already in the check the lobby made when it opened. A new restriction raises SPEC
+ * §8's 'Account Restricted' toast. Paid play in a restricted jurisdiction comes from the check alone.
  */
-export function useRestriction(
-  walletAddress: string | null,
-  view: Pick<GameView, 'lastError' | 'lastErrorCode'>,
-): Restriction {
+export function useRestriction(walletAddress: string | null, view: RestrictionView): Restriction {
   const [checked, setChecked] = useState<Restriction>(NOT_RESTRICTED);
-  const [live, setLive] = useState<string | null>(null);
+  // What the channel said since the last check: it outranks that check until the next one.
+  const [live, setLive] = useState<Restriction | null>(null);
   const { toast } = useToast();
+  const announced = useRef<string | null>(null);
 
   useEffect(() => {
     setChecked(NOT_RESTRICTED);
     setLive(null);
+    announced.current = null;
     if (!walletAddress) return;
     const abort = new AbortController();
     fetchBanStatus(walletAddress, abort.signal).then(
@@ -32,20 +43,34 @@ export function useRestriction(
     return () => abort.abort();
   }, [walletAddress]);
 
-  const liveMessage = liveRestrictionMessage(view);
-  const shown = useRef<string | null>(null);
-  useEffect(() => {
-    if (!liveMessage || shown.current === liveMessage) return;
-    shown.current = liveMessage;
-    setLive(liveMessage);
-    toast({
-      title: 'Account Restricted',
-      description: liveMessage,
-      variant: 'destructive',
-      duration: 10_000,
-    });
-  }, [liveMessage, toast]);
+  const restrict = (message: string) => {
+    setLive({ banned: true, message });
+    if (announced.current === message) return;
+    announced.current = message;
+    toast({ title: 'Account Restricted', description: message, variant: 'destructive', duration: 10_000 });
+  };
 
-  if (live) return { banned: true, message: live };
-  return checked;
+  const liveMessage = liveRestrictionMessage(view);
+  const errorKey = liveMessage === null ? null : `${liveMessage}@${view.lastErrorAt ?? ''}`;
+  const seenError = useRef(errorKey);
+  useEffect(() => {
+    if (errorKey === seenError.current) return;
+    seenError.current = errorKey;
+    if (liveMessage !== null) restrict(liveMessage);
+  });
+
+  const pushed = view.liveBanStatus ?? null;
+  const seenPush = useRef(pushed);
+  useEffect(() => {
+    if (pushed === seenPush.current) return;
+    seenPush.current = pushed;
+    if (pushed === null) return;
+    if (pushed.banned) return restrict(pushed.message ?? DEFAULT_BAN_MESSAGES.account);
+    // Unbanned: the lobby is usable again at once, without a reload.
+    announced.current = null;
+    setLive(NOT_RESTRICTED);
+  });
+
+  const current = live ?? checked;
+  return { ...current, paidPlayRestricted: checked.paidPlayRestricted ?? null };
 }

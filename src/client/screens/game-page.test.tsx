@@ -5,10 +5,15 @@ import type { GameView } from '../state/game-view.ts';
 import { GamePage } from './game-page.tsx';
 import { fakeGame, renderWithGame, TEST_GAME_ID } from './test-support/fake-game.tsx';
 
-beforeEach(() => vi.useFakeTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+  // A new screen scrolls to the top (scroll-to-top.test.tsx); jsdom has no scrolling.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 /** The canvas engineer's GameScreen stands in here: these tests are about choosing it, not drawing. */

@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import { LobbyScreen } from '../lobby/lobby-screen.tsx';
 import { useGame } from '../state/game-api.ts';
+import { ChunkBoundary } from '../ui/chunk-boundary.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { ConnectionLostPanel } from './connection-lost.tsx';
 import { CountdownScreen } from './countdown-screen.tsx';
@@ -9,6 +10,7 @@ import { GameOverScreen } from './game-over-screen.tsx';
 import { OpponentDisconnectedOverlay } from './opponent-disconnected-overlay.tsx';
 import { ReconnectDialog } from './reconnect-dialog.tsx';
 import { chooseScreen } from './screen-rules.ts';
+import { useScrollToTopOnChange } from './use-scroll-to-top.ts';
 import { WaitScreen } from './wait-screen.tsx';
 
 /** The canvas, its audio and input load only when a game starts (issue 9 point 12: not on first paint). */
@@ -31,6 +33,9 @@ export interface GamePageProps {
 export function GamePage({ lobby, historyPanel, gameScreen: Game = LazyGameScreen }: GamePageProps) {
   const { view, returnToMenu } = useGame();
   const screen = chooseScreen(view);
+  // SPEC §2 flows change the screen in place: each new screen starts at the top of the page, but the game,
+  // which scrolls its canvas into view itself where the window is too short for it.
+  useScrollToTopOnChange(screen, screen === 'game');
   return (
     <div
       data-screen={screen}
@@ -44,9 +49,9 @@ export function GamePage({ lobby, historyPanel, gameScreen: Game = LazyGameScree
       {screen === 'countdown' && <CountdownScreen />}
       {screen === 'game' && (
         <>
-          <Suspense fallback={<Spinner className="mt-10 h-8 w-8 text-cyan-300" />}>
+          <ChunkBoundary fallback={<Spinner className="mt-10 h-8 w-8 text-cyan-300" />}>
             <Game historyPanel={historyPanel} />
-          </Suspense>
+          </ChunkBoundary>
           {view.isDisconnected && (
             // Over the canvas, which stays mounted: a reconnect picks the game up where it was.
             <div className="absolute inset-x-0 top-10 z-30 px-4">

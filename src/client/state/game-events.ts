@@ -10,8 +10,11 @@ import type { GameStateName, ServerMessage } from '../../common/protocol.ts';
 /** The game a newly opened socket should rejoin (SPEC §4: the stored game id, or a rapid refresh). */
 export interface ResumeTarget {
   gameId: string;
-  /** From a last game state under 15 s old (rapid refresh): the screen it was on, and the seat. */
-  rapid: { state: GameStateName; playerIndex: 0 | 1 } | null;
+  /**
+   * From a last game state under 15 s old (rapid refresh): the screen it was on, the seat, and the score
+   * then (shown until the first snapshot, rather than 0-0).
+   */
+  rapid: { state: GameStateName; playerIndex: 0 | 1; scores?: [number, number] } | null;
 }
 
 export type GameEvent =

@@ -42,6 +42,7 @@ export function GameProvider({ children, clock, timers, createSocket, stored }: 
   walletFacts.current = { publicKey: wallet.publicKey, balanceLamports: wallet.balanceLamports };
   const store = stored ?? storedValues;
   const [controller, setController] = useState<GameController | null>(null);
+  const [loadError, setLoadError] = useState<Error | null>(null);
   const [idle] = useState<ControllerSnapshot>(() => ({
     view: initialGameView(store.sessionId.get()),
     connection: IDLE_CONNECTION,
@@ -64,20 +65,26 @@ export function GameProvider({ children, clock, timers, createSocket, stored }: 
       import('./game-controller.ts'),
       import('../game-channel/socket.ts'),
       import('../game-channel/timers.ts'),
-    ]).then(([{ createGameController }, socket, browser]) => {
-      if (cancelled) return;
-      setController(
-        createGameController({
-          clock: clock ?? systemClock,
-          timers: timers ?? browser.browserTimers,
-          stored: store,
-          createSocket: createSocket ?? socket.browserSocket,
-          page: globalThis.location ?? { protocol: 'http:', host: 'localhost' },
-          wallet: () => walletFacts.current,
-          dispatchWalletTransaction: (detail) => dispatchWalletTransaction(detail),
-        }),
-      );
-    });
+    ]).then(
+      ([{ createGameController }, socket, browser]) => {
+        if (cancelled) return;
+        setController(
+          createGameController({
+            clock: clock ?? systemClock,
+            timers: timers ?? browser.browserTimers,
+            stored: store,
+            createSocket: createSocket ?? socket.browserSocket,
+            page: globalThis.location ?? { protocol: 'http:', host: 'localhost' },
+            wallet: () => walletFacts.current,
+            dispatchWalletTransaction: (detail) => dispatchWalletTransaction(detail),
+          }),
+        );
+      },
+      (error: unknown) => {
+        // The game code is a chunk of its own; without it nothing can be played: the page says to reload.
+        if (!cancelled) setLoadError(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
     return () => {
       cancelled = true;
     };
@@ -135,5 +142,7 @@ export function GameProvider({ children, clock, timers, createSocket, stored }: 
           },
     [controller, snapshot, idle, onTransactionNotification],
   );
+  // Thrown while rendering so that the app's ChunkBoundary shows its reload notice (ui/chunk-boundary.tsx).
+  if (loadError) throw loadError;
   return <GameContext.Provider value={api}>{children}</GameContext.Provider>;
 }

@@ -60,6 +60,11 @@ export interface GameView {
    * lobby shows its 'Account Restricted' banner). Optional: added by the lobby after the contract.
    */
   lastErrorCode?: string | null;
+  /**
+   * The last `banStatus` the server pushed (an admin banned or unbanned this wallet or address, issue 10
+   * point 6), with when it arrived (epoch ms); the lobby's restriction follows it. Null until one arrives.
+   */
+  liveBanStatus?: { banned: boolean; message: string | null; at: number } | null;
   lastEvent: string | null;
   sessionId: string | null;
   // Optional fields below were added with the reducer (state/reduce.ts); it always sets them.

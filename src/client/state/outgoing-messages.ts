@@ -1,7 +1,7 @@
 import { lamportsToSol } from '../../common/format.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import { BASE58_ADDRESS, type ClientMessage } from '../../common/protocol.ts';
-import type { WalletFacts } from './game-controller.ts';
+import type { WalletFacts } from './controller-options.ts';
 
 /**
  * The client messages of SPEC §7 the provider sends, built from what it knows. A field the server would

@@ -16,7 +16,9 @@ export function resumeTarget(
 ): ResumeTarget | null {
   const age = last ? now - last.timestamp : Number.POSITIVE_INFINITY;
   const fresh = last !== null && last.state !== 'gameOver' && age >= 0 && age < RAPID_REFRESH_MS;
-  const rapid = fresh ? { state: last.state, playerIndex: last.playerIndex } : null;
+  const rapid = fresh
+    ? { state: last.state, playerIndex: last.playerIndex, ...(last.scores ? { scores: last.scores } : {}) }
+    : null;
   if (storedGameId !== null) {
     return { gameId: storedGameId, rapid: rapid && last?.gameId === storedGameId ? rapid : null };
   }

@@ -196,6 +196,9 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
     }
     case 'error':
       return onError(view, message, at);
+    case 'banStatus':
+      // The lobby reads it (lobby/use-restriction.ts); a search the ban closed ends by its cancelSearch.
+      return { ...view, liveBanStatus: { banned: message.banned, message: message.message, at } };
     case 'pong':
     case 'transaction_notification':
       // The channel's own: latency samples, and the wallet-transaction events (game-channel/).

@@ -58,7 +58,11 @@ function transition(view: GameView, event: GameEvent): GameView {
         ...rejoining,
         state: resume.rapid.state,
         playerIndex: resume.rapid.playerIndex,
-        data: { ...rejoining.data, gameState: resume.rapid.state },
+        data: {
+          ...rejoining.data,
+          gameState: resume.rapid.state,
+          scores: resume.rapid.scores ? [...resume.rapid.scores] : rejoining.data.scores,
+        },
       };
     }
 

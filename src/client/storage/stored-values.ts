@@ -1,3 +1,4 @@
+import { WINNING_SCORE } from '../../common/game/constants.ts';
 import type { GameStateName } from '../../common/protocol.ts';
 import { STAT_LIMITS, sanePlayerStat } from './stat-limits.ts';
 import { browserLocalStorage, browserSessionStorage, type StorageArea } from './storage-area.ts';
@@ -22,6 +23,11 @@ export interface LastGameState {
   /** Epoch ms when it was seen. */
   timestamp: number;
   playerIndex: 0 | 1;
+  /**
+   * The score then (own addition to SPEC §3's fields): a rapid refresh shows it until the first snapshot
+   * instead of 0-0. Absent in values written before it existed.
+   */
+  scores?: [number, number];
 }
 
 /** One winner payout the client heard of (SPEC §3 "a client-side list of winner payouts"). */
@@ -148,7 +154,16 @@ function decodeLastGameState(raw: string): LastGameState | null | undefined {
   const timestamp = typeof v.timestamp === 'number' && Number.isFinite(v.timestamp) ? v.timestamp : null;
   const playerIndex = v.playerIndex === 0 || v.playerIndex === 1 ? v.playerIndex : null;
   if (!gameId || !state || timestamp === null || playerIndex === null) return undefined;
-  return { gameId, state, timestamp, playerIndex };
+  const scores = storedScoresOf(v.scores);
+  return { gameId, state, timestamp, playerIndex, ...(scores ? { scores } : {}) };
+}
+
+/** A stored score: two whole numbers from 0 to the winning score (SPEC §9: first to 11), else left out. */
+function storedScoresOf(value: unknown): [number, number] | undefined {
+  if (!Array.isArray(value) || value.length !== 2) return undefined;
+  const sane = (n: unknown): n is number =>
+    typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= WINNING_SCORE;
+  return sane(value[0]) && sane(value[1]) ? [value[0], value[1]] : undefined;
 }
 
 function decodePayouts(raw: string): StoredPayout[] {

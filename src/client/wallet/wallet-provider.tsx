@@ -1,7 +1,6 @@
 import {
   lazy,
   type ReactNode,
-  Suspense,
   useCallback,
   useEffect,
   useMemo,
@@ -11,6 +10,8 @@ import {
 } from 'react';
 import { TermsAcceptanceDialog } from '../auth/terms-acceptance-dialog.tsx';
 import { createStoredValues, storedValues } from '../storage/stored-values.ts';
+import { ChunkBoundary } from '../ui/chunk-boundary.tsx';
+import { isChunkLoadError, LOAD_FAILURE_TEXT } from '../ui/chunk-errors.ts';
 import { useToast } from '../ui/toast-provider.tsx';
 import { currentDevice, isMobileDevice } from './device.ts';
 import { type WalletApi, WalletContext } from './wallet-api.ts';
@@ -131,7 +132,9 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       console.warn('Wallet code failed to load', error);
       toastRef.current({
         title: 'Unexpected Error',
-        description: 'Could not load the wallet.',
+        description: isChunkLoadError(error)
+          ? `Could not load the wallet. ${LOAD_FAILURE_TEXT}`
+          : 'Could not load the wallet.',
         variant: 'destructive',
       });
     } finally {
@@ -182,12 +185,12 @@ export function WalletProvider({ children }: { children: ReactNode }) {
         onDecline={() => setTermsOpen(false)}
       />
       {controller && state.dialog && (
-        <Suspense fallback={null}>
+        <ChunkBoundary floating>
           <WalletDialogs dialog={state.dialog} controller={controller} />
-        </Suspense>
+        </ChunkBoundary>
       )}
       {debug && (
-        <Suspense
+        <ChunkBoundary
           fallback={
             <div className="fixed bottom-2 left-2 z-40 rounded bg-slate-900/90 px-3 py-2 font-mono text-cyan-300 text-xs">
               Loading debugger...
@@ -195,7 +198,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
           }
         >
           <WalletDebugPanel state={state} api={api} config={config} />
-        </Suspense>
+        </ChunkBoundary>
       )}
     </WalletContext.Provider>
   );

@@ -3,6 +3,7 @@ import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import type { AdminActionInput, AdminActor } from './admin-events.ts';
 import type { AdminSession } from './admin-sessions.ts';
+import type { AdminServices } from './overview/admin-services.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +17,7 @@ declare module 'fastify' {
 }
 
 /** What every admin route module is given besides its Fastify scope. */
-export interface AdminRouteContext {
+export interface AdminRouteContext extends AdminServices {
   db: Database;
   clock: Clock;
   /** Records the request's admin action as a system event (who, what, from which IP; when is created_at). */

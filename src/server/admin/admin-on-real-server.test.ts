@@ -2,9 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAME_MODE_IDS } from '../../common/game-modes.ts';
 import { loadConfig } from '../config.ts';
 import { type RunningServer, startServer } from '../main.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
+import type { AdminOverview } from './overview/admin-overview.ts';
 
 /** The admin area through the whole product on its embedded default (PGlite, local chain, no DATABASE_URL). */
 describe('issue 10: admin sign-in on the embedded default', () => {
@@ -26,6 +28,18 @@ describe('issue 10: admin sign-in on the embedded default', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  /** Signs in as the first admin, with the e-mail and password the server printed at start. */
+  const signInPrinted = async () => {
+    const email = /Email: +(\S+)/.exec(printed[0] ?? '')?.[1];
+    const password = /Password: (\S+)/.exec(printed[0] ?? '')?.[1];
+    const res = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email, password }),
+    });
+    return { email, res };
+  };
+
   it('issue 10: unknown /api/admin paths are 401 without a session, other unknown /api paths stay 404', async () => {
     for (const url of ['/api/admin/stats', '/api/admin/whatever/deep', '/api/admin']) {
       const res = await fetch(`${server.url}${url}`);
@@ -37,13 +51,7 @@ describe('issue 10: admin sign-in on the embedded default', () => {
 
   it('issue 10: the printed first admin signs in over HTTP, sees its role and IP, and logs out', async () => {
     expect(printed).toHaveLength(1);
-    const email = /Email: +(\S+)/.exec(printed[0] ?? '')?.[1];
-    const password = /Password: (\S+)/.exec(printed[0] ?? '')?.[1];
-    const res = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ email, password }),
-    });
+    const { email, res } = await signInPrinted();
     expect(res.status, await res.clone().text()).toBe(200);
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect(cookie).toMatch(/^pong_admin=/);
@@ -53,5 +61,19 @@ describe('issue 10: admin sign-in on the embedded default', () => {
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe('/admin/login');
     expect((await fetch(`${server.url}/api/admin/user`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('issue 10 point 8: the Overview reads the running server: live game figures, the house wallet on its chain', async () => {
+    const { res } = await signInPrinted();
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const overview = await fetch(`${server.url}/api/admin/overview`, { headers: { cookie } });
+    expect(overview.status, await overview.clone().text()).toBe(200);
+    const body = (await overview.json()) as AdminOverview;
+    expect(body.houseWallet.address).toBe(server.houseWallet);
+    expect(body.houseWallet.balanceLamports).toMatch(/^\d+$/);
+    expect(body.houseWallet.floorSol).toBe(50);
+    expect(body.live).toMatchObject({ matches: 0, playersOnline: 0 });
+    expect(body.live.queues.map((q) => q.mode).sort()).toEqual([...GAME_MODE_IDS].sort());
+    expect(body.daily).toHaveLength(30);
   });
 });

@@ -1,7 +1,18 @@
 import type { AdminRoutes } from './admin-context.ts';
+import { banRoutes } from './routes/ban-routes.ts';
+import { detailRoutes } from './routes/detail-routes.ts';
+import { listRoutes } from './routes/list-routes.ts';
+import { reviewRoutes } from './routes/review-routes.ts';
+import { statsRoutes } from './routes/stats-routes.ts';
 
 /**
  * The admin API's route modules beyond login, logout and user (SPEC §7: stats, lists, bans,
  * associations...). Each is registered inside the guarded /api/admin scope by registerAdminRoutes.
  */
-export const ADMIN_ROUTE_MODULES: readonly AdminRoutes[] = [];
+export const ADMIN_ROUTE_MODULES: readonly AdminRoutes[] = [
+  statsRoutes,
+  listRoutes,
+  detailRoutes,
+  banRoutes,
+  reviewRoutes,
+];

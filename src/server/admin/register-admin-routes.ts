@@ -11,6 +11,7 @@ import { hasAllowedOrigin, isJsonRequest, isStateChanging } from './admin-reques
 import { registerSessionRoutes } from './admin-session-routes.ts';
 import { type AdminSessionStore, createAdminSessionStore } from './admin-sessions.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
+import type { AdminServices } from './overview/admin-services.ts';
 
 export const ADMIN_API_PREFIX = '/api/admin';
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -24,6 +25,8 @@ export interface AdminRoutesDeps {
   publicOrigin: () => string;
   /** Further admin route modules (stats, lists, bans...), registered inside the guarded scope. */
   routes?: readonly AdminRoutes[];
+  /** Bans, live game figures and the house wallet, handed to the route modules. */
+  services: AdminServices;
   /** Tests only: their own throttle or session store. */
   throttle?: LoginThrottle;
   sessions?: AdminSessionStore;
@@ -45,6 +48,7 @@ export async function registerAdminRoutes(
   const recorded = new WeakSet<FastifyRequest>();
 
   const context: AdminRouteContext = {
+    ...deps.services,
     db,
     clock,
     async recordAction(request, input: AdminActionInput) {

@@ -1,5 +1,14 @@
+import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
+
+/** What the runner reports of each tick (the server's metrics listen). */
+export interface TickObserver {
+  /** A tick started `lateMs` after it was due and took `durationMs`. */
+  ran(lateMs: number, durationMs: number): void;
+  /** This many due ticks never ran (a stall longer than the runner catches up). */
+  skipped(count: number): void;
+}
 
 /**
  * The thin shell around the pure match (STYLE.md 2): owns the interval and calls `tick()` at a fixed 60 Hz.
@@ -10,19 +19,27 @@ export function startMatchRunner(options: {
   clock: Clock;
   tick: () => void;
   maxCatchUp?: number;
+  /** Told how late and how long each tick was, and of ticks skipped (the server's metrics). */
+  observer?: TickObserver;
 }): () => void {
-  const { clock, tick } = options;
+  const { clock, tick, observer } = options;
   const maxCatchUp = options.maxCatchUp ?? 5;
   let next = clock.now() + TICK_MS;
   const timer = setInterval(() => {
     const now = clock.now();
     let ran = 0;
     while (next <= now && ran < maxCatchUp) {
+      const lateMs = clock.now() - next;
+      const started = performance.now();
       tick();
+      observer?.ran(lateMs, performance.now() - started);
       next += TICK_MS;
       ran++;
     }
-    if (next <= now) next = now + TICK_MS;
+    if (next <= now) {
+      observer?.skipped(Math.floor((now - next) / TICK_MS) + 1);
+      next = now + TICK_MS;
+    }
   }, TICK_MS / 2);
   return () => clearInterval(timer);
 }

@@ -2,14 +2,16 @@ import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games, queueSessions } from '../db/schema/index.ts';
 import type { GameMoney, OrphanedEntry } from './game-ports.ts';
+import { recordInterruptedGames } from './interrupted-game-record.ts';
 import type { MatchStart } from './match-recorder.ts';
 import type { Matchmaker } from './matchmaker.ts';
 
 /**
  * The written policy for what a stop leaves open (RELIABILITY 25). A match's ticks live in memory, so one
  * under way when the server stops cannot be finished fairly: it is marked interrupted with no winner and
- * both entries are refunded in full (the operator's technical failure, SPEC §1). A search is refunded in
- * full too. Each runs in one database transaction with the refunds it owes.
+ * both entries are refunded in full (the operator's technical failure, SPEC §1), and its game audit row
+ * is written with completion status 'interrupted'. A search is refunded in full too. Each runs in one
+ * database transaction with the refunds it owes.
  */
 
 /** Matches this process was running when it was told to stop. */
@@ -30,6 +32,12 @@ export async function settleInterruptedMatches(
           starts.map((s) => s.id),
         ),
       );
+    await recordInterruptedGames(
+      tx,
+      starts.map((s) => s.id),
+      at,
+      starts,
+    );
     const orphans: OrphanedEntry[] = starts.flatMap((start) =>
       start.entries.map((e) => ({
         queueSessionId: e.id,
@@ -95,6 +103,7 @@ export async function settleAfterRestart(
       .where(inArray(gameSessions.status, ['preparing', 'playing', 'paused']))
       .returning({ id: gameSessions.id });
     const gameIds = games.map((g) => g.id);
+    await recordInterruptedGames(tx, gameIds, at);
     const matched =
       gameIds.length > 0
         ? await tx

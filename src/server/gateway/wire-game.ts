@@ -3,7 +3,10 @@ import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { createGameServer, type GameServer, type GameServerOptions } from '../game/game-server.ts';
 import { startMatchRunner } from '../game/match-runner.ts';
+import { timePaidSearch } from '../metrics/paid-search-timing.ts';
+import type { ServerMetrics } from '../metrics/server-metrics.ts';
 import { BAN_MESSAGES, type Bans, banChangeConcerns } from '../security/bans.ts';
+import { pushBanStatus } from '../security/live-ban-notices.ts';
 import {
   type GameChannel,
   type GameChannelOptions,
@@ -40,8 +43,11 @@ export async function wireGame(
     >;
     /** IP tracking of every socket (issue 10 point 5). */
     onSocketOpen?: GameChannelOptions['onSocketOpen'];
+    /** Tick timings and the paid-search path (issue 11). */
+    metrics?: Pick<ServerMetrics, 'ticks' | 'paidSearchJoined'>;
   },
 ): Promise<GameWiring> {
+  const { metrics } = deps;
   const channel = await registerGameChannel(app, {
     clock: deps.clock,
     allowedOrigins: deps.allowedOrigins,
@@ -59,22 +65,37 @@ export async function wireGame(
     log: (message, error) => (error ? app.log.error({ err: error }, message) : app.log.warn(message)),
   });
   channel.setHandlers({
-    handle: (connection, message) => game.handle(connection, message),
+    handle: (connection, message) =>
+      metrics && message.type === 'findMatch' && message.paymentSignature
+        ? timePaidSearch(connection, () => game.handle(connection, message), metrics.paidSearchJoined)
+        : game.handle(connection, message),
     disconnected: (connection) => game.disconnected(connection),
     connected: (connection) => game.connected(connection),
     queueLengths: () => game.queueLengths(),
   });
   deps.bans.onChange((change) => {
-    if (!change.banned) return;
-    const message = change.kind === 'wallet' ? BAN_MESSAGES.wallet : BAN_MESSAGES.ip;
-    void game
-      .banned((entry) => banChangeConcerns(change, entry.player.walletAddress, entry.player.ip), message)
-      .catch((error: unknown) => app.log.error({ err: error }, 'closing a banned search failed'));
+    const act = async () => {
+      if (change.banned) {
+        const message = change.kind === 'wallet' ? BAN_MESSAGES.wallet : BAN_MESSAGES.ip;
+        await game.banned(
+          (entry) => banChangeConcerns(change, entry.player.walletAddress, entry.player.ip),
+          message,
+        );
+      }
+      // Issue 10 point 6: the player's open sockets are told, searching or not, so the lobby changes at once.
+      await pushBanStatus(deps.bans, change, channel.presence.all());
+    };
+    void act().catch((error: unknown) => app.log.error({ err: error }, 'acting on a ban change failed'));
   });
   await game.recoverAfterRestart();
   return {
     channel,
     game,
-    startRunner: () => startMatchRunner({ clock: deps.clock, tick: () => game.tick() }),
+    startRunner: () =>
+      startMatchRunner({
+        clock: deps.clock,
+        tick: () => game.tick(),
+        ...(metrics ? { observer: metrics.ticks } : {}),
+      }),
   };
 }

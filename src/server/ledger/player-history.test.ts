@@ -57,6 +57,7 @@ describeEachDatabase('§3 player history', (target) => {
     expect(record).toMatchObject({
       type: 'game_record',
       opponent_address: them,
+      score: '11-7',
       final_score: '11-7',
       player_won: true,
       game_outcome: 'win',
@@ -71,6 +72,9 @@ describeEachDatabase('§3 player history', (target) => {
     expect(loser.transactions[0]).toMatchObject({
       perspective_type: 'game_loss',
       admin_notes: 'Loser - Payout: 0',
+      // From the player's own side, as its game-over screen showed it: own score first.
+      score: '7-11',
+      final_score: '7-11',
     });
   });
 

@@ -48,6 +48,14 @@ type TxRow = typeof transactions.$inferSelect;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
+/** The final score from this player's side ("own-opponent", as the game-over screen shows it, SPEC §2). */
+function ownScore(game: GameRow, wallet: string): string | null {
+  const score = game.finalScore;
+  if (!score || game.player2Wallet !== wallet) return score;
+  const [first, second] = score.split('-');
+  return first !== undefined && second !== undefined ? `${second}-${first}` : score;
+}
+
 function gameFields(game: GameRow | undefined, wallet: string) {
   if (!game) {
     return {
@@ -64,9 +72,10 @@ function gameFields(game: GameRow | undefined, wallet: string) {
   const won = game.winner === wallet;
   return {
     game_status: game.completionStatus,
-    final_score: game.finalScore,
-    game_outcome: won ? 'win' : 'loss',
-    player_won: won,
+    final_score: ownScore(game, wallet),
+    // An interrupted game (settled by a restart, both refunded) has no winner: neither a win nor a loss.
+    game_outcome: game.winner === null ? null : won ? 'win' : 'loss',
+    player_won: game.winner === null ? null : won,
     game_started_at: iso(game.startedAt),
     game_ended_at: iso(game.endedAt),
     game_duration: game.durationMs === null ? null : Math.round(game.durationMs / 1000),
@@ -78,6 +87,7 @@ function gameFields(game: GameRow | undefined, wallet: string) {
 function notesFor(game: GameRow, wallet: string): string {
   const won = game.winner === wallet;
   const payout = won && game.winnerPayoutLamports ? lamportsToSol(game.winnerPayoutLamports) : 0;
+  if (game.winner === null) return 'Interrupted - Entry refunded';
   return `${won ? 'Winner' : 'Loser'} - Payout: ${payout}`;
 }
 
@@ -178,7 +188,7 @@ export async function playerHistory(
       game_id: game.id,
       transaction_signature: null,
       opponent_address: g.opponent,
-      score: game.finalScore,
+      score: g.final_score,
       game_completion_status: game.completionStatus,
       game_verified_by_state: Boolean(game.serverChecksum),
       has_game_association: true,

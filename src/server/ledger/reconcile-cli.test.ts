@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { generateKeyPairSigner, type KeyPairSigner, type Lamports } from '@solana/kit';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signerFromSecretBytes } from '../chain/keypair-secret.ts';
 import {
@@ -15,8 +15,9 @@ import {
   waitForCommitment,
 } from '../chain/test-support/local-chain-server.ts';
 import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
-import { transactions } from '../db/schema/index.ts';
+import { systemEvents, transactions } from '../db/schema/index.ts';
 import { createPayoutWorker } from './payout-worker.ts';
+import { RECONCILIATION_EVENT } from './reconcile.ts';
 import { RECONCILE_EXIT, runReconcileCli } from './reconcile-cli.ts';
 import { owePayout, oweRefund, payEntry, runUntilConfirmed, SOL } from './test-support/payout-fixtures.ts';
 
@@ -121,6 +122,25 @@ describe('npm run reconcile on the embedded chain and database', () => {
     expect(run.stdout).toContain(
       `DIFFERENCE ledger row ${refundRowId} (refund) says 24250001 lamports out to`,
     );
+  });
+
+  it('issue 10 point 8: each completed run is a reconciliation_completed event, critical when it found differences', async () => {
+    const db = await openDatabase({ dataDir });
+    try {
+      const events = await db.db
+        .select()
+        .from(systemEvents)
+        .where(eq(systemEvents.eventType, RECONCILIATION_EVENT))
+        .orderBy(asc(systemEvents.createdAt));
+      expect(events.map((e) => [e.severity, (e.details as { ok: boolean }).ok])).toEqual([
+        ['other', true],
+        ['critical', false],
+      ]);
+      expect(events[0]?.message).toMatch(/^Reconciliation of house wallet \S+: 0 difference\(s\)/);
+      expect(events[1]?.message).toMatch(/: [1-9]\d* difference\(s\)/);
+    } finally {
+      await db.close();
+    }
   });
 
   it('a wrong environment is named and nothing runs (exit 2)', async () => {

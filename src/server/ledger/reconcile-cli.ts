@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
 import { checkLedgerBalance } from './ledger-balance.ts';
-import { reconcile } from './reconcile.ts';
+import { reconcile, reconcileSummaryLine, recordReconciliation } from './reconcile.ts';
 import { describeDifference } from './reconcile-differences.ts';
 import { type ChainSource, houseAddress, openChainSource, ReconcileSetupError } from './reconcile-sources.ts';
 
@@ -79,10 +79,9 @@ export async function runReconcileCli(
     }
     output.out(`Reconciling house wallet ${house} against ${chain.description}`);
     for (const difference of report.differences) output.out(`DIFFERENCE ${describeDifference(difference)}`);
-    const s = report.summary;
-    output.out(
-      `${report.differences.length} difference(s); ${s.chainTransactions} house transaction(s) on chain (${s.failedChainTransactions} failed), ${s.ledgerRows} ledger row(s) with money on chain, ${s.matched} matched, ${s.funding} funding transfer(s), ${s.inFlight} payout(s) in flight`,
-    );
+    output.out(reconcileSummaryLine(report));
+    // The admin Overview's "last reconciliation" (issue 10 point 8).
+    await recordReconciliation(database.db, report, house);
     return report.differences.length > 0 ? RECONCILE_EXIT.differences : RECONCILE_EXIT.agree;
   } catch (error) {
     const known = error instanceof ConfigError || error instanceof ReconcileSetupError;

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import type { TransactionStatus, TransactionType } from '../db/schema/enums.ts';
 import { transactions } from '../db/schema/index.ts';
+import { recordSystemEvent } from '../security/system-events.ts';
 import {
   type HouseTransaction,
   type HouseTransfer,
@@ -159,4 +160,34 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
   // Owed money the worker gave up on (issue 8 fault 11): a difference until an admin resolves it.
   for (const job of failedJobs) differences.push({ kind: 'failed-payout-job', job });
   return { differences, summary };
+}
+
+/** The system event of each completed run; the admin Overview shows the latest as the last reconciliation. */
+export const RECONCILIATION_EVENT = 'reconciliation_completed';
+
+/** One line saying what a run found and compared (printed by the CLI, kept as the event's message). */
+export function reconcileSummaryLine(report: ReconcileReport): string {
+  const s = report.summary;
+  return `${report.differences.length} difference(s); ${s.chainTransactions} house transaction(s) on chain (${s.failedChainTransactions} failed), ${s.ledgerRows} ledger row(s) with money on chain, ${s.matched} matched, ${s.funding} funding transfer(s), ${s.inFlight} payout(s) in flight`;
+}
+
+/** Records a completed run: critical when it found differences (someone must look), otherwise informational. */
+export async function recordReconciliation(
+  db: Database,
+  report: ReconcileReport,
+  houseWallet: string,
+): Promise<void> {
+  const differences = report.differences.length;
+  await recordSystemEvent(db, {
+    severity: differences > 0 ? 'critical' : 'other',
+    eventType: RECONCILIATION_EVENT,
+    message: `Reconciliation of house wallet ${houseWallet}: ${reconcileSummaryLine(report)}`,
+    details: {
+      houseWallet,
+      ok: differences === 0,
+      differences,
+      kinds: [...new Set(report.differences.map((d) => d.kind))],
+      summary: report.summary,
+    },
+  });
 }

@@ -23,8 +23,9 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-/** A malformed cursor: the route answers 400 with this message. */
+/** A malformed cursor: the /api/admin error handler answers 400 `{ error: 'Invalid cursor' }` (its statusCode). */
 export class InvalidCursorError extends Error {
+  readonly statusCode = 400;
   constructor() {
     super('Invalid cursor');
     this.name = 'InvalidCursorError';

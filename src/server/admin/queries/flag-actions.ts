@@ -18,6 +18,8 @@ export const FLAG_ACTION_ERRORS = {
   reasonRequired: 'A reason is required',
   invalidSeverity: `Severity must be one of ${FLAG_SEVERITIES.join(', ')}`,
   notFlagged: 'This wallet has no open flag',
+  flagNotFound: 'Flag not found',
+  resolutionRequired: 'A resolution is required',
 } as const;
 
 export interface FlagActionDeps {
@@ -103,4 +105,13 @@ export async function resolveFlagAction(
   });
   if (!row) return refused(404, FLAG_ACTION_ERRORS.notFlagged);
   return { ok: true, body: flaggedWalletView(row) };
+}
+
+/** The wallet a flag (by its id) is about; undefined for an unknown id. */
+export async function walletOfFlag(db: Database, flagId: string): Promise<string | undefined> {
+  const [flag] = await db
+    .select({ walletAddress: flaggedWallets.walletAddress })
+    .from(flaggedWallets)
+    .where(eq(flaggedWallets.id, flagId));
+  return flag?.walletAddress;
 }

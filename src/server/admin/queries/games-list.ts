@@ -56,6 +56,8 @@ export interface GameListRequest extends PageRequest {
 /** Every column but the heavy replay data (snapshots and inputs), which a list never shows. */
 const { gameStateSnapshots: _snapshots, recordedInputs: _inputs, ...listColumns } = getTableColumns(games);
 
+export type GameListFields = Omit<typeof games.$inferSelect, 'gameStateSnapshots' | 'recordedInputs'>;
+
 function matching(term: SearchTerm): SQL | undefined {
   const byText = or(
     eq(games.player1Wallet, term.text),
@@ -92,35 +94,40 @@ export async function listGames(db: Database, request: GameListRequest = {}): Pr
     rows,
     limit,
     (row) => row.game.id,
-    ({ game: g }) => ({
-      id: g.id,
-      createdAt: iso(g.createdAt),
-      endedAt: isoOrNull(g.endedAt),
-      mode: g.mode,
-      player1Wallet: g.player1Wallet,
-      player2Wallet: g.player2Wallet,
-      finalScore: g.finalScore,
-      player1Score: g.player1Score,
-      player2Score: g.player2Score,
-      winner: g.winner,
-      completionStatus: g.completionStatus,
-      durationMs: g.durationMs,
-      disconnectCount: g.disconnectCount,
-      entryFee: sol(g.entryFeeLamports),
-      entryFeeLamports: lamportsText(g.entryFeeLamports),
-      player1EntrySignature: g.player1EntrySignature,
-      player2EntrySignature: g.player2EntrySignature,
-      winnerPayoutAmount: solOrNull(g.winnerPayoutLamports),
-      winnerPayoutLamports: lamportsTextOrNull(g.winnerPayoutLamports),
-      winnerPayoutTransactionId: g.winnerPayoutTransactionId,
-      winnerPayoutSignature: g.winnerPayoutSignature,
-      player1RefundAmount: solOrNull(g.player1RefundLamports),
-      player1RefundLamports: lamportsTextOrNull(g.player1RefundLamports),
-      player1RefundSignature: g.player1RefundSignature,
-      player2RefundAmount: solOrNull(g.player2RefundLamports),
-      player2RefundLamports: lamportsTextOrNull(g.player2RefundLamports),
-      player2RefundSignature: g.player2RefundSignature,
-      suspiciousActivity: g.suspiciousActivity,
-    }),
+    ({ game }) => adminGameRow(game),
   );
+}
+
+/** A games row as the Games tab shows it: SOL beside lamports, instants as ISO text. */
+export function adminGameRow(g: GameListFields): AdminGameRow {
+  return {
+    id: g.id,
+    createdAt: iso(g.createdAt),
+    endedAt: isoOrNull(g.endedAt),
+    mode: g.mode,
+    player1Wallet: g.player1Wallet,
+    player2Wallet: g.player2Wallet,
+    finalScore: g.finalScore,
+    player1Score: g.player1Score,
+    player2Score: g.player2Score,
+    winner: g.winner,
+    completionStatus: g.completionStatus,
+    durationMs: g.durationMs,
+    disconnectCount: g.disconnectCount,
+    entryFee: sol(g.entryFeeLamports),
+    entryFeeLamports: lamportsText(g.entryFeeLamports),
+    player1EntrySignature: g.player1EntrySignature,
+    player2EntrySignature: g.player2EntrySignature,
+    winnerPayoutAmount: solOrNull(g.winnerPayoutLamports),
+    winnerPayoutLamports: lamportsTextOrNull(g.winnerPayoutLamports),
+    winnerPayoutTransactionId: g.winnerPayoutTransactionId,
+    winnerPayoutSignature: g.winnerPayoutSignature,
+    player1RefundAmount: solOrNull(g.player1RefundLamports),
+    player1RefundLamports: lamportsTextOrNull(g.player1RefundLamports),
+    player1RefundSignature: g.player1RefundSignature,
+    player2RefundAmount: solOrNull(g.player2RefundLamports),
+    player2RefundLamports: lamportsTextOrNull(g.player2RefundLamports),
+    player2RefundSignature: g.player2RefundSignature,
+    suspiciousActivity: g.suspiciousActivity,
+  };
 }

@@ -54,16 +54,21 @@ export async function listSystemEvents(
     rows,
     limit,
     (row) => row.event.id,
-    ({ event: e }) => ({
-      id: e.id,
-      createdAt: iso(e.createdAt),
-      severity: e.severity,
-      eventType: e.eventType,
-      message: e.message,
-      details: e.details,
-      resolvedAt: isoOrNull(e.resolvedAt),
-      resolvedBy: e.resolvedBy,
-      resolutionNotes: e.resolutionNotes,
-    }),
+    ({ event }) => systemEventView(event),
   );
+}
+
+/** A system_events row as the System Events tab shows it. */
+export function systemEventView(e: typeof systemEvents.$inferSelect): AdminSystemEventRow {
+  return {
+    id: e.id,
+    createdAt: iso(e.createdAt),
+    severity: e.severity,
+    eventType: e.eventType,
+    message: e.message,
+    details: e.details,
+    resolvedAt: isoOrNull(e.resolvedAt),
+    resolvedBy: e.resolvedBy,
+    resolutionNotes: e.resolutionNotes,
+  };
 }

@@ -2,11 +2,22 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterEach, expect } from 'vitest';
 import { createFakeClock, type FakeClock } from '../../../common/clock.ts';
+import { createChainRpc } from '../../chain/chain-rpc.ts';
 import type { Database } from '../../db/database.ts';
+import { registerBanStatusRoute } from '../../http/ban-status-route.ts';
+import { type Bans, createBans } from '../../security/bans.ts';
 import { type AdminUserRow, createAdmin } from '../admin-accounts.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { ADMIN_SESSION_COOKIE } from '../admin-cookie.ts';
+import { ADMIN_ROUTE_MODULES } from '../admin-route-modules.ts';
 import type { AdminSessionStore } from '../admin-sessions.ts';
+import {
+  chainBalanceOf,
+  type HouseWalletSource,
+  type LiveStats,
+  NO_LIVE_STATS,
+} from '../overview/admin-services.ts';
+import { HOUSE } from '../queries/test-support/admin-seed.ts';
 import { registerAdminRoutes } from '../register-admin-routes.ts';
 
 /** Test helpers for the admin API: a real Fastify app with the real guard, store and throttle. */
@@ -18,6 +29,21 @@ export interface AdminHarness {
   app: FastifyInstance;
   clock: FakeClock;
   sessions: AdminSessionStore;
+  /** The bans the admin routes act through; /api/ban-status reads the same. */
+  bans: Bans;
+  /** Every route registered under /api/admin, as Fastify registered it (`/api/admin/games/:id/replay`). */
+  adminRoutes: Array<{ method: string; url: string; public: boolean }>;
+}
+
+/** A port nothing listens on: the chain is unreachable, as when the RPC is down. */
+export const UNREACHABLE_RPC = 'http://127.0.0.1:9/';
+
+export interface AdminAppOptions {
+  trustProxy?: boolean;
+  publicOrigin?: string;
+  /** The house wallet the Overview reads; by default one whose chain is unreachable. */
+  house?: HouseWalletSource;
+  live?: () => LiveStats;
 }
 
 /** Two route modules the way later work adds them: an action that records itself, and one that does not. */
@@ -29,27 +55,41 @@ export const testRoutes: AdminRoutes = (scope, context) => {
   scope.post('/test-silent-action', async () => ({ ok: true }));
 };
 
-export async function startAdminApp(
-  db: Database,
-  options: { trustProxy?: boolean; publicOrigin?: string } = {},
-): Promise<AdminHarness> {
+export async function startAdminApp(db: Database, options: AdminAppOptions = {}): Promise<AdminHarness> {
   const clock = createFakeClock();
   const app = Fastify({ trustProxy: options.trustProxy ?? false });
+  const adminRoutes: AdminHarness['adminRoutes'] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/admin')) return;
+    const isPublic = route.config?.adminPublic === true;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') adminRoutes.push({ method, url: route.url, public: isPublic });
+    }
+  });
+  const bans = createBans({ db, clock });
   const { sessions } = await registerAdminRoutes(app, {
     db,
     clock,
     allowedOrigins: [ORIGIN],
     publicOrigin: () => options.publicOrigin ?? ORIGIN,
-    routes: [testRoutes],
+    routes: [...ADMIN_ROUTE_MODULES, testRoutes],
+    services: {
+      bans,
+      live: options.live ?? (() => NO_LIVE_STATS),
+      house: options.house ?? {
+        address: HOUSE,
+        floorLamports: 50_000_000_000n,
+        balance: chainBalanceOf(createChainRpc(UNREACHABLE_RPC), HOUSE),
+      },
+    },
   });
+  registerBanStatusRoute(app, bans);
   await app.ready();
-  return { app, clock, sessions };
+  return { app, clock, sessions, bans, adminRoutes };
 }
 
 /** A `start` for each test of a suite; the app it made is closed after the test. */
-export function adminAppPerTest(
-  db: () => Database,
-): (options?: Parameters<typeof startAdminApp>[1]) => Promise<AdminHarness> {
+export function adminAppPerTest(db: () => Database): (options?: AdminAppOptions) => Promise<AdminHarness> {
   let h: AdminHarness | undefined;
   afterEach(async () => {
     await h?.app.close();

@@ -12,7 +12,7 @@ import { createTokenBucketLimiter, type TokenBucketLimiter } from '../../securit
 import { challengeRequestSchema, describeInvalidBody, verifyRequestSchema } from './auth-schemas.ts';
 import { isOriginAllowed, normalizeOrigin } from './origin-allowed.ts';
 import { ORIGIN_NOT_ALLOWED, TOO_MANY_REQUESTS } from './sign-in-errors.ts';
-import { createSignInService, type SignInChainId } from './sign-in-service.ts';
+import { createSignInService, type SignInChainId, type SignInServiceDeps } from './sign-in-service.ts';
 
 export interface RateLimit {
   capacity: number;
@@ -41,6 +41,8 @@ export interface PlayerAuthOptions {
    * here (issue 10 point 7). A failure fails the sign-in, so no session exists without its record.
    */
   onSignedIn?: (signedIn: SignedIn) => Promise<void>;
+  /** A banned wallet or address is refused a session (403 with the ban message). */
+  refusal?: SignInServiceDeps['refusal'];
 }
 
 export interface SignedIn {
@@ -50,8 +52,8 @@ export interface SignedIn {
   termsVersion: string | null;
 }
 
-const DEFAULT_SIGN_IN_LIMIT: RateLimit = { capacity: 20, refillPerMinute: 20 };
-const DEFAULT_ME_LIMIT: RateLimit = { capacity: 120, refillPerMinute: 120 };
+export const DEFAULT_SIGN_IN_LIMIT: RateLimit = { capacity: 20, refillPerMinute: 20 };
+export const DEFAULT_ME_LIMIT: RateLimit = { capacity: 120, refillPerMinute: 120 };
 /** Sign-in bodies are a few kilobytes at most; anything larger is refused before it is read. */
 const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -83,6 +85,7 @@ export async function registerPlayerAuth(
     chainId: options.chainId,
     sessions: playerSessions,
     publicOrigin,
+    ...(options.refusal ? { refusal: options.refusal } : {}),
   });
   // Read at each request: with PORT=0 the composition root adds the real origins once it has listened.
   const allowedOrigins = () => new Set(options.allowedOrigins.map((o) => normalizeOrigin(o) ?? o));

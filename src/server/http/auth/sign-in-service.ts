@@ -29,6 +29,11 @@ export interface SignInServiceDeps {
    * naming this domain, which the wallet shows as a mismatch, and a message naming its own is refused.
    */
   publicOrigin: () => string;
+  /**
+   * Issue 10 point 6: a banned wallet or address gets no session. Asked once the signature is proven (so
+   * the answer is about the real wallet); a text is the refusal's message (SPEC §8's ban messages).
+   */
+  refusal?: (walletAddress: string, ip: string | undefined) => Promise<string | null>;
 }
 
 export interface IssueChallengeInput {
@@ -47,7 +52,8 @@ export interface VerifySignInInput {
 
 export type VerifySignInOutcome =
   | { ok: true; session: StartedPlayerSession }
-  | ({ ok: false } & SignInRefusal);
+  | ({ ok: false } & SignInRefusal)
+  | { ok: false; status: 403; error: string };
 
 export interface SignInService {
   issue(input: IssueChallengeInput): Promise<SolanaSignInInput>;
@@ -144,6 +150,9 @@ export function createSignInService(deps: SignInServiceDeps): SignInService {
       if (!(await signatureMatches(input.walletAddress, input.signedMessage, input.signature))) {
         return refuse(SIGN_IN_ERRORS.badSignature);
       }
+      // Before the nonce is consumed: once the ban is lifted, the same signed message may still sign in.
+      const banned = await deps.refusal?.(input.walletAddress, input.ip);
+      if (banned) return { ok: false, status: 403, error: banned };
 
       // Consuming the challenge and starting the session commit together: two racing verifications of one
       // nonce get one session, and a failed session write leaves the challenge usable.

@@ -26,6 +26,8 @@ export async function startAuthApp(
     rateLimits?: PlayerAuthOptions['rateLimits'];
     /** The configured public origin; ORIGIN unless a test says (a function lets a test change it). */
     publicOrigin?: PlayerAuthOptions['publicOrigin'];
+    /** Who is refused a session (the product asks its bans). */
+    refusal?: PlayerAuthOptions['refusal'];
   } = {},
 ): Promise<AuthHarness> {
   const clock = createFakeClock();
@@ -36,6 +38,7 @@ export async function startAuthApp(
     chainId: 'solana:localnet',
     allowedOrigins: [ORIGIN],
     publicOrigin: options.publicOrigin ?? ORIGIN,
+    ...(options.refusal ? { refusal: options.refusal } : {}),
     // Generous, so only the test about limits ever meets them.
     rateLimits: options.rateLimits ?? {
       signIn: { capacity: 1000, refillPerMinute: 1000 },

@@ -1,0 +1,106 @@
+/**
+ * One load-generator process (the bench forks one per core): it runs its share of bots and measures what
+ * they see, so the bots' work never runs inside the server's process.
+ */
+import { performance } from 'node:perf_hooks';
+import { type Bot, type BotRecorders, startBot } from './bot.ts';
+import { seededRandom } from './bot-brain.ts';
+import type { FromLoad, ToLoad } from './load-protocol.ts';
+import { createSampleHistogram } from './sample-histogram.ts';
+import { type WireCount, wireDelta } from './wire-bytes.ts';
+
+/** Sign-ins in flight at once from one process: enough to start thousands quickly, not a flood. */
+const STARTING_AT_ONCE = 16;
+
+const report = (message: FromLoad) => process.send?.(message);
+const rec: BotRecorders = {
+  measuring: false,
+  echo: createSampleHistogram(),
+  gaps: createSampleHistogram(),
+  snapshots: 0,
+  gamesOver: 0,
+  errors: new Map(),
+};
+const bots: Bot[] = [];
+let failed = 0;
+let firstFailure: string | null = null;
+let progress: NodeJS.Timeout | undefined;
+let period: { startedMs: number; wire: Map<Bot, WireCount> } | null = null;
+
+async function start(baseUrl: string, count: number, seed: number) {
+  const random = seededRandom(seed);
+  let next = 0;
+  const starter = async () => {
+    while (next < count) {
+      next++;
+      try {
+        bots.push(await startBot(baseUrl, random, rec));
+      } catch (error) {
+        failed++;
+        firstFailure ??= error instanceof Error ? error.message : String(error);
+      }
+    }
+  };
+  progress = setInterval(() => {
+    const playing = bots.filter((b) => b.playing()).length;
+    report({ type: 'progress', started: bots.length, failed, playing, firstFailure });
+  }, 1_000);
+  await Promise.all(Array.from({ length: STARTING_AT_ONCE }, starter));
+}
+
+function figures(): FromLoad {
+  const seconds = period ? (performance.now() - period.startedMs) / 1000 : 0;
+  let down = 0;
+  let up = 0;
+  let players = 0;
+  for (const [bot, before] of period?.wire ?? []) {
+    if (!bot.open()) continue;
+    const moved = wireDelta(before, bot.wire());
+    down += moved.down;
+    up += moved.up;
+    players++;
+  }
+  rec.measuring = false;
+  return {
+    type: 'figures',
+    players,
+    seconds,
+    down,
+    up,
+    snapshots: rec.snapshots,
+    gamesOver: rec.gamesOver,
+    echo: rec.echo.counts(),
+    gaps: rec.gaps.counts(),
+    errors: [...rec.errors],
+  };
+}
+
+process.on('message', (message: ToLoad) => {
+  switch (message.type) {
+    case 'start':
+      void start(message.baseUrl, message.bots, message.seed);
+      return;
+    case 'measure':
+      rec.echo.reset();
+      rec.gaps.reset();
+      rec.snapshots = 0;
+      rec.gamesOver = 0;
+      rec.errors.clear();
+      period = { startedMs: performance.now(), wire: new Map(bots.map((b) => [b, b.wire()])) };
+      rec.measuring = true;
+      return;
+    case 'collect':
+      report(figures());
+      return;
+    case 'stop':
+      clearInterval(progress);
+      for (const bot of bots) bot.close();
+      setTimeout(() => process.exit(0), 500);
+      return;
+    default: {
+      const unreachable: never = message;
+      throw new Error(`unknown ${JSON.stringify(unreachable)}`);
+    }
+  }
+});
+process.on('disconnect', () => process.exit(0));

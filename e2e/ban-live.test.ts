@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getGameMode } from '../src/common/game-modes.ts';
+import { launchChromium } from './support/browser.ts';
+import { chainBalances, pollUntil } from './support/chain-balance.ts';
+import { type BrowserPlayer, findMatch, readyPlayer, waitForScreen } from './support/player.ts';
+import {
+  startTestServer,
+  TEST_ADMIN_EMAIL,
+  TEST_ADMIN_PASSWORD,
+  type TestServer,
+} from './support/test-server.ts';
+
+const WAGER = getGameMode('smol_shrimp').wagerLamports;
+/** Every test player connects from the loopback address. */
+const PLAYER_IP = '127.0.0.1';
+const BANNER = '[data-testid="restricted-banner"]';
+
+/**
+ * Issue 10 point 6 in a real browser: an admin bans a player through the HTTP API (`/api/admin/ban-wallet`
+ * with the admin cookie, JSON, same Origin) while the player's lobby is open. The lobby shows 'Account
+ * Restricted' at once, without a reload; the paid search under way is closed and its wager refunded in full
+ * on chain (the operator ended it: nothing retained); an unban makes the lobby usable again, still without a
+ * reload; an IP ban acts the same.
+ */
+describe('issue 10 point 6: bans act at once on a live browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let player: BrowserPlayer & { address: string };
+  let page: Page;
+  let adminCookie = '';
+  let balanceOf: (wallet: string) => Promise<bigint>;
+
+  const adminPost = async (path: string, body: object) => {
+    const res = await fetch(`${server.url}/api/admin/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie: adminCookie },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+  };
+  const bannerText = () => page.locator(BANNER).textContent({ timeout: 20_000 });
+  const bannerGone = () => page.locator(BANNER).waitFor({ state: 'detached', timeout: 20_000 });
+  /** Set once; a reload would lose it. */
+  const notReloaded = () => page.evaluate(() => (window as { stillHere?: boolean }).stillHere === true);
+
+  beforeAll(async () => {
+    server = await startTestServer({ withClient: true });
+    browser = await launchChromium();
+    balanceOf = chainBalances(server.url);
+    player = await readyPlayer(browser, server.url, { airdrops: 1 });
+    page = player.page;
+    await page.evaluate(() => {
+      (window as { stillHere?: boolean }).stillHere = true;
+    });
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    adminCookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(adminCookie).not.toBe('');
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("§6 a wallet ban closes the paid search, refunds the whole wager on chain and shows 'Account Restricted' without a reload", async () => {
+    const before = await balanceOf(player.address);
+    await findMatch(page, 'smol_shrimp');
+    await page.getByRole('heading', { name: 'SEARCHING FOR OPPONENT...' }).waitFor({ timeout: 60_000 });
+    const afterPaying = await pollUntil(
+      () => balanceOf(player.address),
+      (balance) => balance <= before - WAGER,
+      30_000,
+    );
+
+    await adminPost('ban-wallet', { walletAddress: player.address, reason: 'e2e: live ban' });
+    expect(await bannerText()).toContain('Your wallet has been banned');
+    await page.getByText('Account Restricted').first().waitFor({ timeout: 10_000 });
+    await waitForScreen(page, 'start', 20_000);
+    expect(await page.getByTestId('mode-card-practice').isDisabled()).toBe(true);
+    expect(await page.getByTestId('find-match').isDisabled()).toBe(true);
+    expect(await notReloaded()).toBe(true);
+
+    const refunded = await pollUntil(
+      () => balanceOf(player.address),
+      (balance) => balance > afterPaying,
+      60_000,
+    );
+    expect(refunded - afterPaying).toBe(WAGER);
+  }, 180_000);
+
+  it('§6 an unban makes the lobby usable again without a reload', async () => {
+    await adminPost('unban-wallet', { walletAddress: player.address, reason: 'e2e: lifted' });
+    await bannerGone();
+    expect(await page.getByTestId('mode-card-practice').isDisabled()).toBe(false);
+    expect(await page.getByTestId('mode-card-smol_shrimp').isDisabled()).toBe(false);
+    expect(await notReloaded()).toBe(true);
+  }, 60_000);
+
+  it('§6 an IP ban acts the same, and its unban lifts it', async () => {
+    await adminPost('ban-ip', { ipAddress: PLAYER_IP, reason: 'e2e: live IP ban' });
+    expect(await bannerText()).toContain('Your IP address has been banned');
+    expect(await page.getByTestId('mode-card-practice').isDisabled()).toBe(true);
+    await adminPost('unban-ip', { ipAddress: PLAYER_IP, reason: 'e2e: lifted' });
+    await bannerGone();
+    expect(await page.getByTestId('mode-card-practice').isDisabled()).toBe(false);
+    expect(await notReloaded()).toBe(true);
+  }, 60_000);
+});

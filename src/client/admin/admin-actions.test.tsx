@@ -1,0 +1,262 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
+import { page, stubAdminApi } from './test-support/admin-api-stub.ts';
+import {
+  bannedRow,
+  eventRow,
+  GAME_ID,
+  gameRow,
+  IP,
+  ipRow,
+  ipWalletRow,
+  WALLET_A,
+  WALLET_B,
+  walletDetail,
+  walletIpRow,
+  walletRow,
+} from './test-support/admin-rows.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function openTab(name: string) {
+  renderApp('/admin');
+  await screen.findByTestId('admin-role');
+  await act(async () => fireEvent.click(screen.getByRole('tab', { name })));
+}
+
+const click = (element: HTMLElement) => act(async () => fireEvent.click(element));
+// An open modal dialog hides the rest of the page from the accessibility tree; the toast still shows on top.
+const toast = () => screen.getByRole('region', { name: 'Notifications', hidden: true });
+
+describe('§5 §7 §8 admin actions', () => {
+  it('§5 wallet ban: the reason is required, then POST /ban-wallet carries it, toasts and refetches', async () => {
+    const api = stubAdminApi({
+      'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
+      'POST /api/admin/ban-wallet': jsonResponse(200, {
+        success: true,
+        message: 'Wallet Banned',
+        walletAddress: WALLET_A,
+        isBanned: true,
+      }),
+    });
+    await openTab('Wallets');
+    await click(await screen.findByRole('button', { name: `Ban wallet ${WALLET_A}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Ban Wallet' });
+    await click(within(dialog).getByRole('button', { name: 'Ban Wallet' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Reason is required');
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '   ' } });
+    await click(within(dialog).getByRole('button', { name: 'Ban Wallet' }));
+    expect(api.to('POST', '/api/admin/ban-wallet')).toHaveLength(0);
+
+    const listsBefore = api.to('GET', '/api/admin/wallets').length;
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: ' Multi-accounting ' } });
+    await click(within(dialog).getByRole('button', { name: 'Ban Wallet' }));
+    expect(api.to('POST', '/api/admin/ban-wallet').map((r) => r.body)).toEqual([
+      { walletAddress: WALLET_A, reason: 'Multi-accounting' },
+    ]);
+    await waitFor(() => expect(toast().textContent).toContain('Wallet Banned'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(api.to('GET', '/api/admin/wallets').length).toBeGreaterThan(listsBefore));
+  });
+
+  it('§5 wallet ban: Cancel sends nothing', async () => {
+    const api = stubAdminApi({ 'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])) });
+    await openTab('Wallets');
+    await click(await screen.findByRole('button', { name: `Ban wallet ${WALLET_A}` }));
+    await click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it("§7 Banned Wallets: Unban asks a reason, posts /unban-wallet and toasts 'Wallet Unbanned'", async () => {
+    const api = stubAdminApi({
+      'GET /api/admin/banned-wallets': jsonResponse(200, page([bannedRow()])),
+      'POST /api/admin/unban-wallet': jsonResponse(200, { success: true, message: 'Wallet Unbanned' }),
+    });
+    await openTab('Banned Wallets');
+    await click(await screen.findByRole('button', { name: `Unban wallet ${WALLET_B}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Unban Wallet' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Appeal accepted' } });
+    await click(within(dialog).getByRole('button', { name: 'Unban Wallet' }));
+    expect(api.to('POST', '/api/admin/unban-wallet')[0]?.body).toEqual({
+      walletAddress: WALLET_B,
+      reason: 'Appeal accepted',
+    });
+    await waitFor(() => expect(toast().textContent).toContain('Wallet Unbanned'));
+  });
+
+  it("§8 a refused wallet ban shows the 'Error' toast 'Failed to ban wallet address.' and keeps the dialog", async () => {
+    stubAdminApi({
+      'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
+      'POST /api/admin/ban-wallet': jsonResponse(400, { error: 'A reason is required' }),
+    });
+    await openTab('Wallets');
+    await click(await screen.findByRole('button', { name: `Ban wallet ${WALLET_A}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Ban Wallet' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'x' } });
+    await click(within(dialog).getByRole('button', { name: 'Ban Wallet' }));
+    await waitFor(() => expect(toast().textContent).toContain('ErrorFailed to ban wallet address.'));
+    expect(screen.getByRole('dialog', { name: 'Ban Wallet' })).toBeTruthy();
+  });
+
+  it("§5 IP ban asks for confirmation first; confirmed, POST /ban-ip and the toast 'IP Banned'", async () => {
+    const api = stubAdminApi({
+      'GET /api/admin/ips': jsonResponse(200, page([ipRow()])),
+      'POST /api/admin/ban-ip': jsonResponse(200, { success: true, message: 'IP Banned', ipAddress: IP }),
+    });
+    await openTab('Security');
+    await click(await screen.findByRole('button', { name: `Ban IP ${IP}` }));
+    let dialog = screen.getByRole('dialog', { name: 'Ban IP Address' });
+    await click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.to('POST', '/api/admin/ban-ip')).toHaveLength(0);
+
+    await click(screen.getByRole('button', { name: `Ban IP ${IP}` }));
+    dialog = screen.getByRole('dialog', { name: 'Ban IP Address' });
+    expect(api.to('POST', '/api/admin/ban-ip')).toHaveLength(0);
+    await click(within(dialog).getByRole('button', { name: 'Ban IP' }));
+    expect(api.to('POST', '/api/admin/ban-ip').map((r) => r.body)).toEqual([{ ipAddress: IP }]);
+    await waitFor(() => expect(toast().textContent).toContain('IP Banned'));
+  });
+
+  it.each([
+    [false, '/api/admin/ban-ip', 'Failed to ban IP address.', 'Ban IP'],
+    [true, '/api/admin/unban-ip', 'Failed to unban IP address.', 'Unban IP'],
+  ])('§8 IP (banned: %s) refused by %s: the Error toast says %s', async (banned, path, text, verb) => {
+    stubAdminApi({
+      'GET /api/admin/ips': jsonResponse(200, page([ipRow({ isBanned: banned })])),
+      [`POST ${path}`]: jsonResponse(400, { error: 'A valid IP address is required' }),
+    });
+    await openTab('Security');
+    await click(await screen.findByRole('button', { name: `${verb} ${IP}` }));
+    await click(within(screen.getByRole('dialog')).getByRole('button', { name: verb }));
+    await waitFor(() => expect(toast().textContent).toContain(`Error${text}`));
+  });
+
+  it("§7 unban IP after confirmation: POST /unban-ip and the toast 'IP Unbanned'", async () => {
+    const api = stubAdminApi({
+      'GET /api/admin/ips': jsonResponse(200, page([ipRow({ isBanned: true })])),
+      'POST /api/admin/unban-ip': jsonResponse(200, { success: true, message: 'IP Unbanned', ipAddress: IP }),
+    });
+    await openTab('Security');
+    await click(await screen.findByRole('button', { name: `Unban IP ${IP}` }));
+    await click(
+      within(screen.getByRole('dialog', { name: 'Unban IP Address' })).getByRole('button', {
+        name: 'Unban IP',
+      }),
+    );
+    expect(api.to('POST', '/api/admin/unban-ip')[0]?.body).toEqual({ ipAddress: IP });
+    await waitFor(() => expect(toast().textContent).toContain('IP Unbanned'));
+  });
+
+  it('§2 associations both ways: a wallet shows its analytics and IPs; an IP shows its wallets', async () => {
+    const api = stubAdminApi({
+      'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
+      [`GET /api/admin/wallets/${WALLET_A}`]: jsonResponse(200, walletDetail()),
+      [`GET /api/admin/wallets/${WALLET_A}/ips`]: jsonResponse(200, page([walletIpRow()])),
+      [`GET /api/admin/ips/${IP}/wallets`]: jsonResponse(200, page([ipWalletRow()])),
+    });
+    await openTab('Wallets');
+    await click(await screen.findByRole('button', { name: `IPs of wallet ${WALLET_A}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Wallet 9xQeW...sVFin' });
+    const analytics = await within(dialog).findByTestId('wallet-analytics');
+    expect(analytics.textContent).toContain('70.0%');
+    expect(analytics.textContent).toContain('0.0125 SOL');
+    const ips = await within(dialog).findByRole('table', { name: 'Wallet IPs' });
+    expect(api.to('GET', '/api/admin/games').at(-1)?.query.get('search')).toBe(WALLET_A);
+
+    await click(within(ips).getByRole('button', { name: `IP ${IP}` }));
+    const ipDialog = screen.getByRole('dialog', { name: `IP ${IP}` });
+    const wallets = await within(ipDialog).findByRole('table', { name: `Wallets of IP ${IP}` });
+    expect(within(wallets).getByRole('button', { name: `Wallet ${WALLET_B}` })).toBeTruthy();
+    await click(within(ipDialog).getByRole('button', { name: '← Back' }));
+    expect(screen.getByRole('dialog', { name: 'Wallet 9xQeW...sVFin' })).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'Wallets',
+      `Wallet ${WALLET_A}`,
+      `/api/admin/wallets/${WALLET_A}/ips`,
+      'Failed to fetch IP associations for this wallet.',
+    ],
+    [
+      'Security',
+      `IP ${IP}`,
+      `/api/admin/ips/${IP}/wallets`,
+      'Failed to fetch wallet associations for this IP.',
+    ],
+  ])(
+    '§8 from %s, opening %s whose association fetch fails shows the Error toast',
+    async (tab, name, path, text) => {
+      stubAdminApi({
+        'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
+        'GET /api/admin/ips': jsonResponse(200, page([ipRow()])),
+        [`GET /api/admin/wallets/${WALLET_A}`]: jsonResponse(200, walletDetail()),
+        [`GET ${path}`]: jsonResponse(500, { error: 'database down' }),
+      });
+      await openTab(tab);
+      await click(await screen.findByRole('button', { name }));
+      await waitFor(() => expect(toast().textContent).toContain(`Error${text}`));
+      expect(within(screen.getByRole('dialog')).getAllByText(text).length).toBeGreaterThan(0);
+    },
+  );
+
+  it("a game row's 'Replay' opens the game's detail with its replay", async () => {
+    stubAdminApi({ 'GET /api/admin/games': jsonResponse(200, page([gameRow()])) });
+    await openTab('Games');
+    await click(await screen.findByRole('button', { name: `Replay game ${GAME_ID}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Game 0b6f1...f7a01' });
+    // The replay itself is helper code of its own (replay/game-replay.tsx), rendered here for this game.
+    expect(within(dialog).getByTestId('game-replay').textContent).not.toBe('');
+    expect(within(dialog).getByText(GAME_ID)).toBeTruthy();
+    expect(within(dialog).getByText('5-3')).toBeTruthy();
+  });
+
+  it('System Events: Resolve posts /resolve-event and the list refetches', async () => {
+    const api = stubAdminApi({
+      'GET /api/admin/system-events': jsonResponse(200, page([eventRow()])),
+      'POST /api/admin/resolve-event': jsonResponse(
+        200,
+        eventRow({ resolvedAt: '2026-11-23T11:00:00.000Z' }),
+      ),
+    });
+    await openTab('System Events');
+    await click(await screen.findByRole('button', { name: 'Resolve event ev-1' }));
+    expect(api.to('POST', '/api/admin/resolve-event')[0]?.body).toEqual({ eventId: 'ev-1' });
+    await waitFor(() => expect(api.to('GET', '/api/admin/system-events').length).toBe(2));
+    fireEvent.click(screen.getByLabelText('Unresolved only'));
+    await waitFor(() =>
+      expect(api.to('GET', '/api/admin/system-events').at(-1)?.query.get('unresolved')).toBe('1'),
+    );
+  });
+
+  it('flag a wallet from its detail: reason required, severity and evidence posted', async () => {
+    const api = stubAdminApi({
+      'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
+      [`GET /api/admin/wallets/${WALLET_A}`]: jsonResponse(200, walletDetail()),
+      'POST /api/admin/flag-wallet': jsonResponse(200, {}),
+    });
+    await openTab('Wallets');
+    await click(await screen.findByRole('button', { name: `Wallet ${WALLET_A}` }));
+    await click(await screen.findByRole('button', { name: `Flag wallet ${WALLET_A}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Flag Wallet' });
+    await click(within(dialog).getByRole('button', { name: 'Flag Wallet' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Reason is required');
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Bot-like paddle moves' } });
+    fireEvent.change(within(dialog).getByLabelText('Severity'), { target: { value: 'critical' } });
+    fireEvent.change(within(dialog).getByLabelText('Evidence'), { target: { value: 'game 0b6f' } });
+    await click(within(dialog).getByRole('button', { name: 'Flag Wallet' }));
+    expect(api.to('POST', '/api/admin/flag-wallet')[0]?.body).toEqual({
+      walletAddress: WALLET_A,
+      reason: 'Bot-like paddle moves',
+      severity: 'critical',
+      evidence: 'game 0b6f',
+    });
+    await waitFor(() => expect(toast().textContent).toContain('Wallet Flagged'));
+  });
+});

@@ -1,0 +1,135 @@
+import { formatDate, formatSol, shortenAddress } from '../../common/format.ts';
+import { explorerAddressUrl, explorerTxUrl } from './admin-explorer.ts';
+import { useAdminPanel } from './admin-panel-context.tsx';
+
+/** SOL as SPEC §5 formats it, the exact lamports in the tooltip. */
+export function Amount({ sol, lamports }: { sol: number | null; lamports: string | null }) {
+  if (sol === null) return <span className="text-slate-500">-</span>;
+  return (
+    <span title={lamports ? `${lamports} lamports` : undefined} className="whitespace-nowrap">
+      {formatSol(sol)}
+    </span>
+  );
+}
+
+export function DateText({ value }: { value: string | null }) {
+  return (
+    <time dateTime={value ?? undefined} className="inline-block min-w-[7.5rem]">
+      {formatDate(value, { withTime: true })}
+    </time>
+  );
+}
+
+const LINK = 'text-cyan-300 underline decoration-dotted underline-offset-2 hover:text-cyan-100';
+
+function ExplorerMark({ url, name }: { url: string | null; name: string }) {
+  if (!url) return null;
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={name}
+      className="ml-1 text-slate-400 hover:text-cyan-200"
+    >
+      ↗
+    </a>
+  );
+}
+
+/** A wallet opens its detail in the back-office; the arrow opens it on the cluster's explorer. */
+export function WalletLink({ address }: { address: string | null }) {
+  const { inspect, cluster } = useAdminPanel();
+  if (!address) return <span className="text-slate-500">-</span>;
+  return (
+    <span className="whitespace-nowrap">
+      <button
+        type="button"
+        title={address}
+        aria-label={`Wallet ${address}`}
+        className={LINK}
+        onClick={() => inspect({ kind: 'wallet', address })}
+      >
+        {shortenAddress(address)}
+      </button>
+      <ExplorerMark url={explorerAddressUrl(address, cluster)} name={`Explorer: wallet ${address}`} />
+    </span>
+  );
+}
+
+/** A signature searches the back-office for it; the arrow opens it on the cluster's explorer. */
+export function SignatureLink({ signature }: { signature: string | null }) {
+  const { search, cluster } = useAdminPanel();
+  if (!signature) return <span className="text-slate-500">-</span>;
+  return (
+    <span className="whitespace-nowrap">
+      <button
+        type="button"
+        title={signature}
+        aria-label={`Signature ${signature}`}
+        className={LINK}
+        onClick={() => search(signature)}
+      >
+        {shortenAddress(signature)}
+      </button>
+      <ExplorerMark url={explorerTxUrl(signature, cluster)} name={`Explorer: transaction ${signature}`} />
+    </span>
+  );
+}
+
+/** An IP opens the wallets seen from it. */
+export function IpLink({ ip }: { ip: string | null }) {
+  const { inspect } = useAdminPanel();
+  if (!ip) return <span className="text-slate-500">-</span>;
+  return (
+    <button
+      type="button"
+      aria-label={`IP ${ip}`}
+      className={LINK}
+      onClick={() => inspect({ kind: 'ip', ip })}
+    >
+      {ip}
+    </button>
+  );
+}
+
+/** A game id searches the back-office for the game and its transactions. */
+export function GameIdLink({ id }: { id: string | null }) {
+  const { search } = useAdminPanel();
+  if (!id) return <span className="text-slate-500">-</span>;
+  return (
+    <button type="button" title={id} aria-label={`Game ${id}`} className={LINK} onClick={() => search(id)}>
+      {shortenAddress(id)}
+    </button>
+  );
+}
+
+/** SPEC §4: a wallet or IP is Active or Banned. */
+export function BanBadge({ banned }: { banned: boolean }) {
+  return (
+    <span
+      className={`rounded-full border px-2 py-0.5 text-[10px] uppercase ${
+        banned ? 'border-red-500 text-red-300' : 'border-green-500 text-green-300'
+      }`}
+    >
+      {banned ? 'Banned' : 'Active'}
+    </span>
+  );
+}
+
+const SEVERITY_CLASSES: Record<string, string> = {
+  critical: 'border-red-500 bg-red-950 text-red-200',
+  high: 'border-orange-500 bg-orange-950 text-orange-200',
+  error: 'border-orange-500 bg-orange-950 text-orange-200',
+  medium: 'border-yellow-500 bg-yellow-950 text-yellow-200',
+  warning: 'border-yellow-500 bg-yellow-950 text-yellow-200',
+};
+
+export function SeverityBadge({ severity }: { severity: string }) {
+  const classes = SEVERITY_CLASSES[severity] ?? 'border-slate-500 bg-slate-900 text-slate-300';
+  return (
+    <span data-severity={severity} className={`rounded border px-2 py-0.5 text-[10px] uppercase ${classes}`}>
+      {severity}
+    </span>
+  );
+}

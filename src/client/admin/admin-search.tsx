@@ -1,0 +1,64 @@
+import type { FormEvent } from 'react';
+
+/** SPEC §2 search box: a wallet address, a transaction ID (signature) or a game ID. */
+export function AdminSearch({
+  value,
+  active,
+  busy,
+  summary,
+  onChange,
+  onSearch,
+  onClear,
+}: {
+  value: string;
+  active: string;
+  busy: boolean;
+  summary: string | null;
+  onChange(value: string): void;
+  onSearch(term: string): void;
+  onClear(): void;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim()) onSearch(value.trim());
+  };
+  return (
+    <div>
+      <form aria-label="Admin search" onSubmit={submit} className="flex gap-2">
+        <input
+          type="search"
+          aria-label="Search"
+          placeholder="Search by wallet address, transaction ID or game ID"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className="min-w-0 flex-1 rounded border-2 border-slate-700 bg-slate-900 px-3 py-2 font-retro text-slate-100 text-xs placeholder:text-slate-500 focus:border-cyan-400 focus:outline-none"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded bg-cyan-500 px-4 py-2 font-bold font-retro text-slate-950 text-xs hover:bg-cyan-400 disabled:opacity-60"
+        >
+          {busy ? 'Searching...' : 'Search'}
+        </button>
+        {active && (
+          <button
+            type="button"
+            onClick={onClear}
+            className="rounded border border-slate-600 px-3 py-2 font-retro text-slate-300 text-xs hover:bg-slate-800"
+          >
+            Clear
+          </button>
+        )}
+      </form>
+      {summary && (
+        <p
+          role="status"
+          data-testid="search-summary"
+          className="mt-1 break-all font-retro text-slate-400 text-xs"
+        >
+          {summary}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { shortenAddress } from '../../common/format.ts';
+import { BUTTON } from './admin-dialog.tsx';
+import type { AdminFlaggedWalletRow } from './admin-types.ts';
+import { FlagWalletDialog } from './flag-wallet-dialog.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
+import { useAdminAction } from './use-admin-action.ts';
+
+/** Flag a wallet for review (SPEC §3 flagged wallet: reason, severity, evidence). */
+export function FlagWalletButton({ address }: { address: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={`Flag wallet ${address}`}
+        className={`${BUTTON.small} border-yellow-500 text-yellow-300 hover:bg-yellow-950`}
+        onClick={() => setOpen(true)}
+      >
+        Flag
+      </button>
+      <FlagWalletDialog address={address} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+/** Close an open flag with a resolution note. */
+export function ResolveFlagButton({ flag }: { flag: AdminFlaggedWalletRow }) {
+  const [open, setOpen] = useState(false);
+  const action = useAdminAction('resolveFlag');
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={`Resolve flag of ${flag.walletAddress}`}
+        className={`${BUTTON.small} border-green-500 text-green-300 hover:bg-green-950`}
+        onClick={() => setOpen(true)}
+      >
+        Resolve
+      </button>
+      <ReasonDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Resolve Flag"
+        description={`Close the flag of ${shortenAddress(flag.walletAddress)}: say what was found.`}
+        label="Resolution"
+        confirmLabel="Resolve Flag"
+        onSubmit={(resolution) => action.mutateAsync({ flagId: flag.id, resolution })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { modeLabel } from '../history/history-labels.ts';
+import { Amount, DateText, GameIdLink, SignatureLink, WalletLink } from './admin-cells.tsx';
+import { useAdminPanel } from './admin-panel-context.tsx';
+import type { AdminGameRow } from './admin-types.ts';
+
+const col = createColumnHelper<AdminGameRow>();
+
+function ReplayButton({ game }: { game: AdminGameRow }) {
+  const { inspect } = useAdminPanel();
+  return (
+    <button
+      type="button"
+      aria-label={`Replay game ${game.id}`}
+      onClick={() => inspect({ kind: 'game', game })}
+      className="whitespace-nowrap rounded border border-green-500 px-2 py-0.5 text-[11px] text-green-300 hover:bg-green-950"
+    >
+      Replay
+    </button>
+  );
+}
+
+/** The winning wallet: the API names it by address ('player1' / 'player2' are read too). */
+export function winnerWallet(game: AdminGameRow): string | null {
+  if (game.winner === 'player1') return game.player1Wallet;
+  if (game.winner === 'player2') return game.player2Wallet;
+  return game.winner;
+}
+
+function Players({ game }: { game: AdminGameRow }) {
+  return (
+    <span className="flex flex-col gap-0.5">
+      <WalletLink address={game.player1Wallet} />
+      <WalletLink address={game.player2Wallet} />
+    </span>
+  );
+}
+
+/** The Games table's columns (SPEC §3 admin game), shared by the Games tab and a wallet's detail. */
+export const GAME_COLUMNS = [
+  col.accessor('createdAt', { header: 'Date', cell: (c) => <DateText value={c.getValue()} /> }),
+  col.accessor('id', { header: 'Game', cell: (c) => <GameIdLink id={c.getValue()} /> }),
+  col.display({ id: 'replay', header: 'Replay', cell: (c) => <ReplayButton game={c.row.original} /> }),
+  col.accessor('mode', {
+    header: 'Mode',
+    cell: (c) => <span className="whitespace-nowrap">{modeLabel(c.getValue())}</span>,
+  }),
+  col.display({ id: 'players', header: 'Players', cell: (c) => <Players game={c.row.original} /> }),
+  col.accessor('finalScore', { header: 'Score', cell: (c) => c.getValue() ?? '-' }),
+  col.display({
+    id: 'winner',
+    header: 'Winner',
+    cell: (c) => <WalletLink address={winnerWallet(c.row.original)} />,
+  }),
+  col.accessor('entryFee', {
+    header: 'Entry Fee',
+    cell: (c) => <Amount sol={c.getValue()} lamports={c.row.original.entryFeeLamports} />,
+  }),
+  col.accessor('winnerPayoutAmount', {
+    header: 'Payout',
+    cell: (c) => <Amount sol={c.getValue()} lamports={c.row.original.winnerPayoutLamports} />,
+  }),
+  col.accessor('winnerPayoutSignature', {
+    header: 'Payout Signature',
+    cell: (c) => <SignatureLink signature={c.getValue()} />,
+  }),
+  col.accessor('completionStatus', { header: 'Status', cell: (c) => c.getValue() ?? '-' }),
+];

@@ -1,0 +1,38 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { WalletLink } from './admin-cells.tsx';
+import type { IpWalletRow } from './admin-types.ts';
+import { associationColumns } from './association-columns.tsx';
+import { WalletBanButton } from './ban-buttons.tsx';
+import { DataTable } from './data-table.tsx';
+import { useAdminList } from './use-admin-list.ts';
+import { useErrorToast } from './use-error-toast.ts';
+
+const col = createColumnHelper<IpWalletRow>();
+
+const COLUMNS = [
+  col.accessor('walletAddress', { header: 'Wallet', cell: (c) => <WalletLink address={c.getValue()} /> }),
+  ...associationColumns<IpWalletRow>(),
+  col.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: (c) => <WalletBanButton address={c.row.original.walletAddress} banned={c.row.original.isBanned} />,
+  }),
+];
+
+export const IP_WALLETS_ERROR = 'Failed to fetch wallet associations for this IP.';
+
+/** The wallets seen from one IP (SPEC §7 association rows); a wallet opens its own detail. */
+export function IpWalletsView({ ip }: { ip: string }) {
+  const list = useAdminList<IpWalletRow>(`/ips/${encodeURIComponent(ip)}/wallets`);
+  useErrorToast(list.isError, IP_WALLETS_ERROR);
+  return (
+    <DataTable
+      label={`Wallets of IP ${ip}`}
+      columns={COLUMNS}
+      list={list}
+      rowId={(r) => r.walletAddress}
+      errorText={IP_WALLETS_ERROR}
+      emptyText="No wallets seen from this IP"
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatSol } from '../../common/format.ts';
+import type { AdminOverview } from './admin-types.ts';
+
+type Daily = AdminOverview['daily'];
+
+const AXIS = { stroke: '#94a3b8', fontSize: 10 };
+const TOOLTIP_STYLE = { background: '#020617', border: '1px solid #22d3ee', fontSize: 11 };
+
+/** 'YYYY-MM-DD' → 'MM-DD' for the axis. */
+const shortDay = (day: string) => day.slice(5);
+
+function Chart({ title, children }: { title: string; children: ReactElement }) {
+  return (
+    <figure className="min-w-0 rounded-lg border border-slate-700 bg-slate-950/80 p-3">
+      <figcaption className="mb-2 font-bold text-green-300 text-xs">{title}</figcaption>
+      <div className="h-52 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+/** Volume (SOL of entry fees) and games per day over the last 30 days; loaded only with the Overview. */
+export default function OverviewCharts({ daily }: { daily: Daily }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2" data-testid="overview-charts">
+      <Chart title="Volume per day (SOL)">
+        <BarChart data={daily} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+          <CartesianGrid stroke="#1e293b" vertical={false} />
+          <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS} interval="preserveStartEnd" />
+          <YAxis tick={AXIS} allowDecimals />
+          <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => [formatSol(Number(value)), 'Volume']} />
+          <Bar dataKey="volumeSol" fill="#22d3ee" isAnimationActive={false} />
+        </BarChart>
+      </Chart>
+      <Chart title="Games per day">
+        <BarChart data={daily} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+          <CartesianGrid stroke="#1e293b" vertical={false} />
+          <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS} interval="preserveStartEnd" />
+          <YAxis tick={AXIS} allowDecimals={false} />
+          <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => [String(value), 'Games']} />
+          <Bar dataKey="games" fill="#4ade80" isAnimationActive={false} />
+        </BarChart>
+      </Chart>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { modeLabel, typeLabel } from '../history/history-labels.ts';
+import { Amount, DateText, GameIdLink, SignatureLink, WalletLink } from './admin-cells.tsx';
+import type { AdminTransactionRow } from './admin-types.ts';
+import { DataTable } from './data-table.tsx';
+import { useAdminList } from './use-admin-list.ts';
+
+const col = createColumnHelper<AdminTransactionRow>();
+
+const COLUMNS = [
+  col.accessor('created_at', { header: 'Date', cell: (c) => <DateText value={c.getValue()} /> }),
+  col.accessor('type', { header: 'Type', cell: (c) => typeLabel(c.getValue()) }),
+  col.accessor('wallet_address', { header: 'Wallet', cell: (c) => <WalletLink address={c.getValue()} /> }),
+  col.accessor('amount', {
+    header: 'Amount',
+    cell: (c) => <Amount sol={c.getValue()} lamports={c.row.original.amount_lamports} />,
+  }),
+  col.accessor('status', { header: 'Status' }),
+  col.accessor('game_mode', { header: 'Mode', cell: (c) => (c.getValue() ? modeLabel(c.getValue()) : '-') }),
+  col.accessor('game_id', { header: 'Game', cell: (c) => <GameIdLink id={c.getValue()} /> }),
+  col.accessor('transaction_signature', {
+    header: 'Signature',
+    cell: (c) => <SignatureLink signature={c.getValue()} />,
+  }),
+];
+
+/** Every ledger row, newest first; the search narrows it to a wallet, a signature or a game. */
+export function TransactionsTab({ search }: { search: string }) {
+  const list = useAdminList<AdminTransactionRow>('/transactions', { search });
+  return (
+    <DataTable
+      label="Transactions"
+      columns={COLUMNS}
+      list={list}
+      rowId={(r) => r.id}
+      errorText="Failed to fetch transactions"
+      emptyText={search ? `No transactions match '${search}'` : 'No transactions yet'}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { shortenAddress } from '../../common/format.ts';
+import { useToast } from '../ui/toast-provider.tsx';
+import { useAdminFetch } from './admin-fetch.ts';
+import { ADMIN_KEY } from './use-admin-list.ts';
+
+/** Each admin action: its route, the toast on success and the 'Error' toast's text (SPEC §7, §8). */
+export const ADMIN_ACTIONS = {
+  banWallet: { path: '/ban-wallet', done: 'Wallet Banned', failed: 'Failed to ban wallet address.' },
+  unbanWallet: { path: '/unban-wallet', done: 'Wallet Unbanned', failed: 'Failed to unban wallet address.' },
+  banIp: { path: '/ban-ip', done: 'IP Banned', failed: 'Failed to ban IP address.' },
+  unbanIp: { path: '/unban-ip', done: 'IP Unbanned', failed: 'Failed to unban IP address.' },
+  flagWallet: { path: '/flag-wallet', done: 'Wallet Flagged', failed: 'Failed to flag wallet address.' },
+  resolveFlag: { path: '/resolve-flag', done: 'Flag Resolved', failed: 'Failed to resolve the flag.' },
+  resolveEvent: { path: '/resolve-event', done: 'Event Resolved', failed: 'Failed to resolve the event.' },
+} as const;
+
+export type AdminActionName = keyof typeof ADMIN_ACTIONS;
+
+/** What the toast names: the wallet or IP the action was about. */
+function subjectOf(body: Record<string, unknown>): string | undefined {
+  if (typeof body.walletAddress === 'string') return shortenAddress(body.walletAddress);
+  if (typeof body.ipAddress === 'string') return body.ipAddress;
+  return undefined;
+}
+
+/** Posts one action, shows its toast, and refetches every admin query (lists, stats, details). */
+export function useAdminAction(name: AdminActionName) {
+  const api = useAdminFetch();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const action = ADMIN_ACTIONS[name];
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.post<unknown>(action.path, body),
+    onSuccess: (_answer, body) => {
+      toast({ title: action.done, description: subjectOf(body) });
+      return queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] });
+    },
+    onError: () => toast({ title: 'Error', description: action.failed, variant: 'destructive' }),
+  });
+}

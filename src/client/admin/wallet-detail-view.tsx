@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '../ui/spinner.tsx';
+import { BanBadge, DateText, SeverityBadge } from './admin-cells.tsx';
+import { useAdminFetch } from './admin-fetch.ts';
+import type { AdminGameRow, WalletDetail } from './admin-types.ts';
+import { WalletBanButton } from './ban-buttons.tsx';
+import { DataTable } from './data-table.tsx';
+import { FlagWalletButton, ResolveFlagButton } from './flag-buttons.tsx';
+import { evidenceText } from './flagged-wallets-panel.tsx';
+import { GAME_COLUMNS } from './game-columns.tsx';
+import { ADMIN_KEY, useAdminList } from './use-admin-list.ts';
+import { WalletAnalyticsGrid } from './wallet-analytics-grid.tsx';
+import { WalletIpsTable } from './wallet-ips-table.tsx';
+
+function Heading({ children }: { children: string }) {
+  return <h4 className="mb-2 font-bold text-green-300 text-xs uppercase tracking-wider">{children}</h4>;
+}
+
+function BanAndFlag({ detail }: { detail: WalletDetail }) {
+  const { ban, flag } = detail;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div className="rounded border border-slate-700 p-3 text-xs" data-testid="wallet-ban-state">
+        <div className="flex items-center justify-between gap-2">
+          <BanBadge banned={detail.isBanned} />
+          <WalletBanButton address={detail.walletAddress} banned={detail.isBanned} />
+        </div>
+        {detail.isBanned && ban && (
+          <p className="mt-2 text-slate-300">
+            {ban.reason ?? 'No reason'} · {ban.bannedBy ?? 'unknown'} · <DateText value={ban.bannedAt} />
+          </p>
+        )}
+      </div>
+      <div className="rounded border border-slate-700 p-3 text-xs" data-testid="wallet-flag-state">
+        {flag ? (
+          <>
+            <div className="flex items-center justify-between gap-2">
+              <span className="flex items-center gap-2">
+                Flagged <SeverityBadge severity={flag.severity} />
+              </span>
+              <ResolveFlagButton flag={flag} />
+            </div>
+            <p className="mt-2 break-words text-slate-300">{flag.reason ?? '-'}</p>
+            <p className="break-words text-slate-500">Evidence: {evidenceText(flag.evidence)}</p>
+          </>
+        ) : (
+          <div className="flex items-center justify-between gap-2">
+            <span className="text-slate-400">Not flagged</span>
+            <FlagWalletButton address={detail.walletAddress} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function WalletGames({ address }: { address: string }) {
+  const list = useAdminList<AdminGameRow>('/games', { search: address });
+  return (
+    <DataTable
+      label="Wallet Games"
+      columns={GAME_COLUMNS}
+      list={list}
+      rowId={(r) => r.id}
+      errorText="Failed to fetch games"
+      emptyText="No games for this wallet"
+    />
+  );
+}
+
+/** One wallet: ban and flag state with their actions, analytics (SPEC §3), its IPs and its games. */
+export function WalletDetailView({ address }: { address: string }) {
+  const api = useAdminFetch();
+  const path = `/wallets/${encodeURIComponent(address)}`;
+  const detail = useQuery({
+    queryKey: [ADMIN_KEY, path],
+    queryFn: ({ signal }) => api.get<WalletDetail>(path, {}, signal),
+  });
+  return (
+    <div className="space-y-5">
+      {detail.isPending && (
+        <p role="status" className="flex items-center gap-2 text-slate-400 text-xs">
+          <Spinner /> Loading...
+        </p>
+      )}
+      {detail.isError && (
+        <p role="alert" className="text-red-300 text-xs">
+          Failed to fetch this wallet: {detail.error.message}
+        </p>
+      )}
+      {detail.data && (
+        <>
+          <BanAndFlag detail={detail.data} />
+          <section>
+            <Heading>Analytics</Heading>
+            <WalletAnalyticsGrid analytics={detail.data.analytics} />
+          </section>
+        </>
+      )}
+      <section>
+        <Heading>IP Addresses</Heading>
+        <WalletIpsTable address={address} />
+      </section>
+      <section>
+        <Heading>Games</Heading>
+        <WalletGames address={address} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import type { GameView } from '../state/game-view.ts';
+import { FakeProviders, fakeGame, fakeWallet } from '../test-support/fake-wallet-and-game.tsx';
+import { jsonResponse } from '../test-support/render-app.tsx';
+import { LobbyScreen } from './lobby-screen.tsx';
+
+let banStatus: unknown;
+const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(200, banStatus));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  banStatus = { banned: false, walletBanned: false, ipBanned: false, message: null };
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(0));
+}
+
+function renderLobby(view: Partial<GameView> = {}) {
+  // Enough for every mode: only the restriction may disable a card here.
+  const wallet = fakeWallet({ balanceLamports: 100_000_000_000n });
+  const game = fakeGame({ view });
+  const rendered = render(
+    <FakeProviders wallet={wallet} game={game}>
+      <LobbyScreen />
+    </FakeProviders>,
+  );
+  const update = (next: Partial<GameView>) =>
+    rendered.rerender(
+      <FakeProviders wallet={wallet} game={{ ...game, view: { ...game.view, ...next } }}>
+        <LobbyScreen />
+      </FakeProviders>,
+    );
+  return { update };
+}
+
+const card = (id: string) => screen.getByTestId(`mode-card-${id}`) as HTMLButtonElement;
+const banner = () => screen.queryByTestId('restricted-banner');
+const PAID = ['smol_shrimp', 'tiny_tuna', 'mighty_marlin', 'giga_whale'];
+
+describe('issue 10 point 7: §1 a restricted jurisdiction is shown before paying', () => {
+  it('§1 paidPlayRestricted from /api/ban-status disables every paid mode card with a clear text; practice stays open', async () => {
+    banStatus = {
+      banned: false,
+      walletBanned: false,
+      ipBanned: false,
+      message: null,
+      paidPlayRestricted: true,
+      paidPlayMessage: ERROR_MESSAGES.restrictedJurisdiction,
+      restrictedCountry: 'GB',
+    };
+    renderLobby();
+    await settle();
+    for (const id of PAID) expect(card(id).disabled, id).toBe(true);
+    expect(card('practice').disabled).toBe(false);
+    const notice = screen.getByTestId('paid-play-restricted');
+    expect(notice.textContent).toContain('Restricted Jurisdiction');
+    expect(notice.textContent).toContain(ERROR_MESSAGES.restrictedJurisdiction);
+    expect(banner()).toBeNull();
+  });
+
+  it('§1 an open jurisdiction leaves the paid cards selectable and shows no notice', async () => {
+    renderLobby();
+    await settle();
+    for (const id of PAID) expect(card(id).disabled, id).toBe(false);
+    expect(screen.queryByTestId('paid-play-restricted')).toBeNull();
+  });
+});
+
+describe('issue 10 point 6: a ban pushed by the server acts on the open lobby', () => {
+  it("§6 a banStatus push shows 'Account Restricted' with its toast; an unban push lifts it, with no new call", async () => {
+    const { update } = renderLobby();
+    await settle();
+    expect(banner()).toBeNull();
+    const calls = fetchMock.mock.calls.length;
+
+    update({ liveBanStatus: { banned: true, message: 'Your wallet has been banned', at: 1 } });
+    await settle();
+    expect(banner()?.textContent).toContain('Your wallet has been banned');
+    expect(screen.getByRole('region', { name: 'Notifications' }).textContent).toContain('Account Restricted');
+    expect(card('practice').disabled).toBe(true);
+
+    update({ liveBanStatus: { banned: false, message: null, at: 2 } });
+    await settle();
+    expect(banner()).toBeNull();
+    expect(card('practice').disabled).toBe(false);
+    expect(fetchMock.mock.calls.length).toBe(calls);
+
+    // Banned again, by address this time: restricted again.
+    update({ liveBanStatus: { banned: true, message: 'Your IP address has been banned', at: 3 } });
+    await settle();
+    expect(banner()?.textContent).toContain('Your IP address has been banned');
+  });
+
+  it('§6 an unban push outranks the account_restricted error the ban left in the view', async () => {
+    const { update } = renderLobby();
+    await settle();
+    update({ lastError: 'Your wallet has been banned', lastErrorCode: 'account_restricted', lastErrorAt: 5 });
+    await settle();
+    expect(banner()).not.toBeNull();
+    update({ liveBanStatus: { banned: false, message: null, at: 6 } });
+    await settle();
+    expect(banner()).toBeNull();
+  });
+
+  it('§7 channel news older than the lobby does not override the check made when it opens', async () => {
+    renderLobby({
+      lastError: 'Your wallet has been banned',
+      lastErrorCode: 'account_restricted',
+      lastErrorAt: 1,
+      liveBanStatus: { banned: true, message: 'Your wallet has been banned', at: 1 },
+    });
+    await settle();
+    expect(fetchMock).toHaveBeenCalled();
+    expect(banner()).toBeNull();
+    expect(card('practice').disabled).toBe(false);
+  });
+});

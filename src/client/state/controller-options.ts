@@ -1,0 +1,33 @@
+import type { Clock } from '../../common/clock.ts';
+import type { SocketFactory } from '../game-channel/socket.ts';
+import type { Timers } from '../game-channel/timers.ts';
+import type { StoredValues } from '../storage/stored-values.ts';
+import type { ConnectionInfo } from './game-api.ts';
+import type { GameView } from './game-view.ts';
+import type { WalletTransactionDetail } from './wallet-transaction-event.ts';
+
+/** What the game controller reads of the wallet when it builds a message. */
+export interface WalletFacts {
+  publicKey: string | null;
+  balanceLamports: bigint | null;
+}
+
+export interface GameControllerOptions {
+  clock: Clock;
+  timers: Timers;
+  stored: StoredValues;
+  createSocket: SocketFactory;
+  /** The page the socket's URL is built from (SPEC §7: the same host, wss on https). */
+  page: { protocol: string; host: string };
+  wallet: () => WalletFacts;
+  /** performance.now() for snapshot arrival times. */
+  monotonicNow?: () => number;
+  /** Where `refund_processed` and transaction events go (the window in a browser). */
+  dispatchWalletTransaction?: (detail: WalletTransactionDetail) => void;
+}
+
+/** What the controller publishes to React: the view and the connection's health. */
+export interface ControllerSnapshot {
+  view: GameView;
+  connection: ConnectionInfo;
+}

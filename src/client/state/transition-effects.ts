@@ -1,0 +1,118 @@
+import type { Clock } from '../../common/clock.ts';
+import type { ServerMessage } from '../../common/protocol.ts';
+import { recordGameResult } from '../storage/stats.ts';
+import type { StoredValues } from '../storage/stored-values.ts';
+import type { ControllerTimers } from './controller-timers.ts';
+import { CONTROLLER_TIMING } from './controller-timing.ts';
+import type { GameEvent } from './game-events.ts';
+import type { GameView } from './game-view.ts';
+import { createLastStateMemory } from './last-state-memory.ts';
+import { normaliseGameId } from './reduce-game.ts';
+import type { WritableSnapshotBuffer } from './snapshot-buffer.ts';
+import type { WalletTransactionDetail } from './wallet-transaction-event.ts';
+
+export interface TransitionEffectsDeps {
+  clock: Clock;
+  stored: StoredValues;
+  timers: ControllerTimers;
+  snapshots: WritableSnapshotBuffer;
+  /** performance.now() for snapshot arrival times. */
+  monotonicNow: () => number;
+  /** Forgets the paddle sender's last position and pending move. */
+  resetPaddles(): void;
+  channelIsOpen(): boolean;
+  /** Says hello on the open socket as one without a stored game does. */
+  sendConnect(): void;
+  /** Feeds a timer's event back into the reducer. */
+  dispatch(event: GameEvent): void;
+  dispatchWalletTransaction?: (detail: WalletTransactionDetail) => void;
+}
+
+/**
+ * What follows from a reducer transition (the reducer itself stays pure): storage, stats, the snapshot
+ * buffer and the timers of SPEC §4/§9. Returns the function the controller calls after each change.
+ */
+export function createTransitionEffects(deps: TransitionEffectsDeps) {
+  const { clock, stored, timers, snapshots } = deps;
+  const lastState = createLastStateMemory(clock, stored);
+  const at = () => clock.now();
+
+  /** SPEC §2/§9: the opponent-found screen's 3 s, then the pre-game countdown; 'GO!' for its moment. */
+  function preGameScreens(before: GameView, after: GameView) {
+    if (after.opponentFoundAt == null) timers.cancel('opponentFound');
+    else if (before.opponentFoundAt !== after.opponentFoundAt)
+      timers.later('opponentFound', CONTROLLER_TIMING.opponentFoundMs, () =>
+        deps.dispatch({ type: 'opponentFoundElapsed', at: at() }),
+      );
+    if (after.goAt == null) timers.cancel('go');
+    else if (before.goAt !== after.goAt)
+      timers.later('go', CONTROLLER_TIMING.goShownMs, () => deps.dispatch({ type: 'goElapsed', at: at() }));
+  }
+
+  /** SPEC §4/§9: the opponent-disconnected overlay is cleared after 35 s whatever the server says. */
+  function overlaySafetyNet(before: GameView, after: GameView, message: ServerMessage | null) {
+    if (!after.reconnectionWindowActive) return timers.cancel('overlay');
+    if (before.reconnectionWindowActive && message?.type !== 'playerTemporarilyDisconnected') return;
+    timers.later('overlay', CONTROLLER_TIMING.overlaySafetyNetMs, () =>
+      deps.dispatch({ type: 'opponentOverlayExpired', at: at() }),
+    );
+  }
+
+  /** This player's own window counts down a second at a time while its reconnect is possible. */
+  function ownWindowTicker(after: GameView) {
+    const counting = after.isDisconnected && after.canReconnect && after.reconnectionTimeLeft !== null;
+    if (!counting) return timers.cancel('window');
+    if (timers.isPending('window')) return;
+    timers.later('window', 1_000, () => deps.dispatch({ type: 'reconnectionSecond', at: at() }));
+  }
+
+  function forgetGame() {
+    snapshots.clear();
+    deps.resetPaddles();
+  }
+
+  return function effects(before: GameView, after: GameView, event: GameEvent) {
+    const message: ServerMessage | null = event.type === 'server' ? event.message : null;
+    if (message?.type === 'connect') stored.sessionId.set(message.sessionId);
+    if (message?.type === 'matched' && after.gameId) {
+      forgetGame();
+      stored.currentGameId.set(after.gameId);
+      lastState.remember(after, true);
+    }
+    if (message?.type === 'gameState' && after.lastStateTimestamp !== before.lastStateTimestamp) {
+      snapshots.push(message.data, deps.monotonicNow());
+      lastState.remember(after, false);
+    }
+    if (message?.type === 'reconnectionSuccess' && after.gameId) {
+      snapshots.push(message.gameState, deps.monotonicNow());
+      stored.currentGameId.set(after.gameId);
+      lastState.remember(after, true);
+    }
+    if (message?.type === 'cancelSearch' && message.refundLamports) {
+      deps.dispatchWalletTransaction?.({ kind: 'refund_processed' });
+    }
+    if (after.gameOver && !before.gameOver && after.gameId) {
+      // SPEC §4: the stored game id is cleared at game over; the stats count each game once.
+      stored.clearGame();
+      recordGameResult(stored, after.gameId, after.gameOver.outcome === 'win');
+    }
+    if (message?.type === 'reconnectionFailed' && message.clearStoredGameId && deps.channelIsOpen()) {
+      // No game to return to: this socket says hello as one without a stored game does.
+      deps.sendConnect();
+    }
+    if (before.gameId !== null && after.gameId === null) {
+      // The game is gone from the view (cleanup, failed reconnect, exit, menu): from storage too. Signing
+      // out keeps it: the next sign-in's reconnect finds out whether the seat is still this browser's.
+      const storedId = normaliseGameId(stored.currentGameId.get() ?? '');
+      if (event.type !== 'signedOut' && (event.type !== 'server' || storedId === before.gameId)) {
+        stored.clearGame();
+      }
+      forgetGame();
+    }
+    if (!after.searching) timers.cancel('findMatch');
+    if (after.cancelling === 'idle') timers.cancel('cancelBackup');
+    overlaySafetyNet(before, after, message);
+    ownWindowTicker(after);
+    preGameScreens(before, after);
+  };
+}

@@ -1,0 +1,73 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { systemEvents } from '../../db/schema/index.ts';
+import { RECONCILIATION_EVENT } from '../../ledger/reconcile.ts';
+import { iso, sol } from '../queries/json-values.ts';
+import type { AdminServices, LiveStats } from './admin-services.ts';
+import { type DailyActivity, dailyActivity } from './daily-activity.ts';
+
+/** The Overview tab (issue 10 point 8): activity per day, the live game, what needs attention, the house. */
+export interface AdminOverview {
+  daily: DailyActivity[];
+  live: LiveStats;
+  unresolvedCriticalEvents: number;
+  houseWallet: {
+    address: string;
+    /** Null when the chain could not be read: the overview still answers. */
+    balanceSol: number | null;
+    balanceLamports: string | null;
+    floorSol: number;
+  };
+  lastReconciliation: { at: string; ok: boolean; summary: string } | null;
+}
+
+async function readBalance(
+  house: AdminServices['house'],
+  log: (error: unknown) => void,
+): Promise<bigint | null> {
+  try {
+    return await house.balance();
+  } catch (error) {
+    log(error);
+    return null;
+  }
+}
+
+export async function adminOverview(
+  deps: Pick<AdminServices, 'live' | 'house'> & { db: Database; now: number },
+  log: (error: unknown) => void,
+): Promise<AdminOverview> {
+  const { db, house } = deps;
+  const [daily, [critical], [reconciliation], balance] = await Promise.all([
+    dailyActivity(db, deps.now),
+    db
+      .select({ n: count() })
+      .from(systemEvents)
+      .where(and(eq(systemEvents.severity, 'critical'), isNull(systemEvents.resolvedAt))),
+    db
+      .select()
+      .from(systemEvents)
+      .where(eq(systemEvents.eventType, RECONCILIATION_EVENT))
+      .orderBy(desc(systemEvents.createdAt), desc(systemEvents.id))
+      .limit(1),
+    readBalance(house, log),
+  ]);
+  return {
+    daily,
+    live: deps.live(),
+    unresolvedCriticalEvents: Number(critical?.n ?? 0),
+    houseWallet: {
+      address: house.address,
+      balanceSol: balance === null ? null : sol(balance),
+      balanceLamports: balance === null ? null : balance.toString(),
+      floorSol: sol(house.floorLamports),
+    },
+    lastReconciliation: reconciliation
+      ? {
+          at: iso(reconciliation.createdAt),
+          ok: reconciliation.severity !== 'critical',
+          summary: reconciliation.message,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,11 @@
+import type { GameWiring } from '../../gateway/wire-game.ts';
+import type { LiveStats } from './admin-services.ts';
+
+/** The live figures from the running game layer: matches not over yet, sockets online, each mode's queue. */
+export function liveStatsOf(wiring: GameWiring): LiveStats {
+  return {
+    matches: wiring.game.matches().filter((match) => match.status().name !== 'over').length,
+    playersOnline: wiring.channel.presence.playersOnline(),
+    queues: Object.entries(wiring.game.queueLengths()).map(([mode, waiting]) => ({ mode, waiting })),
+  };
+}

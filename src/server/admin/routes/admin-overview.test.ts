@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { getGameMode } from '../../../common/game-modes.ts';
+import { createChainRpc } from '../../chain/chain-rpc.ts';
+import {
+  airdropTo,
+  type LocalChainServer,
+  startLocalChainServer,
+} from '../../chain/test-support/local-chain-server.ts';
+import type { ReconcileReport } from '../../ledger/reconcile.ts';
+import { recordReconciliation } from '../../ledger/reconcile.ts';
+import { recordSystemEvent } from '../../security/system-events.ts';
+import type { AdminOverview } from '../overview/admin-overview.ts';
+import { chainBalanceOf } from '../overview/admin-services.ts';
+import { newWallet, playGame } from '../queries/test-support/admin-seed.ts';
+import { adminAppPerTest, signedIn } from '../test-support/admin-test-kit.ts';
+
+const SOL = 1_000_000_000n;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TODAY = Date.parse('2027-03-10T15:00:00Z');
+const TUNA = getGameMode('tiny_tuna');
+
+const report = (differences: ReconcileReport['differences']): ReconcileReport => ({
+  differences,
+  summary: {
+    chainTransactions: 4,
+    failedChainTransactions: 0,
+    ledgerRows: 4,
+    matched: 4,
+    funding: 1,
+    inFlight: 0,
+  },
+});
+
+describeEachDatabase('issue 10 point 8: GET /api/admin/overview', (target) => {
+  const start = adminAppPerTest(() => target.db);
+  let chain: LocalChainServer;
+  let house: string;
+
+  beforeAll(async () => {
+    chain = await startLocalChainServer();
+    house = (await airdropTo(chain, 75n * SOL)).address;
+  });
+  afterAll(async () => chain?.stop());
+
+  const overviewOf = async (h: Awaited<ReturnType<typeof start>>) => {
+    const { cookie } = await signedIn(h, target.db);
+    const res = await h.app.inject({ url: '/api/admin/overview', headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as AdminOverview;
+  };
+
+  it('daily volume and games per UTC day from SQL (30 days, zero days filled), live figures, the house balance and floor', async () => {
+    const h = await start({
+      house: {
+        address: house,
+        floorLamports: 50n * SOL,
+        balance: chainBalanceOf(createChainRpc(chain.url), house),
+      },
+      live: () => ({ matches: 2, playersOnline: 7, queues: [{ mode: 'tiny_tuna', waiting: 1 }] }),
+    });
+    const [a, b] = [await newWallet(), await newWallet()];
+    // 40 days ago (outside the window), then two days ago: one paid game each. Today: one paid, one practice.
+    h.clock.set(TODAY - 40 * DAY_MS);
+    await playGame(target.db, h.clock, { winner: a, loser: b, mode: 'tiny_tuna' });
+    h.clock.set(TODAY - 2 * DAY_MS + 8 * 60 * 60 * 1000);
+    await playGame(target.db, h.clock, { winner: a, loser: b, mode: 'tiny_tuna' });
+    h.clock.set(TODAY - 60 * 60 * 1000);
+    await playGame(target.db, h.clock, { winner: b, loser: a, mode: 'tiny_tuna' });
+    await playGame(target.db, h.clock, { winner: b, loser: a, mode: 'practice' });
+
+    const overview = await overviewOf(h);
+    expect(overview.daily).toHaveLength(30);
+    expect(overview.daily[0]?.day).toBe('2027-02-09');
+    expect(overview.daily[29]?.day).toBe('2027-03-10');
+    const active = overview.daily.filter((d) => d.games > 0 || d.volumeLamports !== '0');
+    const paid = 2n * TUNA.wagerLamports;
+    expect(active).toEqual([
+      { day: '2027-03-08', volumeSol: Number(paid) / 1e9, volumeLamports: paid.toString(), games: 1 },
+      { day: '2027-03-10', volumeSol: Number(paid) / 1e9, volumeLamports: paid.toString(), games: 2 },
+    ]);
+    expect(overview.live).toEqual({
+      matches: 2,
+      playersOnline: 7,
+      queues: [{ mode: 'tiny_tuna', waiting: 1 }],
+    });
+    expect(overview.houseWallet).toEqual({
+      address: house,
+      balanceSol: 75,
+      balanceLamports: (75n * SOL).toString(),
+      floorSol: 50,
+    });
+  });
+
+  it('unresolved critical events are counted; the latest reconciliation is reported with its outcome', async () => {
+    const h = await start();
+    const before = await overviewOf(h);
+    expect(before.lastReconciliation).toBeNull();
+    await recordSystemEvent(target.db, { severity: 'critical', eventType: 'test_alarm', message: 'alarm' });
+    await recordSystemEvent(target.db, { severity: 'warning', eventType: 'test_notice', message: 'notice' });
+    await recordReconciliation(
+      target.db,
+      report([{ kind: 'confirmed-without-signature', ledgerId: 'x', type: 'refund' }]),
+      house,
+    );
+    const failed = await overviewOf(h);
+    // The failed reconciliation is itself a critical event.
+    expect(failed.unresolvedCriticalEvents).toBe(before.unresolvedCriticalEvents + 2);
+    expect(failed.lastReconciliation).toMatchObject({ ok: false, at: expect.any(String) });
+    expect(failed.lastReconciliation?.summary).toContain('1 difference(s)');
+
+    await recordReconciliation(target.db, report([]), house);
+    const clean = await overviewOf(h);
+    expect(clean.lastReconciliation).toMatchObject({ ok: true });
+    expect(clean.lastReconciliation?.summary).toContain(`house wallet ${house}: 0 difference(s)`);
+  });
+
+  it('an unreachable chain does not fail the overview: the balance is null, the rest is there', async () => {
+    const h = await start(); // the kit's house wallet sits on a chain nobody serves
+    const overview = await overviewOf(h);
+    expect(overview.houseWallet).toMatchObject({ balanceSol: null, balanceLamports: null, floorSol: 50 });
+    expect(overview.daily).toHaveLength(30);
+    expect(overview.live).toEqual({ matches: 0, playersOnline: 0, queues: [] });
+  });
+});

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { systemEvents } from '../../db/schema/index.ts';
+import { recordSystemEvent } from '../../security/system-events.ts';
+import type { AdminUserRow } from '../admin-accounts.ts';
+import { FLAG_ACTION_ERRORS } from '../queries/flag-actions.ts';
+import { EVENT_NOT_FOUND } from '../queries/resolve-event.ts';
+import { newWallet } from '../queries/test-support/admin-seed.ts';
+import { expectActionRecorded, postAction } from '../test-support/admin-action-kit.ts';
+import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+
+describeEachDatabase('issue 10 acceptance: flags and system events resolved over HTTP', (target) => {
+  let h: AdminHarness;
+  let cookie: string;
+  let admin: AdminUserRow;
+  const post = (url: string, body: unknown) => postAction(h, cookie, url, body);
+  const expectRecorded = (action: string, targetText: string) =>
+    expectActionRecorded(target.db, admin, action, targetText);
+
+  beforeAll(async () => {
+    h = await startAdminApp(target.db);
+    ({ cookie, admin } = await signedIn(h, target.db));
+    return () => h.app.close();
+  });
+
+  it('§3 flag-wallet and resolve-flag: the flag row, listed, resolved with who and how; bad input is 400, unknown 404', async () => {
+    const wallet = await newWallet();
+    const bad = await post('/flag-wallet', { walletAddress: wallet, reason: 'bot', severity: 'huge' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: FLAG_ACTION_ERRORS.invalidSeverity });
+    const flagged = await post('/flag-wallet', {
+      walletAddress: wallet,
+      reason: 'plays like a bot',
+      severity: 'high',
+      evidence: { games: 40 },
+    });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    const flag = flagged.json() as { id: string };
+    expect(flag).toMatchObject({
+      walletAddress: wallet,
+      severity: 'high',
+      isActive: true,
+      flaggedBy: admin.email,
+    });
+    await expectRecorded('flag_wallet', wallet);
+    const listed = await h.app.inject({
+      url: '/api/admin/flagged-wallets?unresolved=1',
+      headers: { cookie },
+    });
+    expect((listed.json() as { items: { id: string }[] }).items.map((f) => f.id)).toContain(flag.id);
+
+    expect((await post('/resolve-flag', { flagId: flag.id })).json()).toEqual({
+      error: FLAG_ACTION_ERRORS.resolutionRequired,
+    });
+    const unknown = await post('/resolve-flag', { flagId: randomUUID(), resolution: 'fine' });
+    expect(unknown.statusCode).toBe(404);
+    const resolved = await post('/resolve-flag', { flagId: flag.id, resolution: 'a human after all' });
+    expect(resolved.json()).toMatchObject({
+      id: flag.id,
+      isActive: false,
+      resolvedBy: admin.email,
+      resolutionNotes: 'a human after all',
+    });
+    await expectRecorded('resolve_flag', wallet);
+    const open = await h.app.inject({ url: '/api/admin/flagged-wallets?unresolved=1', headers: { cookie } });
+    expect((open.json() as { items: { id: string }[] }).items.map((f) => f.id)).not.toContain(flag.id);
+  });
+
+  it('issue 10: resolve-event sets resolvedAt and resolvedBy; a second call changes nothing; unknown 404, malformed 400', async () => {
+    const marker = randomUUID();
+    await recordSystemEvent(target.db, {
+      severity: 'critical',
+      eventType: 'test_alarm',
+      message: `alarm ${marker}`,
+    });
+    const [event] = await target.db
+      .select()
+      .from(systemEvents)
+      .where(eq(systemEvents.message, `alarm ${marker}`));
+    if (!event) throw new Error('the event was not written');
+
+    const first = await post('/resolve-event', { eventId: event.id });
+    expect(first.statusCode, first.body).toBe(200);
+    const resolvedAt = new Date(h.clock.now()).toISOString();
+    expect(first.json()).toMatchObject({ id: event.id, resolvedAt, resolvedBy: admin.email });
+    await expectRecorded('resolve_event', event.id);
+
+    h.clock.advance(60_000);
+    const second = await post('/resolve-event', { eventId: event.id });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ id: event.id, resolvedAt, resolvedBy: admin.email });
+
+    const unknown = await post('/resolve-event', { eventId: randomUUID() });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: EVENT_NOT_FOUND });
+    const malformed = await post('/resolve-event', { eventId: 'one' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: 'A valid event id is required' });
+  });
+});

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { DEFAULT_COUNTDOWN_SECONDS } from '../../../common/game/constants.ts';
+import { replayMatch } from '../../../common/game/replay.ts';
+import type { Database } from '../../db/database.ts';
+import { recordMatchResult, recordMatchStart, seedHash } from '../../game/match-recorder.ts';
+import { createHarness, type Harness, playWithBots, SEED } from '../../game/match-test-harness.ts';
+import type { MatchResult } from '../../game/match-types.ts';
+import type { QueueEntry } from '../../game/matchmaker.ts';
+import type { AdminGameReplay } from '../queries/game-replay.ts';
+import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+
+/** Bot 1 misses two rallies in three, bot 0 the third: both score, and bot 0 reaches 11 first. */
+const script = (seat: 0 | 1, played: number) => (seat === 0 ? played % 3 === 2 : played % 3 !== 2);
+
+/** Writes a match the harness played as the game server does: its start, then its result. */
+async function record(db: Database, h: Harness): Promise<MatchResult> {
+  const played = h.results[0];
+  if (!played) throw new Error('the match did not end');
+  const result: MatchResult = { ...played, id: randomUUID() };
+  const entry = (seat: 0 | 1): QueueEntry => ({
+    id: randomUUID(),
+    mode: result.mode,
+    joinedAt: result.startedAt,
+    paid: null,
+    player: {
+      linkId: randomUUID(),
+      playerSessionId: result.seats[seat].sessionId,
+      walletAddress: result.seats[seat].walletAddress,
+      displayName: result.seats[seat].displayName,
+      ip: null,
+      userAgent: null,
+    },
+  });
+  const start = {
+    id: result.id,
+    entries: [entry(0), entry(1)] as const,
+    seedHash: seedHash(SEED),
+    startedAt: result.startedAt,
+  };
+  await recordMatchStart(db, start);
+  await recordMatchResult(db, result, start);
+  return result;
+}
+
+describeEachDatabase('issue 10 point 9: GET /api/admin/games/:id/replay', (target) => {
+  let admin: AdminHarness;
+  let cookie: string;
+  const replayOf = async (gameId: string) => {
+    const res = await admin.app.inject({ url: `/api/admin/games/${gameId}/replay`, headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as AdminGameReplay;
+  };
+  const seatOf = (winner: AdminGameReplay['recorded']['winner']) =>
+    winner === 'player1' ? 0 : winner === 'player2' ? 1 : null;
+
+  beforeAll(async () => {
+    admin = await startAdminApp(target.db);
+    ({ cookie } = await signedIn(admin, target.db));
+    return () => admin.app.close();
+  });
+
+  it('§2 disputes: a match played to 11 and recorded replays from its stored record to the recorded score and winner', async () => {
+    const h = createHarness({ countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
+    playWithBots(h, script);
+    const result = await record(target.db, h);
+
+    const replay = await replayOf(result.id);
+    expect(replay.game).toMatchObject({
+      id: result.id,
+      finalScore: `${result.scores[0]}-${result.scores[1]}`,
+    });
+    expect(replay.recorded).toEqual({
+      player1Score: result.scores[0],
+      player2Score: result.scores[1],
+      winner: 'player1',
+    });
+    expect(replay.record).toMatchObject({ seed: SEED, countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
+    expect(replay.record?.inputs.length).toBeGreaterThan(10);
+    expect(replay.record?.forfeit).toBeUndefined();
+
+    const rerun = replayMatch(replay.record!);
+    expect(rerun.scores).toEqual([replay.recorded.player1Score, replay.recorded.player2Score]);
+    expect(rerun.winner).toBe(seatOf(replay.recorded.winner));
+  });
+
+  it('§4 a forfeit is kept in the record: the replay stops where the player left and gives the same winner', async () => {
+    const h = createHarness();
+    h.untilPlaying();
+    for (let i = 0; i < 60 * 15; i++) {
+      if (i % 30 === 0) h.match.paddleMove(0, (i * 7) % 600);
+      h.ticks(1);
+    }
+    h.match.leave(0, 'exit');
+    const result = await record(target.db, h);
+
+    const replay = await replayOf(result.id);
+    expect(replay.recorded.winner).toBe('player2');
+    expect(replay.record?.forfeit).toEqual({ afterTick: result.ticks, loser: 0 });
+    const rerun = replayMatch(replay.record!);
+    expect(rerun.scores).toEqual([replay.recorded.player1Score, replay.recorded.player2Score]);
+    expect(rerun.winner).toBe(1);
+  });
+});

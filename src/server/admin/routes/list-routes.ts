@@ -1,0 +1,40 @@
+import type { AdminRoutes } from '../admin-context.ts';
+import {
+  listBannedWallets,
+  listFlaggedWallets,
+  listGames,
+  listIps,
+  listSystemEvents,
+  listTransactions,
+  listWallets,
+} from '../queries/index.ts';
+import { flagQuery, pageQuery, searchQuery, severityQuery } from './route-input.ts';
+
+/**
+ * The admin lists of the contract (SPEC §7): each answers a `Page` `{ items, nextCursor }` and takes
+ * `?limit=` and `?cursor=`; the search box's term goes to the query services as it is.
+ */
+export const listRoutes: AdminRoutes = (scope, { db }) => {
+  scope.get('/transactions', async ({ query }) =>
+    listTransactions(db, { ...pageQuery(query), search: searchQuery(query) }),
+  );
+  scope.get('/games', async ({ query }) =>
+    listGames(db, { ...pageQuery(query), search: searchQuery(query) }),
+  );
+  scope.get('/wallets', async ({ query }) =>
+    listWallets(db, { ...pageQuery(query), search: searchQuery(query) }),
+  );
+  scope.get('/ips', async ({ query }) => listIps(db, { ...pageQuery(query), search: searchQuery(query) }));
+  scope.get('/system-events', async ({ query }) =>
+    listSystemEvents(db, {
+      ...pageQuery(query),
+      severity: severityQuery(query),
+      unresolved: flagQuery(query, 'unresolved') === true,
+    }),
+  );
+  scope.get('/banned-wallets', async ({ query }) => listBannedWallets(db, pageQuery(query)));
+  // Every flag by default, resolved ones included; `?unresolved=1` keeps the open ones.
+  scope.get('/flagged-wallets', async ({ query }) =>
+    listFlaggedWallets(db, { ...pageQuery(query), includeResolved: flagQuery(query, 'unresolved') !== true }),
+  );
+};

@@ -1,0 +1,53 @@
+import { desc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { systemEvents } from '../../db/schema/index.ts';
+import type { AdminUserRow } from '../admin-accounts.ts';
+import { ADMIN_EVENT } from '../admin-events.ts';
+import { type AdminHarness, ORIGIN } from './admin-test-kit.ts';
+
+/** Test helpers for the admin action routes: a signed-in JSON POST, and the admin event it must leave. */
+
+export function postAction(
+  h: AdminHarness,
+  cookie: string,
+  url: string,
+  body: unknown,
+): Promise<LightMyRequestResponse> {
+  return h.app.inject({
+    method: 'POST',
+    url: `/api/admin${url}`,
+    headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}
+
+/** The admin event of the latest call of `action`. */
+export async function actionEvent(db: Database, action: string) {
+  const rows = await db
+    .select()
+    .from(systemEvents)
+    .where(eq(systemEvents.eventType, ADMIN_EVENT.action))
+    .orderBy(desc(systemEvents.createdAt));
+  return rows.find((r) => (r.details as { action?: string }).action === action);
+}
+
+/** The latest `action` was recorded with who (id, e-mail), from which IP, and a message naming the target. */
+export async function expectActionRecorded(
+  db: Database,
+  admin: AdminUserRow,
+  action: string,
+  targetText: string,
+): Promise<void> {
+  const event = await actionEvent(db, action);
+  expect(event, `no ${action} event`).toBeTruthy();
+  expect(event?.message).toContain(targetText);
+  expect(event?.message).toContain(admin.email);
+  expect(event?.details).toMatchObject({
+    action,
+    adminEmail: admin.email,
+    adminId: admin.id,
+    ip: '127.0.0.1',
+  });
+}
