@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { isAddress } from '@solana/kit';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { bannedWallets, ipAddresses, walletIpAssociations } from '../../db/schema/index.ts';
+import { walletIpAssociations } from '../../db/schema/index.ts';
 import type { Bans } from '../../security/bans.ts';
 import { type ActionResult, refused, requiredText } from './action-result.ts';
 
@@ -96,11 +96,9 @@ export async function unbanWalletAction(
   if (!walletAddress) return refused(400, BAN_ACTION_ERRORS.invalidWallet);
   const reason = requiredText(input.reason);
   if (!reason) return refused(400, BAN_ACTION_ERRORS.reasonRequired);
-  const [banned] = await deps.db
-    .select({ id: bannedWallets.id })
-    .from(bannedWallets)
-    .where(and(eq(bannedWallets.walletAddress, walletAddress), eq(bannedWallets.isBanned, true)));
-  if (!banned) return refused(404, BAN_ACTION_ERRORS.walletNotBanned);
+  if (!(await deps.bans.status(walletAddress, null)).walletBanned) {
+    return refused(404, BAN_ACTION_ERRORS.walletNotBanned);
+  }
   await deps.bans.unbanWallet(walletAddress, { by: admin.by, reason });
   return {
     ok: true,
@@ -131,11 +129,7 @@ export async function unbanIpAction(
 ): Promise<ActionResult<IpBanAnswer>> {
   const ipAddress = ipOf(input.ipAddress);
   if (!ipAddress) return refused(400, BAN_ACTION_ERRORS.invalidIp);
-  const [banned] = await deps.db
-    .select({ id: ipAddresses.id })
-    .from(ipAddresses)
-    .where(and(eq(ipAddresses.ipAddress, ipAddress), eq(ipAddresses.isBanned, true)));
-  if (!banned) return refused(404, BAN_ACTION_ERRORS.ipNotBanned);
+  if (!(await deps.bans.status(null, ipAddress)).ipBanned) return refused(404, BAN_ACTION_ERRORS.ipNotBanned);
   const reason = requiredText(input.reason) ?? 'Unbanned by an admin';
   await deps.bans.unbanIp(ipAddress, { by: admin.by, reason });
   return {
