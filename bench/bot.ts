@@ -44,7 +44,8 @@ export async function startBot(baseUrl: string, random: () => number, rec: BotRe
   const identity = await signIn(baseUrl);
   const origin = new URL(baseUrl).origin;
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, {
-    perMessageDeflate: false,
+    // Offered as browsers offer it; the server compresses only when WS_COMPRESSION is on.
+    perMessageDeflate: true,
     headers: { origin, cookie: identity.cookie },
   });
   let tcp: Socket | undefined;

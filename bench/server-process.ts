@@ -21,7 +21,11 @@ export interface ProductServer {
  */
 export async function startProductServer(): Promise<ProductServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_CPU_PROF_DIR=dir writes the server's V8 CPU profile there when it stops (open it in Chrome's
+  // DevTools or speedscope): what the speed work of issue 11 was found with.
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

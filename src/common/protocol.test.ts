@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_MESSAGE_TYPES, ERROR_MESSAGES, parseClientMessage } from './protocol.ts';
+import { CLIENT_MESSAGE_TYPES, clientMessageSchema, ERROR_MESSAGES, parseClientMessage } from './protocol.ts';
 
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const GAME = '3f1e2d4c-5b6a-4789-8a0b-1c2d3e4f5a6b';
@@ -68,5 +68,31 @@ describe('§7 game channel: client messages', () => {
       JSON.stringify({ type: 'exit', gameId: `game-${GAME.toUpperCase()}-x` }),
     );
     expect(result).toEqual({ ok: true, message: { type: 'exit', gameId: GAME } });
+  });
+});
+
+describe('issue 11: the hand-checked paddleMove path accepts and refuses exactly what the schema does', () => {
+  const uuid = '6F1C2D3E-4A5B-4C6D-8E7F-0123456789AB';
+  const cases: Record<string, unknown>[] = [
+    { type: 'paddleMove', gameId: uuid, position: 250.5 },
+    { type: 'paddleMove', gameId: `game-${uuid}-x`, position: 0, timestamp: 12 },
+    { type: 'paddleMove', gameId: uuid, position: -1e9, timestamp: 1.5 },
+    { type: 'paddleMove', gameId: 'not a game id', position: 1 },
+    { type: 'paddleMove', gameId: `${'x'.repeat(70)}${uuid}`, position: 1 },
+    { type: 'paddleMove', gameId: 42, position: 1 },
+    { type: 'paddleMove', gameId: uuid, position: '1' },
+    { type: 'paddleMove', gameId: uuid, position: null },
+    { type: 'paddleMove', gameId: uuid },
+    { type: 'paddleMove', position: 1 },
+    { type: 'paddleMove', gameId: uuid, position: 1, timestamp: '9' },
+    { type: 'paddleMove', gameId: uuid, position: 1, timestamp: null },
+    { type: 'paddleMove', gameId: uuid, position: 1, playerIndex: 1 },
+    { type: 'paddleMove', gameId: uuid, position: 1, ['__proto__']: { polluted: true } },
+  ];
+  it.each(cases.map((c) => [JSON.stringify(c)]))('%s', (raw) => {
+    const parsed = parseClientMessage(raw);
+    const bySchema = clientMessageSchema.safeParse(JSON.parse(raw));
+    expect(parsed.ok).toBe(bySchema.success);
+    if (parsed.ok && bySchema.success) expect(parsed.message).toEqual(bySchema.data);
   });
 });

@@ -124,7 +124,15 @@ describe('configuration', () => {
         'SOLANA_CLUSTER',
         'SOLANA_RPC_URL',
         'TRUST_PROXY',
+        'WS_COMPRESSION',
       ].sort(),
     );
+  });
+
+  it("WS_COMPRESSION: off unless 'on'; any other value is refused by name", () => {
+    expect(loadConfig({}).wsCompression).toBe(false);
+    expect(loadConfig({ WS_COMPRESSION: 'off' }).wsCompression).toBe(false);
+    expect(loadConfig({ WS_COMPRESSION: 'on' }).wsCompression).toBe(true);
+    expect(() => loadConfig({ WS_COMPRESSION: 'yes' })).toThrow(/WS_COMPRESSION/);
   });
 });

@@ -38,6 +38,8 @@ export const CONFIG_VARIABLES = {
     'Bearer token that may read GET /metrics from elsewhere than localhost (unset: localhost only)',
   PER_IP_LIMIT_FACTOR:
     'Multiplies every per-address limit (sign-in, game channel, local /rpc) for load tests from one address (default 1)',
+  WS_COMPRESSION:
+    "'on' compresses game-channel messages (permessage-deflate) for clients that offer it: about a fifth of the bytes for more server CPU (default off)",
 } as const;
 
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
@@ -134,6 +136,7 @@ const rules = {
     schema: z.coerce.number().int().min(1).max(1_000_000).default(1),
     expected: 'must be an integer from 1 to 1000000',
   },
+  WS_COMPRESSION: { schema: z.enum(['on', 'off']).default('off'), expected: "must be 'on' or 'off'" },
 } satisfies Record<ConfigVariable, { schema: z.ZodType; expected: string }>;
 
 type Parsed = { [K in ConfigVariable]: z.output<(typeof rules)[K]['schema']> };
@@ -175,6 +178,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** PER_IP_LIMIT_FACTOR: every per-address rate limit is multiplied by it (1 in production). */
   perIpLimitFactor: number;
+  /** WS_COMPRESSION: permessage-deflate on the game channel (issue 11 weighs its bytes against its CPU). */
+  wsCompression: boolean;
 }
 
 /**
@@ -259,5 +264,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     admin: { email: p.ADMIN_EMAIL, password: p.ADMIN_PASSWORD },
     metricsToken: p.METRICS_TOKEN,
     perIpLimitFactor: p.PER_IP_LIMIT_FACTOR,
+    wsCompression: p.WS_COMPRESSION === 'on',
   };
 }

@@ -144,6 +144,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             bans,
             playerSessions,
             allowedOrigins: config.allowedOrigins,
+            compression: config.wsCompression,
             game: {
               verifier: tracking.withFailureEvents(money.verifier),
               money: money.money,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SNAPSHOT_HZ, TICKS_PER_SNAPSHOT } from '../../common/game/constants.ts';
 import type { TimedSnapshot } from '../state/game-api.ts';
+import { createSnapshotBuffer } from '../state/snapshot-buffer.ts';
 import {
   clampPaddleY,
   computeFrame,
@@ -162,5 +164,47 @@ describe('issue 9 point 7: scores, overlays and the view before the first snapsh
 
   it('clampPaddleY keeps the centre in 50-550', () => {
     expect([clampPaddleY(-1), clampPaddleY(300), clampPaddleY(601)]).toEqual([50, 300, 550]);
+  });
+});
+
+describe(`issue 11: at the server's ${SNAPSHOT_HZ} Hz snapshots the canvas still moves every frame, smoothly`, () => {
+  /** A ball crossing the field at 6 units a tick, as the server samples it every TICKS_PER_SNAPSHOT ticks. */
+  function drawn(jitterMs: (i: number) => number): number[] {
+    const buffer = createSnapshotBuffer();
+    const period = 1000 / SNAPSHOT_HZ;
+    const arrivals = Array.from({ length: 12 }, (_, i) => ({
+      at: 1000 + i * period + jitterMs(i),
+      x: 100 + i * TICKS_PER_SNAPSHOT * 6,
+    }));
+    const xs: number[] = [];
+    const frameMs = 1000 / 60;
+    let next = 0;
+    const frame = createFrame();
+    for (let now = arrivals[1]!.at; now < arrivals.at(-1)!.at; now += frameMs) {
+      while (next < arrivals.length && arrivals[next]!.at <= now) {
+        const { at, x } = arrivals[next]!;
+        buffer.push(timed(at, { ballPos: { x, y: 300 } }).data, at);
+        next++;
+      }
+      xs.push(computeFrame(input([...buffer.latest()], now), frame).ballX);
+    }
+    return xs;
+  }
+
+  const steps = (xs: number[]) => xs.slice(1).map((x, i) => x - xs[i]!);
+
+  it('steady arrivals: the ball advances by the same step every frame (no 3-frame stutter)', () => {
+    const s = steps(drawn(() => 0));
+    // 18 units per 50 ms snapshot is 6 per 16.7 ms frame: every frame moves, by that much.
+    for (const step of s) expect(step).toBeCloseTo(6, 6);
+  });
+
+  it('jittered arrivals (±10 ms): the ball never goes back, never jumps, and stands still at most one frame', () => {
+    const jitter = [0, 7, -4, 10, -10, 3, 9, -6, 0, 5, -8, 2];
+    const s = steps(drawn((i) => jitter[i]!));
+    expect(s.every((step) => step >= 0)).toBe(true);
+    expect(Math.max(...s)).toBeLessThan(6 * 2.5);
+    const stills = s.map((step, i) => (step === 0 && s[i - 1] === 0 ? 1 : 0));
+    expect(stills.reduce((a: number, b) => a + b, 0)).toBe(0);
   });
 });

@@ -41,8 +41,9 @@ export interface FrameInput {
 }
 
 /**
- * The longest gap between two snapshots that is still animated over its own length. The server sends one
- * per tick (~17 ms); after a stall the ball would otherwise crawl behind for as long as the stall lasted.
+ * The longest gap between two snapshots that is still animated over its own length: two of the server's
+ * 50 ms snapshot periods (SNAPSHOT_HZ 20). After a stall the ball would otherwise crawl behind for as long
+ * as the stall lasted.
  */
 export const MAX_INTERPOLATION_MS = 100;
 

@@ -4,6 +4,13 @@
  */
 export const TICK_HZ = 60;
 export const TICK_MS = 1000 / TICK_HZ;
+/**
+ * How often the server sends each player a `gameState` while the match runs (issue 11): every third tick,
+ * 20 Hz, Colyseus' default patch rate. The physics still steps at TICK_HZ; the client interpolates between
+ * snapshots. A change of phase or score is sent on the tick it happens, not at the next 20 Hz beat.
+ */
+export const SNAPSHOT_HZ = 20;
+export const TICKS_PER_SNAPSHOT = TICK_HZ / SNAPSHOT_HZ;
 
 export const CANVAS_WIDTH = 800;
 export const CANVAS_HEIGHT = 600;

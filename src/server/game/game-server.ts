@@ -291,7 +291,7 @@ export function createGameServer(options: GameServerOptions) {
         starter.retryDue(now);
       }
       for (const [id, live] of matches) {
-        if (live.match.status().name === 'over') {
+        if (live.match.isOver()) {
           matches.delete(id);
           continue;
         }

@@ -22,20 +22,30 @@ function stateName(view: GameDataView): GameStateName {
   return view.physics.phase.name;
 }
 
+/** The countdown second players see: the physics countdown, capped at the server-supplied value. */
+export function countdownTimeOf(physics: MatchPhysics, countdownSeconds: number): number {
+  const { phase } = physics;
+  return phase.name === 'countdown' ? Math.min(countdownSeconds, Math.ceil(phase.ticksLeft / TICK_HZ)) : 0;
+}
+
+/** Ball and paddle coordinates on the wire: two decimals are far below a pixel and keep snapshots short. */
+function wire(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
 /** SPEC §3 "Game data" for one seat. */
 export function toGameData(view: GameDataView): GameData {
   const { physics } = view;
-  const { phase, ball } = physics;
+  const { ball } = physics;
   return {
     id: view.gameId,
     gameState: stateName(view),
     winner: view.over?.winner ?? null,
     scores: [physics.scores[0], physics.scores[1]],
-    ballPos: { x: ball.x, y: ball.y },
-    ballVelocity: { x: ball.vx, y: ball.vy },
-    paddlePositions: [physics.paddles[0], physics.paddles[1]],
-    countdownTime:
-      phase.name === 'countdown' ? Math.min(view.countdownSeconds, Math.ceil(phase.ticksLeft / TICK_HZ)) : 0,
+    ballPos: { x: wire(ball.x), y: wire(ball.y) },
+    ballVelocity: { x: wire(ball.vx), y: wire(ball.vy) },
+    paddlePositions: [wire(physics.paddles[0]), wire(physics.paddles[1])],
+    countdownTime: countdownTimeOf(physics, view.countdownSeconds),
     currentServer: physics.server,
     reconnectionTimeLeft: view.away?.secondsLeft ?? null,
     reason: view.over?.reason ?? null,

@@ -11,9 +11,12 @@ export interface TickObserver {
 }
 
 /**
- * The thin shell around the pure match (STYLE.md 2): owns the interval and calls `tick()` at a fixed 60 Hz.
- * Timers drift, so it counts the ticks that are due by the clock and runs them, catching up at most
- * `maxCatchUp` at once; a longer stall (a paused process) is skipped rather than fast-forwarded.
+ * The thin shell around the pure match (STYLE.md 2): owns the timer and calls `tick()` at a fixed 60 Hz.
+ * Each wake-up is scheduled for the next tick's due time (rounded up to the timer's whole millisecond), so an
+ * idle server starts a tick within about a millisecond of when it falls due (issue 11: polling every half
+ * period let ticks start up to 8 ms late). Timers drift, so it counts the ticks that are due by the clock
+ * and runs them, catching up at most `maxCatchUp` at once; a longer stall (a paused process) is skipped
+ * rather than fast-forwarded.
  */
 export function startMatchRunner(options: {
   clock: Clock;
@@ -25,7 +28,8 @@ export function startMatchRunner(options: {
   const { clock, tick, observer } = options;
   const maxCatchUp = options.maxCatchUp ?? 5;
   let next = clock.now() + TICK_MS;
-  const timer = setInterval(() => {
+  let stopped = false;
+  const wakeUp = () => {
     const now = clock.now();
     let ran = 0;
     while (next <= now && ran < maxCatchUp) {
@@ -40,6 +44,11 @@ export function startMatchRunner(options: {
       observer?.skipped(Math.floor((now - next) / TICK_MS) + 1);
       next = now + TICK_MS;
     }
-  }, TICK_MS / 2);
-  return () => clearInterval(timer);
+    if (!stopped) timer = setTimeout(wakeUp, Math.max(0, Math.ceil(next - clock.now())));
+  };
+  let timer = setTimeout(wakeUp, Math.ceil(TICK_MS));
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

@@ -88,4 +88,6 @@ export interface Match {
   leave(playerIndex: PlayerIndex, how: LeaveHow): void;
   snapshot(playerIndex: PlayerIndex): GameData;
   status(): MatchStatus;
+  /** Whether the match has ended: what the runner asks of every match every tick, without allocating. */
+  isOver(): boolean;
 }

@@ -2,7 +2,9 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   DEFAULT_COUNTDOWN_SECONDS,
   OPPONENT_FOUND_SECONDS,
+  SNAPSHOT_HZ,
   TICK_HZ,
+  TICKS_PER_SNAPSHOT,
   WINNING_SCORE,
 } from '../../common/game/constants.ts';
 import { replayMatch } from '../../common/game/replay.ts';
@@ -17,9 +19,11 @@ const script = (seat: 0 | 1, played: number) => (seat === 0 ? played % 3 === 2 :
 describe('§2 game, §7 live game channel: a whole match', () => {
   it('§2 game over: two bots play to 11; both get gameOver, onEnd runs once, and the record replays', () => {
     const h = createHarness({ countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
+    expect(h.match.isOver()).toBe(false);
     playWithBots(h, script);
 
     expect(h.results).toHaveLength(1);
+    expect(h.match.isOver()).toBe(true);
     const result = h.results[0]!;
     expect(result.winner).toBe(0);
     expect(result.scores[0]).toBe(WINNING_SCORE);
@@ -76,17 +80,41 @@ describe('§2 game, §7 live game channel: a whole match', () => {
     expect(h.results[0]!.completionStatus).toBe('practice_win');
   });
 
-  it('§7 gameState: both seats get one every tick while running, each addressed to its own index', () => {
+  it('§7 gameState at SNAPSHOT_HZ: both seats get one every third tick while running, each to its own index', () => {
     const h = createHarness({ countdownSeconds: 1 });
     h.ticks(90);
     for (const seat of [0, 1] as const) {
       const states = h.of(seat, 'gameState');
-      expect(states).toHaveLength(90);
+      // The first tick shows the phase; then every TICKS_PER_SNAPSHOT-th tick (the phase change at tick 60
+      // falls on one).
+      expect(states).toHaveLength(1 + 90 / TICKS_PER_SNAPSHOT);
       expect(states.every((m) => m.gameId === GAME_ID && m.playerIndex === seat)).toBe(true);
+      const gaps = states.slice(2).map((m, i) => m.timestamp - states[i + 1]!.timestamp);
+      for (const ms of gaps) expect(ms).toBeCloseTo(1000 / SNAPSHOT_HZ, 2);
     }
     const names = h.of(0, 'gameState').map((m) => m.data.gameState);
-    expect(names.slice(0, 59).every((n) => n === 'countdown')).toBe(true);
-    expect(names.slice(60, 89).every((n) => n === 'firstServe')).toBe(true);
+    expect(names.slice(0, 20).every((n) => n === 'countdown')).toBe(true);
+    expect(names.slice(20).every((n) => n === 'firstServe')).toBe(true);
+  });
+
+  it('§7 gameState: a point is sent on the tick it is scored, not at the next beat, the same object to both', () => {
+    const h = createHarness();
+    let scored: { tick: number; at: number } | null = null;
+    for (let i = 0; i < 60 * 60 && scored === null; i++) {
+      const before = h.match.snapshot(0).scores.join(':');
+      // Both players keep their paddles in a corner: the first serve scores.
+      h.match.paddleMove(0, 0);
+      h.match.paddleMove(1, 0);
+      h.ticks(1);
+      if (h.match.snapshot(0).scores.join(':') !== before) scored = { tick: i + 1, at: h.clock.now() };
+    }
+    expect(scored).not.toBeNull();
+    // The point falls between two beats, so waiting for the beat would have sent an older snapshot last.
+    expect(scored!.tick % TICKS_PER_SNAPSHOT).not.toBe(0);
+    const last = h.of(0, 'gameState').at(-1)!;
+    expect(last.timestamp).toBe(scored!.at);
+    expect(last.data.scores[0] + last.data.scores[1]).toBe(1);
+    expect(h.of(1, 'gameState').at(-1)!.data).toEqual(last.data);
   });
 
   it('§3 game data: countdownTime is the whole seconds left of the server countdown', () => {

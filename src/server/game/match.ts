@@ -1,4 +1,4 @@
-import { TICK_HZ } from '../../common/game/constants.ts';
+import { TICK_HZ, TICKS_PER_SNAPSHOT } from '../../common/game/constants.ts';
 import {
   createMatchPhysics,
   forfeit,
@@ -9,7 +9,7 @@ import {
 import type { MatchRecord } from '../../common/game/replay.ts';
 import type { GameData } from '../../common/protocol.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
-import { toGameData } from './match-game-data.ts';
+import { countdownTimeOf, toGameData } from './match-game-data.ts';
 import { createMatchInputs } from './match-inputs.ts';
 import {
   completionStatusOf,
@@ -63,16 +63,32 @@ export function createMatch(options: MatchOptions): Match {
     });
   }
 
+  /** What the players last saw of the phase, score and countdown: a change of any is sent at once. */
+  const shown = { phase: '', score0: -1, score1: -1, countdown: -1 };
+
   function sendGameState(now: number): void {
+    // Both seats see the same data unless the match is over or a seat is away: one object for both, so the
+    // gateway serialises it once per match (issue 11).
+    const shared = result === null && links.awaySeats().length === 0 ? gameData(0, now) : null;
     for (const seat of SEATS) {
-      options.send(seat, {
-        type: 'gameState',
-        gameId: id,
-        playerIndex: seat,
-        timestamp: now,
-        data: gameData(seat, now),
-      });
+      const data = shared ?? gameData(seat, now);
+      options.send(seat, { type: 'gameState', gameId: id, playerIndex: seat, timestamp: now, data });
+      shown.phase = data.gameState;
+      shown.score0 = data.scores[0];
+      shown.score1 = data.scores[1];
+      shown.countdown = data.countdownTime;
     }
+  }
+
+  /**
+   * A running match sends on every TICKS_PER_SNAPSHOT-th tick (SNAPSHOT_HZ), and at once when the phase,
+   * score or countdown second players see has changed since the last one.
+   */
+  function snapshotDue(): boolean {
+    if (physics.tick % TICKS_PER_SNAPSHOT === 0) return true;
+    const { phase, scores } = physics;
+    if (phase.name !== shown.phase || scores[0] !== shown.score0 || scores[1] !== shown.score1) return true;
+    return countdownTimeOf(physics, options.countdownSeconds) !== shown.countdown;
   }
 
   /** Ends the pause, if any, counting its time apart from play; true if there was one. */
@@ -186,7 +202,7 @@ export function createMatch(options: MatchOptions): Match {
         return;
       }
       if (physics.tick % TICK_HZ === 0) snapshots.add('second', physics, now);
-      sendGameState(now);
+      if (snapshotDue()) sendGameState(now);
     },
 
     paddleMove(playerIndex, position) {
@@ -235,6 +251,8 @@ export function createMatch(options: MatchOptions): Match {
     },
 
     snapshot: (playerIndex) => gameData(playerIndex, clock.now()),
+
+    isOver: () => result !== null,
 
     status(): MatchStatus {
       if (result) return { name: 'over', result };

@@ -11,6 +11,7 @@ import {
 } from '../../common/protocol.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { ChannelLimits } from './limits.ts';
+import { wireText } from './wire-text.ts';
 
 /** Who is behind a socket, fixed at the handshake: the wallet comes only from a verified sign-in session. */
 export interface ConnectionIdentity {
@@ -114,7 +115,7 @@ export function createConnection(options: ConnectionOptions): Connection {
         socket.terminate();
         return;
       }
-      socket.send(JSON.stringify(message));
+      socket.send(wireText(message));
     },
     sendError(message, code) {
       connection.send({ type: 'error', data: code ? { message, code } : { message } });

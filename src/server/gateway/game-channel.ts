@@ -40,11 +40,25 @@ export const HANDSHAKE_REFUSALS = {
   socketsPerIp: 'Too many game channel connections open from this address',
 } as const;
 
+/**
+ * permessage-deflate when WS_COMPRESSION is on (issue 11): the context is kept between messages, which is what
+ * makes one snapshot after another small (their keys and most digits repeat), in a small window and the
+ * fastest level so each socket's zlib state stays a few kilobytes. Tiny frames (pongs) are sent as they are.
+ */
+const COMPRESSION = {
+  threshold: 64,
+  serverMaxWindowBits: 10,
+  clientMaxWindowBits: 10,
+  zlibDeflateOptions: { level: 1, memLevel: 4 },
+} as const;
+
 export interface GameChannelOptions {
   clock: Clock;
   allowedOrigins: readonly string[];
   playerSessions: PlayerSessionLookup;
   limits?: Partial<ChannelLimits>;
+  /** permessage-deflate for clients that offer it (WS_COMPRESSION; off by default). */
+  compression?: boolean;
   /** A signed-in socket opened (IP tracking); must not block or throw. */
   onSocketOpen?: (connection: Connection) => void;
 }
@@ -62,8 +76,8 @@ export interface GameChannel {
 
 /**
  * The game channel at `/ws` (SPEC §7). At the handshake, before any upgrade: the Origin, the client address's
- * handshake rate and open sockets, and a signed-in session (its cookie gives the wallet). Then no per-message
- * compression, a 16 KB frame cap, message rates per socket and per address, and a heartbeat that drops
+ * handshake rate and open sockets, and a signed-in session (its cookie gives the wallet). Then per-message
+ * compression only if configured, a 16 KB frame cap, message rates per socket and per address, and a heartbeat that drops
  * half-open sockets.
  */
 export async function registerGameChannel(
@@ -86,7 +100,11 @@ export async function registerGameChannel(
   const sessions = new WeakMap<FastifyRequest, PlayerSession>();
 
   await app.register(websocket, {
-    options: { maxPayload: limits.maxPayloadBytes, perMessageDeflate: false, clientTracking: true },
+    options: {
+      maxPayload: limits.maxPayloadBytes,
+      perMessageDeflate: options.compression ? COMPRESSION : false,
+      clientTracking: true,
+    },
     // On a protocol error (frame too big: 1009, bad UTF-8: 1007) ws has already started the close with the
     // right code; the plugin's default terminate() could cut that close frame off. Only a socket still
     // open (an error thrown by the handler below) is dropped here.

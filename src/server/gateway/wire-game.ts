@@ -34,6 +34,8 @@ export async function wireGame(
     bans: Bans;
     playerSessions: PlayerSessionLookup;
     allowedOrigins: readonly string[];
+    /** permessage-deflate on the game channel (WS_COMPRESSION). */
+    compression?: boolean;
     limits?: Partial<ChannelLimits>;
     game?: Partial<
       Pick<
@@ -53,6 +55,7 @@ export async function wireGame(
     allowedOrigins: deps.allowedOrigins,
     playerSessions: deps.playerSessions,
     ...(deps.limits ? { limits: deps.limits } : {}),
+    ...(deps.compression ? { compression: true } : {}),
     ...(deps.onSocketOpen ? { onSocketOpen: deps.onSocketOpen } : {}),
   });
   const game = createGameServer({
