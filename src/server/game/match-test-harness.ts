@@ -34,7 +34,7 @@ export interface Harness {
 }
 
 export function createHarness(
-  opts: { mode?: GameModeId; countdownSeconds?: number; leadInSeconds?: number } = {},
+  opts: { mode?: GameModeId; countdownSeconds?: number; leadInSeconds?: number; seed?: string } = {},
 ): Harness {
   const clock = createFakeClock();
   const outbox: [ServerMessage[], ServerMessage[]] = [[], []];
@@ -43,7 +43,7 @@ export function createHarness(
     id: GAME_ID,
     mode: opts.mode ?? 'tiny_tuna',
     seats: [seat(0), seat(1)],
-    seed: SEED,
+    seed: opts.seed ?? SEED,
     countdownSeconds: opts.countdownSeconds ?? 0,
     ...(opts.leadInSeconds === undefined ? {} : { leadInSeconds: opts.leadInSeconds }),
     clock,

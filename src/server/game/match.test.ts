@@ -4,11 +4,13 @@ import {
   OPPONENT_FOUND_SECONDS,
   SNAPSHOT_HZ,
   TICK_HZ,
+  TICK_MS,
   TICKS_PER_SNAPSHOT,
   WINNING_SCORE,
 } from '../../common/game/constants.ts';
 import { replayMatch } from '../../common/game/replay.ts';
 import type { GameCompletionStatus } from '../db/schema/enums.ts';
+import { snapshotBeatOf } from './match.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
 import type { MatchCompletionStatus } from './match-outcome.ts';
 import { createHarness, GAME_ID, playWithBots, SEED } from './match-test-harness.ts';
@@ -80,21 +82,44 @@ describe('§2 game, §7 live game channel: a whole match', () => {
     expect(h.results[0]!.completionStatus).toBe('practice_win');
   });
 
-  it('§7 gameState at SNAPSHOT_HZ: both seats get one every third tick while running, each to its own index', () => {
+  it('§7 gameState at SNAPSHOT_HZ: both seats get one on every beat tick and on a phase change, to their own index', () => {
     const h = createHarness({ countdownSeconds: 1 });
+    const t0 = h.clock.now();
+    const beat = snapshotBeatOf(SEED);
     h.ticks(90);
+    // Tick 60 ends the 1 s countdown: the phase change is sent on that tick, whether or not it is a beat.
+    const expected = Array.from({ length: 90 }, (_, i) => i + 1).filter(
+      (tick) => tick === 1 || tick === 60 || tick % TICKS_PER_SNAPSHOT === beat,
+    );
     for (const seat of [0, 1] as const) {
       const states = h.of(seat, 'gameState');
-      // The first tick shows the phase; then every TICKS_PER_SNAPSHOT-th tick (the phase change at tick 60
-      // falls on one).
-      expect(states).toHaveLength(1 + 90 / TICKS_PER_SNAPSHOT);
+      expect(states.map((m) => Math.round((m.timestamp - t0) / TICK_MS))).toEqual(expected);
       expect(states.every((m) => m.gameId === GAME_ID && m.playerIndex === seat)).toBe(true);
-      const gaps = states.slice(2).map((m, i) => m.timestamp - states[i + 1]!.timestamp);
-      for (const ms of gaps) expect(ms).toBeCloseTo(1000 / SNAPSHOT_HZ, 2);
     }
     const names = h.of(0, 'gameState').map((m) => m.data.gameState);
-    expect(names.slice(0, 20).every((n) => n === 'countdown')).toBe(true);
-    expect(names.slice(20).every((n) => n === 'firstServe')).toBe(true);
+    const changeAt = expected.indexOf(60);
+    expect(names.slice(0, changeAt).every((n) => n === 'countdown')).toBe(true);
+    expect(names.slice(changeAt).every((n) => n === 'firstServe')).toBe(true);
+  });
+
+  it('§7 gameState: matches spread their beats over the ticks by their seeds, each at SNAPSHOT_HZ', () => {
+    const seeds = ['00000000', '00000001', '00000002'].map((head) => head + SEED.slice(8));
+    expect(seeds.map(snapshotBeatOf)).toEqual([0, 1, 2]);
+    const sentTicks = seeds.map((seed) => {
+      const h = createHarness({ seed, countdownSeconds: 5 });
+      const t0 = h.clock.now();
+      h.ticks(50); // Within the countdown's first second: only the first tick and the beats send.
+      return h
+        .of(0, 'gameState')
+        .map((m) => Math.round((m.timestamp - t0) / TICK_MS))
+        .slice(1);
+    });
+    for (const [i, ticks] of sentTicks.entries()) {
+      expect(ticks.length).toBeGreaterThanOrEqual(15);
+      expect(ticks.every((tick) => tick % TICKS_PER_SNAPSHOT === i)).toBe(true);
+      expect(ticks.slice(1).every((tick, k) => tick - ticks[k]! === TICKS_PER_SNAPSHOT)).toBe(true);
+    }
+    expect(1000 / SNAPSHOT_HZ).toBeCloseTo(TICKS_PER_SNAPSHOT * TICK_MS, 6);
   });
 
   it('§7 gameState: a point is sent on the tick it is scored, not at the next beat, the same object to both', () => {

@@ -26,6 +26,12 @@ import { createReconnectionTracker, type ReconnectionEvent } from './reconnectio
 
 const SEATS = [0, 1] as const;
 
+/** The tick (mod TICKS_PER_SNAPSHOT) on which a match with this seed sends its regular snapshot. */
+export function snapshotBeatOf(seed: string): number {
+  const n = Number.parseInt(seed.slice(0, 8), 16);
+  return Number.isFinite(n) ? n % TICKS_PER_SNAPSHOT : 0;
+}
+
 /**
  * One authoritative match (ARCHITECTURE invariants 4, 8, 9): the gateway calls in, messages go out through
  * `send`, the result goes to `onEnd` once. No sockets, no database, no timers of its own: the runner calls
@@ -69,7 +75,7 @@ export function createMatch(options: MatchOptions): Match {
   function sendGameState(now: number): void {
     // Both seats see the same data unless the match is over or a seat is away: one object for both, so the
     // gateway serialises it once per match (issue 11).
-    const shared = result === null && links.awaySeats().length === 0 ? gameData(0, now) : null;
+    const shared = result === null && !links.anyAway() ? gameData(0, now) : null;
     for (const seat of SEATS) {
       const data = shared ?? gameData(seat, now);
       options.send(seat, { type: 'gameState', gameId: id, playerIndex: seat, timestamp: now, data });
@@ -82,10 +88,13 @@ export function createMatch(options: MatchOptions): Match {
 
   /**
    * A running match sends on every TICKS_PER_SNAPSHOT-th tick (SNAPSHOT_HZ), and at once when the phase,
-   * score or countdown second players see has changed since the last one.
+   * score or countdown second players see has changed since the last one. Which of the ticks is its beat
+   * comes from its seed, so a server's matches spread their sends over all ticks instead of piling them
+   * onto every third one (issue 11: a tick's length is what delays every match).
    */
+  const beat = snapshotBeatOf(options.seed);
   function snapshotDue(): boolean {
-    if (physics.tick % TICKS_PER_SNAPSHOT === 0) return true;
+    if (physics.tick % TICKS_PER_SNAPSHOT === beat) return true;
     const { phase, scores } = physics;
     if (phase.name !== shown.phase || scores[0] !== shown.score0 || scores[1] !== shown.score1) return true;
     return countdownTimeOf(physics, options.countdownSeconds) !== shown.countdown;

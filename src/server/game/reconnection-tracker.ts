@@ -36,10 +36,12 @@ export interface ReconnectionTracker {
   disconnect(seat: PlayerIndex, now: number): DisconnectOutcome;
   reconnect(seat: PlayerIndex, now: number): ReconnectOutcome;
   /** Fires every deadline up to and including `now`, in time order, stopping at the first expiry. */
-  advance(now: number): ReconnectionEvent[];
+  advance(now: number): readonly ReconnectionEvent[];
   link(seat: PlayerIndex): SeatLink;
   /** The match pauses while any seat is past its grace. */
   awaySeats(): PlayerIndex[];
+  /** awaySeats().length > 0, without building the list (asked on every snapshot). */
+  anyAway(): boolean;
   graceSeats(): PlayerIndex[];
   /** Whole seconds left in an away seat's window, rounded up (30 right after the grace). */
   secondsLeft(seat: PlayerIndex, now: number): number | null;
@@ -48,6 +50,7 @@ export interface ReconnectionTracker {
 }
 
 const SEATS = [0, 1] as const;
+const NO_EVENTS: readonly ReconnectionEvent[] = Object.freeze([]);
 
 function wholeSeconds(ms: number): number {
   return Math.ceil(ms / 1000);
@@ -128,6 +131,8 @@ export function createReconnectionTracker(): ReconnectionTracker {
     },
 
     advance(now) {
+      // The usual case, every tick of every match: nobody away, nothing to fire, nothing allocated.
+      if (links[0].name === 'connected' && links[1].name === 'connected') return NO_EVENTS;
       const events: ReconnectionEvent[] = [];
       for (;;) {
         // Earliest deadline first; on a tie the lower seat goes first, so both-away ties are deterministic.
@@ -151,6 +156,7 @@ export function createReconnectionTracker(): ReconnectionTracker {
 
     link: (seat) => links[seat],
     awaySeats: () => SEATS.filter((s) => links[s].name === 'away'),
+    anyAway: () => links[0].name === 'away' || links[1].name === 'away',
     graceSeats: () => SEATS.filter((s) => links[s].name === 'grace'),
     secondsLeft(seat, now) {
       const link = links[seat];
