@@ -1,7 +1,7 @@
 /**
  * Frame-rate benchmark of the game screen (issue 9 point 7: 60 fps on an ordinary laptop). Renders the game
  * screen alone in Debian's Chromium (bench/canvas harness: the app's layout, stand-in providers, a real match
- * of the shared physics streaming 60 snapshots a second), then for each viewport counts animation frames
+ * of the shared physics streaming snapshots at the server's SNAPSHOT_HZ), then for each viewport counts animation frames
  * over the measuring window and the time the game loop's own work took per frame. It PRINTS the figures;
  * it asserts nothing (a shared, loaded machine would make any threshold flaky).
  * Usage: `npm run bench:canvas -- --seconds 2 --screenshots /tmp/canvas`.

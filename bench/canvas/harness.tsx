@@ -6,7 +6,7 @@ import { fakeGame, fakeWallet } from '../../src/client/game/test-support/fake-ap
 import { GameContext } from '../../src/client/state/game-api.ts';
 import { Layout } from '../../src/client/ui/layout.tsx';
 import { WalletContext } from '../../src/client/wallet/wallet-api.ts';
-import { TICK_MS } from '../../src/common/game/constants.ts';
+import { TICK_MS, TICKS_PER_SNAPSHOT } from '../../src/common/game/constants.ts';
 import type { GameStateName } from '../../src/common/protocol.ts';
 import { createSimulatedMatch } from './simulated-match.ts';
 
@@ -76,9 +76,14 @@ if (still) {
   );
 } else {
   const match = createSimulatedMatch(playerIndex);
+  let ticks = 0;
+  // The physics at 60 Hz, snapshots at the server's SNAPSHOT_HZ: the canvas interpolates between them.
   setInterval(() => {
     const own = game.moves.length > 0 ? game.moves[game.moves.length - 1]! : null;
-    game.push(match.tick(own), performance.now());
+    const data = match.tick(own);
+    ticks += 1;
+    if (ticks % TICKS_PER_SNAPSHOT !== 0) return;
+    game.push(data, performance.now());
     probe.snapshots += 1;
   }, TICK_MS);
 }

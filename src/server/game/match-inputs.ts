@@ -22,7 +22,7 @@ export interface MatchInputs {
 export function createMatchInputs(): MatchInputs {
   const pending: [number | null, number | null] = [null, null];
   const inForce: [number | null, number | null] = [null, null];
-  const changes: MatchRecord['inputs'] = [];
+  const changes = createChangeLog();
 
   function apply(seat: PlayerIndex, tick: number): void {
     const requested = pending[seat];
@@ -32,7 +32,7 @@ export function createMatchInputs(): MatchInputs {
     const target = clampPaddleTarget(requested);
     if (target === null || target === inForce[seat]) return;
     inForce[seat] = target;
-    changes.push([tick, seat, target]);
+    changes.push(tick, seat, target);
   }
 
   return {
@@ -44,6 +44,40 @@ export function createMatchInputs(): MatchInputs {
       apply(1, tick);
       return [inForce[0], inForce[1]];
     },
-    record: () => changes.map(([tick, seat, target]) => [tick, seat, target]),
+    record: () => changes.list(),
+  };
+}
+
+/**
+ * Every target change of a match, the replay's input (issue 11: a player moves many times a second for
+ * minutes, so this is most of a live match's memory). Kept in typed arrays, 12 bytes a change instead of a
+ * small array of boxed numbers each; the target stays a float64, so the replay gets the exact value.
+ */
+function createChangeLog() {
+  let tickSeats = new Int32Array(256);
+  let targets = new Float64Array(256);
+  let length = 0;
+  return {
+    push(tick: number, seat: PlayerIndex, target: number): void {
+      if (length === targets.length) {
+        const biggerTickSeats = new Int32Array(length * 2);
+        biggerTickSeats.set(tickSeats);
+        tickSeats = biggerTickSeats;
+        const biggerTargets = new Float64Array(length * 2);
+        biggerTargets.set(targets);
+        targets = biggerTargets;
+      }
+      tickSeats[length] = tick * 2 + seat;
+      targets[length] = target;
+      length++;
+    },
+    list(): MatchRecord['inputs'] {
+      const out: MatchRecord['inputs'] = [];
+      for (let i = 0; i < length; i++) {
+        const tickSeat = tickSeats[i]!;
+        out.push([tickSeat >> 1, (tickSeat & 1) as PlayerIndex, targets[i]!]);
+      }
+      return out;
+    },
   };
 }

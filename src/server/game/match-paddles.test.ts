@@ -71,4 +71,18 @@ describe('ARCHITECTURE invariant 4: clients send only paddle targets, the server
     expect(inputs.drain(2)).toEqual([9_999 % 600, null]);
     expect(inputs.record()).toEqual([[1, 0, 9_999 % 600]]);
   });
+
+  it('issue 11: the record keeps every change exactly, in order, past its first 256 (it grows)', () => {
+    const inputs = createMatchInputs();
+    const expected: [number, 0 | 1, number][] = [];
+    for (let tick = 1; tick <= 1_000; tick++) {
+      const seat = (tick % 2) as 0 | 1;
+      // Fractions that a float32 would not keep exactly.
+      const target = 60 + ((tick * 7.3) % 480) + 0.1;
+      inputs.offer(seat, target);
+      inputs.drain(tick);
+      expected.push([tick, seat, target]);
+    }
+    expect(inputs.record()).toEqual(expected);
+  });
 });
