@@ -21,6 +21,7 @@ export const LAZY_ONLY: Record<string, RegExp> = {
   payment: /^src\/client\/payment\/|^src\/client\/wallet\/controller-payment\.ts$/,
   chain: /^node_modules\/@solana\/|^src\/client\/wallet\/wallet-chain\.ts$/,
   'wallet chooser': /^src\/client\/wallet\/(wallet-dialogs\.tsx|wallet-controller\.ts)$|@wallet-standard\//,
+  'Phantom deep links': /^node_modules\/tweetnacl\/|^src\/client\/wallet\/phantom-deeplink\//,
 };
 
 export interface ChunkSize {

@@ -198,6 +198,44 @@ describe('issue 9 point 5: §5 Find Match', () => {
     expect(screen.getByTestId('payment-status').getAttribute('data-status')).toBe('confirmed');
   });
 
+  it('§4 Phantom deep link: a payment signed and sent in the wallet app is finished on return, then findMatch', async () => {
+    let report: (s: PaymentStatus) => void = () => {};
+    let finish: (r: PaymentResult | null) => void = () => {};
+    const resumePayment = vi.fn(
+      (onStatus: (s: PaymentStatus) => void) =>
+        new Promise<PaymentResult | null>((resolve) => {
+          report = onStatus;
+          finish = resolve;
+        }),
+    );
+    const game = fakeGame();
+    renderLobby(fakeWallet({ resumePayment }), game);
+    await settle();
+    expect(resumePayment).toHaveBeenCalledTimes(1);
+    // Nothing shows until the wallet's answer is being confirmed.
+    expect(screen.queryByTestId('payment-status')).toBeNull();
+    act(() => report('processing'));
+    expect(screen.getByTestId('payment-status').getAttribute('data-status')).toBe('processing');
+    expect(findMatchButton().disabled).toBe(true);
+    await act(async () =>
+      finish({ success: true, signature: '4'.repeat(88), amount: 0.1, gameMode: 'tiny_tuna' }),
+    );
+    expect(toastTitle()).toContain('Payment Confirmed');
+    expect(game.findMatch).toHaveBeenCalledWith('tiny_tuna', '4'.repeat(88));
+  });
+
+  it('§4: a page load with no wallet answer to resume shows nothing and leaves Find Match usable', async () => {
+    const resumePayment = vi.fn(async () => null);
+    const game = fakeGame();
+    renderLobby(fakeWallet({ resumePayment }), game);
+    await settle();
+    expect(resumePayment).toHaveBeenCalled();
+    expect(screen.queryByTestId('payment-status')).toBeNull();
+    expect(game.findMatch).not.toHaveBeenCalled();
+    fireEvent.click(card('practice'));
+    expect(findMatchButton().disabled).toBe(false);
+  });
+
   it("§8: a failed payment → destructive 'Payment Failed' (5 s) with the hint; no search", async () => {
     const payEntry = vi.fn(
       async (): Promise<PaymentResult> => ({

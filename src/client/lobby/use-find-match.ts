@@ -3,7 +3,7 @@ import type { GameModeId } from '../../common/game-modes.ts';
 import { useGame } from '../state/game-api.ts';
 import { loadFailureText } from '../ui/chunk-errors.ts';
 import { useToast } from '../ui/toast-provider.tsx';
-import { type PaymentStatus, useWallet } from '../wallet/wallet-api.ts';
+import { type PaymentResult, type PaymentStatus, useWallet } from '../wallet/wallet-api.ts';
 import { decideFindMatch, type LobbyFacts } from './find-match-rules.ts';
 
 /** SPEC §4 overall payment phase: idle -> processing -> success or error; idle again when the search stops. */
@@ -50,6 +50,80 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
     wasSearching.current = searching;
   }, [searching]);
 
+  /**
+   * One entry payment through its states and SPEC §8's toasts, then the search with its signature. `run` is
+   * the wallet's payEntry, or the resumption of a payment a wallet app signed and sent after a redirect
+   * (Phantom's deep link: the page reloads with its answer), which gives null when there is none.
+   */
+  const pay = useCallback(
+    async (
+      mode: GameModeId | null,
+      run: (onStatus: (status: PaymentStatus) => void) => Promise<PaymentResult | null>,
+    ) => {
+      busy.current = true;
+      const begin = () => {
+        setPhase('processing');
+        setError(null);
+      };
+      // A resumption shows nothing until it has a payment to report (most page loads have none).
+      if (mode !== null) {
+        begin();
+        setStatus('creating');
+        setPaying(mode);
+      }
+      const onStatus = (next: PaymentStatus) => {
+        if (mode === null) begin();
+        setStatus(next);
+        if (next === 'signing') {
+          latest.current.toast({
+            title: 'Wallet Confirmation Required',
+            description: 'Please approve the transaction in your wallet',
+            duration: 10_000,
+          });
+        }
+      };
+      let failure: string;
+      try {
+        const result = await run(onStatus);
+        if (result === null) return;
+        setPaying(result.gameMode);
+        if (result.success && result.signature) {
+          setStatus('confirmed');
+          setPhase('success');
+          latest.current.toast({
+            title: 'Payment Confirmed',
+            description: 'Your entry fee has been processed. Finding a match...',
+          });
+          latest.current.game.findMatch(result.gameMode, result.signature);
+          return;
+        }
+        failure = result.error ?? 'The payment did not complete';
+      } catch (thrown) {
+        // The payment code is a chunk of its own: one that no longer exists (a deploy) says to reload.
+        failure = loadFailureText(thrown);
+      } finally {
+        busy.current = false;
+      }
+      setStatus('failed');
+      setPhase('error');
+      setError(failure);
+      latest.current.toast({
+        title: 'Payment Failed',
+        description: PAYMENT_FAILED_HINT,
+        variant: 'destructive',
+        duration: 5000,
+      });
+    },
+    [],
+  );
+
+  // Back from a wallet app that signed and sent the entry payment (Phantom's deep link): finish it here.
+  const resume = wallet.resumePayment;
+  useEffect(() => {
+    if (!resume || busy.current) return;
+    void pay(null, resume);
+  }, [resume, pay]);
+
   const findMatch = useCallback(async (selected: GameModeId | null) => {
     if (busy.current) return;
     const { facts: now, toast: show } = latest.current;
@@ -62,51 +136,8 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
       latest.current.game.findMatch('practice');
       return;
     }
-    busy.current = true;
-    setPhase('processing');
-    setStatus('creating');
-    setError(null);
-    setPaying(decision.mode.id);
-    const onStatus = (next: PaymentStatus) => {
-      setStatus(next);
-      if (next === 'signing') {
-        latest.current.toast({
-          title: 'Wallet Confirmation Required',
-          description: 'Please approve the transaction in your wallet',
-          duration: 10_000,
-        });
-      }
-    };
-    let failure: string;
-    try {
-      const result = await latest.current.wallet.payEntry(decision.mode.id, onStatus);
-      if (result.success && result.signature) {
-        setStatus('confirmed');
-        setPhase('success');
-        latest.current.toast({
-          title: 'Payment Confirmed',
-          description: 'Your entry fee has been processed. Finding a match...',
-        });
-        latest.current.game.findMatch(decision.mode.id, result.signature);
-        return;
-      }
-      failure = result.error ?? 'The payment did not complete';
-    } catch (thrown) {
-      // The payment code is a chunk of its own: one that no longer exists (a deploy) says to reload.
-      failure = loadFailureText(thrown);
-    } finally {
-      busy.current = false;
-    }
-    setStatus('failed');
-    setPhase('error');
-    setError(failure);
-    latest.current.toast({
-      title: 'Payment Failed',
-      description: PAYMENT_FAILED_HINT,
-      variant: 'destructive',
-      duration: 5000,
-    });
-  }, []);
+    await pay(decision.mode.id, (onStatus) => latest.current.wallet.payEntry(decision.mode.id, onStatus));
+  }, [pay]);
 
   return { phase, status, error, paying, findMatch };
 }

@@ -2,10 +2,12 @@ import type { Wallet } from '@wallet-standard/base';
 import { StandardConnect, type StandardConnectFeature } from '@wallet-standard/features';
 import { CONNECTION_CANCELLED, describeConnectError, INVALID_CONNECTION_RESPONSE } from './connect-errors.ts';
 import { connectStep } from './connect-step.ts';
-import { dappEncryptionPublicKey } from './dapp-encryption-key.ts';
 import { phantomConnectLink, redirectLink } from './deep-links.ts';
 import { detectWithRetry } from './detection-retry.ts';
 import { clearConnectRequest, newConnectionId, recordConnectRequest } from './mobile-connect.ts';
+import { startPhantomConnect } from './phantom-deeplink/phantom-connect-return.ts';
+import { loadNacl, type Nacl } from './phantom-deeplink/phantom-crypto.ts';
+import { createPhantomStore, type PhantomStore } from './phantom-deeplink/phantom-store.ts';
 import { choiceOf, solanaAccount, type WalletCore } from './wallet-core.ts';
 import type { WalletDialog } from './wallet-state.ts';
 
@@ -13,8 +15,24 @@ import type { WalletDialog } from './wallet-state.ts';
  * The connect flow after the terms (SPEC §2/§4, connect-step.ts): the one wallet, the chooser, the desktop
  * download page, the mobile wallet dialog, or 'Direct Connect' inside a wallet app's browser.
  */
-export function createConnectFlow(core: WalletCore) {
+export function createConnectFlow(
+  core: WalletCore,
+  phantom: { store: PhantomStore; nacl: () => Promise<Nacl> } = {
+    store: createPhantomStore(),
+    nacl: loadNacl,
+  },
+) {
   const { stored } = core.deps;
+
+  /** The page's X25519 key for this connect request (its secret kept until Phantom answers), or null. */
+  async function phantomConnectKey(connectionId: string): Promise<string | null> {
+    try {
+      return startPhantomConnect(await phantom.nacl(), phantom.store, connectionId);
+    } catch (error) {
+      console.warn("Phantom's connect link is unavailable", error);
+      return null;
+    }
+  }
 
   /** Returns the error shown, or null once connected. */
   async function connect(wallet: Wallet): Promise<string | null> {
@@ -38,7 +56,7 @@ export function createConnectFlow(core: WalletCore) {
 
   async function mobileDialog(wallets: readonly Wallet[]): Promise<WalletDialog> {
     const connectionId = newConnectionId();
-    const key = await dappEncryptionPublicKey();
+    const key = await phantomConnectKey(connectionId);
     return {
       kind: 'mobile',
       connectionId,

@@ -8,6 +8,7 @@ import {
   retryMobileReturn,
   withoutWalletAppAnswer,
 } from './mobile-connect.ts';
+import type { PhantomReturn } from './phantom-deeplink/phantom-return.ts';
 import { createReturnCheck } from './return-check.ts';
 import { solanaAccount, type WalletCore } from './wallet-core.ts';
 
@@ -16,7 +17,7 @@ import { solanaAccount, type WalletCore } from './wallet-core.ts';
  * (silently), a stale connect request is cleaned, a player back from a wallet app is reconnected (3 tries)
  * and, if still not connected 2 s later, told so (return-check.ts); the balance is refreshed.
  */
-export function createPageReturn(core: WalletCore) {
+export function createPageReturn(core: WalletCore, phantom: PhantomReturn | null = null) {
   const { stored } = core.deps;
   const connected = () => core.state().status === 'connected';
   const returnCheck = createReturnCheck({
@@ -101,6 +102,12 @@ export function createPageReturn(core: WalletCore) {
    * phone with a request still open tries the mobile return, anything else the silent restore.
    */
   function onPageBack(): { mobileReturn: boolean } {
+    // Phantom's deep-link answers (phantom-deeplink/) carry their own request and staleness checks.
+    const url = new URL(location.href);
+    if (phantom?.isAnswer(url)) {
+      void phantom.handle(url);
+      return { mobileReturn: false };
+    }
     if (isStaleConnectRequest(stored, core.clock.now())) {
       clearConnectRequest(stored, { keepWalletType: connected() });
     } else if (
@@ -129,6 +136,7 @@ export function createPageReturn(core: WalletCore) {
     restore,
     /** Page load: the same rules, then the restore of a stored connection. */
     onLoad(): void {
+      phantom?.registerStored();
       // Back from a wallet app's redirect: the page loads anew, and the 2 s check applies as on a return.
       if (onPageBack().mobileReturn) returnCheck.onVisible();
     },

@@ -55,6 +55,12 @@ export interface WalletApi {
   refreshBalance(): Promise<void>;
   /** SPEC §7 entry payment of the mode's wager; reports each PaymentStatus as it goes. */
   payEntry(mode: GameModeId, onStatus: (status: PaymentStatus) => void): Promise<PaymentResult>;
+  /**
+   * An entry payment a wallet app signed and sent while the page was away (Phantom's deep link on a phone
+   * browser: the page reloads with its answer), confirmed and reported as payEntry reports one; null when
+   * there is none. The lobby calls it once on load and then acts as after payEntry (findMatch or the error).
+   */
+  resumePayment?(onStatus: (status: PaymentStatus) => void): Promise<PaymentResult | null>;
   /** Asks the wallet to sign in again after a refused or failed sign-in (optional: added by the wallet work). */
   signIn?(): Promise<void>;
   /** Present only when the Local Wallet is the connected wallet (localnet). */

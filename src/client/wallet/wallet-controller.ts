@@ -9,6 +9,7 @@ import {
 import { type Clock, systemClock } from '../../common/clock.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import { ensureSignedIn, signOut } from '../auth/sign-in.ts';
+import { confirmPayment } from '../payment/confirm-payment.ts';
 import { onWalletTransaction } from '../state/wallet-transaction-event.ts';
 import { createBalancePoller } from './balance-poller.ts';
 import { describeConnectError } from './connect-errors.ts';
@@ -19,6 +20,15 @@ import { airdropTestSol } from './local-wallet/airdrop.ts';
 import { LOCAL_WALLET_NAME } from './local-wallet/local-wallet.ts';
 import { registerLocalWallet } from './local-wallet/register-local-wallet.ts';
 import { createPageReturn } from './page-return.ts';
+import { loadNacl } from './phantom-deeplink/phantom-crypto.ts';
+import { PhantomDeepLinkWallet } from './phantom-deeplink/phantom-deeplink-wallet.ts';
+import {
+  createPhantomReturn,
+  type PhantomPaymentAnswer,
+  type PhantomReturn,
+} from './phantom-deeplink/phantom-return.ts';
+import { createPhantomStore } from './phantom-deeplink/phantom-store.ts';
+import { BLOCKHASH_VALID_BLOCKS, resumePhantomPayment } from './phantom-deeplink/resume-payment.ts';
 import type { PaymentResult, PaymentStatus } from './wallet-api.ts';
 import { openWalletChain, type WalletChain } from './wallet-chain.ts';
 import { fetchWalletConfig } from './wallet-config.ts';
@@ -50,6 +60,9 @@ export class WalletController {
   readonly #balance;
   readonly #flow;
   readonly #pageReturn;
+  /** Phantom's answer to an entry payment sent by deep link before this page loaded (resumePayment). */
+  #resumedPayment: PhantomPaymentAnswer | null = null;
+  readonly #phantomReturn: PhantomReturn;
 
   constructor(deps: WalletControllerDeps) {
     this.#deps = deps;
@@ -78,8 +91,20 @@ export class WalletController {
       setInterval: (callback, ms) => setInterval(callback, ms),
       clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
     });
-    this.#flow = createConnectFlow(this.#core);
-    this.#pageReturn = createPageReturn(this.#core);
+    const phantom = createPhantomStore();
+    this.#flow = createConnectFlow(this.#core, { store: phantom, nacl: loadNacl });
+    this.#phantomReturn = createPhantomReturn(this.#core, {
+      phantom,
+      nacl: loadNacl,
+      http: { fetch: (...args) => fetch(...args) },
+      register: (wallet) => this.#wallets.register(wallet),
+      pageUrl: () => location.href,
+      open: (link) => location.assign(link),
+      onPayment: (answer) => {
+        this.#resumedPayment = answer;
+      },
+    });
+    this.#pageReturn = createPageReturn(this.#core, this.#phantomReturn);
   }
 
   getState = () => this.#store.getState();
@@ -237,6 +262,8 @@ export class WalletController {
   refreshBalance = (): Promise<void> => this.#balance.refresh();
 
   async payEntry(mode: GameModeId, onStatus: (status: PaymentStatus) => void): Promise<PaymentResult> {
+    // A deep-link payment leaves the page: the page that comes back resumes it for this mode.
+    if (this.#wallet instanceof PhantomDeepLinkWallet) this.#wallet.payingFor(mode);
     this.#deps.config ??= await fetchWalletConfig().catch(() => null);
     const result = await payWithConnectedWallet({
       mode,
@@ -245,6 +272,28 @@ export class WalletController {
       chain: await this.#chainReady().catch(() => null),
       wallet: this.#wallet,
       account: this.#account,
+    });
+    void this.refreshBalance();
+    return result;
+  }
+
+  /**
+   * An entry payment Phantom signed and sent by deep link while this page was away (a phone browser,
+   * phantom-deeplink/), confirmed and reported as payEntry reports one; null when there is none. Once:
+   * the lobby calls it on load and goes on to findMatch with the signature, as after payEntry.
+   */
+  async resumePayment(onStatus: (status: PaymentStatus) => void): Promise<PaymentResult | null> {
+    await this.#phantomReturn.settled();
+    const answer = this.#resumedPayment;
+    this.#resumedPayment = null;
+    if (!answer) return null;
+    const result = await resumePhantomPayment(answer, onStatus, async (signature) => {
+      const chain = await this.#chainReady();
+      const height = await chain.rpc.getBlockHeight({ commitment: 'confirmed' }).send();
+      await confirmPayment(
+        { signature, lastValidBlockHeight: height + BLOCKHASH_VALID_BLOCKS },
+        { rpc: chain.rpc, rpcSubscriptions: chain.rpcSubscriptions },
+      );
     });
     void this.refreshBalance();
     return result;

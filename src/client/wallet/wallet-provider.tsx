@@ -27,6 +27,10 @@ const WalletDebugPanel = lazy(() =>
 
 /** wallet_type in localStorage means a connection to restore. */
 const storedWalletType = (): string | null => storedValues.walletType.get();
+/** A wallet app's answer in the address (Phantom's deep links, phantom-deeplink/): the controller reads it. */
+const walletAppAnswer = (): boolean => /[?&](wallet_connection|wallet_request)=/.test(location.search);
+/** Read once as the page loads (the controller cleans the address): a signing answer may be a payment's. */
+const paymentAnswerAtLoad = typeof location !== 'undefined' && /[?&]wallet_request=/.test(location.search);
 
 const noSubscription = () => () => {};
 const initialState = () => INITIAL_WALLET_STATE;
@@ -100,7 +104,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void loadConfig();
     // SPEC §4 restore on load, after first paint so the wallet code never delays it.
-    if (!storedWalletType()) return;
+    if (!storedWalletType() && !walletAppAnswer()) return;
     const timer = setTimeout(() => void loadController().catch(() => undefined), 0);
     return () => clearTimeout(timer);
   }, [loadConfig, loadController]);
@@ -165,6 +169,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
         await controller?.refreshBalance();
       },
       payEntry: async (mode, onStatus) => (await loadController()).payEntry(mode, onStatus),
+      resumePayment: async (onStatus) =>
+        paymentAnswerAtLoad ? (await loadController()).resumePayment(onStatus) : null,
       signIn: async () => {
         await controller?.signIn();
       },
