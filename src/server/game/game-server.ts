@@ -290,9 +290,10 @@ export function createGameServer(options: GameServerOptions) {
         exits.closeExpired(now);
         starter.retryDue(now);
       }
-      for (const [id, live] of matches) {
+      // Over the values, not the entries: no [id, match] pair is allocated per match per tick.
+      for (const live of matches.values()) {
         if (live.match.isOver()) {
-          matches.delete(id);
+          matches.delete(live.match.id);
           continue;
         }
         live.match.tick();
