@@ -2,9 +2,11 @@
  * The floor under `cpuPerMatchPct` on this machine (issue 11): what the kernel alone charges a process for
  * the writes a match needs, with no WebSocket, JSON or game at all. N raw TCP connections over loopback,
  * each sent one snapshot-sized write at SNAPSHOT_HZ (spread over the 60 Hz ticks as the server spreads
- * them); prints the sender's CPU per connection pair (a match) and per write. Prints; asserts nothing.
+ * them); with --replies each write is answered with a paddle-move-sized write (as the bots answer each
+ * snapshot with a move), so the server's reads are counted too. Prints the server process's CPU per
+ * connection pair (a match) and per write. Prints; asserts nothing.
  *
- *   npx tsx bench/loopback-floor.ts --sockets 2000 --bytes 450 --seconds 10
+ *   npm run bench:floor -- --sockets 2000 --bytes 450 --seconds 10 [--replies]
  */
 import { fork } from 'node:child_process';
 import net from 'node:net';
@@ -18,22 +20,27 @@ const { values } = parseArgs({
     bytes: { type: 'string', default: '450' },
     seconds: { type: 'string', default: '10' },
     receiver: { type: 'string' },
+    replies: { type: 'boolean', default: false },
   },
 });
 const sockets = Number(values.sockets);
 const seconds = Number(values.seconds);
 
 if (values.receiver) {
-  // The other end, in its own process as the bots are: reads and discards.
+  // The other end, in its own process as the bots are: reads, and answers each snapshot if asked to.
+  const reply = Buffer.alloc(90, 'm');
   for (let i = 0; i < sockets; i++) {
     const socket = net.connect(Number(values.receiver), '127.0.0.1');
     socket.setNoDelay(true);
-    socket.on('data', () => {});
+    socket.on('data', () => {
+      if (values.replies) socket.write(reply);
+    });
   }
 } else {
   const open: net.Socket[] = [];
   const server = net.createServer((socket) => {
     socket.setNoDelay(true);
+    socket.on('data', () => {});
     open.push(socket);
   });
   server.listen(0, '127.0.0.1', () => {
@@ -43,6 +50,7 @@ if (values.receiver) {
       String(sockets),
       '--receiver',
       String(port),
+      ...(values.replies ? ['--replies'] : []),
     ]);
     const payload = Buffer.alloc(Number(values.bytes), 'x');
     let beat = 0;
