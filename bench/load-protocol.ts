@@ -1,8 +1,9 @@
+import type { PeerVariant } from './peers/colyseus/peer-types.ts';
 import type { SampleCounts } from './sample-histogram.ts';
 
-/** What the bench tells a load process over IPC. */
+/** What the bench tells a load process over IPC; `peer` names a Colyseus room to play, not the product. */
 export type ToLoad =
-  | { type: 'start'; baseUrl: string; bots: number; seed: number }
+  | { type: 'start'; baseUrl: string; bots: number; seed: number; peer: PeerVariant | null }
   | { type: 'measure' }
   | { type: 'collect' }
   | { type: 'stop' };

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { type Bot, type BotRecorders, startBot } from './bot.ts';
 import { seededRandom } from './bot-brain.ts';
 import type { FromLoad, ToLoad } from './load-protocol.ts';
+import type { PeerBotModule, PeerVariant } from './peers/colyseus/peer-types.ts';
 import { createSampleHistogram } from './sample-histogram.ts';
 import { type WireCount, wireDelta } from './wire-bytes.ts';
 
@@ -27,14 +28,28 @@ let firstFailure: string | null = null;
 let progress: NodeJS.Timeout | undefined;
 let period: { startedMs: number; wire: Map<Bot, WireCount> } | null = null;
 
-async function start(baseUrl: string, count: number, seed: number) {
+/**
+ * The bot for the server under test: the product's, or the Colyseus peer's, loaded only when asked for (it
+ * needs the peer's own packages, which the project does not install).
+ */
+async function botStarter(
+  peer: PeerVariant | null,
+): Promise<(baseUrl: string, random: () => number) => Promise<Bot>> {
+  if (peer === null) return (baseUrl, random) => startBot(baseUrl, random, rec);
+  const modulePath = new URL('./peers/colyseus/colyseus-bot.ts', import.meta.url).href;
+  const { startColyseusBot } = (await import(modulePath)) as PeerBotModule;
+  return (baseUrl, random) => startColyseusBot(baseUrl, peer, random, rec);
+}
+
+async function start(baseUrl: string, count: number, seed: number, peer: PeerVariant | null) {
   const random = seededRandom(seed);
+  const startOne = await botStarter(peer);
   let next = 0;
   const starter = async () => {
     while (next < count) {
       next++;
       try {
-        bots.push(await startBot(baseUrl, random, rec));
+        bots.push(await startOne(baseUrl, random));
       } catch (error) {
         failed++;
         firstFailure ??= error instanceof Error ? error.message : String(error);
@@ -78,7 +93,7 @@ function figures(): FromLoad {
 process.on('message', (message: ToLoad) => {
   switch (message.type) {
     case 'start':
-      void start(message.baseUrl, message.bots, message.seed);
+      void start(message.baseUrl, message.bots, message.seed, message.peer);
       return;
     case 'measure':
       rec.echo.reset();

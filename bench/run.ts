@@ -7,6 +7,15 @@
  *   npm run bench -- --matches 100 --seconds 20
  *   npm run bench -- --ramp --seconds 20          (100, 250, 500, 1000, 2000 until a goal breaks)
  *   npm run bench -- --matches 20 --payments 10   (also entry payments through findMatch)
+ *
+ * `--peer colyseus` measures the Colyseus 0.18 peer instead (issue 11 point 4, bench/peers/colyseus): the
+ * same load processes and figures against a minimal Colyseus server running this project's physics, first its
+ * `json` room (the product's JSON gameState every tick), then its `schema` room (a @colyseus/schema state
+ * patched at 20 Hz), each in a fresh server process with its own table and JSON line; `--peer colyseus-json`
+ * or `--peer colyseus-schema` measures one. The peer's packages are installed on first use
+ * (npm install --prefix bench/peers/colyseus), never by the project's npm ci. Works with --ramp too.
+ *
+ *   npm run bench -- --peer colyseus --matches 200 --seconds 20
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -24,6 +33,9 @@ import {
 } from './figures.ts';
 import type { FromLoad, ToLoad } from './load-protocol.ts';
 import { runPayments } from './payments.ts';
+import { peerRoomLine } from './peers/colyseus/peer-figures.ts';
+import { ensurePeerInstalled, startColyseusPeer } from './peers/colyseus/peer-process.ts';
+import { PEER_VARIANTS, type PeerVariant } from './peers/colyseus/peer-types.ts';
 import { type Scrape, scrapeMetrics } from './prometheus.ts';
 import { createSampleHistogram } from './sample-histogram.ts';
 import { type ProductServer, startProductServer } from './server-process.ts';
@@ -37,6 +49,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     ramp: { type: 'boolean', default: false },
     payments: { type: 'string', default: '0' },
+    peer: { type: 'string' },
   },
 });
 const positive = (name: string, text: string, min: number) => {
@@ -48,6 +61,16 @@ const positive = (name: string, text: string, min: number) => {
 const matchesWanted = positive('matches', values.matches, 1);
 const seconds = positive('seconds', values.seconds, 1);
 const payments = positive('payments', values.payments, 0);
+/** The servers to measure, one after the other: the product (null) or Colyseus peer rooms. */
+const targets: Array<PeerVariant | null> = (() => {
+  const peer = values.peer;
+  if (peer === undefined) return [null];
+  if (payments > 0) throw new Error('--payments measures the product; it cannot be combined with --peer');
+  if (peer === 'colyseus') return [...PEER_VARIANTS];
+  const variant = PEER_VARIANTS.find((v) => peer === `colyseus-${v}`);
+  if (!variant) throw new Error(`--peer must be colyseus, colyseus-json or colyseus-schema (got ${peer})`);
+  return [variant];
+})();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (text: string) => process.stdout.write(`${text}\n`);
@@ -109,14 +132,18 @@ async function settledIdle(url: string): Promise<Scrape> {
   return last;
 }
 
-async function measure(server: ProductServer, matches: number): Promise<{ figures: Figures; hz: number }> {
+async function measure(
+  server: ProductServer,
+  matches: number,
+  peer: PeerVariant | null,
+): Promise<{ figures: Figures; hz: number }> {
   const idle = await settledIdle(server.url);
   const cores = availableParallelism();
   const loads = Array.from({ length: cores }, forkLoad);
   try {
     const pairs = loads.map((_, i) => Math.floor(matches / cores) + (i < matches % cores ? 1 : 0));
     loads.forEach((load, i) => {
-      load.tell({ type: 'start', baseUrl: server.url, bots: pairs[i]! * 2, seed: 1 + i });
+      load.tell({ type: 'start', baseUrl: server.url, bots: pairs[i]! * 2, seed: 1 + i, peer });
     });
     say(`Starting ${matches * 2} bots in ${cores} load processes...`);
     await waitUntilAllPlay(loads, matches);
@@ -170,9 +197,10 @@ async function measure(server: ProductServer, matches: number): Promise<{ figure
       figures = { ...figures, ...paymentFiguresOf(before, paid) };
     }
     const hz = snapshotHz(measured);
+    if (peer) say(`\n${peerRoomLine(before, after, elapsed, figures.matches)}`);
     say(
       table(
-        `\nGame server under ${matches} matches (${measured.players} players), ${elapsed.toFixed(1)} s:`,
+        `\n${peer ? `Colyseus peer, ${peer} room,` : 'Game server'} under ${matches} matches (${measured.players} players), ${elapsed.toFixed(1)} s:`,
         figures,
         measured,
       ),
@@ -185,26 +213,29 @@ async function measure(server: ProductServer, matches: number): Promise<{ figure
   }
 }
 
-async function runStep(matches: number) {
-  const server = await startProductServer();
+async function runStep(matches: number, peer: PeerVariant | null) {
+  const server = peer ? await startColyseusPeer() : await startProductServer();
   try {
-    return await measure(server, matches);
+    return await measure(server, matches, peer);
   } finally {
     await server.stop();
   }
 }
 
-if (values.ramp) {
-  for (const step of RAMP) {
-    const { figures, hz } = await runStep(step);
-    const broken = goalsOf(figures, hz).filter((g) => g.holds && !g.met);
-    if (broken.length > 0) {
-      say(`Ramp stops at ${step} matches: ${broken.map((g) => g.goal).join(', ')}`);
-      // The last line stays the JSON of the step that broke.
-      say(JSON.stringify(figures));
-      break;
+if (targets.some((t) => t !== null)) await ensurePeerInstalled(say);
+for (const target of targets) {
+  if (values.ramp) {
+    for (const step of RAMP) {
+      const { figures, hz } = await runStep(step, target);
+      const broken = goalsOf(figures, hz).filter((g) => g.holds && !g.met);
+      if (broken.length > 0) {
+        say(`Ramp stops at ${step} matches: ${broken.map((g) => g.goal).join(', ')}`);
+        // The last line stays the JSON of the step that broke.
+        say(JSON.stringify(figures));
+        break;
+      }
     }
+  } else {
+    await runStep(matchesWanted, target);
   }
-} else {
-  await runStep(matchesWanted);
 }

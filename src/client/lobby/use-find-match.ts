@@ -124,20 +124,23 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
     void pay(null, resume);
   }, [resume, pay]);
 
-  const findMatch = useCallback(async (selected: GameModeId | null) => {
-    if (busy.current) return;
-    const { facts: now, toast: show } = latest.current;
-    const decision = decideFindMatch(now, selected);
-    if (decision.kind === 'refused') {
-      show(decision.toast);
-      return;
-    }
-    if (decision.kind === 'practice') {
-      latest.current.game.findMatch('practice');
-      return;
-    }
-    await pay(decision.mode.id, (onStatus) => latest.current.wallet.payEntry(decision.mode.id, onStatus));
-  }, [pay]);
+  const findMatch = useCallback(
+    async (selected: GameModeId | null) => {
+      if (busy.current) return;
+      const { facts: now, toast: show } = latest.current;
+      const decision = decideFindMatch(now, selected);
+      if (decision.kind === 'refused') {
+        show(decision.toast);
+        return;
+      }
+      if (decision.kind === 'practice') {
+        latest.current.game.findMatch('practice');
+        return;
+      }
+      await pay(decision.mode.id, (onStatus) => latest.current.wallet.payEntry(decision.mode.id, onStatus));
+    },
+    [pay],
+  );
 
   return { phase, status, error, paying, findMatch };
 }

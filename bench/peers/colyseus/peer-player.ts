@@ -1,0 +1,70 @@
+/**
+ * What a peer bot does with each state it receives, whichever room sends it: the same human-like brain as
+ * the product's bots (bench/bot-brain.ts), the same move throttle (SPEC §5), and the same recorders: the echo
+ * of a move (timed from a paddle at rest to the first state whose paddle moved) and the gaps between states.
+ * Pure: the time is passed in; the transport is the caller's.
+ */
+import { clampPaddleTarget } from '../../../src/common/game/physics.ts';
+import type { GameData } from '../../../src/common/protocol.ts';
+import type { BotRecorders } from '../../bot.ts';
+import { createBotBrain, randomSkill } from '../../bot-brain.ts';
+import { createGapCounter } from '../../snapshot-gaps.ts';
+
+/** SPEC §5: a paddle target only when it moved more than 2 units, at most every 16 ms (as bench/bot.ts). */
+const MOVE_MIN_DELTA = 2;
+const MOVE_MIN_MS = 16;
+const MOVING_STATES = new Set<GameData['gameState']>(['countdown', 'firstServe', 'playing', 'roundEnd']);
+const ECHO_GIVE_UP_MS = 5_000;
+
+export interface PeerPlayer {
+  /** A state of game `gameId` seen from `seat` arrived at `nowMs`: the paddle target to send, or null. */
+  see(gameId: string, seat: 0 | 1, data: GameData, nowMs: number): number | null;
+  /** The last state's game name (null before any). */
+  state(): GameData['gameState'] | null;
+}
+
+export function createPeerPlayer(random: () => number, rec: BotRecorders): PeerPlayer {
+  let game: { id: string; seat: 0 | 1; brain: ReturnType<typeof createBotBrain> } | null = null;
+  let state: GameData['gameState'] | null = null;
+  let sent = { target: Number.NaN, atMs: Number.NEGATIVE_INFINITY };
+  let ownY = Number.NaN;
+  let ownYBefore = Number.NaN;
+  let echo: { sentAt: number; restY: number } | null = null;
+  const gaps = createGapCounter();
+
+  return {
+    state: () => state,
+    see(gameId, seat, data, now) {
+      if (!game || game.id !== gameId) {
+        game = { id: gameId, seat, brain: createBotBrain(seat, randomSkill(random), random) };
+        game.brain.reset(data.paddlePositions[seat]);
+        echo = null;
+        sent = { target: Number.NaN, atMs: Number.NEGATIVE_INFINITY };
+        ownY = Number.NaN;
+      }
+      const gap = gaps.arrived(gameId, now);
+      if (rec.measuring) {
+        rec.snapshots++;
+        if (gap !== null) rec.gaps.add(gap);
+        if (data.gameState === 'gameOver' && state !== 'gameOver') rec.gamesOver++;
+      }
+      state = data.gameState;
+      ownYBefore = ownY;
+      ownY = data.paddlePositions[seat];
+      if (echo && (ownY !== echo.restY || now - echo.sentAt > ECHO_GIVE_UP_MS)) {
+        if (ownY !== echo.restY && rec.measuring) rec.echo.add(now - echo.sentAt);
+        echo = null;
+      }
+      if (!MOVING_STATES.has(data.gameState)) return null;
+      const target = game.brain.see(data, now);
+      if (Math.abs(target - sent.target) <= MOVE_MIN_DELTA || now - sent.atMs < MOVE_MIN_MS) return null;
+      sent = { target, atMs: now };
+      // Timed only from rest: then the first state whose paddle moved is the one that shows this move.
+      const clamped = clampPaddleTarget(target);
+      if (!echo && ownY === ownYBefore && clamped !== null && Math.abs(clamped - ownY) >= 1) {
+        echo = { sentAt: now, restY: ownY };
+      }
+      return target;
+    },
+  };
+}
