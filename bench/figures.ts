@@ -33,6 +33,12 @@ export interface Measured {
   /** Live matches and the server's resident memory, sampled through the period. */
   liveSamples: number[];
   rssSamples: number[];
+  /**
+   * The server at half the load, once those matches played: its mean RSS and live matches. Memory per match
+   * is the growth from there to the full load, both loaded (an idle server still holds its start-up garbage,
+   * which its first collections under load hand back). Null when there was no half step (one match).
+   */
+  halfway: { rss: number; matches: number } | null;
   echo: SampleHistogram;
   gaps: SampleHistogram;
   players: number;
@@ -56,8 +62,10 @@ export function figuresOf(m: Measured): Figures {
   const cpuSeconds =
     increase(m.before, m.after, 'process_cpu_user_seconds_total') +
     increase(m.before, m.after, 'process_cpu_system_seconds_total');
-  const rssGrowth = mean(m.rssSamples) - idleRss(m);
   const perMatch = (n: number) => (matches > 0 ? n / matches : Number.NaN);
+  const rssPerMatch = m.halfway
+    ? (mean(m.rssSamples) - m.halfway.rss) / Math.max(1, matches - m.halfway.matches)
+    : perMatch(mean(m.rssSamples) - idleRss(m));
   return {
     tickP99Ms: round(ms(0.99, 'pong_tick_duration_seconds')),
     tickP50Ms: round(ms(0.5, 'pong_tick_duration_seconds')),
@@ -69,7 +77,7 @@ export function figuresOf(m: Measured): Figures {
     bytesPerPlayerPerSec: Math.round(perPlayerPerSecond(m.down, m.players, m.botSeconds)),
     upBytesPerPlayerPerSec: Math.round(perPlayerPerSecond(m.up, m.players, m.botSeconds)),
     cpuPerMatchPct: round(perMatch((cpuSeconds / m.seconds) * 100), 4),
-    rssPerMatchKB: round(perMatch(rssGrowth / 1024), 1),
+    rssPerMatchKB: round(rssPerMatch / 1024, 1),
     matches,
   };
 }
@@ -128,7 +136,9 @@ export function table(title: string, f: Figures & Partial<PaymentFigures>, m: Me
   );
   rows.push(
     `  ${'(snapshot rate)'.padEnd(24)} ${hz.toFixed(1).padStart(10)}  Hz per player, as the bots saw it`,
-    `  ${'(server RSS)'.padEnd(24)} ${`${mb(idleRss(m))}→${mb(mean(m.rssSamples))}`.padStart(10)}  MB idle → loaded; rssPerMatchKB is noise below a few hundred matches`,
+    m.halfway
+      ? `  ${'(server RSS)'.padEnd(24)} ${`${mb(m.halfway.rss)}→${mb(mean(m.rssSamples))}`.padStart(10)}  MB at ${m.halfway.matches} → ${Math.round(mean(m.liveSamples))} matches (idle ${mb(idleRss(m))})`
+      : `  ${'(server RSS)'.padEnd(24)} ${`${mb(idleRss(m))}→${mb(mean(m.rssSamples))}`.padStart(10)}  MB idle → loaded`,
     `  ${'(games ended)'.padEnd(24)} ${String(m.gamesOver / 2).padStart(10)}  during the period: rallies end, matches restart`,
   );
   const goals = goalsOf(f, hz).map((g) => `  ${g.met ? 'met   ' : 'MISSED'} ${g.goal}`);

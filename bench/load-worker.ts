@@ -56,6 +56,8 @@ async function start(baseUrl: string, count: number, seed: number, peer: PeerVar
       }
     }
   };
+  // A second start (the bench adds the other half of its load) adds bots; one progress report serves both.
+  clearInterval(progress);
   progress = setInterval(() => {
     const playing = bots.filter((b) => b.playing()).length;
     report({ type: 'progress', started: bots.length, failed, playing, firstFailure });

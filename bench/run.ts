@@ -132,6 +132,20 @@ async function settledIdle(url: string): Promise<Scrape> {
   return last;
 }
 
+/** The server's mean RSS and live matches over a few seconds of play at the current load. */
+async function settledLoad(url: string): Promise<{ rss: number; matches: number }> {
+  const rss: number[] = [];
+  const live: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await sleep(1_000);
+    const sample = await scrapeMetrics(url);
+    rss.push(sample.get('process_resident_memory_bytes') ?? 0);
+    live.push(sample.get('pong_live_matches') ?? 0);
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return { rss: mean(rss), matches: mean(live) };
+}
+
 async function measure(
   server: ProductServer,
   matches: number,
@@ -141,11 +155,24 @@ async function measure(
   const cores = availableParallelism();
   const loads = Array.from({ length: cores }, forkLoad);
   try {
-    const pairs = loads.map((_, i) => Math.floor(matches / cores) + (i < matches % cores ? 1 : 0));
-    loads.forEach((load, i) => {
-      load.tell({ type: 'start', baseUrl: server.url, bots: pairs[i]! * 2, seed: 1 + i, peer });
-    });
-    say(`Starting ${matches * 2} bots in ${cores} load processes...`);
+    const startBots = (count: number, seedBase: number) => {
+      const pairs = loads.map((_, i) => Math.floor(count / cores) + (i < count % cores ? 1 : 0));
+      loads.forEach((load, i) => {
+        if (pairs[i]! > 0)
+          load.tell({ type: 'start', baseUrl: server.url, bots: pairs[i]! * 2, seed: seedBase + i, peer });
+      });
+    };
+    // Half the matches first, then the rest: memory per match is the growth between the two loaded states.
+    const half = Math.floor(matches / 2);
+    let halfway: Measured['halfway'] = null;
+    if (half > 0) {
+      say(`Starting ${half * 2} bots in ${cores} load processes (half the load)...`);
+      startBots(half, 1);
+      await waitUntilAllPlay(loads, half);
+      halfway = await settledLoad(server.url);
+    }
+    say(`Starting ${(matches - half) * 2} more bots (the whole load)...`);
+    startBots(matches - half, 1 + cores);
     await waitUntilAllPlay(loads, matches);
 
     for (const load of loads) load.tell({ type: 'measure' });
@@ -179,6 +206,7 @@ async function measure(
       seconds: elapsed,
       liveSamples,
       rssSamples,
+      halfway,
       echo,
       gaps,
       players: sum('players'),

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
+import { figuresOf, type Measured } from '../../bench/figures.ts';
 import { histogramQuantile, increase, parsePrometheus } from '../../bench/prometheus.ts';
 import { createSampleHistogram } from '../../bench/sample-histogram.ts';
 import { createGapCounter } from '../../bench/snapshot-gaps.ts';
@@ -121,5 +122,36 @@ describe('issue 11 bench: bytes on the wire', () => {
     expect(perPlayerPerSecond(moved.down, 2, 3)).toBe(51);
     expect(perPlayerPerSecond(moved.down, 0, 3)).toBe(0);
     client.close();
+  });
+});
+
+describe('issue 11 bench: memory per match is the growth from half the load to all of it', () => {
+  const scrape = (text: string) => parsePrometheus(text);
+  const measured = (halfway: Measured['halfway']): Measured => ({
+    idle: scrape('process_resident_memory_bytes 900000000\n'),
+    before: scrape(''),
+    after: scrape(''),
+    seconds: 10,
+    liveSamples: [400, 400],
+    rssSamples: [500 * 1024 * 1024, 500 * 1024 * 1024],
+    halfway,
+    echo: createSampleHistogram(),
+    gaps: createSampleHistogram(),
+    players: 800,
+    botSeconds: 10,
+    down: 0,
+    up: 0,
+    snapshots: 0,
+    gamesOver: 0,
+  });
+
+  it('(full − half) / (matches added): 20 MB more for 200 more matches is 102.4 KB a match', () => {
+    const half = { rss: 480 * 1024 * 1024, matches: 200 };
+    expect(figuresOf(measured(half)).rssPerMatchKB).toBe(102.4);
+  });
+
+  it('an idle baseline bloated by start-up garbage would have read as negative; the half step does not', () => {
+    expect(figuresOf(measured(null)).rssPerMatchKB).toBeLessThan(0);
+    expect(figuresOf(measured({ rss: 490 * 1024 * 1024, matches: 200 })).rssPerMatchKB).toBeGreaterThan(0);
   });
 });
