@@ -132,18 +132,23 @@ async function settledIdle(url: string): Promise<Scrape> {
   return last;
 }
 
-/** The server's mean RSS and live matches over a few seconds of play at the current load. */
+/**
+ * The server's RSS and live matches at the current load once its memory has settled: the mean of the last
+ * five one-second samples, taken when they lie within 1% of each other (or after 30 s).
+ */
 async function settledLoad(url: string): Promise<{ rss: number; matches: number }> {
   const rss: number[] = [];
   const live: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  for (let i = 0; i < 30; i++) {
     await sleep(1_000);
     const sample = await scrapeMetrics(url);
     rss.push(sample.get('process_resident_memory_bytes') ?? 0);
     live.push(sample.get('pong_live_matches') ?? 0);
+    const last = rss.slice(-5);
+    if (last.length === 5 && Math.max(...last) - Math.min(...last) <= Math.min(...last) * 0.01) break;
   }
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  return { rss: mean(rss), matches: mean(live) };
+  return { rss: mean(rss.slice(-5)), matches: mean(live.slice(-5)) };
 }
 
 async function measure(
