@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BotRecorders } from '../../bench/bot.ts';
 import { seededRandom } from '../../bench/bot-brain.ts';
+import { createBotPlayer } from '../../bench/bot-player.ts';
 import { peerRoomLine } from '../../bench/peers/colyseus/peer-figures.ts';
 import { createPeerMatch, gameStateText, paddleInputOf } from '../../bench/peers/colyseus/peer-match.ts';
-import { createPeerPlayer } from '../../bench/peers/colyseus/peer-player.ts';
 import {
   createLoopFrames,
   createMissedPeriods,
@@ -186,7 +186,7 @@ describe('issue 11 point 4, Colyseus peer: a bot plays and measures as the produ
 
   it('records the gaps between the states of one game, not the wait between two games', () => {
     const rec = recorders();
-    const player = createPeerPlayer(seededRandom(1), rec);
+    const player = createBotPlayer(seededRandom(1), rec, { countsGameOver: true });
     player.see('g1', 0, data('countdown', 300), 0);
     player.see('g1', 0, data('countdown', 300), 50);
     player.see('g1', 0, data('playing', 300), 120);
@@ -202,7 +202,7 @@ describe('issue 11 point 4, Colyseus peer: a bot plays and measures as the produ
 
   it('sends moves at most every 16 ms and only beyond 2 units, and times the echo from a paddle at rest', () => {
     const rec = recorders();
-    const player = createPeerPlayer(seededRandom(2), rec);
+    const player = createBotPlayer(seededRandom(2), rec, { countsGameOver: true });
     // The paddle starts low; in the countdown the bot's hand drifts to the middle after its reaction time.
     expect(player.see('g', 0, data('countdown', 100), 0)).toBe(100);
     expect(player.see('g', 0, data('countdown', 100), 10)).toBeNull();
@@ -216,7 +216,7 @@ describe('issue 11 point 4, Colyseus peer: a bot plays and measures as the produ
     // Not timed while measuring is off.
     const quiet = recorders();
     quiet.measuring = false;
-    const other = createPeerPlayer(seededRandom(2), quiet);
+    const other = createBotPlayer(seededRandom(2), quiet, { countsGameOver: true });
     other.see('g', 0, data('countdown', 100), 0);
     other.see('g', 0, data('countdown', 100), 400);
     other.see('g', 0, data('countdown', 112), 430);
@@ -225,7 +225,7 @@ describe('issue 11 point 4, Colyseus peer: a bot plays and measures as the produ
 
   it('counts a game’s end once, and sends nothing once the game is over', () => {
     const rec = recorders();
-    const player = createPeerPlayer(seededRandom(3), rec);
+    const player = createBotPlayer(seededRandom(3), rec, { countsGameOver: true });
     player.see('g', 0, data('countdown', 100), 0);
     expect(player.see('g', 0, data('gameOver', 100), 500)).toBeNull();
     player.see('g', 0, data('gameOver', 100), 550);

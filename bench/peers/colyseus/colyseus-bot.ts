@@ -1,6 +1,6 @@
 /**
  * One bot of the Colyseus peer (issue 11 point 4), with `@colyseus/sdk` as a Colyseus game would ship it:
- * `joinOrCreate(variant)` finds a room of two, the player plays every state it receives (peer-player.ts,
+ * `joinOrCreate(variant)` finds a room of two, the player plays every state it receives (bench/bot-player.ts,
  * the product bots' brain and recorders), and at the end of the match it leaves and searches again after
  * the same 0.2–1 s pause as the product's bots. Each room is a new WebSocket; the bytes of all of them are
  * counted on their TCP sockets (the matchmaking HTTP requests are not game traffic and are not counted).
@@ -9,9 +9,9 @@ import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Client, type Room } from '@colyseus/sdk';
 import type { GameData } from '../../../src/common/protocol.ts';
+import { createBotPlayer } from '../../bot-player.ts';
 import { type WireCount, wireCountOf } from '../../wire-bytes.ts';
 import { PADDLE_MESSAGE } from './peer-match.ts';
-import { createPeerPlayer } from './peer-player.ts';
 import type { PeerBotModule } from './peer-types.ts';
 import { gameDataOfFields, type PongFields } from './pong-fields.ts';
 
@@ -28,7 +28,7 @@ function tcpOf(room: Room): Socket {
 
 export const startColyseusBot: PeerBotModule['startColyseusBot'] = async (baseUrl, variant, random, rec) => {
   const client = new Client(baseUrl);
-  const player = createPeerPlayer(random, rec);
+  const player = createBotPlayer(random, rec, { countsGameOver: true });
   const counted: WireCount = { down: 0, up: 0 };
   let current: { room: Room; tcp: Socket; leaving: boolean } | null = null;
   let closed = false;

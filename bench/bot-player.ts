@@ -1,29 +1,37 @@
 /**
- * What a peer bot does with each state it receives, whichever room sends it: the same human-like brain as
- * the product's bots (bench/bot-brain.ts), the same move throttle (SPEC §5), and the same recorders: the echo
- * of a move (timed from a paddle at rest to the first state whose paddle moved) and the gaps between states.
- * Pure: the time is passed in; the transport is the caller's.
+ * What a bot does with each state it receives, whichever server sends it (the product's gameState, or a
+ * Colyseus peer room's state): the human-like brain (bench/bot-brain.ts), SPEC §5's move throttle, and the
+ * recorders: the echo of a move (timed from a paddle at rest to the first state whose paddle moved) and the
+ * gaps between states. Pure: the time is passed in; the transport is the caller's.
  */
-import { clampPaddleTarget } from '../../../src/common/game/physics.ts';
-import type { GameData } from '../../../src/common/protocol.ts';
-import type { BotRecorders } from '../../bot.ts';
-import { createBotBrain, randomSkill } from '../../bot-brain.ts';
-import { createGapCounter } from '../../snapshot-gaps.ts';
+import { clampPaddleTarget } from '../src/common/game/physics.ts';
+import type { GameData } from '../src/common/protocol.ts';
+import type { BotRecorders } from './bot.ts';
+import { createBotBrain, randomSkill } from './bot-brain.ts';
+import { createGapCounter } from './snapshot-gaps.ts';
 
-/** SPEC §5: a paddle target only when it moved more than 2 units, at most every 16 ms (as bench/bot.ts). */
+/** SPEC §5: the client sends a paddle target only when it moved more than 2 units, at most every 16 ms. */
 const MOVE_MIN_DELTA = 2;
 const MOVE_MIN_MS = 16;
 const MOVING_STATES = new Set<GameData['gameState']>(['countdown', 'firstServe', 'playing', 'roundEnd']);
 const ECHO_GIVE_UP_MS = 5_000;
 
-export interface PeerPlayer {
+export interface BotPlayer {
   /** A state of game `gameId` seen from `seat` arrived at `nowMs`: the paddle target to send, or null. */
   see(gameId: string, seat: 0 | 1, data: GameData, nowMs: number): number | null;
   /** The last state's game name (null before any). */
   state(): GameData['gameState'] | null;
 }
 
-export function createPeerPlayer(random: () => number, rec: BotRecorders): PeerPlayer {
+/**
+ * `countsGameOver`: count a game's end when its state turns to gameOver (a Colyseus room has no gameOver
+ * message); the product's bot counts its gameOver message instead.
+ */
+export function createBotPlayer(
+  random: () => number,
+  rec: BotRecorders,
+  options: { countsGameOver: boolean },
+): BotPlayer {
   let game: { id: string; seat: 0 | 1; brain: ReturnType<typeof createBotBrain> } | null = null;
   let state: GameData['gameState'] | null = null;
   let sent = { target: Number.NaN, atMs: Number.NEGATIVE_INFINITY };
@@ -46,7 +54,7 @@ export function createPeerPlayer(random: () => number, rec: BotRecorders): PeerP
       if (rec.measuring) {
         rec.snapshots++;
         if (gap !== null) rec.gaps.add(gap);
-        if (data.gameState === 'gameOver' && state !== 'gameOver') rec.gamesOver++;
+        if (options.countsGameOver && data.gameState === 'gameOver' && state !== 'gameOver') rec.gamesOver++;
       }
       state = data.gameState;
       ownYBefore = ownY;
