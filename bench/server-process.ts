@@ -3,16 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ChildServer, childServer } from './child-server.ts';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 /** Per-address limits times this: every bot connects from 127.0.0.1, which production takes for one home. */
 export const BENCH_PER_IP_LIMIT_FACTOR = 100_000;
 
-export interface ProductServer {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
+export type ProductServer = ChildServer;
 
 /**
  * The product as operators start it, in a process of its own: its real entry point (src/server/main.ts,
@@ -38,37 +35,10 @@ export async function startProductServer(): Promise<ProductServer> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the server did not start within 120 s:\n${output}`)),
-      120_000,
-    );
-    const read = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-      const listening = /Server listening at (http:\/\/\S+)/.exec(output);
-      if (listening) {
-        clearTimeout(timer);
-        resolve(listening[1]!);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}) before listening:\n${output}`));
-    });
+  return childServer(child, {
+    name: 'the server',
+    listening: /Server listening at (http:\/\/\S+)/,
+    timeoutMs: 120_000,
+    cleanUp: () => rm(dataDir, { recursive: true, force: true }),
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      child.kill('SIGTERM');
-      const forced = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(forced);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }

@@ -8,16 +8,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ChildServer, childServer } from '../../child-server.ts';
 
 const PEER_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(PEER_DIR, '..', '..', '..');
 const PEER_PREFIX = path.relative(ROOT, PEER_DIR);
 
-export interface PeerServer {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
+export type PeerServer = ChildServer;
 
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -43,36 +40,9 @@ export async function startColyseusPeer(): Promise<PeerServer> {
     env: { ...process.env, PORT: '0', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the Colyseus peer did not start within 60 s:\n${output}`)),
-      60_000,
-    );
-    const read = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-      const listening = /Peer listening at (http:\/\/\S+)/.exec(output);
-      if (listening) {
-        clearTimeout(timer);
-        resolve(listening[1]!);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the Colyseus peer exited (${code}) before listening:\n${output}`));
-    });
+  return childServer(child, {
+    name: 'the Colyseus peer',
+    listening: /Peer listening at (http:\/\/\S+)/,
+    timeoutMs: 60_000,
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      child.kill('SIGTERM');
-      const forced = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(forced);
-    },
-  };
 }
