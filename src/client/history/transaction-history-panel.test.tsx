@@ -142,6 +142,34 @@ describe('issue 9 point 10: §2 transaction history panel', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("§2 'Transaction Details' follows the refresh: a payout opened while pending shows its signature once confirmed", async () => {
+    const pending = sampleHistory().map((t) =>
+      t.id === 'pay-a' ? { ...t, status: 'pending', transaction_signature: null } : t,
+    );
+    answer = async () => jsonResponse(200, { success: true, transactions: pending, nextCursor: null });
+    renderPanel(fakeWallet({ cluster: 'localnet' }));
+    await advance(0);
+    const won = () => rows().find((r) => r.getAttribute('data-outcome') === 'win')!;
+    fireEvent.click(within(won()).getByRole('button', { expanded: false }));
+    const payout = within(won())
+      .getAllByTestId('history-transaction')
+      .find((r) => r.textContent?.includes('Payout'))!;
+    fireEvent.click(within(payout).getByRole('button', { name: 'Details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Transaction Details' });
+    expect(within(dialog).queryByTestId('transaction-signature')).toBeNull();
+    expect(dialog.textContent).toContain('pending');
+
+    const confirmed = sampleHistory().map((t) =>
+      t.id === 'pay-a' ? { ...t, status: 'confirmed', transaction_signature: '7'.repeat(88) } : t,
+    );
+    answer = async () => jsonResponse(200, { success: true, transactions: confirmed, nextCursor: null });
+    act(() => dispatchWalletTransaction({ kind: 'transaction_notification', transaction: confirmed[0]! }));
+    await advance(2_000);
+    const open = screen.getByRole('dialog', { name: 'Transaction Details' });
+    expect(within(open).getByTestId('transaction-signature').textContent).toBe('7'.repeat(88));
+    expect(open.textContent).toContain('confirmed');
+  });
+
   it("§2 filters: 'Showing N filter (filtered from M total)', 'Clear filter', 'No {filter} found', 'Show all N transactions'", async () => {
     answer = async () =>
       jsonResponse(200, {

@@ -35,7 +35,10 @@ export function TransactionHistoryPanel({ clock }: { clock?: Clock }) {
     ...(clock ? { clock } : {}),
   });
   const [filter, setFilter] = useState<HistoryFilter>('all');
-  const [details, setDetails] = useState<HistoryTransaction | null>(null);
+  const [selected, setDetails] = useState<HistoryTransaction | null>(null);
+  // The dialog shows the row as the latest refresh has it (a pending payout becomes confirmed, with its
+  // signature, while it is open); the row as clicked only if a refresh no longer lists it.
+  const details = selected && (history.transactions.find((t) => t.id === selected.id) ?? selected);
   const groups = useMemo(() => groupTransactions(history.transactions), [history.transactions]);
   const counts = countByFilter(history.transactions);
   const shown = groupsForFilter(groups, filter);

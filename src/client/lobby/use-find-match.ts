@@ -118,9 +118,12 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
   );
 
   // Back from a wallet app that signed and sent the entry payment (Phantom's deep link): finish it here.
+  // Asked once per lobby: the wallet's API object changes with its state, the answer to resume does not.
   const resume = wallet.resumePayment;
+  const resumeAsked = useRef(false);
   useEffect(() => {
-    if (!resume || busy.current) return;
+    if (!resume || resumeAsked.current || busy.current) return;
+    resumeAsked.current = true;
     void pay(null, resume);
   }, [resume, pay]);
 
