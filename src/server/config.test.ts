@@ -116,6 +116,7 @@ describe('configuration', () => {
         'LOG_LEVEL',
         'METRICS_TOKEN',
         'NODE_ENV',
+        'NODE_ID',
         'PER_IP_LIMIT_FACTOR',
         'PORT',
         'PUBLIC_ORIGIN',
@@ -127,6 +128,13 @@ describe('configuration', () => {
         'WS_COMPRESSION',
       ].sort(),
     );
+  });
+
+  it('NODE_ID: unset by default (the host name is used); a valid name kept; a bad one refused by name', () => {
+    expect(loadConfig({}).nodeId).toBeUndefined();
+    expect(loadConfig({ NODE_ID: 'game-2.eu_west' }).nodeId).toBe('game-2.eu_west');
+    expect(() => loadConfig({ NODE_ID: 'game 2' })).toThrow(/NODE_ID/);
+    expect(() => loadConfig({ NODE_ID: 'x'.repeat(65) })).toThrow(/NODE_ID/);
   });
 
   it("WS_COMPRESSION: off unless 'on'; any other value is refused by name", () => {

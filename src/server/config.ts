@@ -38,6 +38,8 @@ export const CONFIG_VARIABLES = {
     'Bearer token that may read GET /metrics from elsewhere than localhost (unset: localhost only)',
   PER_IP_LIMIT_FACTOR:
     'Multiplies every per-address limit (sign-in, game channel, local /rpc) for load tests from one address (default 1)',
+  NODE_ID:
+    "This server process's name among several on one database (its payout claims; 1-64 of A-Z a-z 0-9 _ . -); default the host name",
   WS_COMPRESSION:
     "'on' compresses game-channel messages (permessage-deflate) for clients that offer it: about a fifth of the bytes for more server CPU (default off)",
 } as const;
@@ -137,6 +139,13 @@ const rules = {
     expected: 'must be an integer from 1 to 1000000',
   },
   WS_COMPRESSION: { schema: z.enum(['on', 'off']).default('off'), expected: "must be 'on' or 'off'" },
+  NODE_ID: {
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/)
+      .optional(),
+    expected: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -',
+  },
 } satisfies Record<ConfigVariable, { schema: z.ZodType; expected: string }>;
 
 type Parsed = { [K in ConfigVariable]: z.output<(typeof rules)[K]['schema']> };
@@ -178,6 +187,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** PER_IP_LIMIT_FACTOR: every per-address rate limit is multiplied by it (1 in production). */
   perIpLimitFactor: number;
+  /** NODE_ID: this process's name among several on one database; undefined means the host name. */
+  nodeId: string | undefined;
   /** WS_COMPRESSION: permessage-deflate on the game channel (issue 11 weighs its bytes against its CPU). */
   wsCompression: boolean;
 }
@@ -265,5 +276,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsToken: p.METRICS_TOKEN,
     perIpLimitFactor: p.PER_IP_LIMIT_FACTOR,
     wsCompression: p.WS_COMPRESSION === 'on',
+    nodeId: p.NODE_ID,
   };
 }

@@ -96,6 +96,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       house: chain.houseWallet,
       notify: (notice) => notify(notice),
       log: (message, error) => console.error(`money: ${message}`, error ?? ''),
+      ...(config.nodeId ? { nodeId: config.nodeId } : {}),
     });
     const tracking = wireTracking({
       config,

@@ -27,8 +27,11 @@ export function wireMoney(deps: {
   house: KeyPairSigner;
   notify: (notice: MovementNotice) => void;
   log: (message: string, error?: unknown) => void;
+  /** NODE_ID: whose payout claims a restart takes back (default: the host name, one process per host). */
+  nodeId?: string;
 }): MoneyWiring {
   const { db, rpc, clock, house, notify, log } = deps;
+  const nodeId = deps.nodeId ?? hostname();
   const inner = createEntryVerifier({ db, rpc, clock, houseWallet: house.address, log });
   const verifier: EntryVerifier = {
     async verify(request) {
@@ -53,9 +56,10 @@ export function wireMoney(deps: {
     rpc,
     houseWallet: house,
     clock,
-    // One server process per host: a restart takes back its dead predecessor's claims (issue 8 fault 16).
-    nodeId: hostname(),
-    workerId: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+    // A restart of this node takes back its dead predecessor's claims (issue 8 fault 16); several processes
+    // on one host each need their own NODE_ID, or one's start would take the other's live claims.
+    nodeId,
+    workerId: `${nodeId}:${process.pid}:${randomBytes(4).toString('hex')}`,
     log,
     onSent: (payout) =>
       notify({
