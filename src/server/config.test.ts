@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.ts';
+import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 
 describe('configuration', () => {
   it('runs on embedded defaults with no environment at all', () => {
@@ -54,7 +55,7 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     ['SOLANA_RPC_URL', 'not a url', 'SOLANA_RPC_URL must be an http:// or https:// URL'],
-    ['SOLANA_CLUSTER', 'localnet', 'SOLANA_CLUSTER must be one of devnet, testnet, mainnet-beta'],
+    ['SOLANA_CLUSTER', 'regtest', 'SOLANA_CLUSTER must be one of devnet, testnet, mainnet-beta, localnet'],
     ['ALLOWED_ORIGINS', 'ftp://x', 'ALLOWED_ORIGINS must be a comma-separated list of http(s) origins'],
     ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be false, a hop count'],
     ['PUBLIC_ORIGIN', 'pong.example', 'PUBLIC_ORIGIN must be the http(s) origin players browse'],
@@ -121,6 +122,8 @@ describe('configuration', () => {
         'PORT',
         'PUBLIC_ORIGIN',
         'PUBLIC_RPC_URL',
+        'REDIS_KEY_PREFIX',
+        'REDIS_URL',
         'RESTRICTED_COUNTRIES',
         'SOLANA_CLUSTER',
         'SOLANA_RPC_URL',
@@ -128,6 +131,58 @@ describe('configuration', () => {
         'WS_COMPRESSION',
       ].sort(),
     );
+  });
+
+  it("SOLANA_CLUSTER=localnet: another game node's local chain, named as such to the page and the wallet; never in production", () => {
+    const remote = {
+      SOLANA_RPC_URL: 'http://127.0.0.1:8081/rpc',
+      PUBLIC_RPC_URL: 'http://127.0.0.1:8080/rpc',
+      HOUSE_WALLET_KEYPAIR: '/keys/house.json',
+      SOLANA_CLUSTER: 'localnet',
+    };
+    expect(loadConfig(remote).chain).toMatchObject({ kind: 'remote', cluster: 'localnet' });
+    expect(signInChainIdFor(loadConfig(remote).chain)).toBe('solana:localnet');
+    expect(() => loadConfig({ ...remote, NODE_ENV: 'production' })).toThrow(
+      'SOLANA_CLUSTER must not be localnet with NODE_ENV=production',
+    );
+  });
+
+  it('REDIS_URL: unset runs one process; set (with DATABASE_URL) turns on cluster mode with its key prefix', () => {
+    expect(loadConfig({}).cluster).toBeNull();
+    const pg = 'postgres://db.internal/pong';
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/0', DATABASE_URL: pg }).cluster).toEqual({
+      redisUrl: 'redis://cache:6379/0',
+      keyPrefix: 'pong',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://cache:6380', DATABASE_URL: pg, REDIS_KEY_PREFIX: 'pong-eu' }).cluster,
+    ).toEqual({ redisUrl: 'rediss://cache:6380', keyPrefix: 'pong-eu' });
+    expect(() => loadConfig({ REDIS_URL: 'redis://cache:6379' })).toThrow(
+      'DATABASE_URL is required when REDIS_URL is set (cluster mode)',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379', DATABASE_URL: pg })).toThrow(
+      /REDIS_URL must be/,
+    );
+    expect(() => loadConfig({ REDIS_URL: 'redis://x', REDIS_KEY_PREFIX: 'a b', DATABASE_URL: pg })).toThrow(
+      /REDIS_KEY_PREFIX/,
+    );
+  });
+
+  it('a refused REDIS_URL or DATABASE_URL is not echoed: it may hold a password', () => {
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    const redis = refused({ REDIS_URL: 'http://user:hunter2hunter2@cache:6379' });
+    expect(redis).toMatch(/^REDIS_URL /);
+    expect(redis).not.toContain('hunter2');
+    const database = refused({ DATABASE_URL: 'mysql://user:hunter2hunter2@db/pong' });
+    expect(database).toMatch(/^DATABASE_URL /);
+    expect(database).not.toContain('hunter2');
   });
 
   it('NODE_ID: unset by default (the host name is used); a valid name kept; a bad one refused by name', () => {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseRedisUrl } from './cluster/redis-connection.ts';
+import { DEFAULT_KEY_PREFIX } from './cluster/redis-keys.ts';
 import {
   DEFAULT_HOUSE_BALANCE_FLOOR_SOL,
   RESTRICTED_COUNTRIES_EXPECTED,
@@ -18,7 +20,8 @@ export const CONFIG_VARIABLES = {
   DATABASE_URL: 'PostgreSQL connection URL; when unset the embedded PGlite database under DATA_DIR is used',
   SOLANA_RPC_URL:
     'Solana JSON-RPC URL (devnet, mainnet); when unset the embedded local chain is served at /rpc',
-  SOLANA_CLUSTER: 'Cluster behind SOLANA_RPC_URL: devnet, testnet or mainnet-beta (default mainnet-beta)',
+  SOLANA_CLUSTER:
+    "Cluster behind SOLANA_RPC_URL: devnet, testnet or mainnet-beta (default mainnet-beta); localnet when it is another game node's embedded local chain",
   PUBLIC_RPC_URL: 'RPC URL handed to browsers; required with SOLANA_RPC_URL so a private RPC key never leaks',
   HOUSE_WALLET_KEYPAIR: 'House wallet secret: JSON byte array, base58, or a path to a file holding either',
   ALLOWED_ORIGINS: 'Comma-separated origins allowed to open /ws and call state-changing APIs',
@@ -39,7 +42,11 @@ export const CONFIG_VARIABLES = {
   PER_IP_LIMIT_FACTOR:
     'Multiplies every per-address limit (sign-in, game channel, local /rpc) for load tests from one address (default 1)',
   NODE_ID:
-    "This server process's name among several on one database (its payout claims; 1-64 of A-Z a-z 0-9 _ . -); default the host name",
+    "This server process's name among several on one database (its searches, matches and payout claims; 1-64 of A-Z a-z 0-9 _ . -); default the host name, and in cluster mode the host name and process id",
+  REDIS_URL:
+    'Redis URL (redis:// or rediss://) that turns on cluster mode: several game nodes on one PostgreSQL (needs DATABASE_URL); unset runs one process',
+  REDIS_KEY_PREFIX:
+    'Prefix of every Redis key and channel of this deployment, so two deployments can share a Redis (default pong)',
   WS_COMPRESSION:
     "'on' compresses game-channel messages (permessage-deflate) for clients that offer it: about a fifth of the bytes for more server CPU (default off)",
 } as const;
@@ -60,7 +67,7 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const CLUSTERS = ['devnet', 'testnet', 'mainnet-beta'] as const;
+const CLUSTERS = ['devnet', 'testnet', 'mainnet-beta', 'localnet'] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 const httpOrigin = httpUrl.transform((u) => new URL(u).origin);
@@ -139,6 +146,27 @@ const rules = {
     expected: 'must be an integer from 1 to 1000000',
   },
   WS_COMPRESSION: { schema: z.enum(['on', 'off']).default('off'), expected: "must be 'on' or 'off'" },
+  REDIS_URL: {
+    schema: z
+      .string()
+      .refine((raw) => {
+        try {
+          parseRedisUrl(raw);
+          return true;
+        } catch {
+          return false;
+        }
+      })
+      .optional(),
+    expected: 'must be a redis:// or rediss:// URL (its path, if any, a database number such as /0)',
+  },
+  REDIS_KEY_PREFIX: {
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+      .default(DEFAULT_KEY_PREFIX),
+    expected: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . : -',
+  },
   NODE_ID: {
     schema: z
       .string()
@@ -187,8 +215,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** PER_IP_LIMIT_FACTOR: every per-address rate limit is multiplied by it (1 in production). */
   perIpLimitFactor: number;
-  /** NODE_ID: this process's name among several on one database; undefined means the host name. */
+  /** NODE_ID: this process's name among several on one database; undefined means the default (node-id.ts). */
   nodeId: string | undefined;
+  /** REDIS_URL and REDIS_KEY_PREFIX: cluster mode (issue 12) when set; null runs one process alone. */
+  cluster: { redisUrl: string; keyPrefix: string } | null;
   /** WS_COMPRESSION: permessage-deflate on the game channel (issue 11 weighs its bytes against its CPU). */
   wsCompression: boolean;
 }
@@ -205,7 +235,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const result = rules[name].schema.safeParse(raw);
     if (!result.success) {
       // A refused secret is never echoed back: the error goes to the console.
-      const secret = name === 'ADMIN_PASSWORD' || name === 'METRICS_TOKEN';
+      const secret =
+        name === 'ADMIN_PASSWORD' ||
+        name === 'METRICS_TOKEN' ||
+        name === 'REDIS_URL' ||
+        name === 'DATABASE_URL';
       const shown = secret && raw !== undefined ? '[hidden]' : raw;
       throw new ConfigError(name, rules[name].expected, shown);
     }
@@ -224,6 +258,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (p.SOLANA_RPC_URL && p.LOCAL_CHAIN) {
     throw new ConfigError('LOCAL_CHAIN', 'must not be 1 when SOLANA_RPC_URL points at a real cluster', '1');
+  }
+  if (p.SOLANA_RPC_URL && p.SOLANA_CLUSTER === 'localnet' && p.NODE_ENV === 'production') {
+    // Another node's local chain has a free faucet: its SOL is not money.
+    throw new ConfigError('SOLANA_CLUSTER', 'must not be localnet with NODE_ENV=production', 'localnet');
   }
   if (p.SOLANA_RPC_URL) {
     if (!p.HOUSE_WALLET_KEYPAIR) {
@@ -247,6 +285,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       cluster: p.SOLANA_CLUSTER,
       houseWalletKeypair: p.HOUSE_WALLET_KEYPAIR,
     };
+  }
+
+  if (p.REDIS_URL && !p.DATABASE_URL) {
+    // Nodes share the ledger, sessions and bans; an embedded database is one process's own.
+    throw new ConfigError('DATABASE_URL', 'is required when REDIS_URL is set (cluster mode)', undefined);
   }
 
   if (p.ADMIN_PASSWORD && !p.ADMIN_EMAIL) {
@@ -277,5 +320,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     perIpLimitFactor: p.PER_IP_LIMIT_FACTOR,
     wsCompression: p.WS_COMPRESSION === 'on',
     nodeId: p.NODE_ID,
+    cluster: p.REDIS_URL ? { redisUrl: p.REDIS_URL, keyPrefix: p.REDIS_KEY_PREFIX } : null,
   };
 }

@@ -10,9 +10,12 @@ import { liveStatsOf } from './admin/overview/live-stats.ts';
 import { createChainRpc } from './chain/chain-rpc.ts';
 import type { RpcRouteOptions } from './chain/local-rpc/rpc-route.ts';
 import { openChain } from './chain/open-chain.ts';
+import { type ClusterNode, startClusterNode } from './cluster/cluster-node.ts';
+import { resolveNodeId } from './cluster/node-id.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
+import { ownersOfOpenRows } from './game/restart-settlement.ts';
 import type { ChannelLimits } from './gateway/limits.ts';
 import { createNotifier, type Notify } from './gateway/notifications.ts';
 import { type GameWiring, wireGame } from './gateway/wire-game.ts';
@@ -59,6 +62,10 @@ export interface RunningServer {
   game: GameWiring;
   /** IP tracking, restricted jurisdictions and operational system events (issue 10 point 5). */
   tracking: TrackingWiring;
+  /** The name this process goes by (NODE_ID, or its default: cluster/node-id.ts). */
+  nodeId: string;
+  /** This game node among several (REDIS_URL set); null when the process runs alone. */
+  cluster: ClusterNode | null;
   /** Stops accepting, finishes in-flight work, then closes the chain and the database. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -70,9 +77,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await mkdir(config.dataDir, { recursive: true });
   const limits = options.limits ?? perIpLimitsScaledBy(config.perIpLimitFactor);
 
+  const nodeId = resolveNodeId({ configured: config.nodeId, cluster: config.cluster !== null });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let chain: Awaited<ReturnType<typeof openChain>> | undefined;
+  let cluster: ClusterNode | null = null;
   try {
+    if (config.cluster) {
+      cluster = await startClusterNode({
+        ...config.cluster,
+        nodeId,
+        clock,
+        log: (message, error) => console.error(`cluster: ${message}`, error ?? ''),
+      });
+    }
     chain = await openChain({ config, clock, rpcLimits: limits?.rpc });
     const db = database.db;
     await bootstrapAdmins({
@@ -96,7 +113,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       house: chain.houseWallet,
       notify: (notice) => notify(notice),
       log: (message, error) => console.error(`money: ${message}`, error ?? ''),
-      ...(config.nodeId ? { nodeId: config.nodeId } : {}),
+      nodeId,
     });
     const tracking = wireTracking({
       config,
@@ -155,6 +172,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             onSocketOpen: tracking.socketOpened,
             ...(limits?.channel ? { limits: limits.channel } : {}),
             metrics,
+            nodeId,
+            ...(cluster ? { recoverScope: cluster.startupScope } : {}),
           });
           notify = createNotifier(game.channel);
         },
@@ -179,6 +198,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const gameRef = game;
     if (!options.noPayoutWorker) money.worker.start();
     await tracking.start();
+    cluster?.run({
+      ownersOfOpenWork: () => ownersOfOpenRows(db),
+      settle: async (nodeIds) => {
+        await gameRef.game.settleLostNodes(nodeIds);
+      },
+    });
+    const clusterRef = cluster;
 
     let closing: Promise<void> | undefined;
     const openChainRef = chain;
@@ -191,11 +217,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       money,
       game,
       tracking,
+      nodeId,
+      cluster,
       close: () => {
         closing ??= (async () => {
           stopRunner();
           stopMetrics();
           await gameRef.game.shutdown();
+          // Its own matches are settled: only now does it leave the live set.
+          await clusterRef?.stop();
           await money.worker.stop();
           await app.close();
           await tracking.stop();
@@ -206,6 +236,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       },
     };
   } catch (error) {
+    await cluster?.stop().catch(() => {});
     await chain?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;

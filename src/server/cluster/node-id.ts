@@ -1,9 +1,12 @@
 import os from 'node:os';
 
 /**
- * The id a game node is known by in Redis (its heartbeat, the leases it owns). NODE_ID when set, checked
- * (1 to 64 characters of A-Z a-z 0-9 _ . -), so a typo stops the node at start with a clear error; else
- * the host name and process id, unique among processes on one machine and across machines.
+ * The one rule for the name a server process goes by (NODE_ID): its payout claims, and in cluster mode its
+ * searches, matches and heartbeat. NODE_ID when set, checked (1 to 64 characters of A-Z a-z 0-9 _ . -), so a
+ * typo stops the node at start with a clear error. Unset, a process alone on its database is its host name
+ * (a restart of it is the same node and takes back its predecessor's payout claims); in cluster mode it is
+ * the host name and process id, so two nodes on one machine are never taken for one another (each would
+ * settle the other's live matches as its own).
  */
 
 export const NODE_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -16,23 +19,23 @@ export class NodeIdError extends Error {
 }
 
 export interface NodeIdSource {
-  env: Record<string, string | undefined>;
-  hostname: () => string;
-  pid: number;
+  /** NODE_ID as configured; unset or empty means the default. */
+  configured: string | undefined;
+  /** Cluster mode (REDIS_URL set). */
+  cluster: boolean;
+  hostname?: () => string;
+  pid?: number;
 }
 
-export function resolveNodeId(
-  source: NodeIdSource = { env: process.env, hostname: os.hostname, pid: process.pid },
-): string {
-  const configured = source.env.NODE_ID;
+export function resolveNodeId(source: NodeIdSource): string {
+  const { configured } = source;
   if (configured !== undefined && configured !== '') {
     if (!NODE_ID_PATTERN.test(configured)) throw new NodeIdError(configured);
     return configured;
   }
-  const suffix = `-${source.pid}`;
+  const suffix = source.cluster ? `-${source.pid ?? process.pid}` : '';
   // A host name may hold characters outside the pattern (or be empty); they become '-'.
-  const host = source
-    .hostname()
+  const host = (source.hostname ?? os.hostname)()
     .replace(/[^A-Za-z0-9_.-]/g, '-')
     .slice(0, 64 - suffix.length);
   return `${host || 'node'}${suffix}`;

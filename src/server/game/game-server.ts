@@ -9,6 +9,7 @@ import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf } from './
 import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
 import type { MatchResult } from './match-types.ts';
 import { createMatchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
+import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
 import { recordMatchResultWithRetry } from './record-with-retry.ts';
 import { refundRefusedPayment } from './refused-payment.ts';
 import { settleAfterRestart, settleInterruptedMatches, UNUSED_ENTRY_GRACE_MS } from './restart-settlement.ts';
@@ -46,6 +47,11 @@ export interface GameServerOptions {
   jurisdiction?: JurisdictionCheck;
   /** A match started: tracking counts a game for each player's wallet and address. */
   onMatchStarted?: MatchStarterDeps['matchStarted'];
+  /**
+   * This game node (NODE_ID), written on every search and match it holds, so that in cluster mode another node
+   * settles them if this one is lost (issue 12). Unset in tests of one process.
+   */
+  nodeId?: string;
 }
 
 export { AWAY_CLOSE_RETRY_MS, CANCEL_WAIT_MS } from './search-exits.ts';
@@ -56,7 +62,8 @@ export { AWAY_CLOSE_RETRY_MS, CANCEL_WAIT_MS } from './search-exits.ts';
  */
 export function createGameServer(options: GameServerOptions) {
   const { db, clock, bans } = options;
-  const matchmaker = createMatchmaker({ db, clock });
+  const nodeId = options.nodeId ?? null;
+  const matchmaker = createMatchmaker({ db, clock, nodeId });
   const matches = new Map<string, LiveMatch>();
   const searches = createSearchLinks();
   const log = options.log ?? (() => {});
@@ -86,6 +93,7 @@ export function createGameServer(options: GameServerOptions) {
     finish: (live, result) => void finish(live, result),
     queueChanged,
     log,
+    nodeId,
     ...(options.onMatchStarted ? { matchStarted: options.onMatchStarted } : {}),
   });
 
@@ -312,13 +320,37 @@ export function createGameServer(options: GameServerOptions) {
       if (swept > 0) log(`${swept} verified entry fee(s) that never became an entry are being refunded`);
     },
 
-    async recoverAfterRestart(): Promise<void> {
-      const settled = await settleAfterRestart(db, matchmaker, options.money, new Date(clock.now()));
+    /**
+     * At start: what a previous run left open. Alone on the database, everything open; in cluster mode
+     * (`scope`), this node's own rows, those of nodes no longer beating and those of no node.
+     */
+    async recoverAfterRestart(scope: SettleScope = SETTLE_ALL): Promise<void> {
+      const at = new Date(clock.now());
+      const settled = await settleAfterRestart(db, matchmaker, options.money, at, scope, nodeId ?? undefined);
       for (const orphan of settled.orphans) {
         const what = orphan.gameId ? `game ${orphan.gameId}` : 'search';
         log(`after a restart: ${what} of ${orphan.walletAddress} settled`);
       }
       for (const id of settled.gameIds) log(`game ${id} was under way at a restart: marked interrupted`);
+    },
+
+    /**
+     * Cluster mode (issue 12): game nodes that stopped beating left searches and matches open; they are
+     * settled as after a restart (interrupted matches and searches refunded in full), each row once however
+     * many nodes try. Returns how many matches and searches this call settled.
+     */
+    async settleLostNodes(nodeIds: readonly string[]): Promise<{ games: number; searches: number }> {
+      const at = new Date(clock.now());
+      const scope: SettleScope = { kind: 'nodes', nodeIds, unowned: false };
+      const settled = await settleAfterRestart(db, matchmaker, options.money, at, scope, nodeId ?? undefined);
+      const searches = settled.orphans.filter((o) => o.gameId === null).length;
+      if (settled.gameIds.length > 0 || searches > 0) {
+        log(
+          `game node(s) ${nodeIds.join(', ')} lost: ${settled.gameIds.length} match(es) interrupted, ` +
+            `${searches} search(es) closed, entries refunded in full`,
+        );
+      }
+      return { games: settled.gameIds.length, searches };
     },
   };
 }

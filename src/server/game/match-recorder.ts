@@ -13,6 +13,8 @@ export interface MatchStart {
   entries: readonly [QueueEntry, QueueEntry];
   seedHash: string;
   startedAt: number;
+  /** The game node running it (NODE_ID), if known; written on the game session row (issue 12). */
+  nodeId?: string | null;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function recordMatchStart(db: Database, start: MatchStart): Promise
     wagerLamports: mode.wagerLamports,
     winLamports: mode.winLamports,
     feeLamports: mode.feeLamports ?? 0n,
+    nodeId: start.nodeId ?? null,
   });
 }
 

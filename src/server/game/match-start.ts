@@ -26,6 +26,8 @@ export interface MatchStarterDeps {
   finish: (live: LiveMatch, result: MatchResult) => void;
   queueChanged: () => void;
   log: (message: string, error?: unknown) => void;
+  /** This game node (NODE_ID), written on the game session so another node can settle it if this one is lost. */
+  nodeId?: string | null;
   /** After the start is committed: who plays, from which address (IP tracking counts games per pair). */
   matchStarted?: (players: ReadonlyArray<{ walletAddress: string; ip: string | null }>) => void;
 }
@@ -48,7 +50,13 @@ export function createMatchStarter(deps: MatchStarterDeps) {
       const pair = await matchmaker.pair(mode, gameId, {
         eligible: (entry) => !searches.isAway(entry.id),
         started: async (tx, entries) => {
-          const start = { id: gameId, entries, seedHash: seedHash(seed), startedAt: clock.now() };
+          const start = {
+            id: gameId,
+            entries,
+            seedHash: seedHash(seed),
+            startedAt: clock.now(),
+            nodeId: deps.nodeId ?? null,
+          };
           await recordMatchStart(tx, start);
           // Read before the commit: a cancel that loses the race learns it only after the commit.
           begun = { start, links: [searches.linkOf(entries[0].id), searches.linkOf(entries[1].id)] };

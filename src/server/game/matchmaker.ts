@@ -4,6 +4,7 @@ import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
 import { queueSessions } from '../db/schema/index.ts';
+import { ownedWithin, SETTLE_ALL, type SettleScope } from './node-ownership.ts';
 
 /** A searching player as the matchmaker sees them: a proven wallet and where to reach them. */
 export interface QueuePlayer {
@@ -73,9 +74,13 @@ export interface Matchmaker {
   /** 1 for the longest-waiting entry of its mode; 0 for one not in its queue (being paired). */
   positionOf(entry: QueueEntry): number;
   lengths(): Record<GameModeId, number>;
-  /** Entries left active by a previous run of the server: closed as 'error' and returned, so they are refunded. */
+  /**
+   * Entries left active by a previous run of the server (or, in cluster mode, by the nodes of `scope`): closed
+   * as 'error' and returned, so they are refunded.
+   */
   closeOrphans(
     tx?: Database,
+    scope?: SettleScope,
   ): Promise<Array<{ id: string; walletAddress: string; mode: GameModeId; transactionId: string | null }>>;
 }
 
@@ -86,7 +91,16 @@ export interface Matchmaker {
  * other. An entry being paired is out of its queue (no other pairing can take it) but still the wallet's
  * entry, so a cancel can reach the database and the database decides which of the two wins.
  */
-export function createMatchmaker({ db, clock }: { db: Database; clock: Clock }): Matchmaker {
+export function createMatchmaker({
+  db,
+  clock,
+  nodeId = null,
+}: {
+  db: Database;
+  clock: Clock;
+  /** This game node (NODE_ID), written on each entry so another node can settle it if this one is lost. */
+  nodeId?: string | null;
+}): Matchmaker {
   const queues = new Map<GameModeId, QueueEntry[]>(GAME_MODE_IDS.map((m) => [m, []]));
   const byWallet = new Map<string, QueueEntry>();
   const closing = new Map<string, Promise<QueueEntry | null>>();
@@ -151,6 +165,7 @@ export function createMatchmaker({ db, clock }: { db: Database; clock: Clock }):
             transactionId: paid?.transactionId ?? null,
             ipAddress: player.ip,
             userAgent: player.userAgent,
+            nodeId,
             metadata: paid ? { paymentSignature: paid.signature, lamports: paid.lamports.toString() } : null,
           })
           .returning({ id: queueSessions.id });
@@ -258,7 +273,7 @@ export function createMatchmaker({ db, clock }: { db: Database; clock: Clock }):
       >;
     },
 
-    async closeOrphans(tx = db) {
+    async closeOrphans(tx = db, scope = SETTLE_ALL) {
       const now = new Date(clock.now());
       return tx
         .update(queueSessions)
@@ -268,7 +283,7 @@ export function createMatchmaker({ db, clock }: { db: Database; clock: Clock }):
           updatedAt: now,
           metadata: sql`coalesce(${queueSessions.metadata}, '{}'::jsonb) || '{"closedBy":"restart"}'::jsonb`,
         })
-        .where(eq(queueSessions.status, 'active'))
+        .where(and(eq(queueSessions.status, 'active'), ownedWithin(queueSessions.nodeId, scope)))
         .returning({
           id: queueSessions.id,
           walletAddress: queueSessions.walletAddress,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { FakeClock } from '../../common/clock.ts';
@@ -68,9 +68,18 @@ export function localChainForFile(): () => LocalChainServer {
   };
 }
 
-export async function searchBed(chain: LocalChainServer, db: Database): Promise<SearchBed> {
+export async function searchBed(
+  chain: LocalChainServer,
+  db: Database,
+  options: {
+    /** The game node this game server is (issue 12); none by default. */
+    nodeId?: string;
+    /** Another bed's house wallet, so two beds are two nodes of one deployment. */
+    houseWallet?: Address;
+  } = {},
+): Promise<SearchBed & { houseWallet: Address }> {
   const clock = chain.clock;
-  const houseWallet = (await generateKeyPairSigner()).address;
+  const houseWallet = options.houseWallet ?? (await generateKeyPairSigner()).address;
   const { verifier } = verifierOn(chain, { db, houseWallet });
   const game = createGameServer({
     db,
@@ -80,8 +89,10 @@ export async function searchBed(chain: LocalChainServer, db: Database): Promise<
     money: createMatchMoney({ houseWallet }),
     countdownSeconds: 0,
     leadInSeconds: 0,
+    ...(options.nodeId ? { nodeId: options.nodeId } : {}),
   });
-  const bed: SearchBed = {
+  const bed: SearchBed & { houseWallet: Address } = {
+    houseWallet,
     game,
     clock,
     db,

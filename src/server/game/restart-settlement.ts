@@ -1,10 +1,12 @@
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games, queueSessions } from '../db/schema/index.ts';
+import { recordSystemEvent } from '../security/system-events.ts';
 import type { GameMoney, OrphanedEntry } from './game-ports.ts';
 import { recordInterruptedGames } from './interrupted-game-record.ts';
 import type { MatchStart } from './match-recorder.ts';
 import type { Matchmaker } from './matchmaker.ts';
+import { ownedWithin, SETTLE_ALL, type SettleScope, scopeIsEmpty } from './node-ownership.ts';
 
 /**
  * The written policy for what a stop leaves open (RELIABILITY 25). A match's ticks live in memory, so one
@@ -85,22 +87,35 @@ async function closeMatchedWithoutGame(tx: Database, at: Date) {
 }
 
 /**
- * At start: searches and matches a previous run left open (it crashed, or was killed), entries matched to a
- * game never written, and verified entry fees it recorded but never queued. Assumes this is the
- * only game-server process on the database; several would need an owner per entry and match.
+ * Searches and matches left open by a run that is gone: at start, what a previous run of this process left
+ * (it crashed, or was killed), entries matched to a game never written, and verified entry fees recorded but
+ * never queued. Alone on its database (`SETTLE_ALL`) a process settles every open row. In cluster mode
+ * (issue 12) it settles only the rows of the nodes `scope` names (itself at start, and nodes no longer
+ * beating) and, at start, rows owned by no node; entry fees are swept only once older than the grace, since
+ * another live node may be between verifying a payment and queueing it. Everything runs in one transaction
+ * of conditional updates, so two nodes settling the same lost node settle each row once: the first commits,
+ * the second finds nothing open. A node's settlement records a system event with what it closed.
  */
 export async function settleAfterRestart(
   db: Database,
   matchmaker: Pick<Matchmaker, 'closeOrphans'>,
   money: GameMoney | undefined,
   at: Date,
+  scope: SettleScope = SETTLE_ALL,
+  settledBy?: string,
 ): Promise<{ orphans: OrphanedEntry[]; gameIds: string[] }> {
+  if (scopeIsEmpty(scope)) return { orphans: [], gameIds: [] };
   return db.transaction(async (tx) => {
-    const closed = await matchmaker.closeOrphans(tx);
+    const closed = await matchmaker.closeOrphans(tx, scope);
     const games = await tx
       .update(gameSessions)
       .set({ status: 'interrupted', outcome: 'interrupted', updatedAt: at })
-      .where(inArray(gameSessions.status, ['preparing', 'playing', 'paused']))
+      .where(
+        and(
+          inArray(gameSessions.status, ['preparing', 'playing', 'paused']),
+          ownedWithin(gameSessions.nodeId, scope),
+        ),
+      )
       .returning({ id: gameSessions.id });
     const gameIds = games.map((g) => g.id);
     await recordInterruptedGames(tx, gameIds, at);
@@ -130,7 +145,45 @@ export async function settleAfterRestart(
       ...stranded.map((o) => ({ ...o, gameId: null })),
     ];
     await money?.recoverOrphans(tx, orphans, at);
-    await money?.sweepUnusedEntries(tx, at, at);
+    const sweepBefore = scope.kind === 'all' ? at : new Date(at.getTime() - UNUSED_ENTRY_GRACE_MS);
+    await money?.sweepUnusedEntries(tx, sweepBefore, at);
+    if (scope.kind === 'nodes' && (gameIds.length > 0 || closed.length > 0)) {
+      await recordLostNodeEvent(tx, scope, settledBy, gameIds, closed.length);
+    }
     return { orphans, gameIds };
   });
+}
+
+async function recordLostNodeEvent(
+  tx: Database,
+  scope: Extract<SettleScope, { kind: 'nodes' }>,
+  settledBy: string | undefined,
+  gameIds: readonly string[],
+  searches: number,
+): Promise<void> {
+  const nodes = scope.nodeIds.length > 0 ? scope.nodeIds.join(', ') : 'no node';
+  await recordSystemEvent(tx, {
+    severity: 'error',
+    eventType: 'game_node_lost',
+    message:
+      `Game node ${nodes} stopped without finishing its work: ${gameIds.length} match(es) interrupted and ` +
+      `${searches} search(es) closed, every entry refunded in full` +
+      (settledBy ? ` (settled by ${settledBy})` : ''),
+    details: { nodeIds: scope.nodeIds, settledBy: settledBy ?? null, gameIds, searches },
+  });
+}
+
+/** The game nodes named by open searches and matches (cluster mode: whose liveness decides their fate). */
+export async function ownersOfOpenRows(db: Database): Promise<string[]> {
+  const searching = await db
+    .selectDistinct({ nodeId: queueSessions.nodeId })
+    .from(queueSessions)
+    .where(and(eq(queueSessions.status, 'active'), isNotNull(queueSessions.nodeId)));
+  const playing = await db
+    .selectDistinct({ nodeId: gameSessions.nodeId })
+    .from(gameSessions)
+    .where(
+      and(inArray(gameSessions.status, ['preparing', 'playing', 'paused']), isNotNull(gameSessions.nodeId)),
+    );
+  return [...new Set([...searching, ...playing].map((r) => r.nodeId!))].sort();
 }

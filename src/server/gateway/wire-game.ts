@@ -3,6 +3,7 @@ import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { createGameServer, type GameServer, type GameServerOptions } from '../game/game-server.ts';
 import { startMatchRunner } from '../game/match-runner.ts';
+import type { SettleScope } from '../game/node-ownership.ts';
 import { timePaidSearch } from '../metrics/paid-search-timing.ts';
 import type { ServerMetrics } from '../metrics/server-metrics.ts';
 import { BAN_MESSAGES, type Bans, banChangeConcerns } from '../security/bans.ts';
@@ -47,6 +48,10 @@ export async function wireGame(
     onSocketOpen?: GameChannelOptions['onSocketOpen'];
     /** Tick timings and the paid-search path (issue 11). */
     metrics?: Pick<ServerMetrics, 'ticks' | 'paidSearchJoined'>;
+    /** This process's NODE_ID, written on the searches and matches it holds (issue 12). */
+    nodeId?: string;
+    /** What the start-up settlement may close: everything open unless this is one node of several. */
+    recoverScope?: SettleScope;
   },
 ): Promise<GameWiring> {
   const { metrics } = deps;
@@ -63,6 +68,7 @@ export async function wireGame(
     clock: deps.clock,
     bans: deps.bans,
     ...deps.game,
+    ...(deps.nodeId ? { nodeId: deps.nodeId } : {}),
     onQueueChange: () => channel.presence.changed(),
     playersOnline: () => channel.presence.playersOnline(),
     log: (message, error) => (error ? app.log.error({ err: error }, message) : app.log.warn(message)),
@@ -90,7 +96,7 @@ export async function wireGame(
     };
     void act().catch((error: unknown) => app.log.error({ err: error }, 'acting on a ban change failed'));
   });
-  await game.recoverAfterRestart();
+  await game.recoverAfterRestart(deps.recoverScope);
   return {
     channel,
     game,

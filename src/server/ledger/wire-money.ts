@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { KeyPairSigner } from '@solana/kit';
 import type { Clock } from '../../common/clock.ts';
 import type { ChainRpc } from '../chain/chain-rpc.ts';
+import { resolveNodeId } from '../cluster/node-id.ts';
 import type { Database } from '../db/database.ts';
 import type { EntryVerifier } from '../game/game-server.ts';
 import { createEntryVerifier } from './entry-verifier.ts';
@@ -31,7 +31,7 @@ export function wireMoney(deps: {
   nodeId?: string;
 }): MoneyWiring {
   const { db, rpc, clock, house, notify, log } = deps;
-  const nodeId = deps.nodeId ?? hostname();
+  const nodeId = deps.nodeId ?? resolveNodeId({ configured: undefined, cluster: false });
   const inner = createEntryVerifier({ db, rpc, clock, houseWallet: house.address, log });
   const verifier: EntryVerifier = {
     async verify(request) {

@@ -29,6 +29,11 @@ export const queueSessions = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     metadata: jsonb('metadata'),
+    /**
+     * The game node that holds this search (NODE_ID; issue 12): when that node stops beating in Redis,
+     * another settles it. Null for rows written before cluster mode existed (settled as owned by nobody).
+     */
+    nodeId: text('node_id'),
     /** Arrival order, for first-come matching that does not depend on clock resolution. */
     sequenceNumber: serial('sequence_number').notNull(),
   },

@@ -11,5 +11,7 @@ export function signInChainIdFor(chain: ChainConfig): SignInChainId {
       return 'solana:testnet';
     case 'mainnet-beta':
       return 'solana:mainnet';
+    case 'localnet':
+      return 'solana:localnet';
   }
 }
