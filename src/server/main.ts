@@ -10,6 +10,7 @@ import { liveStatsOf } from './admin/overview/live-stats.ts';
 import { createChainRpc } from './chain/chain-rpc.ts';
 import type { RpcRouteOptions } from './chain/local-rpc/rpc-route.ts';
 import { openChain } from './chain/open-chain.ts';
+import { type ClusterBroadcasts, wireClusterBroadcasts } from './cluster/cluster-broadcasts.ts';
 import { type ClusterNode, startClusterNode } from './cluster/cluster-node.ts';
 import { resolveNodeId } from './cluster/node-id.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -106,6 +107,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     let ownRpcUrl = config.chain.kind === 'remote' ? config.chain.rpcUrl : '';
     const rpc = createChainRpc(options.rpcUrl ?? (() => ownRpcUrl), chain.internalRpcHeaders);
     let notify: Notify = () => {};
+    let broadcasts: ClusterBroadcasts | undefined;
     const money = wireMoney({
       db,
       rpc,
@@ -173,9 +175,24 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             ...(limits?.channel ? { limits: limits.channel } : {}),
             metrics,
             nodeId,
-            ...(cluster ? { recoverScope: cluster.startupScope } : {}),
+            ...(cluster
+              ? {
+                  recoverScope: cluster.startupScope,
+                  broadcastBan: (change) => broadcasts?.banChanged(change),
+                }
+              : {}),
           });
-          notify = createNotifier(game.channel);
+          const deliverNotice = createNotifier(game.channel);
+          notify = deliverNotice;
+          if (cluster) {
+            broadcasts = await wireClusterBroadcasts({
+              pubsub: cluster.pubsub,
+              actOnBan: game.actOnBan,
+              deliverNotice,
+              log: (message, error) => console.error(`cluster: ${message}`, error ?? ''),
+            });
+            notify = broadcasts.notify;
+          }
         },
         // After the game channel: /rpc's PubSub WebSocket reuses the @fastify/websocket it registers.
         chain.registerRoutes,
@@ -225,6 +242,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           stopMetrics();
           await gameRef.game.shutdown();
           // Its own matches are settled: only now does it leave the live set.
+          await broadcasts?.close();
           await clusterRef?.stop();
           await money.worker.stop();
           await app.close();

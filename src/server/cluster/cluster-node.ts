@@ -3,6 +3,7 @@ import type { Clock } from '../../common/clock.ts';
 import type { SettleScope } from '../game/node-ownership.ts';
 import { createLostNodeWatch, type LostNodeWatch } from './lost-node-watch.ts';
 import { createNodeLiveness, type NodeLiveness } from './node-liveness.ts';
+import { type ClusterPubSub, createClusterPubSub } from './pubsub.ts';
 import { connectRedis, parseRedisUrl } from './redis-connection.ts';
 import { createRedisKeys, type RedisKeys } from './redis-keys.ts';
 
@@ -52,6 +53,8 @@ export interface ClusterNode {
   redis: Redis;
   keys: RedisKeys;
   liveness: NodeLiveness;
+  /** Messages between nodes (bans, wallet notices), on a connection of its own. */
+  pubsub: ClusterPubSub;
   /** What this node settles at its start (its own earlier rows and rows of no node). */
   startupScope: SettleScope;
   /** Starts beating and watching for lost nodes; `settle` is the game layer's settlement. */
@@ -73,16 +76,22 @@ export async function startClusterNode(options: {
 }): Promise<ClusterNode> {
   const { nodeId, clock, log } = options;
   const timing = { ...CLUSTER_TIMING, ...options.timing };
-  const redis = await connectRedis(parseRedisUrl(options.redisUrl), { connectionName: `pong:${nodeId}` });
+  const target = parseRedisUrl(options.redisUrl);
+  const redis = await connectRedis(target, { connectionName: `pong:${nodeId}` });
   const keys = createRedisKeys(options.keyPrefix);
   const liveness = createNodeLiveness({ redis, keys });
+  let subscriber: Redis | undefined;
   try {
     await waitForOwnIdToBeFree(liveness, nodeId, timing.ttlMs + timing.beatMs);
+    subscriber = await connectRedis(target, { connectionName: `pong:${nodeId}:sub` });
     await liveness.heartbeat(nodeId, timing.ttlMs);
   } catch (error) {
     redis.disconnect();
+    subscriber?.disconnect();
     throw error;
   }
+  const subscribed = subscriber;
+  const pubsub = createClusterPubSub({ publisher: redis, subscriber: subscribed, keys, log });
 
   const timers: NodeJS.Timeout[] = [];
   let beatFailing = false;
@@ -105,6 +114,7 @@ export async function startClusterNode(options: {
     redis,
     keys,
     liveness,
+    pubsub,
     startupScope: { kind: 'nodes', nodeIds: [nodeId], unowned: true },
     run(work) {
       const created = createLostNodeWatch({
@@ -132,6 +142,8 @@ export async function startClusterNode(options: {
           error,
         );
       }
+      await pubsub.close().catch(() => {});
+      subscribed.disconnect();
       redis.disconnect();
     },
   };

@@ -6,7 +6,7 @@ import { startMatchRunner } from '../game/match-runner.ts';
 import type { SettleScope } from '../game/node-ownership.ts';
 import { timePaidSearch } from '../metrics/paid-search-timing.ts';
 import type { ServerMetrics } from '../metrics/server-metrics.ts';
-import { BAN_MESSAGES, type Bans, banChangeConcerns } from '../security/bans.ts';
+import { BAN_MESSAGES, type BanChange, type Bans, banChangeConcerns } from '../security/bans.ts';
 import { pushBanStatus } from '../security/live-ban-notices.ts';
 import {
   type GameChannel,
@@ -21,6 +21,8 @@ export interface GameWiring {
   game: GameServer;
   /** Starts the 60 Hz runner; returns its stop function. */
   startRunner(): () => void;
+  /** Acts on a ban change on this node: its searches closed, its sockets told (issue 10 point 6). */
+  actOnBan(change: BanChange): void;
 }
 
 /**
@@ -52,6 +54,11 @@ export async function wireGame(
     nodeId?: string;
     /** What the start-up settlement may close: everything open unless this is one node of several. */
     recoverScope?: SettleScope;
+    /**
+     * Cluster mode: a ban changed through this node goes here (to every node) instead of being acted on
+     * directly; every node then acts on it with `actOnBan`.
+     */
+    broadcastBan?: (change: BanChange) => void;
   },
 ): Promise<GameWiring> {
   const { metrics } = deps;
@@ -82,7 +89,7 @@ export async function wireGame(
     connected: (connection) => game.connected(connection),
     queueLengths: () => game.queueLengths(),
   });
-  deps.bans.onChange((change) => {
+  const actOnBan = (change: BanChange) => {
     const act = async () => {
       if (change.banned) {
         const message = change.kind === 'wallet' ? BAN_MESSAGES.wallet : BAN_MESSAGES.ip;
@@ -95,11 +102,13 @@ export async function wireGame(
       await pushBanStatus(deps.bans, change, channel.presence.all());
     };
     void act().catch((error: unknown) => app.log.error({ err: error }, 'acting on a ban change failed'));
-  });
+  };
+  deps.bans.onChange(deps.broadcastBan ?? actOnBan);
   await game.recoverAfterRestart(deps.recoverScope);
   return {
     channel,
     game,
+    actOnBan,
     startRunner: () =>
       startMatchRunner({
         clock: deps.clock,

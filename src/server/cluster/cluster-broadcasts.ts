@@ -1,0 +1,53 @@
+import type { MovementNotice } from '../ledger/money-notice.ts';
+import type { BanChange } from '../security/bans.ts';
+import { banChannel, walletNoticeChannel } from './cluster-channels.ts';
+import type { ClusterPubSub } from './pubsub.ts';
+
+/**
+ * What one node does that every node must act on (issue 12 point 1): a ban made through any node reaches
+ * the sockets and searches every node holds, and a ledger movement reaches the wallet's sockets wherever
+ * they are. Each is published once and acted on by every subscribed node, this one included, through the
+ * same handler. If Redis cannot take the message, this node still acts on it itself (its own sockets are
+ * told; other nodes learn a ban at the player's next search, which reads the database), and says so.
+ */
+export interface ClusterBroadcasts {
+  /** A ban changed here: every node acts on it. */
+  banChanged(change: BanChange): void;
+  /** A ledger movement happened here: the node holding the wallet's socket tells it. */
+  notify(notice: MovementNotice): void;
+  close(): Promise<void>;
+}
+
+export async function wireClusterBroadcasts(deps: {
+  pubsub: ClusterPubSub;
+  /** This node's own action on a ban change (its searches and sockets). */
+  actOnBan: (change: BanChange) => void;
+  /** This node's own delivery of a movement to the wallet's sockets it holds. */
+  deliverNotice: (notice: MovementNotice) => void;
+  log: (message: string, error?: unknown) => void;
+}): Promise<ClusterBroadcasts> {
+  const bans = deps.pubsub.channel(banChannel);
+  const notices = deps.pubsub.channel(walletNoticeChannel);
+  const stops = [await bans.subscribe(deps.actOnBan), await notices.subscribe(deps.deliverNotice)];
+
+  return {
+    banChanged(change) {
+      bans.publish(change).catch((error: unknown) => {
+        deps.log('a ban change could not be broadcast to the other nodes; acting on it here only', error);
+        deps.actOnBan(change);
+      });
+    },
+    notify(notice) {
+      notices.publish(notice).catch((error: unknown) => {
+        deps.log(
+          `the ${notice.type} notice of ${notice.walletAddress} could not be broadcast; told here only`,
+          error,
+        );
+        deps.deliverNotice(notice);
+      });
+    },
+    async close() {
+      for (const stop of stops) await stop().catch(() => {});
+    },
+  };
+}

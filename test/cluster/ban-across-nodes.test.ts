@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startTestServer,
+  TEST_ADMIN_EMAIL,
+  TEST_ADMIN_PASSWORD,
+  type TestServer,
+} from '../../e2e/support/test-server.ts';
+import { queueSessions } from '../../src/server/db/schema/index.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
+import { connectPlayer, signIn, type TestPlayer } from '../support/player-client.ts';
+
+/**
+ * Issue 12 point 1 with two game nodes (two servers on one PostgreSQL and one Redis, in this process): a ban
+ * made through one node's admin API acts at once on the sockets and searches another node holds: the search
+ * is closed, the player is told, and every socket of the wallet learns its ban status, exactly once.
+ */
+describe('issue 12: a ban made through one node acts on another node’s sockets', () => {
+  let database: ThrowawayDatabase;
+  const nodes: TestServer[] = [];
+  let adminCookie = '';
+  const prefix = `test-bans-${randomUUID()}`;
+
+  beforeAll(async () => {
+    database = await createThrowawayDatabase();
+    for (const nodeId of ['node-a', 'node-b']) {
+      nodes.push(
+        await startTestServer({
+          env: {
+            DATABASE_URL: database.url,
+            REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+            REDIS_KEY_PREFIX: prefix,
+            NODE_ID: nodeId,
+          },
+          noPayoutWorker: true,
+        }),
+      );
+    }
+    const login = await fetch(`${nodes[0]!.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: nodes[0]!.url },
+      body: JSON.stringify({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    adminCookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const node of nodes) await node.stop();
+    await database?.drop();
+  });
+
+  const adminPost = async (path: string, body: object) => {
+    const a = nodes[0]!;
+    const res = await fetch(`${a.url}/api/admin/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.url, cookie: adminCookie },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+
+  const searchingOnB = async (): Promise<{ searcher: TestPlayer; tab: TestPlayer }> => {
+    const b = nodes[1]!;
+    const identity = await signIn(b.url);
+    const searcher = await connectPlayer(b.url, { signedIn: identity });
+    const tab = await connectPlayer(b.url, { signedIn: identity });
+    searcher.send({ type: 'findMatch', gameMode: 'practice' });
+    await searcher.next('joinQueue');
+    return { searcher, tab };
+  };
+
+  const activeSearches = async (wallet: string) =>
+    nodes[0]!.db
+      .select()
+      .from(queueSessions)
+      .where(and(eq(queueSessions.walletAddress, wallet), eq(queueSessions.status, 'active')));
+
+  it('a wallet ban through node A closes the search on node B and tells both of its sockets, once', async () => {
+    const { searcher, tab } = await searchingOnB();
+    const wallet = searcher.wallet.address;
+    expect(await activeSearches(wallet)).toHaveLength(1);
+
+    await adminPost('ban-wallet', { walletAddress: wallet, reason: 'cluster test' });
+    const error = await searcher.next('error');
+    expect(error.data.code).toBe('account_restricted');
+    expect(await searcher.next('cancelSearch')).toMatchObject({ success: true });
+    expect(await searcher.next('banStatus')).toMatchObject({ banned: true });
+    expect(await tab.next('banStatus')).toMatchObject({ banned: true });
+    expect(await activeSearches(wallet)).toHaveLength(0);
+    // Acted on once: no second notice follows.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(searcher.all('banStatus')).toHaveLength(1);
+    expect(tab.all('banStatus')).toHaveLength(1);
+    searcher.close();
+    tab.close();
+  });
+
+  it('an unban through node A lifts the restriction on node B’s socket at once', async () => {
+    const { searcher, tab } = await searchingOnB();
+    const wallet = searcher.wallet.address;
+    await adminPost('ban-wallet', { walletAddress: wallet, reason: 'cluster test' });
+    await tab.next('banStatus');
+    await adminPost('unban-wallet', { walletAddress: wallet, reason: 'appeal accepted' });
+    expect(await tab.next('banStatus')).toMatchObject({ banned: false });
+    searcher.close();
+    tab.close();
+  });
+});
