@@ -18,9 +18,8 @@ import { findFreePortRange } from '../../scripts/cluster/free-port-range.ts';
 import { type RunningProxy, startProxy } from '../../scripts/cluster/proxy.ts';
 import { CLOSE_CODES } from '../../src/common/protocol-texts.ts';
 import { readKeypairFile } from '../../src/server/chain/keypair-secret.ts';
-import { connectRedis, parseRedisUrl } from '../../src/server/cluster/redis-connection.ts';
-import { createRedisKeys } from '../../src/server/cluster/redis-keys.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
+import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
 
 /**
  * Two real server processes started by scripts/cluster/cluster-nodes.ts on a throwaway PostgreSQL database
@@ -60,20 +59,6 @@ afterAll(async () => {
 });
 
 /** Whatever the nodes wrote under the test's own key prefix. */
-async function deleteRedisKeys(redisUrl: string, prefix: string) {
-  const redis = await connectRedis(parseRedisUrl(redisUrl));
-  try {
-    const pattern = `${createRedisKeys(prefix).prefix}*`;
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    await redis.quit();
-  }
-}
 
 /** Whether the node's process has already ended (its exit was reported before this macrotask). */
 function hasExited(node: ClusterNode): Promise<boolean> {
