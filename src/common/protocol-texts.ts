@@ -35,6 +35,9 @@ export const ERROR_MESSAGES = {
   /** A wallet, an address or the server has as many entry payments being verified on chain as it may. */
   verificationsBusy: 'Too many payment verifications in progress. Please wait.',
   gameInProgress: 'Your game is still in progress',
+  /** Cluster mode (issue 12): the shared queue cannot be reached (code matchmaking_unavailable). */
+  matchmakingUnavailable:
+    'Matchmaking is unavailable right now; any entry fee paid for this search is refunded in full. Please try again shortly.',
   /** SPEC §1: a paid search from an address in a restricted jurisdiction (code restricted_jurisdiction). */
   restrictedJurisdiction:
     'Paid games are not available in your jurisdiction (restricted by the Terms of Service). Practice mode is still open.',

@@ -132,7 +132,14 @@ export const GAME_OVER_REASONS = [
 ] as const;
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('connect'), id: z.string(), sessionId: z.string(), playersOnline: z.number() }),
+  z.object({
+    type: z.literal('connect'),
+    id: z.string(),
+    sessionId: z.string(),
+    playersOnline: z.number(),
+    /** Cluster mode (issue 12): the game node this socket is connected to. */
+    node: z.string().optional(),
+  }),
   z.object({
     type: z.literal('findMatch'),
     status: z.enum(['searching']),
@@ -151,6 +158,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('matched'),
     gameId: z.string(),
     playerIndex,
+    /**
+     * Cluster mode (issue 12): the game node the match lives on. A client connected to another node (see
+     * `connect.node`) reconnects at once to `/ws?node=<node>` and sends `reconnect` for the game; every
+     * reconnection during the game goes there too.
+     */
+    node: z.string().optional(),
     data: z.object({
       opponentName: z.string(),
       gameMode: gameModeSchema,

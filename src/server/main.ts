@@ -11,6 +11,7 @@ import { createChainRpc } from './chain/chain-rpc.ts';
 import type { RpcRouteOptions } from './chain/local-rpc/rpc-route.ts';
 import { openChain } from './chain/open-chain.ts';
 import { type ClusterBroadcasts, wireClusterBroadcasts } from './cluster/cluster-broadcasts.ts';
+import { wireClusterGame } from './cluster/cluster-game.ts';
 import { type ClusterNode, startClusterNode } from './cluster/cluster-node.ts';
 import { resolveNodeId } from './cluster/node-id.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -108,6 +109,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const rpc = createChainRpc(options.rpcUrl ?? (() => ownRpcUrl), chain.internalRpcHeaders);
     let notify: Notify = () => {};
     let broadcasts: ClusterBroadcasts | undefined;
+    const clusterLog = (message: string, error?: unknown) =>
+      console.error(`cluster: ${message}`, error ?? '');
+    const clusterGame = cluster ? wireClusterGame({ node: cluster, db, clock, log: clusterLog }) : null;
     const money = wireMoney({
       db,
       rpc,
@@ -170,6 +174,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
               money: money.money,
               jurisdiction: tracking.jurisdiction,
               onMatchStarted: tracking.tracker.gameStarted,
+              ...(clusterGame ? { cluster: clusterGame.option } : {}),
             },
             onSocketOpen: tracking.socketOpened,
             ...(limits?.channel ? { limits: limits.channel } : {}),
@@ -184,12 +189,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           });
           const deliverNotice = createNotifier(game.channel);
           notify = deliverNotice;
+          await clusterGame?.start(game.game);
           if (cluster) {
             broadcasts = await wireClusterBroadcasts({
               pubsub: cluster.pubsub,
               actOnBan: game.actOnBan,
               deliverNotice,
-              log: (message, error) => console.error(`cluster: ${message}`, error ?? ''),
+              log: clusterLog,
             });
             notify = broadcasts.notify;
           }
@@ -240,6 +246,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         closing ??= (async () => {
           stopRunner();
           stopMetrics();
+          await clusterGame?.stop();
           await gameRef.game.shutdown();
           // Its own matches are settled: only now does it leave the live set.
           await broadcasts?.close();

@@ -80,6 +80,19 @@ describe('cluster queues, one client', () => {
     expect(await queues.enqueue('practice', walletOf(1), entry('again'))).toEqual({ ok: true, position: 1 });
   });
 
+  it('remove with an expected entry takes the wallet out only while that entry is the queued one', async () => {
+    await queues.enqueue('practice', walletOf(1), entry('new-search'));
+    // A node closing an older search of the wallet leaves the newer one (made on another node) queued.
+    expect(await queues.remove(walletOf(1), entry('old-search'))).toEqual({ removed: false });
+    expect(await queues.positionOf(walletOf(1))).toEqual({ mode: 'practice', position: 1 });
+    expect(await queues.remove(walletOf(1), entry('new-search'))).toEqual({
+      removed: true,
+      mode: 'practice',
+      entry: entry('new-search'),
+    });
+    expect(await queues.lengths()).toMatchObject({ practice: 0 });
+  });
+
   it('restore puts a pair whose match could not start back at its old places, ahead of later searches', async () => {
     for (const n of [1, 2, 3]) await queues.enqueue('practice', walletOf(n), entry(`l${n}`));
     const pairingId = randomUUID();

@@ -64,7 +64,11 @@ export interface ClusterQueues<E> {
    * goes with it, so a later `pair` under that id takes from the queue afresh.
    */
   restore(mode: GameModeId, pairingId: string, players: ReadonlyArray<QueuedPlayer<E>>): Promise<string[]>;
-  remove(wallet: string): Promise<RemoveResult<E>>;
+  /**
+   * Takes the wallet out of its queue. With `only`, only while its queued entry is that one: a search closed
+   * here never removes a newer search of the same wallet made meanwhile on another node.
+   */
+  remove(wallet: string, only?: E): Promise<RemoveResult<E>>;
   /** The wallet's mode and position (1 = longest waiting), or null when it is not queued. */
   positionOf(wallet: string): Promise<{ mode: GameModeId; position: number } | null>;
   lengths(): Promise<Record<GameModeId, number>>;
@@ -122,12 +126,14 @@ end
 return restored
 `);
 
-// KEYS: queued wallets, entries, then every mode's queue. ARGV: wallet, then the mode ids in that order.
+// KEYS: queued wallets, entries, then every mode's queue. ARGV: wallet, the expected entry ('' for any),
+// then the mode ids in that order.
 const REMOVE = luaScript(`
 local mode = redis.call('HGET', KEYS[1], ARGV[1])
 if not mode then return nil end
-for i = 2, #ARGV do
-  if ARGV[i] == mode then redis.call('ZREM', KEYS[i + 1], ARGV[1]) end
+if ARGV[2] ~= '' and redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return nil end
+for i = 3, #ARGV do
+  if ARGV[i] == mode then redis.call('ZREM', KEYS[i], ARGV[1]) end
 end
 local entry = redis.call('HGET', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[1], ARGV[1])
@@ -215,13 +221,14 @@ export function createClusterQueues<E>({
       return (await runScript(redis, RESTORE, keyList, args)) as string[];
     },
 
-    async remove(wallet) {
+    async remove(wallet, only) {
       checkWallet(wallet);
+      const expected = only === undefined ? '' : codec.encode(only);
       const reply = (await runScript(
         redis,
         REMOVE,
         [keys.queuedWallets(), keys.queueEntries(), ...keys.allQueues()],
-        [wallet, ...modeArgs],
+        [wallet, expected, ...modeArgs],
       )) as [string, string] | null;
       if (!reply) return { removed: false };
       return { removed: true, mode: checkMode(reply[0]), entry: codec.decode(reply[1]) };

@@ -29,6 +29,8 @@ export interface RedisKeys {
   nodeHeartbeat(nodeId: string): string;
   /** Set of the nodes that ever beat (live or not yet pruned). */
   nodes(): string;
+  /** A match started on another node that the wallet's player is to move to (sticky routing's hand-off). */
+  handoff(walletAddress: string): string;
   /** A pub/sub channel. */
   channel(name: string): string;
 }
@@ -55,6 +57,7 @@ export function createRedisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys 
     matchOwners: () => `${root}lease-owners`,
     nodeHeartbeat: (nodeId) => `${root}node:${nodeId}`,
     nodes: () => `${root}nodes`,
+    handoff: (walletAddress) => `${root}handoff:${walletAddress}`,
     channel: (name) => `${root}channel:${name}`,
   };
 }

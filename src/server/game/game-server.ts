@@ -1,14 +1,14 @@
 import type { Clock } from '../../common/clock.ts';
 import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../common/game/constants.ts';
 import { getGameMode } from '../../common/game-modes.ts';
-import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { ERROR_MESSAGES, type ServerMessageOf } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
 import type { Bans } from '../security/bans.ts';
 import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
 import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf } from './live-match.ts';
 import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
 import type { MatchResult } from './match-types.ts';
-import { createMatchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
+import { createMatchmaker, type Matchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
 import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
 import { recordMatchResultWithRetry } from './record-with-retry.ts';
 import { refundRefusedPayment } from './refused-payment.ts';
@@ -52,6 +52,19 @@ export interface GameServerOptions {
    * settles them if this one is lost (issue 12). Unset in tests of one process.
    */
   nodeId?: string;
+  /**
+   * Cluster mode (issue 12): the queue every node shares, and how a match started here reaches a search
+   * whose socket another node holds (that player then moves to this node).
+   */
+  cluster?: {
+    matchmaker: Matchmaker & { pairedElsewhere(entryId: string): QueueEntry | undefined };
+    /** Tells the node holding the entry's socket (false when this node holds it). */
+    handOff(entry: QueueEntry, message: ServerMessageOf<'matched'>): boolean;
+    /** A match elsewhere that the wallet's player is to move to, if any. */
+    waitingMove(walletAddress: string): Promise<ServerMessageOf<'matched'> | null>;
+    /** The wallet's player is in its match here, or the match is over: no move waits any more. */
+    moved(walletAddress: string): void;
+  };
 }
 
 export { AWAY_CLOSE_RETRY_MS, CANCEL_WAIT_MS } from './search-exits.ts';
@@ -63,7 +76,9 @@ export { AWAY_CLOSE_RETRY_MS, CANCEL_WAIT_MS } from './search-exits.ts';
 export function createGameServer(options: GameServerOptions) {
   const { db, clock, bans } = options;
   const nodeId = options.nodeId ?? null;
-  const matchmaker = createMatchmaker({ db, clock, nodeId });
+  const matchmaker = options.cluster?.matchmaker ?? createMatchmaker({ db, clock, nodeId });
+  /** Cluster mode: `matched` of a search paired by another node, for a socket away when it came. */
+  const movesWaiting = new Map<string, ServerMessageOf<'matched'>>();
   const matches = new Map<string, LiveMatch>();
   const searches = createSearchLinks();
   const log = options.log ?? (() => {});
@@ -73,6 +88,7 @@ export function createGameServer(options: GameServerOptions) {
 
   const finish = async (live: LiveMatch, result: MatchResult) => {
     noteQuality(live);
+    for (const entry of live.start.entries) options.cluster?.moved(entry.player.walletAddress);
     await recordMatchResultWithRetry(db, result, live.start, {
       hooks: options.money ? [options.money.matchEnded] : [],
       connectionQuality: live.quality,
@@ -94,6 +110,7 @@ export function createGameServer(options: GameServerOptions) {
     queueChanged,
     log,
     nodeId,
+    ...(options.cluster ? { cluster: options.cluster } : {}),
     ...(options.onMatchStarted ? { matchStarted: options.onMatchStarted } : {}),
   });
 
@@ -166,6 +183,11 @@ export function createGameServer(options: GameServerOptions) {
       mode.id,
       paid,
     );
+    if (!joined.ok && joined.reason === 'queue_unavailable') {
+      // Cluster mode, Redis away: the entry never reached the queue. Closed, its fee back in full.
+      await exits.close(joined.entry, 'restart');
+      return link.sendError(ERROR_MESSAGES.matchmakingUnavailable, 'matchmaking_unavailable');
+    }
     if (!joined.ok) {
       const money = options.money;
       if (paid && money) {
@@ -193,6 +215,7 @@ export function createGameServer(options: GameServerOptions) {
       live.links[seat] = previous;
       return refuse(result.message);
     }
+    if (link.walletAddress) options.cluster?.moved(link.walletAddress);
   };
 
   return {
@@ -202,7 +225,42 @@ export function createGameServer(options: GameServerOptions) {
     matches: () => [...matches.values()].map((m) => m.match),
 
     /** A socket said `connect` (SPEC §7: sent on every connection open without a stored game). */
-    connected: (link: PlayerLink): Promise<void> => exits.takeBack(link),
+    async connected(link: PlayerLink): Promise<void> {
+      const wallet = link.walletAddress;
+      if (wallet && options.cluster && !liveMatchOf(matches, wallet)) {
+        // A match on another node waits for this player (its hand-off came while the socket was away, or
+        // the socket came back to another node): it is told where to go.
+        const move = movesWaiting.get(wallet) ?? (await options.cluster.waitingMove(wallet));
+        movesWaiting.delete(wallet);
+        if (move) return link.send(move);
+      }
+      return exits.takeBack(link);
+    },
+
+    /** Cluster mode: tries the pairing of every mode where two or more wait (a pairing put back, say). */
+    async pairWaiting(): Promise<void> {
+      queueChanged();
+      const lengths = matchmaker.lengths();
+      for (const mode of Object.keys(lengths) as Array<keyof typeof lengths>) {
+        if (!stopping && lengths[mode] >= 2) await starter.start(mode);
+      }
+    },
+
+    /**
+     * Cluster mode: another node paired a search this node holds and started its match there. The search
+     * is no longer this node's; its socket is told `matched` (naming that node, where the player moves),
+     * or, if away, told when a socket of the wallet comes back. A second delivery of the same hand-off
+     * finds nothing left to do.
+     */
+    matchedElsewhere(entryId: string, message: ServerMessageOf<'matched'>): void {
+      const entry = options.cluster?.matchmaker.pairedElsewhere(entryId);
+      if (!entry) return;
+      const link = searches.linkOf(entryId);
+      searches.drop(entryId);
+      queueChanged();
+      if (link) link.send(message);
+      else movesWaiting.set(entry.player.walletAddress, message);
+    },
 
     async handle(link: PlayerLink, message: GameMessage): Promise<void> {
       if (message.type !== 'paddleMove') await exits.takeBack(link);

@@ -2,13 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../common/clock.ts';
 import type { PlayerIndex } from '../../common/game/physics.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
+import type { ServerMessageOf } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
 import type { PlayerLink } from './game-ports.ts';
 import { type LiveMatch, seatInfo } from './live-match.ts';
 import { createMatch } from './match.ts';
 import { type MatchStart, recordMatchStart, seedHash } from './match-recorder.ts';
 import type { MatchResult } from './match-types.ts';
-import type { Matchmaker } from './matchmaker.ts';
+import type { Matchmaker, QueueEntry } from './matchmaker.ts';
 import type { SearchLinks } from './search-links.ts';
 
 /** After a pairing the database refused, the same mode is tried again this long after (from the tick). */
@@ -28,6 +29,11 @@ export interface MatchStarterDeps {
   log: (message: string, error?: unknown) => void;
   /** This game node (NODE_ID), written on the game session so another node can settle it if this one is lost. */
   nodeId?: string | null;
+  /**
+   * Cluster mode (issue 12): `matched` names this node, and a search whose socket another node holds is
+   * handed to that node (its player then moves here); returns whether the entry was another node's.
+   */
+  cluster?: { handOff(entry: QueueEntry, message: ServerMessageOf<'matched'>): boolean };
   /** After the start is committed: who plays, from which address (IP tracking counts games per pair). */
   matchStarted?: (players: ReadonlyArray<{ walletAddress: string; ip: string | null }>) => void;
 }
@@ -93,23 +99,28 @@ export function createMatchStarter(deps: MatchStarterDeps) {
     };
     matches.set(gameId, live);
     links.forEach((link: PlayerLink | null, index) => {
+      const entry = entries[index]!;
       const opponent = entries[index === 0 ? 1 : 0];
-      if (!link) {
-        // A socket lost while the pairing was written: the seat starts away, under the match's own window.
-        live.match.disconnected(index as PlayerIndex);
-        return;
-      }
-      link.send({
+      const matched: ServerMessageOf<'matched'> = {
         type: 'matched',
         gameId,
         playerIndex: index as PlayerIndex,
+        ...(deps.cluster && deps.nodeId ? { node: deps.nodeId } : {}),
         data: {
           opponentName: opponent.player.displayName,
           gameMode: mode,
           seedHash: matchStart.seedHash,
           countdownTime: deps.countdownSeconds,
         },
-      });
+      };
+      if (link) {
+        link.send(matched);
+        return;
+      }
+      // Held by another node, the player moves here; a socket lost while the pairing was written comes
+      // back. Either way the seat starts away, under the match's own window.
+      deps.cluster?.handOff(entry, matched);
+      live.match.disconnected(index as PlayerIndex);
     });
   };
 

@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, inArray, TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
-import { isUniqueViolation } from '../db/pg-errors.ts';
 import { queueSessions } from '../db/schema/index.ts';
-import { ownedWithin, SETTLE_ALL, type SettleScope } from './node-ownership.ts';
+import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
+import { closeEntryRow, closeOrphanRows, insertEntryRow } from './queue-rows.ts';
 
 /** A searching player as the matchmaker sees them: a proven wallet and where to reach them. */
 export interface QueuePlayer {
@@ -34,7 +34,12 @@ export interface QueueEntry {
 
 export type JoinResult =
   | { ok: true; entry: QueueEntry; position: number }
-  | { ok: false; reason: 'already_searching' };
+  | { ok: false; reason: 'already_searching' }
+  /**
+   * Cluster mode: the shared queue could not be reached. The entry's row is written but never queued: the
+   * caller closes it (with its refund in full).
+   */
+  | { ok: false; reason: 'queue_unavailable'; entry: QueueEntry };
 
 export type CloseStatus = 'cancelled' | 'disconnected' | 'timed_out' | 'error';
 
@@ -125,57 +130,15 @@ export function createMatchmaker({
     queue.splice(later < 0 ? queue.length : later, 0, entry);
   };
 
-  const closeRow = async (
-    entry: QueueEntry,
-    status: CloseStatus | 'matched',
-    gameId?: string,
-    tx: Database = db,
-  ) => {
-    const now = clock.now();
-    const rows = await tx
-      .update(queueSessions)
-      .set({
-        status,
-        closedAt: new Date(now),
-        updatedAt: new Date(now),
-        timeInQueueMs: Math.max(0, Math.round(now - entry.joinedAt)),
-        ...(gameId ? { resultingGameId: gameId } : {}),
-      })
-      .where(and(eq(queueSessions.id, entry.id), eq(queueSessions.status, 'active')))
-      .returning({ id: queueSessions.id });
-    return rows.length === 1;
-  };
+  const closeRow = (entry: QueueEntry, status: CloseStatus | 'matched', gameId?: string, tx: Database = db) =>
+    closeEntryRow(tx, clock.now(), entry, status, gameId);
 
   return {
     async join(player, mode, paid) {
       if (byWallet.has(player.walletAddress)) return { ok: false, reason: 'already_searching' };
       const joinedAt = clock.now();
-      let id: string;
-      try {
-        const [row] = await db
-          .insert(queueSessions)
-          .values({
-            playerId: player.playerSessionId,
-            walletAddress: player.walletAddress,
-            displayName: player.displayName,
-            gameMode: mode,
-            status: 'active',
-            createdAt: new Date(joinedAt),
-            updatedAt: new Date(joinedAt),
-            transactionId: paid?.transactionId ?? null,
-            ipAddress: player.ip,
-            userAgent: player.userAgent,
-            nodeId,
-            metadata: paid ? { paymentSignature: paid.signature, lamports: paid.lamports.toString() } : null,
-          })
-          .returning({ id: queueSessions.id });
-        id = row!.id;
-      } catch (error) {
-        if (isUniqueViolation(error, 'queue_sessions_one_active_per_wallet')) {
-          return { ok: false, reason: 'already_searching' };
-        }
-        throw error;
-      }
+      const id = await insertEntryRow(db, { player, mode, paid, joinedAt, nodeId });
+      if (id === null) return { ok: false, reason: 'already_searching' };
       // Another socket of the same wallet may have joined while this insert ran.
       if (byWallet.has(player.walletAddress)) {
         await db.update(queueSessions).set({ status: 'error' }).where(eq(queueSessions.id, id));
@@ -273,23 +236,6 @@ export function createMatchmaker({
       >;
     },
 
-    async closeOrphans(tx = db, scope = SETTLE_ALL) {
-      const now = new Date(clock.now());
-      return tx
-        .update(queueSessions)
-        .set({
-          status: 'error',
-          closedAt: now,
-          updatedAt: now,
-          metadata: sql`coalesce(${queueSessions.metadata}, '{}'::jsonb) || '{"closedBy":"restart"}'::jsonb`,
-        })
-        .where(and(eq(queueSessions.status, 'active'), ownedWithin(queueSessions.nodeId, scope)))
-        .returning({
-          id: queueSessions.id,
-          walletAddress: queueSessions.walletAddress,
-          mode: queueSessions.gameMode,
-          transactionId: queueSessions.transactionId,
-        });
-    },
+    closeOrphans: (tx = db, scope = SETTLE_ALL) => closeOrphanRows(tx, new Date(clock.now()), scope),
   };
 }

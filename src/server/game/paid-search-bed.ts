@@ -16,7 +16,7 @@ import { payoutJobs, queueSessions } from '../db/schema/index.ts';
 import { pay, verifierOn } from '../ledger/entry-test-kit.ts';
 import { createMatchMoney } from '../ledger/match-money.ts';
 import { createBans } from '../security/bans.ts';
-import { createGameServer, type GameServer, type PlayerLink } from './game-server.ts';
+import { createGameServer, type GameServer, type GameServerOptions, type PlayerLink } from './game-server.ts';
 
 /**
  * Test support for the search rules of the game server (issue 8): the real game server over a real database,
@@ -76,6 +76,8 @@ export async function searchBed(
     nodeId?: string;
     /** Another bed's house wallet, so two beds are two nodes of one deployment. */
     houseWallet?: Address;
+    /** Cluster mode's shared queue and hand-off (issue 12). */
+    cluster?: GameServerOptions['cluster'];
   } = {},
 ): Promise<SearchBed & { houseWallet: Address }> {
   const clock = chain.clock;
@@ -90,6 +92,7 @@ export async function searchBed(
     countdownSeconds: 0,
     leadInSeconds: 0,
     ...(options.nodeId ? { nodeId: options.nodeId } : {}),
+    ...(options.cluster ? { cluster: options.cluster } : {}),
   });
   const bed: SearchBed & { houseWallet: Address } = {
     houseWallet,

@@ -61,6 +61,8 @@ export interface GameChannelOptions {
   compression?: boolean;
   /** A signed-in socket opened (IP tracking); must not block or throw. */
   onSocketOpen?: (connection: Connection) => void;
+  /** Cluster mode (issue 12): this game node's id, told to each socket in the `connect` reply. */
+  nodeId?: string;
 }
 
 export interface GameChannel {
@@ -225,6 +227,7 @@ export async function registerGameChannel(
               id: conn.id,
               sessionId: conn.sessionId,
               playersOnline: presence.playersOnline(),
+              ...(options.nodeId ? { node: options.nodeId } : {}),
             });
             conn.send({
               type: 'queueUpdate',

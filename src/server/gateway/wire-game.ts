@@ -43,7 +43,13 @@ export async function wireGame(
     game?: Partial<
       Pick<
         GameServerOptions,
-        'verifier' | 'countdownSeconds' | 'leadInSeconds' | 'money' | 'jurisdiction' | 'onMatchStarted'
+        | 'verifier'
+        | 'countdownSeconds'
+        | 'leadInSeconds'
+        | 'money'
+        | 'jurisdiction'
+        | 'onMatchStarted'
+        | 'cluster'
       >
     >;
     /** IP tracking of every socket (issue 10 point 5). */
@@ -69,6 +75,8 @@ export async function wireGame(
     ...(deps.limits ? { limits: deps.limits } : {}),
     ...(deps.compression ? { compression: true } : {}),
     ...(deps.onSocketOpen ? { onSocketOpen: deps.onSocketOpen } : {}),
+    // Cluster mode: each socket learns its node, so a client can tell whether its match is elsewhere.
+    ...(deps.game?.cluster && deps.nodeId ? { nodeId: deps.nodeId } : {}),
   });
   const game = createGameServer({
     db: deps.db,

@@ -1,0 +1,190 @@
+import { TransactionRollbackError } from 'drizzle-orm';
+import type { Clock } from '../../common/clock.ts';
+import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
+import type { Database } from '../db/database.ts';
+import type { Matchmaker, QueueEntry } from '../game/matchmaker.ts';
+import { SETTLE_ALL } from '../game/node-ownership.ts';
+import { closeEntryRow, closeOrphanRows, insertEntryRow, stillActive } from '../game/queue-rows.ts';
+import type { QueuedEntry } from './queued-entry-codec.ts';
+import type { ClusterQueues, QueuedPlayer } from './queues.ts';
+
+/**
+ * The matchmaker of cluster mode (issue 12): one FIFO queue per mode shared by every game node in Redis,
+ * with the database still the judge of each search's fate.
+ * - A search is a queue-session row first (one active per wallet across all nodes), then a Redis entry
+ *   naming the node that holds its socket. If Redis cannot take it, the search is refused
+ *   ('queue_unavailable') and the caller closes its row with a refund in full.
+ * - A pairing takes the two longest-waiting searches of the mode out of Redis atomically (any node's), then
+ *   marks both rows matched in one database transaction with the match start. If one was closed meanwhile
+ *   (cancelled, settled as a lost node's), the other goes back to its old place in line.
+ * - A close (cancel, ban, disconnect) is the conditional row update; the Redis entry goes after it, and
+ *   only if it is still that search (never a newer search of the wallet on another node).
+ * This node keeps only the searches whose sockets it holds; their places and the queue lengths it shows
+ * are refreshed from Redis (`refresh`).
+ */
+export type ClusterMatchmaker = Matchmaker & {
+  /** Reads the queue lengths and this node's searches' places from Redis (called every second). */
+  refresh(): Promise<void>;
+  /** A search of this node was paired by another node: it is no longer this node's to close. */
+  pairedElsewhere(entryId: string): QueueEntry | undefined;
+  /** The searches whose sockets this node holds. */
+  localEntries(): QueuedEntry[];
+};
+
+export function createClusterMatchmaker(deps: {
+  db: Database;
+  clock: Clock;
+  nodeId: string;
+  queues: ClusterQueues<QueuedEntry>;
+  log: (message: string, error?: unknown) => void;
+}): ClusterMatchmaker {
+  const { db, clock, nodeId, queues, log } = deps;
+  const byWallet = new Map<string, QueuedEntry>();
+  const closing = new Map<string, Promise<QueueEntry | null>>();
+  const positions = new Map<string, number>();
+  let lengths = Object.fromEntries(GAME_MODE_IDS.map((m) => [m, 0])) as Record<GameModeId, number>;
+
+  const forget = (entry: QueueEntry) => {
+    if (byWallet.get(entry.player.walletAddress)?.id === entry.id)
+      byWallet.delete(entry.player.walletAddress);
+    positions.delete(entry.id);
+  };
+
+  const enqueue = async (entry: QueuedEntry) => {
+    const first = await queues.enqueue(entry.mode, entry.player.walletAddress, entry);
+    if (first.ok) return first.position;
+    // The database holds one active search per wallet, and it is this one: whatever Redis still holds for
+    // the wallet is stale (a search closed while its Redis entry stayed, e.g. a lost node's).
+    await queues.remove(entry.player.walletAddress);
+    const second = await queues.enqueue(entry.mode, entry.player.walletAddress, entry);
+    if (!second.ok) throw new Error(`the queue still holds another search of ${entry.player.walletAddress}`);
+    return second.position;
+  };
+
+  const putBack = async (
+    mode: GameModeId,
+    gameId: string,
+    players: ReadonlyArray<QueuedPlayer<QueuedEntry>>,
+  ) => {
+    try {
+      await queues.restore(mode, gameId, players);
+    } catch (error) {
+      // Their rows are still active: the node holding each search puts it back at its next refresh.
+      log(`putting ${players.length} search(es) back in the ${mode} queue failed`, error);
+    }
+  };
+
+  return {
+    async join(player, mode, paid) {
+      if (byWallet.has(player.walletAddress)) return { ok: false, reason: 'already_searching' };
+      const joinedAt = clock.now();
+      const id = await insertEntryRow(db, { player, mode, paid, joinedAt, nodeId });
+      if (id === null) return { ok: false, reason: 'already_searching' };
+      const entry: QueuedEntry = { id, mode, player, joinedAt, paid, node: nodeId };
+      let position: number;
+      try {
+        position = await enqueue(entry);
+      } catch (error) {
+        log(`the shared queue refused the search of ${player.walletAddress}`, error);
+        // Kept as this node's, so the caller's close (and its refund) finds it.
+        byWallet.set(player.walletAddress, entry);
+        return { ok: false, reason: 'queue_unavailable', entry };
+      }
+      byWallet.set(player.walletAddress, entry);
+      positions.set(id, position);
+      lengths = { ...lengths, [mode]: Math.max(lengths[mode], position) };
+      return { ok: true, entry, position };
+    },
+
+    entryOf: (walletAddress) => byWallet.get(walletAddress),
+
+    async close(entryId, status, owed) {
+      const entry = [...byWallet.values()].find((e) => e.id === entryId);
+      if (!entry) return null;
+      const pending = closing.get(entryId);
+      if (pending) return pending;
+      const closed = (async () => {
+        const done = await db.transaction(async (tx) => {
+          if (!(await closeEntryRow(tx, clock.now(), entry, status))) return false;
+          await owed?.(tx, entry);
+          return true;
+        });
+        forget(entry);
+        if (done) {
+          await queues.remove(entry.player.walletAddress, entry).catch((error: unknown) => {
+            // Left in Redis, it is dropped when a pairing finds its row closed.
+            log(
+              `the closed search of ${entry.player.walletAddress} stays in the shared queue for now`,
+              error,
+            );
+          });
+        }
+        return done ? entry : null;
+      })().finally(() => closing.delete(entryId));
+      closing.set(entryId, closed);
+      return closed;
+    },
+
+    async pair(mode, gameId, options = {}) {
+      const taken = await queues.pair(mode, gameId);
+      if (!taken) return null;
+      const pair: [QueuedEntry, QueuedEntry] = [taken[0].entry, taken[1].entry];
+      let matched: boolean;
+      try {
+        matched = await db.transaction(async (tx) => {
+          const a = await closeEntryRow(tx, clock.now(), pair[0], 'matched', gameId);
+          const b = await closeEntryRow(tx, clock.now(), pair[1], 'matched', gameId);
+          if (!(a && b)) tx.rollback();
+          await options.started?.(tx, pair);
+          return true;
+        });
+      } catch (error) {
+        if (!(error instanceof TransactionRollbackError)) {
+          await putBack(mode, gameId, taken);
+          throw error;
+        }
+        matched = false;
+      }
+      if (matched) {
+        for (const entry of pair) if (entry.node === nodeId) forget(entry);
+        return pair;
+      }
+      const active = await stillActive(
+        db,
+        pair.map((e) => e.id),
+      );
+      const back = taken.filter((p) => active.has(p.entry.id));
+      if (back.length > 0) await putBack(mode, gameId, back);
+      return null;
+    },
+
+    rebind(entryId, player) {
+      const entry = byWallet.get(player.walletAddress);
+      if (!entry || entry.id !== entryId) return undefined;
+      entry.player = player;
+      return entry;
+    },
+
+    positionOf: (entry) => positions.get(entry.id) ?? 0,
+
+    lengths: () => lengths,
+
+    closeOrphans: (tx = db, scope = SETTLE_ALL) => closeOrphanRows(tx, new Date(clock.now()), scope),
+
+    pairedElsewhere(entryId) {
+      const entry = [...byWallet.values()].find((e) => e.id === entryId);
+      if (entry) forget(entry);
+      return entry;
+    },
+
+    localEntries: () => [...byWallet.values()],
+
+    async refresh() {
+      lengths = await queues.lengths();
+      for (const entry of byWallet.values()) {
+        const place = await queues.positionOf(entry.player.walletAddress);
+        if (place) positions.set(entry.id, place.position);
+      }
+    },
+  };
+}

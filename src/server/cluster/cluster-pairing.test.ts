@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterEach, expect, it } from 'vitest';
+import { deleteRedisKeys } from '../../../test/cluster/redis-prefix-cleanup.ts';
+import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { payoutJobs, queueSessions } from '../db/schema/index.ts';
+import { localChainForFile, PAID_MODE, type SearchBed, searchBed, until } from '../game/paid-search-bed.ts';
+import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
+import { type ClusterGame, wireClusterGame } from './cluster-game.ts';
+import { type ClusterNode, startClusterNode } from './cluster-node.ts';
+
+const chain = localChainForFile();
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/**
+ * Issue 12 points 1 and 2 in one process: two game servers on one database, each a game node with its own
+ * Redis connections, sharing the queue in Redis. Players searching on different nodes are paired in the
+ * order they came; the match lives on the node that paired them, and the player held by the other node is
+ * told `matched` naming that node, moves there (a new socket of the same session) and plays; the winner is
+ * paid once. With Redis gone, a new search gets a clear error and its fee back in full.
+ */
+describeEachDatabase('issue 12: pairing across game nodes', (target) => {
+  const started: Array<{ node: ClusterNode; game: ClusterGame }> = [];
+  let prefix = '';
+
+  afterEach(async () => {
+    for (const { node, game } of started.splice(0)) {
+      await game.stop();
+      await node.stop();
+    }
+    if (prefix) await deleteRedisKeys(REDIS_URL, prefix);
+  });
+
+  const twoNodes = async () => {
+    prefix = `test-pairing-${randomUUID()}`;
+    const beds: Array<SearchBed & { node: ClusterNode }> = [];
+    let houseWallet: Awaited<ReturnType<typeof searchBed>>['houseWallet'] | undefined;
+    for (const nodeId of ['node-a', 'node-b']) {
+      const node = await startClusterNode({
+        redisUrl: REDIS_URL,
+        keyPrefix: prefix,
+        nodeId,
+        clock: chain().clock,
+        log: () => {},
+      });
+      const game = wireClusterGame({ node, db: target.db, clock: chain().clock, log: () => {} });
+      const bed = await searchBed(chain(), target.db, {
+        nodeId,
+        cluster: game.option,
+        ...(houseWallet ? { houseWallet } : {}),
+      });
+      houseWallet = bed.houseWallet;
+      await game.start(bed.game);
+      started.push({ node, game });
+      beds.push({ ...bed, node });
+    }
+    return { a: beds[0]!, b: beds[1]! };
+  };
+
+  it('players on two nodes are paired; the one held elsewhere moves to the match’s node, plays, and the winner is paid once', async () => {
+    const { a, b } = await twoNodes();
+    const onA = await a.link();
+    const onB = await b.link();
+    await a.findPaidMatch(onA);
+    expect(onA.of('joinQueue')).toHaveLength(1);
+    await b.findPaidMatch(onB);
+
+    // node-b's search completed the pair: the match is node-b's; node-a's player is told to move there.
+    await until(() => onA.of('matched').length === 1, 'node-a’s player is told matched');
+    const [toMove] = onA.of('matched');
+    const [here] = onB.of('matched');
+    expect(toMove).toMatchObject({ node: 'node-b', gameId: here!.gameId });
+    expect(here).toMatchObject({ node: 'node-b' });
+    expect(a.game.matches()).toHaveLength(0);
+    expect(b.game.matches()).toHaveLength(1);
+    expect(a.game.matchmaker.entryOf(onA.wallet.address)).toBeUndefined();
+
+    // The player moves: a new socket of the same session on node-b asks for the game.
+    const moved = await b.link({ wallet: onA.wallet, sessionId: onA.playerSessionId! });
+    await b.game.handle(moved, { type: 'reconnect', gameId: here!.gameId });
+    expect(moved.of('reconnectionFailed')).toEqual([]);
+    const gameId = here!.gameId;
+    b.game.handle(moved, { type: 'paddleMove', gameId, position: 0.25 });
+
+    // node-b's own player leaves: the player who moved wins by forfeit and is paid once.
+    await b.game.handle(onB, { type: 'exit', gameId });
+    await until(async () => {
+      b.game.tick();
+      const jobs = await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId));
+      return jobs.length > 0;
+    }, 'the result is recorded');
+    const jobs = await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId));
+    expect(jobs.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
+      ['winner_payout', onA.wallet.address, PAID_MODE.winLamports],
+    ]);
+    expect(await checkLedgerBalance(target.db)).toEqual([]);
+  });
+
+  it('the longest-waiting search is paired first, whichever node holds it', async () => {
+    const { a, b } = await twoNodes();
+    const practice = { type: 'findMatch', gameMode: 'practice' } as const;
+    const first = await a.link();
+    await a.game.handle(first, practice);
+    const second = await b.link();
+    await b.game.handle(second, practice);
+    const third = await a.link();
+    await a.game.handle(third, practice);
+    await until(() => first.of('matched').length === 1, 'the first is matched');
+    expect(first.of('matched')[0]!.gameId).toBe(second.of('matched')[0]!.gameId);
+    expect(third.of('matched')).toEqual([]);
+    expect(a.game.matchmaker.entryOf(third.wallet.address)).toBeDefined();
+  });
+
+  it('a search on a node whose Redis is gone is refused with a clear error and its fee refunded in full', async () => {
+    const { a } = await twoNodes();
+    a.node.redis.disconnect();
+    const player = await a.link();
+    await a.findPaidMatch(player);
+    expect(player.of('error').map((e) => e.data.code)).toEqual(['matchmaking_unavailable']);
+    expect(player.of('error')[0]!.data.message).toMatch(/Matchmaking is unavailable right now/);
+    const rows = await target.db
+      .select()
+      .from(queueSessions)
+      .where(
+        and(
+          eq(queueSessions.walletAddress, player.wallet.address),
+          inArray(queueSessions.status, ['active']),
+        ),
+      );
+    expect(rows).toEqual([]);
+    const refunds = await a.jobsOf(player);
+    expect(refunds.map((j) => [j.amountLamports, j.queueSessionId])).toEqual([
+      [PAID_MODE.wagerLamports, (await a.rowsOf(player))[0]!.id],
+    ]);
+    expect((await a.rowsOf(player)).map((r) => r.status)).toEqual(['error']);
+    expect(await checkLedgerBalance(target.db)).toEqual([]);
+  });
+});

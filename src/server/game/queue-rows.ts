@@ -1,0 +1,102 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { GameModeId } from '../../common/game-modes.ts';
+import type { Database } from '../db/database.ts';
+import { isUniqueViolation } from '../db/pg-errors.ts';
+import { queueSessions } from '../db/schema/index.ts';
+import type { CloseStatus, PaidEntry, QueueEntry, QueuePlayer } from './matchmaker.ts';
+import { ownedWithin, type SettleScope } from './node-ownership.ts';
+
+/**
+ * The queue-session rows behind every search, written the same way by the one-process matchmaker and by
+ * cluster mode's (issue 12): the database is the judge of a search's fate. Its one-active-entry-per-wallet
+ * index makes two sockets (or two nodes) of one wallet get one entry, and every close is conditional on the
+ * row still being active, so a cancel and a match exclude each other wherever they run.
+ */
+
+/** A new active entry's id, or null when the wallet already has an active one. */
+export async function insertEntryRow(
+  db: Database,
+  entry: {
+    player: QueuePlayer;
+    mode: GameModeId;
+    paid: PaidEntry | null;
+    joinedAt: number;
+    nodeId: string | null;
+  },
+): Promise<string | null> {
+  const { player, paid, joinedAt } = entry;
+  try {
+    const [row] = await db
+      .insert(queueSessions)
+      .values({
+        playerId: player.playerSessionId,
+        walletAddress: player.walletAddress,
+        displayName: player.displayName,
+        gameMode: entry.mode,
+        status: 'active',
+        createdAt: new Date(joinedAt),
+        updatedAt: new Date(joinedAt),
+        transactionId: paid?.transactionId ?? null,
+        ipAddress: player.ip,
+        userAgent: player.userAgent,
+        nodeId: entry.nodeId,
+        metadata: paid ? { paymentSignature: paid.signature, lamports: paid.lamports.toString() } : null,
+      })
+      .returning({ id: queueSessions.id });
+    return row!.id;
+  } catch (error) {
+    if (isUniqueViolation(error, 'queue_sessions_one_active_per_wallet')) return null;
+    throw error;
+  }
+}
+
+/** Closes the entry if it is still active; whether this call closed it. */
+export async function closeEntryRow(
+  tx: Database,
+  now: number,
+  entry: Pick<QueueEntry, 'id' | 'joinedAt'>,
+  status: CloseStatus | 'matched',
+  gameId?: string,
+): Promise<boolean> {
+  const rows = await tx
+    .update(queueSessions)
+    .set({
+      status,
+      closedAt: new Date(now),
+      updatedAt: new Date(now),
+      timeInQueueMs: Math.max(0, Math.round(now - entry.joinedAt)),
+      ...(gameId ? { resultingGameId: gameId } : {}),
+    })
+    .where(and(eq(queueSessions.id, entry.id), eq(queueSessions.status, 'active')))
+    .returning({ id: queueSessions.id });
+  return rows.length === 1;
+}
+
+/** Active entries of the scope's nodes, closed as 'error' (closedBy restart) and returned to be refunded. */
+export function closeOrphanRows(tx: Database, now: Date, scope: SettleScope) {
+  return tx
+    .update(queueSessions)
+    .set({
+      status: 'error',
+      closedAt: now,
+      updatedAt: now,
+      metadata: sql`coalesce(${queueSessions.metadata}, '{}'::jsonb) || '{"closedBy":"restart"}'::jsonb`,
+    })
+    .where(and(eq(queueSessions.status, 'active'), ownedWithin(queueSessions.nodeId, scope)))
+    .returning({
+      id: queueSessions.id,
+      walletAddress: queueSessions.walletAddress,
+      mode: queueSessions.gameMode,
+      transactionId: queueSessions.transactionId,
+    });
+}
+
+/** Which of these entries are still active. */
+export async function stillActive(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: queueSessions.id })
+    .from(queueSessions)
+    .where(and(inArray(queueSessions.id, [...ids]), eq(queueSessions.status, 'active')));
+  return new Set(rows.map((r) => r.id));
+}
