@@ -1,6 +1,7 @@
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import type { GameServer, GameServerOptions } from '../game/game-server.ts';
+import { walletInPlay } from '../game/restart-settlement.ts';
 import { type ClusterMatchmaker, createClusterMatchmaker } from './cluster-matchmaker.ts';
 import type { ClusterNode } from './cluster-node.ts';
 import { createMatchHandoff } from './match-handoff.ts';
@@ -57,6 +58,7 @@ export function wireClusterGame(deps: {
         return null;
       }
     },
+    playing: (walletAddress) => walletInPlay(db, walletAddress),
     moved: (walletAddress) => {
       handoff.done(walletAddress).catch(() => {
         // It runs out by itself (HANDOFF_TTL_MS); a later connect is told to move to a match it is in.

@@ -74,6 +74,9 @@ describeEachDatabase('issue 12: pairing across game nodes', (target) => {
     expect(a.game.matches()).toHaveLength(0);
     expect(b.game.matches()).toHaveLength(1);
     expect(a.game.matchmaker.entryOf(onA.wallet.address)).toBeUndefined();
+    // In a match under way on node-b, the wallet cannot start a search on node-a meanwhile.
+    await a.game.handle(onA, { type: 'findMatch', gameMode: 'practice' });
+    expect(onA.of('error').map((e) => e.data.code)).toEqual(['already_searching']);
 
     // The player moves: a new socket of the same session on node-b asks for the game.
     const moved = await b.link({ wallet: onA.wallet, sessionId: onA.playerSessionId! });

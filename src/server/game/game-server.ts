@@ -64,6 +64,8 @@ export interface GameServerOptions {
     waitingMove(walletAddress: string): Promise<ServerMessageOf<'matched'> | null>;
     /** The wallet's player is in its match here, or the match is over: no move waits any more. */
     moved(walletAddress: string): void;
+    /** Whether the wallet plays in a match under way on any node (a second search is refused). */
+    playing(walletAddress: string): Promise<boolean>;
   };
 }
 
@@ -137,7 +139,9 @@ export function createGameServer(options: GameServerOptions) {
     }
     if (
       link.walletAddress &&
-      (matchmaker.entryOf(link.walletAddress) || liveMatchOf(matches, link.walletAddress))
+      (matchmaker.entryOf(link.walletAddress) ||
+        liveMatchOf(matches, link.walletAddress) ||
+        (await options.cluster?.playing(link.walletAddress)))
     ) {
       link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
       return returnRefusedPayment(link, message);

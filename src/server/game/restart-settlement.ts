@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games, queueSessions } from '../db/schema/index.ts';
 import { recordSystemEvent } from '../security/system-events.ts';
@@ -15,6 +15,9 @@ import { ownedWithin, SETTLE_ALL, type SettleScope, scopeIsEmpty } from './node-
  * is written with completion status 'interrupted'. A search is refunded in full too. Each runs in one
  * database transaction with the refunds it owes.
  */
+
+/** A game session in one of these is under way: settled if its node is lost. */
+const OPEN_GAME_STATUSES = ['preparing', 'playing', 'paused'] as const;
 
 /** Matches this process was running when it was told to stop. */
 export async function settleInterruptedMatches(
@@ -112,7 +115,7 @@ export async function settleAfterRestart(
       .set({ status: 'interrupted', outcome: 'interrupted', updatedAt: at })
       .where(
         and(
-          inArray(gameSessions.status, ['preparing', 'playing', 'paused']),
+          inArray(gameSessions.status, [...OPEN_GAME_STATUSES]),
           ownedWithin(gameSessions.nodeId, scope),
         ),
       )
@@ -183,7 +186,22 @@ export async function ownersOfOpenRows(db: Database): Promise<string[]> {
     .selectDistinct({ nodeId: gameSessions.nodeId })
     .from(gameSessions)
     .where(
-      and(inArray(gameSessions.status, ['preparing', 'playing', 'paused']), isNotNull(gameSessions.nodeId)),
+      and(inArray(gameSessions.status, [...OPEN_GAME_STATUSES]), isNotNull(gameSessions.nodeId)),
     );
   return [...new Set([...searching, ...playing].map((r) => r.nodeId!))].sort();
+}
+
+/** Whether the wallet plays in a match under way (cluster mode: on any node). */
+export async function walletInPlay(db: Database, walletAddress: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: gameSessions.id })
+    .from(gameSessions)
+    .where(
+      and(
+        inArray(gameSessions.status, [...OPEN_GAME_STATUSES]),
+        or(eq(gameSessions.player1Wallet, walletAddress), eq(gameSessions.player2Wallet, walletAddress)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
