@@ -180,16 +180,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             ...(limits?.channel ? { limits: limits.channel } : {}),
             metrics,
             nodeId,
-            ...(cluster
+            ...(cluster && clusterGame
               ? {
                   recoverScope: cluster.startupScope,
                   broadcastBan: (change) => broadcasts?.banChanged(change),
+                  playersElsewhere: clusterGame.playersElsewhere,
                 }
               : {}),
           });
           const deliverNotice = createNotifier(game.channel);
           notify = deliverNotice;
-          await clusterGame?.start(game.game);
+          await clusterGame?.start(game.game, () => game?.channel.presence.playersHere() ?? 0);
           if (cluster) {
             broadcasts = await wireClusterBroadcasts({
               pubsub: cluster.pubsub,

@@ -16,8 +16,8 @@ export const QUEUE_REFRESH_MS = 1_000;
  * The game layer's part of cluster mode (issue 12 points 1 and 2): the shared Redis queue as the game
  * server's matchmaker, the hand-off of a match to a search another node holds (sticky routing: the player
  * moves to the match's node), and a loop every QUEUE_REFRESH_MS that refreshes the queue's lengths and
- * places, delivers hand-offs whose pub/sub message was lost, and tries the pairing of modes where two
- * wait (after a pairing that was put back).
+ * places and the players online on the other nodes, delivers hand-offs whose pub/sub message was lost,
+ * and tries the pairing of modes where two wait (after a pairing that was put back).
  */
 export function wireClusterGame(deps: {
   node: ClusterNode;
@@ -69,9 +69,23 @@ export function wireClusterGame(deps: {
   let timer: NodeJS.Timeout | undefined;
   let stopListening: (() => Promise<void>) | undefined;
   let running = false;
+  let elsewhere = 0;
 
-  const refresh = async (game: GameServer) => {
+  /** Publishes this node's players online and sums the other live nodes' (each count lives 5 s). */
+  const countPlayers = async (here: number) => {
+    await node.redis.set(node.keys.playersOnline(node.nodeId), String(here), 'PX', 5 * QUEUE_REFRESH_MS);
+    const others = (await node.liveness.liveNodes()).filter((id) => id !== node.nodeId);
+    if (others.length === 0) {
+      elsewhere = 0;
+      return;
+    }
+    const counts = await node.redis.mget(others.map((id) => node.keys.playersOnline(id)));
+    elsewhere = counts.reduce((sum, c) => sum + (Number(c) || 0), 0);
+  };
+
+  const refresh = async (game: GameServer, playersHere: () => number) => {
     try {
+      await countPlayers(playersHere());
       await matchmaker.refresh();
       for (const entry of matchmaker.localEntries()) {
         const waiting = await handoff.waitingFor(entry.player.walletAddress);
@@ -86,12 +100,14 @@ export function wireClusterGame(deps: {
   return {
     option,
     matchmaker,
-    async start(game: GameServer): Promise<void> {
+    /** Players online on the other nodes, as last read. */
+    playersElsewhere: () => elsewhere,
+    async start(game: GameServer, playersHere: () => number): Promise<void> {
       stopListening = await handoff.listen((h) => game.matchedElsewhere(h.entryId, h.message));
       timer = setInterval(() => {
         if (running) return;
         running = true;
-        void refresh(game).finally(() => {
+        void refresh(game, playersHere).finally(() => {
           running = false;
         });
       }, QUEUE_REFRESH_MS);

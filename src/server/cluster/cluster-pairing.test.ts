@@ -50,7 +50,7 @@ describeEachDatabase('issue 12: pairing across game nodes', (target) => {
         ...(houseWallet ? { houseWallet } : {}),
       });
       houseWallet = bed.houseWallet;
-      await game.start(bed.game);
+      await game.start(bed.game, () => 0);
       started.push({ node, game });
       beds.push({ ...bed, node });
     }

@@ -31,6 +31,8 @@ export interface RedisKeys {
   nodes(): string;
   /** A match started on another node that the wallet's player is to move to (sticky routing's hand-off). */
   handoff(walletAddress: string): string;
+  /** How many players a node has online (expires with the node's silence). */
+  playersOnline(nodeId: string): string;
   /** A pub/sub channel. */
   channel(name: string): string;
 }
@@ -58,6 +60,7 @@ export function createRedisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys 
     nodeHeartbeat: (nodeId) => `${root}node:${nodeId}`,
     nodes: () => `${root}nodes`,
     handoff: (walletAddress) => `${root}handoff:${walletAddress}`,
+    playersOnline: (nodeId) => `${root}online:${nodeId}`,
     channel: (name) => `${root}channel:${name}`,
   };
 }

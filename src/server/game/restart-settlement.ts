@@ -114,10 +114,7 @@ export async function settleAfterRestart(
       .update(gameSessions)
       .set({ status: 'interrupted', outcome: 'interrupted', updatedAt: at })
       .where(
-        and(
-          inArray(gameSessions.status, [...OPEN_GAME_STATUSES]),
-          ownedWithin(gameSessions.nodeId, scope),
-        ),
+        and(inArray(gameSessions.status, [...OPEN_GAME_STATUSES]), ownedWithin(gameSessions.nodeId, scope)),
       )
       .returning({ id: gameSessions.id });
     const gameIds = games.map((g) => g.id);
@@ -185,9 +182,7 @@ export async function ownersOfOpenRows(db: Database): Promise<string[]> {
   const playing = await db
     .selectDistinct({ nodeId: gameSessions.nodeId })
     .from(gameSessions)
-    .where(
-      and(inArray(gameSessions.status, [...OPEN_GAME_STATUSES]), isNotNull(gameSessions.nodeId)),
-    );
+    .where(and(inArray(gameSessions.status, [...OPEN_GAME_STATUSES]), isNotNull(gameSessions.nodeId)));
   return [...new Set([...searching, ...playing].map((r) => r.nodeId!))].sort();
 }
 

@@ -63,6 +63,8 @@ export interface GameChannelOptions {
   onSocketOpen?: (connection: Connection) => void;
   /** Cluster mode (issue 12): this game node's id, told to each socket in the `connect` reply. */
   nodeId?: string;
+  /** Cluster mode: players online on the other nodes (a wallet with tabs on two nodes counts on each). */
+  playersElsewhere?: () => number;
 }
 
 export interface GameChannel {
@@ -91,6 +93,7 @@ export async function registerGameChannel(
   const presence = createPresence({
     intervalMs: limits.presenceBroadcastMs,
     queueLengths: () => handlers?.queueLengths() ?? {},
+    ...(options.playersElsewhere ? { playersElsewhere: options.playersElsewhere } : {}),
   });
   const alive = new WeakMap<WebSocket, boolean>();
   // Round trips of the heartbeat's pings: the server's own measure of each player's connection quality.

@@ -10,8 +10,11 @@ export interface Presence {
   add(connection: Connection): void;
   remove(connection: Connection): void;
   all(): Iterable<Connection>;
-  /** Distinct players: a signed-in wallet counts once however many tabs it has open. */
+  /** Distinct players: a signed-in wallet counts once however many tabs it has open (in cluster mode, with
+   * the other nodes' players). */
   playersOnline(): number;
+  /** Distinct players on this node's sockets alone. */
+  playersHere(): number;
   /** Something a broadcast carries changed (presence or a queue length): push soon. */
   changed(): void;
   broadcast(message: ServerMessage): void;
@@ -21,17 +24,20 @@ export interface Presence {
 export function createPresence(options: {
   intervalMs: number;
   queueLengths: () => Record<string, number>;
+  /** Cluster mode (issue 12): players on the other game nodes, added to this node's own. */
+  playersElsewhere?: () => number;
 }): Presence {
   const connections = new Set<Connection>();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   let lastPushed = '';
 
-  const playersOnline = () => {
+  const playersHere = () => {
     const keys = new Set<string>();
     for (const c of connections) keys.add(c.walletAddress ?? c.id);
     return keys.size;
   };
+  const playersOnline = () => playersHere() + (options.playersElsewhere?.() ?? 0);
 
   const broadcast = (message: ServerMessage) => {
     for (const c of connections) c.send(message);
@@ -56,6 +62,7 @@ export function createPresence(options: {
     },
     all: () => connections,
     playersOnline,
+    playersHere,
     changed() {
       if (closed) return;
       timer ??= setTimeout(push, options.intervalMs);

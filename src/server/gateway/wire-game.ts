@@ -65,6 +65,8 @@ export async function wireGame(
      * directly; every node then acts on it with `actOnBan`.
      */
     broadcastBan?: (change: BanChange) => void;
+    /** Cluster mode: players online on the other nodes. */
+    playersElsewhere?: () => number;
   },
 ): Promise<GameWiring> {
   const { metrics } = deps;
@@ -77,6 +79,7 @@ export async function wireGame(
     ...(deps.onSocketOpen ? { onSocketOpen: deps.onSocketOpen } : {}),
     // Cluster mode: each socket learns its node, so a client can tell whether its match is elsewhere.
     ...(deps.game?.cluster && deps.nodeId ? { nodeId: deps.nodeId } : {}),
+    ...(deps.playersElsewhere ? { playersElsewhere: deps.playersElsewhere } : {}),
   });
   const game = createGameServer({
     db: deps.db,

@@ -10,13 +10,16 @@ import {
 import { queueSessions } from '../../src/server/db/schema/index.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../support/player-client.ts';
+import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
 
 /**
  * Issue 12 point 1 with two game nodes (two servers on one PostgreSQL and one Redis, in this process): a ban
  * made through one node's admin API acts at once on the sockets and searches another node holds: the search
  * is closed, the player is told, and every socket of the wallet learns its ban status, exactly once.
  */
-describe('issue 12: a ban made through one node acts on another node’s sockets', () => {
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+describe('issue 12: two game nodes in one process: bans and players online across nodes', () => {
   let database: ThrowawayDatabase;
   const nodes: TestServer[] = [];
   let adminCookie = '';
@@ -29,7 +32,7 @@ describe('issue 12: a ban made through one node acts on another node’s sockets
         await startTestServer({
           env: {
             DATABASE_URL: database.url,
-            REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+            REDIS_URL,
             REDIS_KEY_PREFIX: prefix,
             NODE_ID: nodeId,
           },
@@ -49,6 +52,7 @@ describe('issue 12: a ban made through one node acts on another node’s sockets
   afterAll(async () => {
     for (const node of nodes) await node.stop();
     await database?.drop();
+    await deleteRedisKeys(REDIS_URL, prefix);
   });
 
   const adminPost = async (path: string, body: object) => {
@@ -95,6 +99,23 @@ describe('issue 12: a ban made through one node acts on another node’s sockets
     expect(tab.all('banStatus')).toHaveLength(1);
     searcher.close();
     tab.close();
+  });
+
+  it('players online counts the players of both nodes (a queueUpdate on node A counts node B’s)', async () => {
+    const [a, b] = nodes;
+    const onB = [await connectPlayer(b!.url), await connectPlayer(b!.url)];
+    const onA = await connectPlayer(a!.url);
+    onA.send({ type: 'connect' });
+    const counted = async () => {
+      for (let i = 0; i < 100; i++) {
+        const last = onA.all('queueUpdate').at(-1);
+        if (last && last.playersOnline >= 3) return last.playersOnline;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return onA.all('queueUpdate').at(-1)?.playersOnline;
+    };
+    expect(await counted()).toBe(3);
+    for (const p of [...onB, onA]) p.close();
   });
 
   it('an unban through node A lifts the restriction on node B’s socket at once', async () => {
