@@ -139,7 +139,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         routes: ADMIN_ROUTE_MODULES,
         services: {
           bans,
-          live: () => (game ? liveStatsOf(game) : NO_LIVE_STATS),
+          live: () => (game ? liveStatsOf(game, clusterGame?.matchesElsewhere) : NO_LIVE_STATS),
           house: {
             address: chain.houseWallet.address,
             floorLamports: config.houseBalanceFloorLamports,

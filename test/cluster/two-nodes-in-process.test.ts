@@ -9,7 +9,7 @@ import {
 } from '../../e2e/support/test-server.ts';
 import { queueSessions } from '../../src/server/db/schema/index.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
-import { connectPlayer, signIn, type TestPlayer } from '../support/player-client.ts';
+import { connectPlayer, matchPractice, signIn, type TestPlayer } from '../support/player-client.ts';
 import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
 
 /**
@@ -19,7 +19,7 @@ import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
  */
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
-describe('issue 12: two game nodes in one process: bans and players online across nodes', () => {
+describe('issue 12: two game nodes in one process: bans, players online and live matches across nodes', () => {
   let database: ThrowawayDatabase;
   const nodes: TestServer[] = [];
   let adminCookie = '';
@@ -116,6 +116,24 @@ describe('issue 12: two game nodes in one process: bans and players online acros
     };
     expect(await counted()).toBe(3);
     for (const p of [...onB, onA]) p.close();
+  });
+
+  it('the admin overview on node A counts a match under way on node B', async () => {
+    const [a, b] = nodes;
+    const [p1, p2] = [await connectPlayer(b!.url), await connectPlayer(b!.url)];
+    await matchPractice(p1, p2);
+    const live = async () => {
+      const res = await fetch(`${a!.url}/api/admin/overview`, { headers: { cookie: adminCookie } });
+      return ((await res.json()) as { live: { matches: number } }).live.matches;
+    };
+    let seen = 0;
+    for (let i = 0; i < 100 && seen < 1; i++) {
+      seen = await live();
+      if (seen < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toBe(1);
+    p1.close();
+    p2.close();
   });
 
   it('an unban through node A lifts the restriction on node B’s socket at once', async () => {

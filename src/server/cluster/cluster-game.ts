@@ -69,23 +69,31 @@ export function wireClusterGame(deps: {
   let timer: NodeJS.Timeout | undefined;
   let stopListening: (() => Promise<void>) | undefined;
   let running = false;
-  let elsewhere = 0;
+  let elsewhere = { players: 0, matches: 0 };
 
-  /** Publishes this node's players online and sums the other live nodes' (each count lives 5 s). */
-  const countPlayers = async (here: number) => {
-    await node.redis.set(node.keys.playersOnline(node.nodeId), String(here), 'PX', 5 * QUEUE_REFRESH_MS);
+  /**
+   * Publishes this node's players online and live matches, and sums the other live nodes' (each node's
+   * figures live 5 s), for the lobby's players online and the admin's live figures.
+   */
+  const countLoad = async (here: { players: number; matches: number }) => {
+    const text = `${here.players} ${here.matches}`;
+    await node.redis.set(node.keys.playersOnline(node.nodeId), text, 'PX', 5 * QUEUE_REFRESH_MS);
     const others = (await node.liveness.liveNodes()).filter((id) => id !== node.nodeId);
-    if (others.length === 0) {
-      elsewhere = 0;
-      return;
+    const figures =
+      others.length > 0 ? await node.redis.mget(others.map((id) => node.keys.playersOnline(id))) : [];
+    const sum = { players: 0, matches: 0 };
+    for (const f of figures) {
+      const [players, matches] = (f ?? '').split(' ').map(Number);
+      sum.players += players || 0;
+      sum.matches += matches || 0;
     }
-    const counts = await node.redis.mget(others.map((id) => node.keys.playersOnline(id)));
-    elsewhere = counts.reduce((sum, c) => sum + (Number(c) || 0), 0);
+    elsewhere = sum;
   };
 
   const refresh = async (game: GameServer, playersHere: () => number) => {
     try {
-      await countPlayers(playersHere());
+      const matchesHere = game.matches().filter((m) => !m.isOver()).length;
+      await countLoad({ players: playersHere(), matches: matchesHere });
       await matchmaker.refresh();
       for (const entry of matchmaker.localEntries()) {
         const waiting = await handoff.waitingFor(entry.player.walletAddress);
@@ -101,7 +109,9 @@ export function wireClusterGame(deps: {
     option,
     matchmaker,
     /** Players online on the other nodes, as last read. */
-    playersElsewhere: () => elsewhere,
+    playersElsewhere: () => elsewhere.players,
+    /** Matches under way on the other nodes, as last read. */
+    matchesElsewhere: () => elsewhere.matches,
     async start(game: GameServer, playersHere: () => number): Promise<void> {
       stopListening = await handoff.listen((h) => game.matchedElsewhere(h.entryId, h.message));
       timer = setInterval(() => {

@@ -31,7 +31,7 @@ export interface RedisKeys {
   nodes(): string;
   /** A match started on another node that the wallet's player is to move to (sticky routing's hand-off). */
   handoff(walletAddress: string): string;
-  /** How many players a node has online (expires with the node's silence). */
+  /** A node's players online and live matches, "players matches" (expires with the node's silence). */
   playersOnline(nodeId: string): string;
   /** A pub/sub channel. */
   channel(name: string): string;
