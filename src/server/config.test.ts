@@ -125,6 +125,7 @@ describe('configuration', () => {
         'REDIS_KEY_PREFIX',
         'REDIS_URL',
         'RESTRICTED_COUNTRIES',
+        'SHUTDOWN_DRAIN_SECONDS',
         'SOLANA_CLUSTER',
         'SOLANA_RPC_URL',
         'TRUST_PROXY',
@@ -153,10 +154,20 @@ describe('configuration', () => {
     expect(loadConfig({ REDIS_URL: 'redis://cache:6379/0', DATABASE_URL: pg }).cluster).toEqual({
       redisUrl: 'redis://cache:6379/0',
       keyPrefix: 'pong',
+      drainSeconds: 300,
     });
-    expect(
-      loadConfig({ REDIS_URL: 'rediss://cache:6380', DATABASE_URL: pg, REDIS_KEY_PREFIX: 'pong-eu' }).cluster,
-    ).toEqual({ redisUrl: 'rediss://cache:6380', keyPrefix: 'pong-eu' });
+    const eu = { REDIS_URL: 'rediss://cache:6380', DATABASE_URL: pg, REDIS_KEY_PREFIX: 'pong-eu' };
+    expect(loadConfig({ ...eu, SHUTDOWN_DRAIN_SECONDS: '0' }).cluster).toEqual({
+      redisUrl: 'rediss://cache:6380',
+      keyPrefix: 'pong-eu',
+      drainSeconds: 0,
+    });
+    expect(() => loadConfig({ ...eu, SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(
+      /SHUTDOWN_DRAIN_SECONDS must be/,
+    );
+    expect(() => loadConfig({ ...eu, SHUTDOWN_DRAIN_SECONDS: '2.5' })).toThrow(
+      /SHUTDOWN_DRAIN_SECONDS must be/,
+    );
     expect(() => loadConfig({ REDIS_URL: 'redis://cache:6379' })).toThrow(
       'DATABASE_URL is required when REDIS_URL is set (cluster mode)',
     );

@@ -45,6 +45,8 @@ export const CONFIG_VARIABLES = {
     "This server process's name among several on one database (its searches, matches and payout claims; 1-64 of A-Z a-z 0-9 _ . -); default the host name, and in cluster mode the host name and process id",
   REDIS_URL:
     'Redis URL (redis:// or rediss://) that turns on cluster mode: several game nodes on one PostgreSQL (needs DATABASE_URL); unset runs one process',
+  SHUTDOWN_DRAIN_SECONDS:
+    'Cluster mode: how long a node told to stop (SIGTERM) lets its live matches play to their end, starting no new one, before settling what is left (default 300; 0 settles at once)',
   REDIS_KEY_PREFIX:
     'Prefix of every Redis key and channel of this deployment, so two deployments can share a Redis (default pong)',
   WS_COMPRESSION:
@@ -160,6 +162,10 @@ const rules = {
       .optional(),
     expected: 'must be a redis:// or rediss:// URL (its path, if any, a database number such as /0)',
   },
+  SHUTDOWN_DRAIN_SECONDS: {
+    schema: z.coerce.number().int().min(0).max(3_600).default(300),
+    expected: 'must be a whole number of seconds from 0 to 3600',
+  },
   REDIS_KEY_PREFIX: {
     schema: z
       .string()
@@ -218,7 +224,7 @@ export interface Config {
   /** NODE_ID: this process's name among several on one database; undefined means the default (node-id.ts). */
   nodeId: string | undefined;
   /** REDIS_URL and REDIS_KEY_PREFIX: cluster mode (issue 12) when set; null runs one process alone. */
-  cluster: { redisUrl: string; keyPrefix: string } | null;
+  cluster: { redisUrl: string; keyPrefix: string; drainSeconds: number } | null;
   /** WS_COMPRESSION: permessage-deflate on the game channel (issue 11 weighs its bytes against its CPU). */
   wsCompression: boolean;
 }
@@ -320,6 +326,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     perIpLimitFactor: p.PER_IP_LIMIT_FACTOR,
     wsCompression: p.WS_COMPRESSION === 'on',
     nodeId: p.NODE_ID,
-    cluster: p.REDIS_URL ? { redisUrl: p.REDIS_URL, keyPrefix: p.REDIS_KEY_PREFIX } : null,
+    cluster: p.REDIS_URL
+      ? { redisUrl: p.REDIS_URL, keyPrefix: p.REDIS_KEY_PREFIX, drainSeconds: p.SHUTDOWN_DRAIN_SECONDS }
+      : null,
   };
 }

@@ -245,6 +245,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       cluster,
       close: () => {
         closing ??= (async () => {
+          const drainMs = (config.cluster?.drainSeconds ?? 0) * 1000;
+          // A rolling stop: the matches under way here play to their end first (cluster mode only).
+          if (drainMs > 0) await gameRef.game.drain(clock.now() + drainMs);
           stopRunner();
           stopMetrics();
           await clusterGame?.stop();
@@ -309,11 +312,19 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    console.warn(`${signal} received: finishing in-flight work, then stopping`);
-    const force = setTimeout(() => {
-      console.error('shutdown took longer than 15 s: exiting');
-      process.exit(1);
-    }, 15_000);
+    const drainSeconds = config.cluster?.drainSeconds ?? 0;
+    console.warn(
+      drainSeconds > 0
+        ? `${signal} received: live matches play to their end (at most ${drainSeconds} s), then stopping`
+        : `${signal} received: finishing in-flight work, then stopping`,
+    );
+    const force = setTimeout(
+      () => {
+        console.error(`shutdown took longer than ${drainSeconds + 15} s: exiting`);
+        process.exit(1);
+      },
+      (drainSeconds + 15) * 1000,
+    );
     force.unref();
     server.close().then(
       () => process.exit(0),

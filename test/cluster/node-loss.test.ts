@@ -30,8 +30,9 @@ import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
  * kill would) leaves paid matches and searches open in PostgreSQL; the surviving node sees its heartbeat
  * gone from Redis and settles them (matches interrupted, every entry refunded in full, exactly once, one
  * `game_node_lost` event), its payout worker pays the refunds on chain, and the ledger still reconciles
- * with the chain. A node stopped with SIGTERM settles its own match instead. Players of a match connect to
- * the same node (cross-node pairing does not exist yet); they pay on node 1's local chain in real time.
+ * with the chain. A node stopped with SIGTERM lets its match play to its end (the drain), or, with no drain,
+ * settles it itself. Players of a match connect to the same node here (pairing across nodes has its own
+ * tests); they pay on node 1's local chain in real time.
  */
 
 const TUNA = getGameMode('tiny_tuna');
@@ -217,8 +218,8 @@ async function killNode2(signal: NodeJS.Signals) {
   return node2().exited;
 }
 
-async function restartNode2() {
-  nodes[1] = await startClusterNode(options, 2);
+async function restartNode2(env: Record<string, string> = {}) {
+  nodes[1] = await startClusterNode({ ...options, env: { ...options.env, ...env } }, 2);
 }
 
 describe('a game node of a two-node cluster is lost (real processes)', () => {
@@ -331,8 +332,8 @@ describe('a game node of a two-node cluster is lost (real processes)', () => {
     expect(reconciled.code, reconciled.report).toBe(RECONCILE_EXIT.agree);
   }, 180_000);
 
-  it('a node stopped cleanly (SIGTERM) settles its own match itself; no game_node_lost event', async () => {
-    await restartNode2();
+  it('a node stopped (SIGTERM) with no drain settles its own match itself; no game_node_lost event', async () => {
+    await restartNode2({ SHUTDOWN_DRAIN_SECONDS: '0' });
     const { gameId, a, b } = await paidMatch(node2(), TUNA);
     const wallets = [a.wallet.address, b.wallet.address];
     const eventsBefore = (await lostNodeEvents()).length;
@@ -352,6 +353,39 @@ describe('a game node of a two-node cluster is lost (real processes)', () => {
     await sleep(Math.max(0, stoppedAt + QUIET_MS - Date.now()));
     expect(await lostNodeEvents()).toHaveLength(eventsBefore);
     expect(await refundJobs(wallets)).toHaveLength(2);
+    const reconciled = await reconcile();
+    expect(reconciled.code, reconciled.report).toBe(RECONCILE_EXIT.agree);
+  }, 180_000);
+
+  it('a node told to stop (SIGTERM) lets its live paid match play to its end: the winner is paid once, nobody refunded', async () => {
+    await restartNode2();
+    const { gameId, a, b } = await paidMatch(node2(), TUNA);
+    const eventsBefore = (await lostNodeEvents()).length;
+    expect(node2().kill('SIGTERM')).toBe(true);
+
+    // Draining: the node is still up and the match still runs.
+    await sleep(1_500);
+    expect(node2().pid).toBeGreaterThan(0);
+    const before = a.player.all('gameState').length;
+    await sleep(500);
+    expect(a.player.all('gameState').length).toBeGreaterThan(before);
+    expect(await gameSession(gameId)).toMatchObject({ status: 'playing' });
+
+    // The match ends (b leaves: a wins by forfeit); then the node stops by itself.
+    b.player.send({ type: 'exit', gameId });
+    expect(await node2().exited).toEqual({ code: 0, signal: null });
+    const payouts = await waitUntil(
+      'the winner paid',
+      () => opened.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId)),
+      (jobs) => jobs.length === 1 && jobs[0]!.status === 'confirmed',
+      REFUNDS_WITHIN_MS,
+    );
+    expect(payouts.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
+      ['winner_payout', a.wallet.address, TUNA.winLamports],
+    ]);
+    expect(await refundJobs([a.wallet.address, b.wallet.address])).toEqual([]);
+    expect((await chain.balance(a.wallet.address)) - a.paidBalance).toBe(TUNA.winLamports);
+    expect(await lostNodeEvents()).toHaveLength(eventsBefore);
     const reconciled = await reconcile();
     expect(reconciled.code, reconciled.report).toBe(RECONCILE_EXIT.agree);
   }, 180_000);

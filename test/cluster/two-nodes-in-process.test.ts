@@ -35,6 +35,8 @@ describe('issue 12: two game nodes in one process: bans, players online and live
             REDIS_URL,
             REDIS_KEY_PREFIX: prefix,
             NODE_ID: nodeId,
+            // Stopping at the end settles what is left at once (the drain has tests of its own).
+            SHUTDOWN_DRAIN_SECONDS: '0',
           },
           noPayoutWorker: true,
         }),

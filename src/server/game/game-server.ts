@@ -71,6 +71,9 @@ export interface GameServerOptions {
 
 export { AWAY_CLOSE_RETRY_MS, CANCEL_WAIT_MS } from './search-exits.ts';
 
+/** How often a draining node looks whether its matches are all over. */
+const DRAIN_POLL_MS = 250;
+
 /**
  * The game layer behind the channel: find-match rules, the queue, live matches and their seats, and the
  * record of each result. It never touches a socket; the gateway hands it PlayerLinks.
@@ -86,8 +89,12 @@ export function createGameServer(options: GameServerOptions) {
   const log = options.log ?? (() => {});
   const queueChanged = () => options.onQueueChange?.();
   let stopping = false;
+  /** Cluster mode's rolling stop: no new match starts here; live ones play to their end. */
+  let draining = false;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
+  /** Results being written: a stop waits for them, so a match that ended is paid, never settled as cut off. */
+  const writing = new Set<Promise<void>>();
   const finish = async (live: LiveMatch, result: MatchResult) => {
     noteQuality(live);
     for (const entry of live.start.entries) options.cluster?.moved(entry.player.walletAddress);
@@ -108,10 +115,14 @@ export function createGameServer(options: GameServerOptions) {
     matches,
     countdownSeconds: options.countdownSeconds ?? DEFAULT_COUNTDOWN_SECONDS,
     leadInSeconds: options.leadInSeconds ?? OPPONENT_FOUND_SECONDS,
-    finish: (live, result) => void finish(live, result),
+    finish: (live, result) => {
+      const written = finish(live, result).finally(() => writing.delete(written));
+      writing.add(written);
+    },
     queueChanged,
     log,
     nodeId,
+    draining: () => draining,
     ...(options.cluster ? { cluster: options.cluster } : {}),
     ...(options.onMatchStarted ? { matchStarted: options.onMatchStarted } : {}),
   });
@@ -331,12 +342,28 @@ export function createGameServer(options: GameServerOptions) {
     },
 
     /**
+     * Cluster mode's rolling stop (SIGTERM, SHUTDOWN_DRAIN_SECONDS): this node starts no new match, and its
+     * live matches play on to their end. Its searches stay in the shared queue meanwhile, where other nodes
+     * may pair them (the players then move there). Resolves when no match is left here, or at `until`; then
+     * `shutdown` settles what remains, as always (searches and unfinished matches refunded in full).
+     */
+    async drain(until: number): Promise<void> {
+      draining = true;
+      while (clock.now() < until && [...matches.values()].some((m) => !m.match.isOver())) {
+        await sleep(DRAIN_POLL_MS);
+      }
+      await Promise.allSettled([...writing]);
+    },
+
+    /**
      * The server is stopping (SIGTERM): it is the operator's doing, not the players'. Searches are closed and
      * refunded in full; matches under way are interrupted and both entries refunded in full, the same
      * written policy as after a crash. Called before the sockets are closed.
      */
     async shutdown(): Promise<void> {
       stopping = true;
+      // A result already being written is finished first (it stops retrying once stopping).
+      await Promise.allSettled([...writing]);
       for (const { entry } of searches.all()) await exits.close(entry, 'restart');
       const unfinished = [...matches.values()].filter((m) => m.match.status().name !== 'over');
       matches.clear();

@@ -29,6 +29,8 @@ export interface MatchStarterDeps {
   log: (message: string, error?: unknown) => void;
   /** This game node (NODE_ID), written on the game session so another node can settle it if this one is lost. */
   nodeId?: string | null;
+  /** While true (a draining node), no match starts here. */
+  draining?: () => boolean;
   /**
    * Cluster mode (issue 12): `matched` names this node, and a search whose socket another node holds is
    * handed to that node (its player then moves here); returns whether the entry was another node's.
@@ -49,6 +51,7 @@ export function createMatchStarter(deps: MatchStarterDeps) {
   const retryAt = new Map<GameModeId, number>();
 
   const start = async (mode: GameModeId): Promise<void> => {
+    if (deps.draining?.()) return;
     const gameId = randomUUID();
     const seed = randomBytes(16).toString('hex');
     let begun: { start: MatchStart; links: LiveMatch['links'] } | undefined;
