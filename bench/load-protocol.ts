@@ -22,4 +22,7 @@ export type FromLoad =
       echo: SampleCounts;
       gaps: SampleCounts;
       errors: Array<[string, number]>;
+      /** Issue 12, since the bots started: those that followed a match to its node, and each move's ms. */
+      movedPlayers: number;
+      moves: SampleCounts;
     };

@@ -21,6 +21,8 @@ const rec: BotRecorders = {
   snapshots: 0,
   gamesOver: 0,
   errors: new Map(),
+  movedPlayers: 0,
+  moves: createSampleHistogram(),
 };
 const bots: Bot[] = [];
 let failed = 0;
@@ -89,6 +91,8 @@ function figures(): FromLoad {
     echo: rec.echo.counts(),
     gaps: rec.gaps.counts(),
     errors: [...rec.errors],
+    movedPlayers: rec.movedPlayers,
+    moves: rec.moves.counts(),
   };
 }
 
@@ -98,6 +102,7 @@ process.on('message', (message: ToLoad) => {
       void start(message.baseUrl, message.bots, message.seed, message.peer);
       return;
     case 'measure':
+      // The moves are not reset: most happen as the bots' matches begin, before the period.
       rec.echo.reset();
       rec.gaps.reset();
       rec.snapshots = 0;

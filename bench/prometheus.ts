@@ -1,3 +1,5 @@
+import { SERVED_BY_HEADER } from '../scripts/cluster/proxy.ts';
+
 /** The server's /metrics read back: Prometheus text parsed into series, and histogram quantiles over a period. */
 export type Scrape = Map<string, number>;
 
@@ -55,4 +57,24 @@ export async function scrapeMetrics(baseUrl: string): Promise<Scrape> {
   const response = await fetch(`${baseUrl}/metrics`);
   if (!response.ok) throw new Error(`GET /metrics answered ${response.status}`);
   return parsePrometheus(await response.text());
+}
+
+/**
+ * Why `baseUrl`'s /metrics cannot be read as one server's (for `--target`), or null when it can: it does not
+ * answer 200, or the cluster's proxy answered (it names the node in `x-served-by`), which sends each scrape
+ * to the next node, so two scrapes would not be of one process.
+ */
+export async function whyMetricsUnreadable(baseUrl: string): Promise<string | null> {
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}/metrics`);
+  } catch (error) {
+    return `GET /metrics failed (${error instanceof Error ? error.message : String(error)})`;
+  }
+  await response.body?.cancel();
+  if (!response.ok) return `GET /metrics answered ${response.status}`;
+  const node = response.headers.get(SERVED_BY_HEADER);
+  return node === null
+    ? null
+    : `a proxy answered GET /metrics (from ${node}); each scrape may reach another node`;
 }

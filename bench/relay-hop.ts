@@ -109,7 +109,7 @@ async function main(): Promise<void> {
     benchCpuPct: Number((((ownCpu.user + ownCpu.system) / 1e6 / (elapsed + 1)) * 100).toFixed(1)),
     sent,
   };
-  console.log(JSON.stringify(figures));
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
   for (const client of [ownerPub, ownerSub, holderPub, holderSub]) client!.disconnect();
 }
 

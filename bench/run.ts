@@ -16,6 +16,12 @@
  * (npm install --prefix bench/peers/colyseus), never by the project's npm ci. Works with --ramp too.
  *
  *   npm run bench -- --peer colyseus --matches 200 --seconds 20
+ *
+ * `--target URL` drives a server that is already running (one process, or a cluster's proxy, issue 12)
+ * instead of starting one. The server's figures come from `URL/metrics` when it answers as one server's; else
+ * (a proxy, which spreads scrapes over its nodes, or no answer) they are null.
+ *
+ *   npm run bench -- --target http://127.0.0.1:8080 --matches 50 --seconds 20
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -27,7 +33,11 @@ import {
   figuresOf,
   goalsOf,
   type Measured,
+  type MoveFigures,
+  moveFiguresOf,
+  type PaymentFigures,
   paymentFiguresOf,
+  type ServerScrapes,
   snapshotHz,
   table,
 } from './figures.ts';
@@ -36,9 +46,9 @@ import { runPayments } from './payments.ts';
 import { peerRoomLine } from './peers/colyseus/peer-figures.ts';
 import { ensurePeerInstalled, startColyseusPeer } from './peers/colyseus/peer-process.ts';
 import { PEER_VARIANTS, type PeerVariant } from './peers/colyseus/peer-types.ts';
-import { type Scrape, scrapeMetrics } from './prometheus.ts';
+import { type Scrape, scrapeMetrics, whyMetricsUnreadable } from './prometheus.ts';
 import { createSampleHistogram } from './sample-histogram.ts';
-import { type ProductServer, startProductServer } from './server-process.ts';
+import { startProductServer } from './server-process.ts';
 
 const RAMP = [100, 250, 500, 1000, 2000];
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -50,6 +60,7 @@ const { values } = parseArgs({
     ramp: { type: 'boolean', default: false },
     payments: { type: 'string', default: '0' },
     peer: { type: 'string' },
+    target: { type: 'string' },
   },
 });
 const positive = (name: string, text: string, min: number) => {
@@ -61,6 +72,23 @@ const positive = (name: string, text: string, min: number) => {
 const matchesWanted = positive('matches', values.matches, 1);
 const seconds = positive('seconds', values.seconds, 1);
 const payments = positive('payments', values.payments, 0);
+/** A running server to drive instead of starting one (`--target`): its base URL, or null. */
+const target: string | null = (() => {
+  const text = values.target;
+  if (text === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`--target must be an http:// or https:// URL (got ${text})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--target must be an http:// or https:// URL (got ${text})`);
+  // Each ramp step and each peer room is a fresh server the bench starts; payments read its /metrics.
+  const clash = values.ramp ? 'ramp' : values.peer !== undefined ? 'peer' : payments > 0 ? 'payments' : null;
+  if (clash) throw new Error(`--target drives a running server; it cannot be combined with --${clash}`);
+  return url.origin;
+})();
 /** The servers to measure, one after the other: the product (null) or Colyseus peer rooms. */
 const targets: Array<PeerVariant | null> = (() => {
   const peer = values.peer;
@@ -151,12 +179,14 @@ async function settledLoad(url: string): Promise<{ rss: number; matches: number 
   return { rss: mean(rss.slice(-5)), matches: mean(live.slice(-5)) };
 }
 
+/** `metrics`: the server's /metrics can be read as one server's; without it the server figures are null. */
 async function measure(
-  server: ProductServer,
+  url: string,
   matches: number,
   peer: PeerVariant | null,
+  metrics: boolean,
 ): Promise<{ figures: Figures; hz: number }> {
-  const idle = await settledIdle(server.url);
+  const idle = metrics ? await settledIdle(url) : null;
   const cores = availableParallelism();
   const loads = Array.from({ length: cores }, forkLoad);
   try {
@@ -164,54 +194,54 @@ async function measure(
       const pairs = loads.map((_, i) => Math.floor(count / cores) + (i < count % cores ? 1 : 0));
       loads.forEach((load, i) => {
         if (pairs[i]! > 0)
-          load.tell({ type: 'start', baseUrl: server.url, bots: pairs[i]! * 2, seed: seedBase + i, peer });
+          load.tell({ type: 'start', baseUrl: url, bots: pairs[i]! * 2, seed: seedBase + i, peer });
       });
     };
     // Half the matches first, then the rest: memory per match is the growth between the two loaded states.
     const half = Math.floor(matches / 2);
-    let halfway: Measured['halfway'] = null;
+    let halfway: ServerScrapes['halfway'] = null;
     if (half > 0) {
       say(`Starting ${half * 2} bots in ${cores} load processes (half the load)...`);
       startBots(half, 1);
       await waitUntilAllPlay(loads, half);
-      halfway = await settledLoad(server.url);
+      if (metrics) halfway = await settledLoad(url);
     }
     say(`Starting ${(matches - half) * 2} more bots (the whole load)...`);
     startBots(matches - half, 1 + cores);
     await waitUntilAllPlay(loads, matches);
 
     for (const load of loads) load.tell({ type: 'measure' });
-    const before = await scrapeMetrics(server.url);
+    const before = metrics ? await scrapeMetrics(url) : null;
     const startedAt = Date.now();
-    const paying = payments > 0 ? runPayments(server.url, payments) : null;
+    const paying = payments > 0 ? runPayments(url, payments) : null;
     const liveSamples: number[] = [];
     const rssSamples: number[] = [];
     while (Date.now() - startedAt < seconds * 1000) {
       await sleep(Math.min(1_000, seconds * 1000 - (Date.now() - startedAt)));
-      const sample = await scrapeMetrics(server.url);
+      if (!metrics) continue;
+      const sample = await scrapeMetrics(url);
       liveSamples.push(sample.get('pong_live_matches') ?? 0);
       rssSamples.push(sample.get('process_resident_memory_bytes') ?? 0);
     }
-    const after = await scrapeMetrics(server.url);
+    const after = metrics ? await scrapeMetrics(url) : null;
     const elapsed = (Date.now() - startedAt) / 1000;
     const reports = await Promise.all(loads.map((l) => l.figures()));
 
     const echo = createSampleHistogram();
     const gaps = createSampleHistogram();
+    const moves = createSampleHistogram();
     for (const r of reports) {
       echo.merge(r.echo);
       gaps.merge(r.gaps);
+      moves.merge(r.moves);
     }
-    const sum = (key: 'players' | 'down' | 'up' | 'snapshots' | 'gamesOver') =>
+    const sum = (key: 'players' | 'down' | 'up' | 'snapshots' | 'gamesOver' | 'movedPlayers') =>
       reports.reduce((n, r) => n + r[key], 0);
     const measured: Measured = {
-      idle,
-      before,
-      after,
-      seconds: elapsed,
-      liveSamples,
-      rssSamples,
-      halfway,
+      server:
+        idle && before && after
+          ? { idle, before, after, seconds: elapsed, liveSamples, rssSamples, halfway }
+          : null,
       echo,
       gaps,
       players: sum('players'),
@@ -223,14 +253,17 @@ async function measure(
     };
     const errors = reports.flatMap((r) => r.errors).map(([code, n]) => `${code} × ${n}`);
     if (errors.length > 0) say(`Errors the server sent bots during the period: ${errors.join(', ')}`);
-    let figures: Figures & Record<string, number> = { ...figuresOf(measured) };
-    if (paying) {
+    let figures: Figures & Partial<PaymentFigures & MoveFigures> = {
+      ...figuresOf(measured),
+      ...moveFiguresOf(sum('movedPlayers'), moves),
+    };
+    if (paying && before) {
       await paying;
-      const paid: Scrape = await scrapeMetrics(server.url);
+      const paid: Scrape = await scrapeMetrics(url);
       figures = { ...figures, ...paymentFiguresOf(before, paid) };
     }
     const hz = snapshotHz(measured);
-    if (peer) say(`\n${peerRoomLine(before, after, elapsed, figures.matches)}`);
+    if (peer && before && after) say(`\n${peerRoomLine(before, after, elapsed, figures.matches ?? 0)}`);
     say(
       table(
         `\n${peer ? `Colyseus peer, ${peer} room,` : 'Game server'} under ${matches} matches (${measured.players} players), ${elapsed.toFixed(1)} s:`,
@@ -247,20 +280,25 @@ async function measure(
 }
 
 async function runStep(matches: number, peer: PeerVariant | null) {
+  if (target) {
+    const unreadable = await whyMetricsUnreadable(target);
+    if (unreadable) say(`Server figures are null: ${unreadable}.`);
+    return measure(target, matches, null, unreadable === null);
+  }
   const server = peer ? await startColyseusPeer() : await startProductServer();
   try {
-    return await measure(server, matches, peer);
+    return await measure(server.url, matches, peer, true);
   } finally {
     await server.stop();
   }
 }
 
 if (targets.some((t) => t !== null)) await ensurePeerInstalled(say);
-for (const target of targets) {
+for (const peer of targets) {
   if (values.ramp) {
     for (const step of RAMP) {
-      const { figures, hz } = await runStep(step, target);
-      const broken = goalsOf(figures, hz).filter((g) => g.holds && !g.met);
+      const { figures, hz } = await runStep(step, peer);
+      const broken = goalsOf(figures, hz).filter((g) => g.holds && g.met === false);
       if (broken.length > 0) {
         say(`Ramp stops at ${step} matches: ${broken.map((g) => g.goal).join(', ')}`);
         // The last line stays the JSON of the step that broke.
@@ -269,6 +307,6 @@ for (const target of targets) {
       }
     }
   } else {
-    await runStep(matchesWanted, target);
+    await runStep(matchesWanted, peer);
   }
 }

@@ -15,6 +15,11 @@ export function wireDelta(before: WireCount, after: WireCount): WireCount {
   return { down: after.down - before.down, up: after.up - before.up };
 }
 
+/** Two counts together: a bot's closed sockets and its open one. */
+export function wireSum(a: WireCount, b: WireCount): WireCount {
+  return { down: a.down + b.down, up: a.up + b.up };
+}
+
 /** Bytes per player per second: the total over every player, divided by the players and the seconds. */
 export function perPlayerPerSecond(totalBytes: number, players: number, seconds: number): number {
   return players > 0 && seconds > 0 ? totalBytes / players / seconds : 0;

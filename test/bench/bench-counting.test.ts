@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { figuresOf, type Measured } from '../../bench/figures.ts';
+import { figuresOf, type Measured, type ServerScrapes } from '../../bench/figures.ts';
 import { histogramQuantile, increase, parsePrometheus } from '../../bench/prometheus.ts';
 import { createSampleHistogram } from '../../bench/sample-histogram.ts';
 import { createGapCounter } from '../../bench/snapshot-gaps.ts';
@@ -127,14 +127,16 @@ describe('issue 11 bench: bytes on the wire', () => {
 
 describe('issue 11 bench: memory per match is the growth from half the load to all of it', () => {
   const scrape = (text: string) => parsePrometheus(text);
-  const measured = (halfway: Measured['halfway']): Measured => ({
-    idle: scrape('process_resident_memory_bytes 900000000\n'),
-    before: scrape(''),
-    after: scrape(''),
-    seconds: 10,
-    liveSamples: [400, 400],
-    rssSamples: [500 * 1024 * 1024, 500 * 1024 * 1024],
-    halfway,
+  const measured = (halfway: ServerScrapes['halfway']): Measured => ({
+    server: {
+      idle: scrape('process_resident_memory_bytes 900000000\n'),
+      before: scrape(''),
+      after: scrape(''),
+      seconds: 10,
+      liveSamples: [400, 400],
+      rssSamples: [500 * 1024 * 1024, 500 * 1024 * 1024],
+      halfway,
+    },
     echo: createSampleHistogram(),
     gaps: createSampleHistogram(),
     players: 800,

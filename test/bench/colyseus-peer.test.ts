@@ -176,6 +176,8 @@ describe('issue 11 point 4, Colyseus peer: a bot plays and measures as the produ
     snapshots: 0,
     gamesOver: 0,
     errors: new Map(),
+    movedPlayers: 0,
+    moves: createSampleHistogram(),
   });
   const fields = (phase: string, paddle0: number): PongFields => ({
     ...pongFieldsOf(createMatchPhysics(SEED, 8), 5),

@@ -11,7 +11,7 @@ import { createTransactionNotices } from './transaction-notices.ts';
 
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
-function setup() {
+function setup(url: () => string = () => 'ws://game.test/ws') {
   const clock = createFakeClock(1_000_000);
   const timers = createManualTimers(clock);
   const sockets = fakeSocketFactory();
@@ -19,16 +19,17 @@ function setup() {
   const received: ServerMessage[] = [];
   const notices: TransactionNotice[] = [];
   let info: ConnectionInfo | null = null;
+  const statuses: ConnectionInfo['status'][] = [];
   const channel = createGameChannel({
-    url: () => 'ws://game.test/ws',
+    url,
     createSocket: sockets.factory,
     clock,
     timers,
     walletAddress: () => WALLET,
     log: (message) => log.push(message),
     handlers: {
-      opened: () => {
-        log.push('opened');
+      opened: (moved) => {
+        log.push(moved ? 'opened (moved)' : 'opened');
         channel.send({ type: 'connect', timestamp: clock.now() });
       },
       message: (m) => received.push(m),
@@ -39,11 +40,12 @@ function setup() {
       transaction: (n) => notices.push(n),
       connection: (i) => {
         info = i;
+        statuses.push(i.status);
       },
     },
   });
   const types = (socket = sockets.last()) => socket.messages().map((m) => m.type);
-  return { clock, timers, sockets, channel, log, received, notices, info: () => info, types };
+  return { clock, timers, sockets, channel, log, received, notices, info: () => info, statuses, types };
 }
 
 describe('§7 the game channel socket', () => {
@@ -61,6 +63,13 @@ describe('§7 the game channel socket', () => {
       expect(gameSocketUrl(page, session)).toBe(url);
     },
   );
+
+  it.each([
+    [null, 'node-2', 'wss://pong.example/ws?node=node-2'],
+    ['abc-123_XYZ', 'game-2.eu_west', 'wss://pong.example/ws?sessionId=abc-123_XYZ&node=game-2.eu_west'],
+  ])('issue 12 a stored game node goes along as the node query: %s %s', (session, node, url) => {
+    expect(gameSocketUrl({ protocol: 'https:', host: 'pong.example' }, session, node)).toBe(url);
+  });
 
   it('opens only when started, once; the opening message goes before what waited in the queue', () => {
     const t = setup();
@@ -267,6 +276,48 @@ describe('§4/§9 reconnecting', () => {
     expect(t.info()?.status).toBe('idle');
     t.timers.advance(60_000);
     expect(t.sockets.sockets).toHaveLength(count + 1);
+  });
+
+  it('issue 12 moveNow: the open socket is closed and the new URL opened at once; no attempt counted, no pending disconnect', () => {
+    let url = 'ws://game.test/ws';
+    const t = setup(() => url);
+    t.channel.start();
+    t.channel.moveNow();
+    expect(t.sockets.sockets).toHaveLength(1);
+    t.sockets.last().open();
+    url = 'ws://game.test/ws?node=node-2';
+    t.channel.moveNow();
+    expect(t.sockets.sockets).toHaveLength(2);
+    expect(t.sockets.sockets[0]?.closedByClient).toBe(true);
+    expect(t.sockets.last().url).toBe(url);
+    expect(t.info()).toMatchObject({ status: 'connecting', reconnectAttempts: 0 });
+    t.timers.advance(1_999);
+    t.sockets.last().open();
+    expect(t.log.at(-1)).toBe('opened (moved)');
+    expect(t.types()[0]).toBe('connect');
+    // Past the 2 s grace that started with the move: it ended with the open, unseen.
+    t.timers.advance(1_000);
+    expect(t.statuses).not.toContain('pendingDisconnect');
+    expect(t.statuses).not.toContain('lost');
+    expect(t.log).not.toContain('graceEnded');
+    expect(t.info()).toMatchObject({ status: 'open', reconnectAttempts: 0 });
+  });
+
+  it('issue 12 a node that does not answer the move: the disconnect UI after the usual 2 s, then attempts with backoff', () => {
+    const t = setup();
+    t.channel.start();
+    t.sockets.last().open();
+    t.channel.moveNow();
+    t.sockets.last().serverClose();
+    t.timers.advance(999);
+    expect(t.sockets.sockets).toHaveLength(2);
+    t.timers.advance(1);
+    expect(t.sockets.sockets).toHaveLength(3);
+    expect(t.info()?.reconnectAttempts).toBe(1);
+    t.timers.advance(1_000);
+    expect(t.log).toContain('graceEnded');
+    t.sockets.last().open();
+    expect(t.log.at(-1)).toBe('opened');
   });
 
   it('§7 the send queue is bounded: the oldest go first', () => {

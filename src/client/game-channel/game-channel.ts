@@ -30,8 +30,11 @@ export function reconnectDelayMs(attempt: number): number {
 }
 
 export interface ChannelHandlers {
-  /** The socket opened (the provider then says `connect`, or `reconnect` to a stored game). */
-  opened(): void;
+  /**
+   * The socket opened (the provider then says `connect`, or `reconnect` to a stored game). `moved`: it is
+   * the one `moveNow` opened in place of an open socket, so the provider rejoins its game at once.
+   */
+  opened(moved: boolean): void;
   /** Every server message that is valid, except pong and transaction_notification (the channel's own). */
   message(message: ServerMessage): void;
   /** An open socket closed or went silent: the pending-disconnect grace starts. */
@@ -67,6 +70,13 @@ export interface GameChannel {
   send(message: ClientMessage, options?: { queue?: boolean }): void;
   /** The player asked to reconnect: a closed socket is tried again at once, with a fresh set of attempts. */
   reconnectNow(): void;
+  /**
+   * Issue 12: the match lives on another game node. An open socket is closed and the URL (which now names
+   * that node) opened at once: no failed attempt is counted and the status reads 'connecting', not
+   * 'pendingDisconnect'. The 2 s grace still runs, so a node that does not answer shows the usual disconnect
+   * UI. A socket that is not open has nothing to move: its next attempt reads the new URL anyway.
+   */
+  moveNow(): void;
   isOpen(): boolean;
   info(): ConnectionInfo;
   dispose(): void;
@@ -185,7 +195,7 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
     handlers.message(message);
   }
 
-  function open(): void {
+  function open(moved = false): void {
     cancel('retry');
     let created: SocketLike;
     try {
@@ -206,7 +216,7 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
       health.reset();
       unanswered.clear();
       setStatus('open');
-      handlers.opened();
+      handlers.opened(moved);
       // After the opening message: the server sees connect/reconnect first, then what waited.
       const waiting = queue;
       queue = [];
@@ -223,25 +233,34 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
     created.onclose = () => down(created);
   }
 
-  /** A socket closed (or was given up on). Only the current one matters; a stale one's close is ignored. */
-  function down(which: SocketLike | null): void {
-    if (which === null || which !== socket) return;
-    const wasOpenAt = openedAt;
+  /** Forgets the current socket and closes it; its late events are not heard. */
+  function release(which: SocketLike, code?: number, reason?: string): void {
     socket = null;
     openedAt = null;
     which.onopen = which.onmessage = which.onerror = which.onclose = null;
     try {
-      which.close();
+      which.close(code, reason);
     } catch {
       // Already closing.
     }
     cancel('ping');
     cancel('heartbeat');
     unanswered.clear();
+  }
+
+  /**
+   * A socket closed (or was given up on, or is `moving` to the match's node). Only the current one matters;
+   * a stale one's close is ignored.
+   */
+  function down(which: SocketLike | null, moving = false): void {
+    if (which === null || which !== socket) return;
+    const wasOpenAt = openedAt;
+    if (moving) release(which, 1000, 'Moving to the match node');
+    else release(which);
     if (!running) return;
     if (wasOpenAt !== null) {
       if (clock.now() - wasOpenAt >= CHANNEL_TIMING.stableOpenMs) attempts = 0;
-      setStatus('pendingDisconnect');
+      setStatus(moving ? 'connecting' : 'pendingDisconnect');
       handlers.closed();
       timer.grace = timers.setTimeout(() => {
         timer.grace = null;
@@ -250,7 +269,8 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
         handlers.graceEnded();
       }, CHANNEL_TIMING.disconnectGraceMs);
     }
-    retryLater();
+    if (moving) open(true);
+    else retryLater();
   }
 
   function retryLater(): void {
@@ -279,19 +299,8 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
     stop() {
       running = false;
       for (const name of Object.keys(timer) as Array<keyof typeof timer>) cancel(name);
-      const current = socket;
-      socket = null;
-      openedAt = null;
-      if (current) {
-        current.onopen = current.onmessage = current.onerror = current.onclose = null;
-        try {
-          current.close(1000, 'Signed out');
-        } catch {
-          // Already closed.
-        }
-      }
+      if (socket) release(socket, 1000, 'Signed out');
       queue = [];
-      unanswered.clear();
       attempts = 0;
       setStatus('idle');
     },
@@ -310,6 +319,9 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
       attempts += 1;
       report();
       open();
+    },
+    moveNow() {
+      if (running && isOpen()) down(socket, true);
     },
     isOpen,
     info,

@@ -21,12 +21,20 @@ export const browserSocket: SocketFactory = (url) => new WebSocket(url) as unkno
 
 /**
  * SPEC §7: one socket at /ws on the page's own host, wss when the page is https; the stored channel
- * session id goes along as the `sessionId` query.
+ * session id goes along as the `sessionId` query. In cluster mode (issue 12) the stored game's node goes as
+ * the `node` query, which the proxy routes to that node.
  */
-export function gameSocketUrl(page: { protocol: string; host: string }, sessionId: string | null): string {
+export function gameSocketUrl(
+  page: { protocol: string; host: string },
+  sessionId: string | null,
+  node: string | null = null,
+): string {
   const scheme = page.protocol === 'https:' ? 'wss' : 'ws';
-  const query = sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : '';
-  return `${scheme}://${page.host}/ws${query}`;
+  const params = [
+    ...(sessionId ? [`sessionId=${encodeURIComponent(sessionId)}`] : []),
+    ...(node ? [`node=${encodeURIComponent(node)}`] : []),
+  ];
+  return `${scheme}://${page.host}/ws${params.length > 0 ? `?${params.join('&')}` : ''}`;
 }
 
 /** The text of a message event: a string in browsers; `ws` may hand over a Buffer. */

@@ -41,6 +41,11 @@ export function createGameController(options: GameControllerOptions) {
   let published: ControllerSnapshot = { view, connection: IDLE_CONNECTION };
   let connection = IDLE_CONNECTION;
   let identity: string | null = null;
+  /**
+   * Cluster mode (issue 12): the game node this socket is on, from `connect.node` or the node its URL named;
+   * null with one server process, which names no node.
+   */
+  let socketNode: string | null = null;
 
   const publish = () => {
     if (onScreenEqual(published.view, view) && published.connection === connection) return;
@@ -49,19 +54,37 @@ export function createGameController(options: GameControllerOptions) {
   };
 
   const channel: GameChannel = createGameChannel({
-    url: () => gameSocketUrl(options.page, stored.sessionId.get()),
+    url() {
+      // Issue 12: while a game is stored, every socket goes to its node (the proxy routes `?node=`).
+      socketNode = stored.currentGameNode.get();
+      return gameSocketUrl(options.page, stored.sessionId.get(), socketNode);
+    },
     createSocket: options.createSocket,
     clock,
     timers: options.timers,
     walletAddress: () => options.wallet().publicKey ?? stored.walletAddress.get(),
     handlers: {
-      opened() {
+      opened(moved) {
+        if (moved && view.gameId !== null) {
+          // Followed the match to its node: rejoin at once, the screen unchanged (nothing was lost).
+          dispatch({ type: 'socketOpened', resume: null, at: clock.now() });
+          sendReconnect();
+          return;
+        }
         const resume = resumeTarget(stored.currentGameId.get(), stored.lastGameState.get(), clock.now());
         dispatch({ type: 'socketOpened', resume, at: clock.now() });
         if (resume) timers.later('reconnect', CONTROLLER_TIMING.reconnectDelayMs, () => sendReconnect());
         else sendConnect();
       },
-      message: (message) => dispatch({ type: 'server', message, at: clock.now() }),
+      message(message) {
+        if (message.type === 'connect') socketNode = message.node ?? null;
+        dispatch({ type: 'server', message, at: clock.now() });
+        // Issue 12: the match lives on another node. Once stored beside the game (transition-effects.ts),
+        // the channel's URL names it.
+        const matchNode = message.type === 'matched' ? message.node : undefined;
+        if (matchNode && matchNode !== socketNode && stored.currentGameNode.get() === matchNode)
+          channel.moveNow();
+      },
       closed() {
         timers.cancel('reconnect');
         dispatch({ type: 'socketClosed', at: clock.now() });

@@ -77,6 +77,8 @@ export function createTransitionEffects(deps: TransitionEffectsDeps) {
     if (message?.type === 'matched' && after.gameId) {
       forgetGame();
       stored.currentGameId.set(after.gameId);
+      // Issue 12: the node the match lives on (cluster mode), kept beside the game id and cleared with it.
+      stored.currentGameNode.set(message.node ?? null);
       lastState.remember(after, true);
     }
     if (message?.type === 'gameState' && after.lastStateTimestamp !== before.lastStateTimestamp) {

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { BASE58_ADDRESS, GAME_STATES, gameIdSchema } from '../../common/protocol.ts';
-import { STORED_BASE58_ADDRESS, STORED_GAME_STATES, storedGameIdOf } from './stored-values.ts';
+import { NODE_ID_PATTERN } from '../../server/cluster/node-id.ts';
+import {
+  STORED_BASE58_ADDRESS,
+  STORED_GAME_STATES,
+  STORED_NODE_ID,
+  storedGameIdOf,
+} from './stored-values.ts';
 
 /** The storage module keeps zod off the first page with its own copies of three protocol rules: the same ones. */
 describe('stored values agree with the protocol', () => {
   it('the game states and the address rule are the protocol’s', () => {
     expect(STORED_GAME_STATES).toEqual(GAME_STATES);
     expect(STORED_BASE58_ADDRESS.source).toBe(BASE58_ADDRESS.source);
+  });
+
+  it('issue 12 a stored game node follows the server’s NODE_ID rule', () => {
+    expect(STORED_NODE_ID.source).toBe(NODE_ID_PATTERN.source);
   });
 
   it.each([

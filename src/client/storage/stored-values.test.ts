@@ -114,6 +114,7 @@ describe('§3 client stored values', () => {
     const { stored, localStorage, sessionStorage } = stores();
     stored.sessionId.set('3f2a6c1e-aaaa-bbbb');
     stored.currentGameId.set(GAME.toUpperCase());
+    stored.currentGameNode.set('game-2.eu_west');
     stored.lastGameState.set({ gameId: GAME, state: 'playing', timestamp: 1234, playerIndex: 1 });
     stored.walletAddress.set(WALLET);
     stored.walletBalance.set(25_000_000n);
@@ -129,6 +130,7 @@ describe('§3 client stored values', () => {
     expect(stored.sessionId.get()).toBe('3f2a6c1e-aaaa-bbbb');
     // SPEC §5: game ids are normalised to the UUID inside them.
     expect(stored.currentGameId.get()).toBe(GAME);
+    expect(stored.currentGameNode.get()).toBe('game-2.eu_west');
     expect(stored.lastGameState.get()).toEqual({
       gameId: GAME,
       state: 'playing',
@@ -150,6 +152,7 @@ describe('§3 client stored values', () => {
 
     stored.clearGame();
     expect(stored.currentGameId.get()).toBeNull();
+    expect(stored.currentGameNode.get()).toBeNull();
     expect(stored.lastGameState.get()).toBeNull();
     stored.walletConnectRequested.set(false);
     expect(localStorage.getItem('wallet_connect_requested')).toBeNull();
@@ -172,6 +175,7 @@ describe('§3 client stored values', () => {
     [STORAGE_KEYS.lastGameState, `{"gameId":"${GAME}","state":"playing","timestamp":1,"playerIndex":2}`],
     [STORAGE_KEYS.winnerPayouts, '[{"gameId":'],
     [STORAGE_KEYS.currentGameId, 'not-a-game'],
+    [STORAGE_KEYS.currentGameNode, 'node 2/../admin'],
     [STORAGE_KEYS.walletBalance, '-5'],
     [STORAGE_KEYS.walletAddress, 'not base58 0OIl'],
     [STORAGE_KEYS.sessionId, 'a b'],
@@ -181,6 +185,7 @@ describe('§3 client stored values', () => {
       [STORAGE_KEYS.lastGameState]: () => stored.lastGameState.get(),
       [STORAGE_KEYS.winnerPayouts]: () => stored.winnerPayouts.get(),
       [STORAGE_KEYS.currentGameId]: () => stored.currentGameId.get(),
+      [STORAGE_KEYS.currentGameNode]: () => stored.currentGameNode.get(),
       [STORAGE_KEYS.walletBalance]: () => stored.walletBalance.get(),
       [STORAGE_KEYS.walletAddress]: () => stored.walletAddress.get(),
       [STORAGE_KEYS.sessionId]: () => stored.sessionId.get(),

@@ -44,6 +44,8 @@ export interface StoredPayout {
 export const STORAGE_KEYS = {
   sessionId: 'sessionId',
   currentGameId: 'currentGameId',
+  /** Cluster mode (issue 12, own addition to SPEC §3): the game node the stored game lives on. */
+  currentGameNode: 'currentGameNode',
   lastGameState: 'lastGameState',
   walletAddress: 'walletAddress',
   walletBalance: 'walletBalance',
@@ -86,6 +88,8 @@ export const STORED_GAME_STATES = [
   'gameOver',
   'waitingForReconnection',
 ] as const satisfies readonly GameStateName[];
+/** A game node's name: the server's NODE_ID rule (src/server/cluster/node-id.ts), held equal by a test. */
+export const STORED_NODE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 function parseJson(raw: string): unknown {
@@ -217,6 +221,7 @@ export function createStoredValues(
     (raw) => gameIdOf(raw),
     (v) => (v === null ? null : (gameIdOf(v) ?? null)),
   );
+  const currentGameNode = text(local, STORAGE_KEYS.currentGameNode, (s) => STORED_NODE_ID.test(s));
   const lastGameState = storedValue<LastGameState | null>(
     local,
     STORAGE_KEYS.lastGameState,
@@ -234,6 +239,7 @@ export function createStoredValues(
   return {
     sessionId: text(local, STORAGE_KEYS.sessionId, (s) => SESSION_ID.test(s)),
     currentGameId,
+    currentGameNode,
     lastGameState,
     walletAddress: text(local, STORAGE_KEYS.walletAddress, (s) => STORED_BASE58_ADDRESS.test(s)),
     /** Lamports (ARCHITECTURE invariant 1), kept as decimal text. */
@@ -296,9 +302,10 @@ export function createStoredValues(
       (v) => (v === null || !Number.isSafeInteger(v) || v < 0 ? null : String(v)),
     ),
     walletAuthAddr: text(session, STORAGE_KEYS.walletAuthAddr, (s) => STORED_BASE58_ADDRESS.test(s)),
-    /** The current game is over or gone: forget its id and last state (SPEC §4). */
+    /** The current game is over or gone: forget its id, node and last state (SPEC §4). */
     clearGame(): void {
       currentGameId.clear();
+      currentGameNode.clear();
       lastGameState.clear();
     },
   };
