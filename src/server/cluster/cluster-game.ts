@@ -70,6 +70,7 @@ export function wireClusterGame(deps: {
   let stopListening: (() => Promise<void>) | undefined;
   let running = false;
   let elsewhere = { players: 0, matches: 0 };
+  let failing = false;
 
   /**
    * Publishes this node's players online and live matches, and sums the other live nodes' (each node's
@@ -100,8 +101,11 @@ export function wireClusterGame(deps: {
         if (waiting?.entryId === entry.id) game.matchedElsewhere(entry.id, waiting.message);
       }
       await game.pairWaiting();
+      if (failing) log('the shared queue answers again');
+      failing = false;
     } catch (error) {
-      log('reading the shared queue failed; trying again', error);
+      if (!failing) log('reading the shared queue failed; trying again every second', error);
+      failing = true;
     }
   };
 

@@ -124,6 +124,8 @@ export async function startClusterNode(options: {
         ownersOfOpenWork: work.ownersOfOpenWork,
         settle: work.settle,
         confirmMs: timing.confirmMs,
+        // A node reconnects within 2 s (the client's backoff cap) and beats within 1 s more: a lease's worth.
+        settleInMs: timing.ttlMs,
         log,
       });
       watch = created;

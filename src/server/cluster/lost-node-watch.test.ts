@@ -6,7 +6,7 @@ import { createLostNodeWatch } from './lost-node-watch.ts';
  * Issue 12 point 3: when a node is taken for lost. The rules alone, with the liveness and the database as
  * plain functions (the real Redis and database are in cluster-node.test.ts and lost-node-settlement.test.ts).
  */
-function bed(options: { confirmMs?: number } = {}) {
+function bed(options: { confirmMs?: number; settleInMs?: number } = {}) {
   const clock = createFakeClock();
   const state = {
     live: ['me'] as string[],
@@ -28,6 +28,7 @@ function bed(options: { confirmMs?: number } = {}) {
       state.settled.push(ids);
     },
     confirmMs: options.confirmMs ?? 3_000,
+    settleInMs: options.settleInMs ?? 0,
     log: () => {},
   });
   return { clock, state, watch };
@@ -78,6 +79,29 @@ describe('issue 12: the lost-node watch', () => {
     clock.advance(3_000);
     await watch.check();
     expect(state.settled).toEqual([['other']]);
+  });
+
+  it('after Redis could not be read, nobody is suspected until it has answered for settleInMs', async () => {
+    const { clock, state, watch } = bed({ settleInMs: 5_000 });
+    state.owners = ['other'];
+    state.redisDown = true;
+    await watch.check();
+    state.redisDown = false;
+    // Back (maybe empty): 'other' reconnects slowly and has not beaten yet.
+    await watch.check();
+    clock.advance(4_999);
+    await watch.check();
+    expect(watch.suspects().size).toBe(0);
+    clock.advance(1);
+    await watch.check();
+    expect(watch.suspects().get('other')).toBe(clock.now());
+    // It beats again in time: never settled.
+    state.live = ['me', 'other'];
+    clock.advance(1_000);
+    await watch.check();
+    clock.advance(10_000);
+    await watch.check();
+    expect(state.settled).toEqual([]);
   });
 
   it('its own failed heartbeat makes it distrust what it saw', async () => {

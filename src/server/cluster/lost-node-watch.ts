@@ -5,7 +5,8 @@ import type { Clock } from '../../common/clock.ts';
  * matches in the database name it, its heartbeat is missing from Redis, and this watcher has seen it missing
  * for `confirmMs` while Redis answered every time: a Redis that restarted empty, or a watcher that could not
  * reach it, is not evidence, and a node gets a few of its own beats to reappear before its work is settled.
- * Any failure to read the liveness (or this node's own heartbeat failing) forgets every suspicion.
+ * Any failure to read the liveness (or this node's own heartbeat failing) forgets every suspicion, and none
+ * starts again until Redis has answered for `settleInMs` (every node reconnects and beats meanwhile).
  * Settling is the game layer's: conditional updates in one transaction, so it happens once per row however
  * many watchers decide at the same time.
  */
@@ -21,12 +22,20 @@ export interface LostNodeWatchDeps {
   settle(nodeIds: string[]): Promise<void>;
   /** How long a node must be seen missing before it is settled. */
   confirmMs: number;
+  /**
+   * After Redis could not be read (and at start), how long it must answer before anyone may be suspected:
+   * a Redis back from an outage, maybe empty, gives every node time to reconnect and beat again.
+   */
+  settleInMs: number;
   log: (message: string, error?: unknown) => void;
 }
 
 export function createLostNodeWatch(deps: LostNodeWatchDeps) {
   const missingSince = new Map<string, number>();
   let running: Promise<void> | null = null;
+  /** Since when Redis has answered every look without a break; null after a failed one. */
+  let answeringSince: number | null = null;
+  let unreachableSaid = false;
 
   const check = async (): Promise<void> => {
     let live: string[];
@@ -40,10 +49,18 @@ export function createLostNodeWatch(deps: LostNodeWatchDeps) {
       live = await deps.liveNodes();
     } catch (error) {
       missingSince.clear();
-      deps.log('cannot tell which game nodes are alive now; no node is taken for lost meanwhile', error);
+      answeringSince = null;
+      if (!unreachableSaid) {
+        deps.log('cannot tell which game nodes are alive now; no node is taken for lost meanwhile', error);
+      }
+      unreachableSaid = true;
       return;
     }
     const now = deps.clock.now();
+    if (unreachableSaid) deps.log('game nodes can be told alive again');
+    unreachableSaid = false;
+    answeringSince ??= now;
+    if (now - answeringSince < deps.settleInMs) return;
     const lost: string[] = [];
     for (const id of [...missingSince.keys()]) if (!owners.includes(id)) missingSince.delete(id);
     for (const id of owners) {
@@ -75,6 +92,7 @@ export function createLostNodeWatch(deps: LostNodeWatchDeps) {
     /** This node's own view is in doubt (its heartbeat failed): start every suspicion over. */
     distrust(): void {
       missingSince.clear();
+      answeringSince = null;
     },
     /** Nodes seen missing and since when (for tests and logs). */
     suspects: (): ReadonlyMap<string, number> => missingSince,
