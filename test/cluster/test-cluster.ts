@@ -8,6 +8,7 @@ import {
   type ClusterOptions,
   houseKeypairFile,
   publicOriginOf,
+  startClusterNode,
   startClusterNodes,
   stopClusterNodes,
 } from '../../scripts/cluster/cluster-nodes.ts';
@@ -25,7 +26,8 @@ import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
  * The set-up of a process test of cluster mode (issue 12), written once: game nodes as real server processes
  * (scripts/cluster/cluster-nodes.ts) on a throwaway PostgreSQL database and a Redis key prefix of their own,
  * node 1's local chain reached the way a player's wallet reaches it, players signed in and paying entry
- * fees, and the rows and reconcile run a test reads to judge what the nodes did. `stop` undoes all of it.
+ * fees, a node started again after a test killed or stopped it, and the rows and reconcile run a test reads
+ * to judge what the nodes did. `stop` undoes all of it.
  */
 
 const PLAYER_FUNDS = 1_000_000_000n;
@@ -113,6 +115,18 @@ export async function startTestCluster(settings: TestClusterOptions) {
     return found;
   };
 
+  /**
+   * Starts node `index` again on its port and data folder once its process has exited (killed or stopped by
+   * the test), with `env` added to the cluster's; `node(index)` is the new process from then on.
+   */
+  const restartNode = async (index: number, env: Record<string, string> = {}): Promise<ClusterNode> => {
+    const ended = await Promise.race([node(index).exited.then(() => true), sleep(0).then(() => false)]);
+    if (!ended) throw new Error(`node ${index} is still running: stop it before starting it again`);
+    const restarted = await startClusterNode({ ...options, env: { ...options.env, ...env } }, index);
+    nodes[index - 1] = restarted;
+    return restarted;
+  };
+
   /** A funded wallet signed in and connected straight to `on` (with the proxy's origin, as a browser). */
   const connectedPlayer = async (on: ClusterNode): Promise<{ player: TestPlayer; wallet: KeyPairSigner }> => {
     const wallet = await generateKeyPairSigner();
@@ -137,6 +151,7 @@ export async function startTestCluster(settings: TestClusterOptions) {
     house,
     nodes,
     node,
+    restartNode,
     stop,
     connectedPlayer,
     paidPlayer,
@@ -169,6 +184,10 @@ export async function startTestCluster(settings: TestClusterOptions) {
 
     async payoutJobsOfGame(gameId: string) {
       return db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId));
+    },
+
+    async allPayoutJobs() {
+      return db.select().from(payoutJobs);
     },
 
     async lostNodeEvents() {
