@@ -5,7 +5,7 @@ import { perPlayerPerSecond } from './wire-bytes.ts';
 /**
  * Issue 11 point 2: the figures of one measured period, under exactly these names. Those read from the
  * server's /metrics are null when the bench drives a `--target` whose /metrics it cannot read as one
- * server's (bench/run.ts).
+ * server's (bench/run.ts); with `--metrics` they are the named cluster nodes' merged (bench/cluster-figures.ts).
  */
 export interface Figures {
   tickP99Ms: number | null;
@@ -68,28 +68,75 @@ export interface Measured {
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const idleRss = (s: ServerScrapes) => s.idle.get('process_resident_memory_bytes') ?? 0;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const round = (n: number, digits = 2) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : n);
 
-function serverFiguresOf(s: ServerScrapes) {
-  const ms = (q: number, name: string) => histogramQuantile(q, s.before, s.after, name) * 1000;
-  const matches = Math.round(mean(s.liveSamples));
+/** The figures read from a server's /metrics: one process's, or a cluster's merged (bench/cluster-figures.ts). */
+export type ServerFigures = Record<
+  | 'tickP99Ms'
+  | 'tickP50Ms'
+  | 'missedTicks'
+  | 'loopDelayP99Ms'
+  | 'cpuPerMatchPct'
+  | 'rssPerMatchKB'
+  | 'matches',
+  number
+>;
+
+/**
+ * A server's resident memory and live matches over the bench's steps, before any division by matches, so a
+ * cluster's nodes can be added up: idle, at half the load (null without a half step), and fully loaded.
+ */
+export interface ServerMemory {
+  idleRss: number;
+  halfway: { rss: number; matches: number } | null;
+  loadedRss: number;
+  /** Mean live matches through the period, not rounded. */
+  liveMatches: number;
+}
+
+export function memoryOf(s: ServerScrapes): ServerMemory {
+  return {
+    idleRss: s.idle.get('process_resident_memory_bytes') ?? 0,
+    halfway: s.halfway,
+    loadedRss: mean(s.rssSamples),
+    liveMatches: mean(s.liveSamples),
+  };
+}
+
+/** The server process's CPU through the period, in % of one core. */
+export function cpuPctOf(s: ServerScrapes): number {
   const cpuSeconds =
     increase(s.before, s.after, 'process_cpu_user_seconds_total') +
     increase(s.before, s.after, 'process_cpu_system_seconds_total');
+  return (cpuSeconds / s.seconds) * 100;
+}
+
+/** `matches` and the per-match figures of a CPU share and a memory (one server's, or the sums of several). */
+export function perMatchOf(
+  cpuPct: number,
+  memory: ServerMemory,
+): Pick<ServerFigures, 'cpuPerMatchPct' | 'rssPerMatchKB' | 'matches'> {
+  const matches = Math.round(memory.liveMatches);
   const perMatch = (n: number) => (matches > 0 ? n / matches : Number.NaN);
-  const rssPerMatch = s.halfway
-    ? (mean(s.rssSamples) - s.halfway.rss) / Math.max(1, matches - s.halfway.matches)
-    : perMatch(mean(s.rssSamples) - idleRss(s));
+  const rssPerMatch = memory.halfway
+    ? (memory.loadedRss - memory.halfway.rss) / Math.max(1, matches - memory.halfway.matches)
+    : perMatch(memory.loadedRss - memory.idleRss);
+  return {
+    cpuPerMatchPct: round(perMatch(cpuPct), 4),
+    rssPerMatchKB: round(rssPerMatch / 1024, 1),
+    matches,
+  };
+}
+
+export function serverFiguresOf(s: ServerScrapes): ServerFigures {
+  const ms = (q: number, name: string) => histogramQuantile(q, s.before, s.after, name) * 1000;
   return {
     tickP99Ms: round(ms(0.99, 'pong_tick_duration_seconds')),
     tickP50Ms: round(ms(0.5, 'pong_tick_duration_seconds')),
     missedTicks: increase(s.before, s.after, 'pong_ticks_missed_total'),
     loopDelayP99Ms: round(ms(0.99, 'pong_event_loop_delay_seconds')),
-    cpuPerMatchPct: round(perMatch((cpuSeconds / s.seconds) * 100), 4),
-    rssPerMatchKB: round(rssPerMatch / 1024, 1),
-    matches,
+    ...perMatchOf(cpuPctOf(s), memoryOf(s)),
   };
 }
 
@@ -156,7 +203,12 @@ export function goalsOf(
   ];
 }
 
-const UNITS: Record<keyof Figures | keyof PaymentFigures | keyof MoveFigures, string> = {
+/** With `--metrics`: how many game nodes the server figures add up. */
+export interface NodeCount {
+  nodes: number;
+}
+
+const UNITS: Record<keyof Figures | keyof PaymentFigures | keyof MoveFigures | keyof NodeCount, string> = {
   tickP99Ms: 'ms, one tick of all matches, server metrics',
   tickP50Ms: 'ms',
   missedTicks: 'ticks started > 1 period late or skipped',
@@ -169,6 +221,7 @@ const UNITS: Record<keyof Figures | keyof PaymentFigures | keyof MoveFigures, st
   cpuPerMatchPct: '% of one core per match, server process',
   rssPerMatchKB: 'KB resident memory growth per match',
   matches: 'live matches during the period (mean)',
+  nodes: 'game nodes whose /metrics were read (--metrics)',
   paymentP50Ms: 'ms, paid findMatch to joinQueue, server',
   paymentP99Ms: 'ms',
   movedPlayers: 'bots that followed a match to its game node, since they started',
@@ -176,21 +229,25 @@ const UNITS: Record<keyof Figures | keyof PaymentFigures | keyof MoveFigures, st
   moveP99Ms: 'ms',
 };
 
-/** The server's memory row: idle or half load → loaded. */
-function rssRow(s: ServerScrapes | null): string {
-  const name = '(server RSS)'.padEnd(24);
-  if (!s) return `  ${name} ${'null'.padStart(10)}  no /metrics read`;
-  const loaded = mb(mean(s.rssSamples));
-  return s.halfway
-    ? `  ${name} ${`${mb(s.halfway.rss)}→${loaded}`.padStart(10)}  MB at ${s.halfway.matches} → ${Math.round(mean(s.liveSamples))} matches (idle ${mb(idleRss(s))})`
-    : `  ${name} ${`${mb(idleRss(s))}→${loaded}`.padStart(10)}  MB idle → loaded`;
+/** The server's memory row (`name` for the nodes' sum): idle or half load → loaded. */
+export function rssRow(memory: ServerMemory | null, name = '(server RSS)'): string {
+  const label = name.padEnd(24);
+  if (!memory) return `  ${label} ${'null'.padStart(10)}  no /metrics read`;
+  const loaded = mb(memory.loadedRss);
+  return memory.halfway
+    ? `  ${label} ${`${mb(memory.halfway.rss)}→${loaded}`.padStart(10)}  MB at ${memory.halfway.matches} → ${Math.round(memory.liveMatches)} matches (idle ${mb(memory.idleRss)})`
+    : `  ${label} ${`${mb(memory.idleRss)}→${loaded}`.padStart(10)}  MB idle → loaded`;
 }
 
-/** The readable table: every figure with its unit, then the goals met, missed or not read (n/a). */
+/**
+ * The readable table: every figure with its unit, the server's memory (`serverRows`: a cluster's sum and its
+ * nodes instead), then the goals met, missed or not read (n/a).
+ */
 export function table(
   title: string,
-  f: Figures & Partial<PaymentFigures & MoveFigures>,
+  f: Figures & Partial<PaymentFigures & MoveFigures & NodeCount>,
   m: Measured,
+  serverRows: string[] = [rssRow(m.server && memoryOf(m.server))],
 ): string {
   const hz = snapshotHz(m);
   const rows = Object.entries(f).map(
@@ -199,7 +256,7 @@ export function table(
   );
   rows.push(
     `  ${'(snapshot rate)'.padEnd(24)} ${hz.toFixed(1).padStart(10)}  Hz per player, as the bots saw it`,
-    rssRow(m.server),
+    ...serverRows,
     `  ${'(games ended)'.padEnd(24)} ${String(m.gamesOver / 2).padStart(10)}  during the period: rallies end, matches restart`,
   );
   const verdict = (met: boolean | null) => (met === null ? 'n/a   ' : met ? 'met   ' : 'MISSED');

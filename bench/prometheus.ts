@@ -53,9 +53,17 @@ export function histogramQuantile(q: number, before: Scrape, after: Scrape, name
   return lowerBound;
 }
 
+/** `baseUrl`'s /metrics, parsed; a failed request or an answer other than 200 throws, naming `baseUrl`. */
 export async function scrapeMetrics(baseUrl: string): Promise<Scrape> {
-  const response = await fetch(`${baseUrl}/metrics`);
-  if (!response.ok) throw new Error(`GET /metrics answered ${response.status}`);
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}/metrics`);
+  } catch (error) {
+    throw new Error(
+      `GET ${baseUrl}/metrics failed (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  if (!response.ok) throw new Error(`GET ${baseUrl}/metrics answered ${response.status}`);
   return parsePrometheus(await response.text());
 }
 

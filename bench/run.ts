@@ -22,12 +22,19 @@
  * (a proxy, which spreads scrapes over its nodes, or no answer) they are null.
  *
  *   npm run bench -- --target http://127.0.0.1:8080 --matches 50 --seconds 20
+ *
+ * `--metrics NODE_URL` (repeatable, with `--target`) reads the server's figures from each named node's own
+ * /metrics instead and merges them as the cluster's (bench/cluster-figures.ts), with a line per node.
+ *
+ *   npm run bench -- --target http://127.0.0.1:8080 --metrics http://127.0.0.1:8081 \
+ *     --metrics http://127.0.0.1:8082 --matches 50 --seconds 20
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { clusterRows, clusterServerOf, type NodeScrapes } from './cluster-figures.ts';
 import {
   type Figures,
   figuresOf,
@@ -35,6 +42,7 @@ import {
   type Measured,
   type MoveFigures,
   moveFiguresOf,
+  type NodeCount,
   type PaymentFigures,
   paymentFiguresOf,
   type ServerScrapes,
@@ -42,6 +50,7 @@ import {
   table,
 } from './figures.ts';
 import type { FromLoad, ToLoad } from './load-protocol.ts';
+import { checkMetricsNodes, metricsNodesOf } from './metrics-nodes.ts';
 import { runPayments } from './payments.ts';
 import { peerRoomLine } from './peers/colyseus/peer-figures.ts';
 import { ensurePeerInstalled, startColyseusPeer } from './peers/colyseus/peer-process.ts';
@@ -61,6 +70,7 @@ const { values } = parseArgs({
     payments: { type: 'string', default: '0' },
     peer: { type: 'string' },
     target: { type: 'string' },
+    metrics: { type: 'string', multiple: true },
   },
 });
 const positive = (name: string, text: string, min: number) => {
@@ -89,6 +99,8 @@ const target: string | null = (() => {
   if (clash) throw new Error(`--target drives a running server; it cannot be combined with --${clash}`);
   return url.origin;
 })();
+/** The cluster nodes whose /metrics give the server figures (`--metrics`, with `--target`); empty without. */
+const metricsNodes = metricsNodesOf(values.metrics, target);
 /** The servers to measure, one after the other: the product (null) or Colyseus peer rooms. */
 const targets: Array<PeerVariant | null> = (() => {
   const peer = values.peer;
@@ -179,14 +191,19 @@ async function settledLoad(url: string): Promise<{ rss: number; matches: number 
   return { rss: mean(rss.slice(-5)), matches: mean(live.slice(-5)) };
 }
 
-/** `metrics`: the server's /metrics can be read as one server's; without it the server figures are null. */
+/**
+ * `metricsFrom`: the base URLs whose /metrics give the server figures: none (they are null), the server's own,
+ * or the `--metrics` nodes, merged as a cluster's.
+ */
 async function measure(
   url: string,
   matches: number,
   peer: PeerVariant | null,
-  metrics: boolean,
+  metricsFrom: string[],
 ): Promise<{ figures: Figures; hz: number }> {
-  const idle = metrics ? await settledIdle(url) : null;
+  const read = metricsFrom.length > 0;
+  const scrapeAll = () => Promise.all(metricsFrom.map(scrapeMetrics));
+  const idle = await Promise.all(metricsFrom.map(settledIdle));
   const cores = availableParallelism();
   const loads = Array.from({ length: cores }, forkLoad);
   try {
@@ -199,33 +216,47 @@ async function measure(
     };
     // Half the matches first, then the rest: memory per match is the growth between the two loaded states.
     const half = Math.floor(matches / 2);
-    let halfway: ServerScrapes['halfway'] = null;
+    let halfway: Array<ServerScrapes['halfway']> = metricsFrom.map(() => null);
     if (half > 0) {
       say(`Starting ${half * 2} bots in ${cores} load processes (half the load)...`);
       startBots(half, 1);
       await waitUntilAllPlay(loads, half);
-      if (metrics) halfway = await settledLoad(url);
+      halfway = await Promise.all(metricsFrom.map(settledLoad));
     }
     say(`Starting ${(matches - half) * 2} more bots (the whole load)...`);
     startBots(matches - half, 1 + cores);
     await waitUntilAllPlay(loads, matches);
 
     for (const load of loads) load.tell({ type: 'measure' });
-    const before = metrics ? await scrapeMetrics(url) : null;
+    const before = await scrapeAll();
     const startedAt = Date.now();
     const paying = payments > 0 ? runPayments(url, payments) : null;
-    const liveSamples: number[] = [];
-    const rssSamples: number[] = [];
+    const liveSamples: number[][] = metricsFrom.map(() => []);
+    const rssSamples: number[][] = metricsFrom.map(() => []);
     while (Date.now() - startedAt < seconds * 1000) {
       await sleep(Math.min(1_000, seconds * 1000 - (Date.now() - startedAt)));
-      if (!metrics) continue;
-      const sample = await scrapeMetrics(url);
-      liveSamples.push(sample.get('pong_live_matches') ?? 0);
-      rssSamples.push(sample.get('process_resident_memory_bytes') ?? 0);
+      if (!read) continue;
+      (await scrapeAll()).forEach((sample, i) => {
+        liveSamples[i]!.push(sample.get('pong_live_matches') ?? 0);
+        rssSamples[i]!.push(sample.get('process_resident_memory_bytes') ?? 0);
+      });
     }
-    const after = metrics ? await scrapeMetrics(url) : null;
+    const after = await scrapeAll();
     const elapsed = (Date.now() - startedAt) / 1000;
     const reports = await Promise.all(loads.map((l) => l.figures()));
+    const servers: NodeScrapes[] = metricsFrom.map((nodeUrl, i) => ({
+      url: nodeUrl,
+      scrapes: {
+        idle: idle[i]!,
+        before: before[i]!,
+        after: after[i]!,
+        seconds: elapsed,
+        liveSamples: liveSamples[i]!,
+        rssSamples: rssSamples[i]!,
+        halfway: halfway[i] ?? null,
+      },
+    }));
+    const cluster = metricsNodes.length > 0 ? clusterServerOf(servers) : null;
 
     const echo = createSampleHistogram();
     const gaps = createSampleHistogram();
@@ -238,10 +269,8 @@ async function measure(
     const sum = (key: 'players' | 'down' | 'up' | 'snapshots' | 'gamesOver' | 'movedPlayers') =>
       reports.reduce((n, r) => n + r[key], 0);
     const measured: Measured = {
-      server:
-        idle && before && after
-          ? { idle, before, after, seconds: elapsed, liveSamples, rssSamples, halfway }
-          : null,
+      // A cluster's server figures are its nodes' merged, below.
+      server: cluster ? null : (servers[0]?.scrapes ?? null),
       echo,
       gaps,
       players: sum('players'),
@@ -253,22 +282,32 @@ async function measure(
     };
     const errors = reports.flatMap((r) => r.errors).map(([code, n]) => `${code} × ${n}`);
     if (errors.length > 0) say(`Errors the server sent bots during the period: ${errors.join(', ')}`);
-    let figures: Figures & Partial<PaymentFigures & MoveFigures> = {
+    let figures: Figures & Partial<PaymentFigures & MoveFigures & NodeCount> = {
       ...figuresOf(measured),
+      ...cluster?.figures,
+      ...(cluster && { nodes: cluster.nodes.length }),
       ...moveFiguresOf(sum('movedPlayers'), moves),
     };
-    if (paying && before) {
+    const [ownBefore, ownAfter] = [before[0], after[0]];
+    if (paying && ownBefore) {
       await paying;
       const paid: Scrape = await scrapeMetrics(url);
-      figures = { ...figures, ...paymentFiguresOf(before, paid) };
+      figures = { ...figures, ...paymentFiguresOf(ownBefore, paid) };
     }
     const hz = snapshotHz(measured);
-    if (peer && before && after) say(`\n${peerRoomLine(before, after, elapsed, figures.matches ?? 0)}`);
+    if (peer && ownBefore && ownAfter)
+      say(`\n${peerRoomLine(ownBefore, ownAfter, elapsed, figures.matches ?? 0)}`);
+    const serverName = cluster
+      ? `Cluster of ${cluster.nodes.length} nodes`
+      : peer
+        ? `Colyseus peer, ${peer} room,`
+        : 'Game server';
     say(
       table(
-        `\n${peer ? `Colyseus peer, ${peer} room,` : 'Game server'} under ${matches} matches (${measured.players} players), ${elapsed.toFixed(1)} s:`,
+        `\n${serverName} under ${matches} matches (${measured.players} players), ${elapsed.toFixed(1)} s:`,
         figures,
         measured,
+        cluster ? clusterRows(cluster) : undefined,
       ),
     );
     say(JSON.stringify(figures));
@@ -280,14 +319,18 @@ async function measure(
 }
 
 async function runStep(matches: number, peer: PeerVariant | null) {
+  if (target && metricsNodes.length > 0) {
+    await checkMetricsNodes(metricsNodes);
+    return measure(target, matches, null, metricsNodes);
+  }
   if (target) {
     const unreadable = await whyMetricsUnreadable(target);
     if (unreadable) say(`Server figures are null: ${unreadable}.`);
-    return measure(target, matches, null, unreadable === null);
+    return measure(target, matches, null, unreadable === null ? [target] : []);
   }
   const server = peer ? await startColyseusPeer() : await startProductServer();
   try {
-    return await measure(server.url, matches, peer, true);
+    return await measure(server.url, matches, peer, [server.url]);
   } finally {
     await server.stop();
   }

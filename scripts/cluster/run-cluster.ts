@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   say(`Redis at ${redisTarget.address} answers; keys under ${args.redisKeyPrefix}`);
 
   let stopping = false;
+  // The nodes read SHUTDOWN_DRAIN_SECONDS from this environment (default 300, as config.ts says).
+  const drainSeconds = Number(process.env.SHUTDOWN_DRAIN_SECONDS || 300);
   let nodes: ClusterNode[] = [];
   let proxy: RunningProxy | undefined;
   const stop = async (signal: NodeJS.Signals) => {
@@ -54,11 +56,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    say(`${signal} received: stopping the proxy, then every node`);
+    say(
+      `${signal} received: every node lets its matches under way play to their end (at most ${drainSeconds} s), ` +
+        'then stops; then the proxy. Press Ctrl-C again to kill every node now',
+    );
     // Nodes still starting are stopped by the code waiting for them, once they have started.
     if (nodes.length === 0) return;
+    // The proxy stays up while the nodes drain: their players are connected through it.
+    await stopClusterNodes(nodes, (drainSeconds + 20) * 1000);
     await proxy?.close();
-    await stopClusterNodes(nodes);
     for (const node of nodes) say(`${node.id} stopped (${howItEnded(await node.exited)})`);
     process.exit(0);
   };
