@@ -4,7 +4,13 @@ import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
 import type { Matchmaker, QueueEntry } from '../game/matchmaker.ts';
 import { SETTLE_ALL } from '../game/node-ownership.ts';
-import { closeEntryRow, closeOrphanRows, insertEntryRow, stillActive } from '../game/queue-rows.ts';
+import {
+  closeEntryRow,
+  closeOrphanRows,
+  createEntryCloser,
+  insertEntryRow,
+  stillActive,
+} from '../game/queue-rows.ts';
 import type { QueuedEntry } from './queued-entry-codec.ts';
 import type { ClusterQueues, QueuedPlayer } from './queues.ts';
 
@@ -40,7 +46,6 @@ export function createClusterMatchmaker(deps: {
 }): ClusterMatchmaker {
   const { db, clock, nodeId, queues, log } = deps;
   const byWallet = new Map<string, QueuedEntry>();
-  const closing = new Map<string, Promise<QueueEntry | null>>();
   const positions = new Map<string, number>();
   let lengths = Object.fromEntries(GAME_MODE_IDS.map((m) => [m, 0])) as Record<GameModeId, number>;
 
@@ -49,6 +54,15 @@ export function createClusterMatchmaker(deps: {
       byWallet.delete(entry.player.walletAddress);
     positions.delete(entry.id);
   };
+
+  const closeEntry = createEntryCloser<QueuedEntry>(db, clock, async (entry, closedHere) => {
+    forget(entry);
+    if (!closedHere) return;
+    await queues.remove(entry.player.walletAddress, entry).catch((error: unknown) => {
+      // Left in Redis, it is dropped when a pairing finds its row closed.
+      log(`the closed search of ${entry.player.walletAddress} stays in the shared queue for now`, error);
+    });
+  });
 
   const enqueue = async (entry: QueuedEntry) => {
     const first = await queues.enqueue(entry.mode, entry.player.walletAddress, entry);
@@ -100,29 +114,7 @@ export function createClusterMatchmaker(deps: {
 
     async close(entryId, status, owed) {
       const entry = [...byWallet.values()].find((e) => e.id === entryId);
-      if (!entry) return null;
-      const pending = closing.get(entryId);
-      if (pending) return pending;
-      const closed = (async () => {
-        const done = await db.transaction(async (tx) => {
-          if (!(await closeEntryRow(tx, clock.now(), entry, status))) return false;
-          await owed?.(tx, entry);
-          return true;
-        });
-        forget(entry);
-        if (done) {
-          await queues.remove(entry.player.walletAddress, entry).catch((error: unknown) => {
-            // Left in Redis, it is dropped when a pairing finds its row closed.
-            log(
-              `the closed search of ${entry.player.walletAddress} stays in the shared queue for now`,
-              error,
-            );
-          });
-        }
-        return done ? entry : null;
-      })().finally(() => closing.delete(entryId));
-      closing.set(entryId, closed);
-      return closed;
+      return entry ? closeEntry(entry, status, owed) : null;
     },
 
     async pair(mode, gameId, options = {}) {

@@ -1,9 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
-import { gameSessions, payoutJobs } from '../db/schema/index.ts';
+import { gameSessions } from '../db/schema/index.ts';
 import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
-import { localChainForFile, PAID_MODE, searchBed, type TestLink, until } from './paid-search-bed.ts';
+import { localChainForFile, PAID_MODE, payoutJobsOf, searchBed, until } from './paid-search-bed.ts';
 
 const chain = localChainForFile();
 
@@ -13,16 +13,7 @@ const chain = localChainForFile();
  * (searches and unfinished matches refunded in full).
  */
 describeEachDatabase('issue 12: draining a game node before it stops', (target) => {
-  const jobsOf = (links: TestLink[]) =>
-    target.db
-      .select()
-      .from(payoutJobs)
-      .where(
-        inArray(
-          payoutJobs.walletAddress,
-          links.map((l) => l.wallet.address),
-        ),
-      );
+  const jobsOf = (links: ReadonlyArray<{ wallet: { address: string } }>) => payoutJobsOf(target.db, links);
 
   it('a live match plays to its end and is paid; searches made meanwhile are not paired here, then refunded at the stop', async () => {
     const bed = await searchBed(chain(), target.db, { nodeId: 'node-d' });

@@ -1,9 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
-import { gameSessions, games, payoutJobs, queueSessions, systemEvents } from '../db/schema/index.ts';
+import { gameSessions, games, queueSessions, systemEvents } from '../db/schema/index.ts';
 import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
-import { localChainForFile, PAID_MODE, searchBed, until } from './paid-search-bed.ts';
+import { localChainForFile, PAID_MODE, payoutJobsOf, searchBed, until } from './paid-search-bed.ts';
 import { ownersOfOpenRows } from './restart-settlement.ts';
 
 const chain = localChainForFile();
@@ -22,16 +22,7 @@ describeEachDatabase('issue 12: settling the work of a lost game node', (target)
     return { a, b };
   };
 
-  const jobsOf = (links: ReadonlyArray<{ wallet: { address: string } }>) =>
-    target.db
-      .select()
-      .from(payoutJobs)
-      .where(
-        inArray(
-          payoutJobs.walletAddress,
-          links.map((l) => l.wallet.address),
-        ),
-      );
+  const jobsOf = (links: ReadonlyArray<{ wallet: { address: string } }>) => payoutJobsOf(target.db, links);
 
   it('the lost node’s search and live match are refunded in full once, the live node’s work is untouched', async () => {
     const { a, b } = await twoNodes();

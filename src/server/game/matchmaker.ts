@@ -4,7 +4,7 @@ import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
 import { queueSessions } from '../db/schema/index.ts';
 import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
-import { closeEntryRow, closeOrphanRows, insertEntryRow } from './queue-rows.ts';
+import { closeEntryRow, closeOrphanRows, createEntryCloser, insertEntryRow } from './queue-rows.ts';
 
 /** A searching player as the matchmaker sees them: a proven wallet and where to reach them. */
 export interface QueuePlayer {
@@ -108,7 +108,6 @@ export function createMatchmaker({
 }): Matchmaker {
   const queues = new Map<GameModeId, QueueEntry[]>(GAME_MODE_IDS.map((m) => [m, []]));
   const byWallet = new Map<string, QueueEntry>();
-  const closing = new Map<string, Promise<QueueEntry | null>>();
   const queueOf = (mode: GameModeId) => queues.get(mode)!;
 
   const takeOut = (entry: QueueEntry) => {
@@ -132,6 +131,9 @@ export function createMatchmaker({
 
   const closeRow = (entry: QueueEntry, status: CloseStatus | 'matched', gameId?: string, tx: Database = db) =>
     closeEntryRow(tx, clock.now(), entry, status, gameId);
+  // Committed: closed now, or found already closed (matched, or by another process). Either way the row is
+  // no longer active, and memory follows the database.
+  const closeEntry = createEntryCloser<QueueEntry>(db, clock, (entry) => forget(entry));
 
   return {
     async join(player, mode, paid) {
@@ -154,22 +156,7 @@ export function createMatchmaker({
 
     async close(entryId, status, owed) {
       const entry = [...byWallet.values()].find((e) => e.id === entryId);
-      if (!entry) return null;
-      const pending = closing.get(entryId);
-      if (pending) return pending;
-      const closed = (async () => {
-        const done = await db.transaction(async (tx) => {
-          if (!(await closeRow(entry, status, undefined, tx))) return false;
-          await owed?.(tx, entry);
-          return true;
-        });
-        // Committed: closed now, or found already closed (matched, or by another process). Either way the
-        // row is no longer active, and memory follows the database.
-        forget(entry);
-        return done ? entry : null;
-      })().finally(() => closing.delete(entryId));
-      closing.set(entryId, closed);
-      return closed;
+      return entry ? closeEntry(entry, status, owed) : null;
     },
 
     async pair(mode, gameId, options = {}) {

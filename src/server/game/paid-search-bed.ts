@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { FakeClock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
@@ -137,6 +137,19 @@ export async function searchBed(
     },
   };
   return bed;
+}
+
+/** Every payout job (payouts and refunds) of these players' wallets. */
+export function payoutJobsOf(db: Database, links: ReadonlyArray<{ wallet: { address: string } }>) {
+  return db
+    .select()
+    .from(payoutJobs)
+    .where(
+      inArray(
+        payoutJobs.walletAddress,
+        links.map((l) => l.wallet.address),
+      ),
+    );
 }
 
 /** Lets in-flight work (database round trips started by a tick) finish, up to a bound; never a timing wait. */
