@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { generateKeyPairSigner } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,9 +8,11 @@ import {
   TEST_ADMIN_PASSWORD,
   type TestServer,
 } from '../../e2e/support/test-server.ts';
+import { getGameMode } from '../../src/common/game-modes.ts';
 import { queueSessions } from '../../src/server/db/schema/index.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
 import { connectPlayer, matchPractice, signIn, type TestPlayer } from '../support/player-client.ts';
+import { realTimeChain } from '../support/real-time-chain.ts';
 import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
 
 /**
@@ -18,8 +21,9 @@ import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
  * is closed, the player is told, and every socket of the wallet learns its ban status, exactly once.
  */
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const WAGER = getGameMode('tiny_tuna').wagerLamports;
 
-describe('issue 12: two game nodes in one process: bans, players online and live matches across nodes', () => {
+describe('issue 12: two game nodes in one process: bans, notices, players online and live matches across nodes', () => {
   let database: ThrowawayDatabase;
   const nodes: TestServer[] = [];
   let adminCookie = '';
@@ -136,6 +140,28 @@ describe('issue 12: two game nodes in one process: bans, players online and live
     expect(seen).toBe(1);
     p1.close();
     p2.close();
+  });
+
+  it('a ledger movement made on node A reaches the same wallet’s socket on node B', async () => {
+    const [a, b] = nodes;
+    const wallet = await generateKeyPairSigner();
+    const onA = await connectPlayer(a!.url, { signedIn: await signIn(a!.url, wallet) });
+    const onB = await connectPlayer(b!.url, { signedIn: await signIn(b!.url, wallet) });
+    // Node A's own chain (each in-process node here runs one): the entry fee is verified and recorded by A.
+    const chain = realTimeChain(a!.url);
+    await chain.airdrop(wallet.address, 1_000_000_000n);
+    const signature = await chain.transfer(wallet, a!.houseWallet, WAGER);
+    onA.send({ type: 'findMatch', gameMode: 'tiny_tuna', paymentSignature: signature });
+    await onA.next('joinQueue', 30_000);
+    const notice = await onB.next('transaction_notification', 10_000);
+    expect(notice.transaction).toMatchObject({
+      type: 'entry_fee',
+      wallet_address: wallet.address,
+      transaction_signature: signature,
+    });
+    onA.send({ type: 'cancelSearch' });
+    onA.close();
+    onB.close();
   });
 
   it('an unban through node A lifts the restriction on node B’s socket at once', async () => {
