@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { BanChange } from '../security/bans.ts';
 import { banChannel } from './cluster-channels.ts';
-import { createMatchLeases } from './leases.ts';
 import { createClusterPubSub } from './pubsub.ts';
 import { createClusterQueues, jsonEntryCodec } from './queues.ts';
 import { RedisUnavailableError } from './redis-connection.ts';
@@ -13,7 +12,7 @@ import { openRelayedBed, untilReconnected } from './test-support/cuttable-relay.
  * Issue 12's Redis outage: "new searches get a clear error while Redis is down, ... nothing is lost when
  * it returns". The node's connection goes through a relay the test cuts and restores.
  */
-describe('a Redis outage seen by the queues and leases', () => {
+describe('a Redis outage seen by the queues and pub/sub', () => {
   const cleanups: Array<() => Promise<void> | void> = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -24,9 +23,7 @@ describe('a Redis outage seen by the queues and leases', () => {
     cleanups.push(close);
     const codec = jsonEntryCodec(z.object({ n: z.number() }));
     const queues = createClusterQueues({ redis: client, keys: bed.keys, codec });
-    const leases = createMatchLeases({ redis: client, keys: bed.keys });
     await queues.enqueue('practice', 'WalletA', { n: 1 });
-    expect(await leases.claim('match-1', 'node-a', 60_000)).toBe(true);
 
     await relay.cut();
     const started = performance.now();
@@ -35,14 +32,12 @@ describe('a Redis outage seen by the queues and leases', () => {
       /^Redis at redis:\/\/.* is unreachable/,
     );
     await expect(queues.lengths()).rejects.toThrow(RedisUnavailableError);
-    await expect(leases.renew('match-1', 'node-a', 60_000)).rejects.toThrow(RedisUnavailableError);
     expect(performance.now() - started).toBeLessThan(2_500);
 
     await relay.restore();
     await untilReconnected(client);
     expect(await queues.positionOf('WalletA')).toEqual({ mode: 'practice', position: 1 });
     expect(await queues.positionOf('WalletB')).toBeNull();
-    expect(await leases.renew('match-1', 'node-a', 60_000)).toBe(true);
   });
 
   it('a pairing whose reply was lost with the connection is found again by retrying its pairing id: no search lost', async () => {

@@ -21,10 +21,6 @@ export interface RedisKeys {
   pairing(pairingId: string): string;
   /** Counter handing out places in line. */
   queueSequence(): string;
-  /** The lease of a match: its owner's node id, expiring unless renewed. */
-  matchLease(matchId: string): string;
-  /** Hash matchId → last owner of every match under a lease (outlives the lease, for take-overs). */
-  matchOwners(): string;
   /** A node's heartbeat: present while the node is alive. */
   nodeHeartbeat(nodeId: string): string;
   /** Set of the nodes that ever beat (live or not yet pruned). */
@@ -55,8 +51,6 @@ export function createRedisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys 
     queueEntries: () => `${root}entries`,
     queueSequence: () => `${root}queue-seq`,
     pairing: (pairingId) => `${root}pairing:${pairingId}`,
-    matchLease: (matchId) => `${root}lease:${matchId}`,
-    matchOwners: () => `${root}lease-owners`,
     nodeHeartbeat: (nodeId) => `${root}node:${nodeId}`,
     nodes: () => `${root}nodes`,
     handoff: (walletAddress) => `${root}handoff:${walletAddress}`,
