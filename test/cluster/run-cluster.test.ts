@@ -148,7 +148,8 @@ describe('npm run cluster -- --nodes 2', () => {
       pids.push(Number(pid));
     }
     expect(launcher.output()).toMatch(/^\[node-1\] Server listening at http:\/\/127\.0\.0\.1:/m);
-    expect(launcher.output()).toMatch(/^\[node-2\] Chain: localnet through SOLANA_RPC_URL/m);
+    // A node prints its chain line just after its listening line: it may reach the launcher a moment later.
+    await launcher.waitFor(/^\[node-2\] Chain: localnet through SOLANA_RPC_URL/m, 10_000);
     const page = await fetch(`http://127.0.0.1:${port}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
