@@ -59,6 +59,14 @@ export function wireClusterGame(deps: {
       }
     },
     playing: (walletAddress) => walletInPlay(db, walletAddress),
+    async searchesSettled(searches) {
+      for (const search of searches) {
+        await queues.remove(search.walletAddress, search.id).catch((error: unknown) => {
+          // Left in Redis, it is dropped when a pairing finds its row closed.
+          log(`the settled search of ${search.walletAddress} stays in the shared queue for now`, error);
+        });
+      }
+    },
     moved: (walletAddress) => {
       handoff.done(walletAddress).catch(() => {
         // It runs out by itself (HANDOFF_TTL_MS); a later connect is told to move to a match it is in.

@@ -58,7 +58,7 @@ export function createClusterMatchmaker(deps: {
   const closeEntry = createEntryCloser<QueuedEntry>(db, clock, async (entry, closedHere) => {
     forget(entry);
     if (!closedHere) return;
-    await queues.remove(entry.player.walletAddress, entry).catch((error: unknown) => {
+    await queues.remove(entry.player.walletAddress, entry.id).catch((error: unknown) => {
       // Left in Redis, it is dropped when a pairing finds its row closed.
       log(`the closed search of ${entry.player.walletAddress} stays in the shared queue for now`, error);
     });

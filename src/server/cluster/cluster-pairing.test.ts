@@ -114,6 +114,15 @@ describeEachDatabase('issue 12: pairing across game nodes', (target) => {
     expect(a.game.matchmaker.entryOf(third.wallet.address)).toBeDefined();
   });
 
+  it('the search of a lost node leaves the shared queue when another node settles it', async () => {
+    const { a, b } = await twoNodes();
+    const searcher = await b.link();
+    await b.game.handle(searcher, { type: 'findMatch', gameMode: 'practice' });
+    expect(await b.node.redis.zcard(b.node.keys.queue('practice'))).toBe(1);
+    expect(await a.game.settleLostNodes(['node-b'])).toMatchObject({ searches: 1 });
+    expect(await a.node.redis.zcard(a.node.keys.queue('practice'))).toBe(0);
+  });
+
   it('a search on a node whose Redis is gone is refused with a clear error and its fee refunded in full', async () => {
     const { a } = await twoNodes();
     a.node.redis.disconnect();

@@ -80,17 +80,25 @@ describe('cluster queues, one client', () => {
     expect(await queues.enqueue('practice', walletOf(1), entry('again'))).toEqual({ ok: true, position: 1 });
   });
 
-  it('remove with an expected entry takes the wallet out only while that entry is the queued one', async () => {
-    await queues.enqueue('practice', walletOf(1), entry('new-search'));
+  it('remove with an expected id takes the wallet out only while that search is the queued one', async () => {
+    const withIds = createClusterQueues({
+      redis: bed.client,
+      keys: bed.keys,
+      codec: jsonEntryCodec(z.object({ id: z.string() })),
+    });
+    await withIds.enqueue('practice', walletOf(1), { id: 'new-search' });
     // A node closing an older search of the wallet leaves the newer one (made on another node) queued.
-    expect(await queues.remove(walletOf(1), entry('old-search'))).toEqual({ removed: false });
-    expect(await queues.positionOf(walletOf(1))).toEqual({ mode: 'practice', position: 1 });
-    expect(await queues.remove(walletOf(1), entry('new-search'))).toEqual({
+    expect(await withIds.remove(walletOf(1), 'old-search')).toEqual({ removed: false });
+    expect(await withIds.positionOf(walletOf(1))).toEqual({ mode: 'practice', position: 1 });
+    expect(await withIds.remove(walletOf(1), 'new-search')).toEqual({
       removed: true,
       mode: 'practice',
-      entry: entry('new-search'),
+      entry: { id: 'new-search' },
     });
-    expect(await queues.lengths()).toMatchObject({ practice: 0 });
+    expect(await withIds.lengths()).toMatchObject({ practice: 0 });
+    // An entry without an id is never taken for the expected one.
+    await queues.enqueue('practice', walletOf(2), entry('no-id'));
+    expect(await queues.remove(walletOf(2), 'no-id')).toEqual({ removed: false });
   });
 
   it('restore puts a pair whose match could not start back at its old places, ahead of later searches', async () => {

@@ -65,10 +65,11 @@ export interface ClusterQueues<E> {
    */
   restore(mode: GameModeId, pairingId: string, players: ReadonlyArray<QueuedPlayer<E>>): Promise<string[]>;
   /**
-   * Takes the wallet out of its queue. With `only`, only while its queued entry is that one: a search closed
-   * here never removes a newer search of the same wallet made meanwhile on another node.
+   * Takes the wallet out of its queue. With `onlyId`, only while its queued entry is that search (the `id`
+   * field of the entry's JSON): a search closed here never removes a newer search of the same wallet made
+   * meanwhile on another node.
    */
-  remove(wallet: string, only?: E): Promise<RemoveResult<E>>;
+  remove(wallet: string, onlyId?: string): Promise<RemoveResult<E>>;
   /** The wallet's mode and position (1 = longest waiting), or null when it is not queued. */
   positionOf(wallet: string): Promise<{ mode: GameModeId; position: number } | null>;
   lengths(): Promise<Record<GameModeId, number>>;
@@ -126,12 +127,15 @@ end
 return restored
 `);
 
-// KEYS: queued wallets, entries, then every mode's queue. ARGV: wallet, the expected entry ('' for any),
+// KEYS: queued wallets, entries, then every mode's queue. ARGV: wallet, the expected entry id ('' for any),
 // then the mode ids in that order.
 const REMOVE = luaScript(`
 local mode = redis.call('HGET', KEYS[1], ARGV[1])
 if not mode then return nil end
-if ARGV[2] ~= '' and redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return nil end
+if ARGV[2] ~= '' then
+  local ok, queued = pcall(cjson.decode, redis.call('HGET', KEYS[2], ARGV[1]))
+  if not ok or type(queued) ~= 'table' or queued.id ~= ARGV[2] then return nil end
+end
 for i = 3, #ARGV do
   if ARGV[i] == mode then redis.call('ZREM', KEYS[i], ARGV[1]) end
 end
@@ -221,9 +225,9 @@ export function createClusterQueues<E>({
       return (await runScript(redis, RESTORE, keyList, args)) as string[];
     },
 
-    async remove(wallet, only) {
+    async remove(wallet, onlyId) {
       checkWallet(wallet);
-      const expected = only === undefined ? '' : codec.encode(only);
+      const expected = onlyId ?? '';
       const reply = (await runScript(
         redis,
         REMOVE,

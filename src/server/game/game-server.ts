@@ -66,6 +66,8 @@ export interface GameServerOptions {
     moved(walletAddress: string): void;
     /** Whether the wallet plays in a match under way on any node (a second search is refused). */
     playing(walletAddress: string): Promise<boolean>;
+    /** Searches of lost nodes were settled: out of the shared queue with them. */
+    searchesSettled(searches: ReadonlyArray<{ id: string; walletAddress: string }>): Promise<void>;
   };
 }
 
@@ -432,7 +434,11 @@ export function createGameServer(options: GameServerOptions) {
       const at = new Date(clock.now());
       const scope: SettleScope = { kind: 'nodes', nodeIds, unowned: false };
       const settled = await settleAfterRestart(db, matchmaker, options.money, at, scope, nodeId ?? undefined);
-      const searches = settled.orphans.filter((o) => o.gameId === null).length;
+      const closed = settled.orphans.filter((o) => o.gameId === null);
+      const searches = closed.length;
+      await options.cluster?.searchesSettled(
+        closed.map((o) => ({ id: o.queueSessionId, walletAddress: o.walletAddress })),
+      );
       if (settled.gameIds.length > 0 || searches > 0) {
         log(
           `game node(s) ${nodeIds.join(', ')} lost: ${settled.gameIds.length} match(es) interrupted, ` +
