@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { deleteRedisKeys } from '../../../test/cluster/redis-prefix-cleanup.ts';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
-import { payoutJobs, queueSessions } from '../db/schema/index.ts';
+import { games, payoutJobs, queueSessions } from '../db/schema/index.ts';
 import { localChainForFile, PAID_MODE, type SearchBed, searchBed, until } from '../game/paid-search-bed.ts';
 import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
 import { type ClusterGame, wireClusterGame } from './cluster-game.ts';
@@ -96,6 +96,12 @@ describeEachDatabase('issue 12: pairing across game nodes', (target) => {
     expect(jobs.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
       ['winner_payout', onA.wallet.address, PAID_MODE.winLamports],
     ]);
+    // The move is in the match's connection log as a move, not counted as one of the player's disconnects.
+    const [audit] = await target.db.select().from(games).where(eq(games.id, gameId));
+    expect(audit!.disconnectCount).toBe(0);
+    const log = (audit!.recordedInputs as { connectionLog: Array<{ seat: number; event: string }> })
+      .connectionLog;
+    expect(log.map((e) => e.event)).toEqual(['moving', 'reconnected']);
     expect(await checkLedgerBalance(target.db)).toEqual([]);
   });
 

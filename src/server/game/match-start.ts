@@ -120,10 +120,10 @@ export function createMatchStarter(deps: MatchStarterDeps) {
         link.send(matched);
         return;
       }
-      // Held by another node, the player moves here; a socket lost while the pairing was written comes
-      // back. Either way the seat starts away, under the match's own window.
-      deps.cluster?.handOff(entry, matched);
-      live.match.disconnected(index as PlayerIndex);
+      // Held by another node, the player moves here (not one of their disconnects); a socket lost while the
+      // pairing was written comes back. Either way the seat starts away, under the match's own window.
+      const moving = deps.cluster?.handOff(entry, matched) ?? false;
+      live.match.disconnected(index as PlayerIndex, { moving });
     });
   };
 

@@ -80,8 +80,11 @@ export interface Match {
   tick(): void;
   /** The seat's latest paddle target, applied at the next tick. The gateway has checked the seat. */
   paddleMove(playerIndex: PlayerIndex, position: number): void;
-  /** The seat's socket closed. */
-  disconnected(playerIndex: PlayerIndex): void;
+  /**
+   * The seat's socket is gone: its grace, then the reconnection window. `moving`: the player is on the way
+   * from another game node (cluster mode) and this is not counted as one of their disconnects.
+   */
+  disconnected(playerIndex: PlayerIndex, options?: { moving?: boolean }): void;
   /** The seat's owner is back on a new socket (the gateway has proven the session). */
   reconnected(playerIndex: PlayerIndex): ReconnectResult;
   /** The seat quits (exit or forceDisconnect): during a match it forfeits at once; afterwards nothing. */

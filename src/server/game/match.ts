@@ -218,10 +218,10 @@ export function createMatch(options: MatchOptions): Match {
       if (!result) inputs.offer(playerIndex, position);
     },
 
-    disconnected(playerIndex) {
+    disconnected(playerIndex, disconnect = {}) {
       const now = clock.now();
       if (!runTimers(now)) return;
-      const outcome = links.disconnect(playerIndex, now);
+      const outcome = links.disconnect(playerIndex, now, !disconnect.moving);
       if (outcome.kind === 'excessive') finish({ reason: 'excessive_disconnects', loser: playerIndex }, now);
     },
 

@@ -16,6 +16,17 @@ describe('§4 reconnection: the grace and window as a state machine over clock t
     expect(tracker.awaySeats()).toEqual([1]);
   });
 
+  it('issue 12: a seat whose player moves from another node gets the same grace, but it is no disconnect of theirs', () => {
+    const tracker = createReconnectionTracker();
+    expect(tracker.disconnect(1, T0, false)).toEqual({
+      kind: 'grace',
+      graceEndsAt: T0 + DISCONNECT_GRACE_MS,
+    });
+    expect(tracker.reconnect(1, T0 + 100)).toEqual({ kind: 'withinGrace' });
+    expect(tracker.disconnectCounts()).toEqual([0, 0]);
+    expect(tracker.log().map((e) => e.event)).toEqual(['moving', 'reconnected']);
+  });
+
   it('§9 reconnection window: at 29 999 ms it still runs, at 30 000 ms it expires', () => {
     const tracker = createReconnectionTracker();
     tracker.disconnect(0, T0);

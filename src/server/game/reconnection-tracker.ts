@@ -29,11 +29,13 @@ export type ReconnectionEvent =
 export interface ConnectionLogEntry {
   at: number;
   seat: PlayerIndex;
-  event: 'disconnected' | 'away' | 'reconnected' | 'timedOut';
+  /** 'moving': a seat whose player is on its way from another game node (cluster mode), not a disconnect. */
+  event: 'disconnected' | 'moving' | 'away' | 'reconnected' | 'timedOut';
 }
 
 export interface ReconnectionTracker {
-  disconnect(seat: PlayerIndex, now: number): DisconnectOutcome;
+  /** `counted: false` for a player moving here from another game node: not one of their disconnects. */
+  disconnect(seat: PlayerIndex, now: number, counted?: boolean): DisconnectOutcome;
   reconnect(seat: PlayerIndex, now: number): ReconnectOutcome;
   /** Fires every deadline up to and including `now`, in time order, stopping at the first expiry. */
   advance(now: number): readonly ReconnectionEvent[];
@@ -112,10 +114,10 @@ export function createReconnectionTracker(): ReconnectionTracker {
   }
 
   return {
-    disconnect(seat, now) {
+    disconnect(seat, now, counted = true) {
       if (links[seat].name !== 'connected') return { kind: 'ignored' };
-      counts[seat] += 1;
-      entries.push({ at: now, seat, event: 'disconnected' });
+      if (counted) counts[seat] += 1;
+      entries.push({ at: now, seat, event: counted ? 'disconnected' : 'moving' });
       if (counts[seat] >= FORFEITING_DISCONNECT) return { kind: 'excessive', count: counts[seat] };
       const graceEndsAt = now + DISCONNECT_GRACE_MS;
       links[seat] = { name: 'grace', disconnectedAt: now, graceEndsAt };
