@@ -71,6 +71,23 @@ describeEachDatabase('issue 10 point 5: the house balance floor', (target) => {
     expect((await eventsOf(house)).map((e) => e.eventType)).toEqual(['house_balance_low']);
   });
 
+  it('issue 12: several game nodes watching one house wallet, and a restart, record each crossing once', async () => {
+    const house = uniqueWallet();
+    const nodes = [watchWith(house, [1n, 2n, 80n * SOL]), watchWith(house, [1n, 2n, 80n * SOL])];
+    // Both nodes see the low balance at the same moment: one event.
+    expect((await Promise.all(nodes.map((n) => n.watch.check()))).filter(Boolean)).toEqual(['low']);
+    // A node that starts again while the balance is still low adds none.
+    const restarted = watchWith(house, [3n]);
+    expect(await restarted.watch.check()).toBeNull();
+    for (const n of nodes) await n.watch.check();
+    // Back above the floor: one restored, whichever node saw it first.
+    expect((await Promise.all(nodes.map((n) => n.watch.check()))).filter(Boolean)).toEqual(['restored']);
+    expect((await eventsOf(house)).map((e) => e.eventType)).toEqual([
+      'house_balance_low',
+      'house_balance_restored',
+    ]);
+  });
+
   it('point 5: a balance that cannot be read records nothing and is logged', async () => {
     const house = uniqueWallet();
     const { watch, log } = watchWith(house, [new Error('rpc down'), 1n]);

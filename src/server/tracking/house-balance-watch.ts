@@ -1,5 +1,7 @@
+import { and, desc, inArray, sql } from 'drizzle-orm';
 import { lamportsToSolString } from '../../common/format.ts';
 import type { Database } from '../db/database.ts';
+import { systemEvents } from '../db/schema/index.ts';
 import { recordSystemEvent } from '../security/system-events.ts';
 
 export const HOUSE_BALANCE_CHECK_MS = 60_000;
@@ -15,8 +17,10 @@ export interface HouseBalanceWatch {
 /**
  * The house wallet's balance against HOUSE_BALANCE_FLOOR_SOL (issue 10 point 5). An event is recorded once
  * per crossing, not at every check: a critical one when the balance falls below the floor (also when it is
- * already below at start), and one when it is back at or above it. A balance that cannot be read changes
- * nothing and is only logged: the payout worker already records what a short house wallet costs.
+ * already below and no low event stands), and one when it is back at or above it. Whether it crossed is read
+ * from the events already recorded, under a lock, so several game nodes watching one house wallet (issue 12),
+ * or a restart, still record each crossing once. A balance that cannot be read changes nothing and is only
+ * logged: the payout worker already records what a short house wallet costs.
  */
 export function createHouseBalanceWatch(deps: {
   db: Database;
@@ -25,36 +29,38 @@ export function createHouseBalanceWatch(deps: {
   balance: () => Promise<bigint>;
   log: (message: string, error?: unknown) => void;
 }): HouseBalanceWatch {
-  let below: boolean | null = null;
   let checking: Promise<'low' | 'restored' | null> | null = null;
   /** Once stopped (the server is closing, its own /rpc with it), a reading still in flight says nothing. */
   let stopped = false;
 
-  const readAndCompare = async (): Promise<'low' | 'restored' | null> => {
-    let balance: bigint;
-    try {
-      balance = await deps.balance();
-    } catch (error) {
-      if (!stopped) deps.log('house balance check: the balance could not be read', error);
-      return null;
-    }
-    if (stopped) return null;
-    const nowBelow = balance < deps.floorLamports;
-    const was = below;
-    if (nowBelow === was || (was === null && !nowBelow)) {
-      below = nowBelow;
-      return null;
-    }
-    const sol = lamportsToSolString(balance);
-    const floor = lamportsToSolString(deps.floorLamports);
-    const details = {
-      houseWallet: deps.houseWallet,
-      balanceLamports: balance.toString(),
-      floorLamports: deps.floorLamports.toString(),
-    };
-    try {
+  /** Records the crossing if the events say it has not been recorded yet; which one, or null. */
+  const recordCrossing = (nowBelow: boolean, balance: bigint) =>
+    deps.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`house_balance:${deps.houseWallet}`}, 0))`,
+      );
+      const [last] = await tx
+        .select({ eventType: systemEvents.eventType })
+        .from(systemEvents)
+        .where(
+          and(
+            inArray(systemEvents.eventType, [HOUSE_BALANCE_EVENTS.low, HOUSE_BALANCE_EVENTS.restored]),
+            sql`${systemEvents.details}->>'houseWallet' = ${deps.houseWallet}`,
+          ),
+        )
+        .orderBy(desc(systemEvents.createdAt))
+        .limit(1);
+      const wasBelow = last?.eventType === HOUSE_BALANCE_EVENTS.low;
+      if (nowBelow === wasBelow) return null;
+      const sol = lamportsToSolString(balance);
+      const floor = lamportsToSolString(deps.floorLamports);
+      const details = {
+        houseWallet: deps.houseWallet,
+        balanceLamports: balance.toString(),
+        floorLamports: deps.floorLamports.toString(),
+      };
       await recordSystemEvent(
-        deps.db,
+        tx,
         nowBelow
           ? {
               severity: 'critical',
@@ -69,13 +75,25 @@ export function createHouseBalanceWatch(deps: {
               details,
             },
       );
+      return nowBelow ? ('low' as const) : ('restored' as const);
+    });
+
+  const readAndCompare = async (): Promise<'low' | 'restored' | null> => {
+    let balance: bigint;
+    try {
+      balance = await deps.balance();
+    } catch (error) {
+      if (!stopped) deps.log('house balance check: the balance could not be read', error);
+      return null;
+    }
+    if (stopped) return null;
+    try {
+      return await recordCrossing(balance < deps.floorLamports, balance);
     } catch (error) {
       // Not recorded: the crossing is tried again at the next check.
       deps.log('house balance check: recording the event failed', error);
       return null;
     }
-    below = nowBelow;
-    return nowBelow ? 'low' : 'restored';
   };
 
   const check = () => {
