@@ -11,6 +11,7 @@ import { ensureDatabase } from '../../scripts/cluster/cluster-database.ts';
 import { findFreePortRange } from '../../scripts/cluster/free-port-range.ts';
 import { packageRoot } from '../../src/server/package-root.ts';
 import { createThrowawayDatabase, TEST_DATABASE_URL, type ThrowawayDatabase } from '../db-harness.ts';
+import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
 
 /**
  * `npm run cluster` (scripts/cluster/run-cluster.ts): its command line, the database it creates, and one
@@ -138,6 +139,11 @@ describe('npm run cluster -- --nodes 2', () => {
       for (const pid of pids) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
+      // The node killed by the test leaves its name in the live set: nothing of the test stays in Redis.
+      await deleteRedisKeys(
+        process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+        `pong-run-cluster-test-${port}`,
+      );
     });
 
     await launcher.waitFor(new RegExp(`Cluster: 2 nodes behind http://127\\.0\\.0\\.1:${port}\\n`));
