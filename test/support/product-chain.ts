@@ -2,21 +2,19 @@ import { address, createSolanaRpc, devnet, type KeyPairSigner, lamports } from '
 import type { FakeClock } from '../../src/common/clock.ts';
 import { signedTransfer } from '../../src/server/chain/test-support/local-chain-server.ts';
 
+type ChainRpc = ReturnType<typeof createSolanaRpc<ReturnType<typeof devnet>>>;
+
 /**
  * A running server's local chain as a player's wallet reaches it: @solana/kit over the product's own /rpc,
- * on the test's fake clock (confirming a transaction moves the clock on until its slot is confirmed).
+ * its balances, airdrops and confirmed transfers. How a transaction is waited for depends on the server's
+ * clock: `productChain` moves a fake clock on, `realTimeChain` (real-time-chain.ts) polls in real time.
  */
-export function productChain(serverUrl: string, clock: FakeClock) {
+export function walletChain(
+  serverUrl: string,
+  confirmWith: (rpc: ChainRpc, signature: string) => Promise<void>,
+) {
   const rpc = createSolanaRpc(devnet(`${serverUrl}/rpc`));
-  const confirm = async (signature: string) => {
-    for (let poll = 0; poll < 50; poll++) {
-      const { value } = await rpc.getSignatureStatuses([signature as never]).send();
-      const status = value[0]?.confirmationStatus;
-      if (status === 'confirmed' || status === 'finalized') return;
-      clock.advance(400);
-    }
-    throw new Error(`${signature} not confirmed`);
-  };
+  const confirm = (signature: string) => confirmWith(rpc, signature);
   return {
     rpc,
     confirm,
@@ -34,4 +32,17 @@ export function productChain(serverUrl: string, clock: FakeClock) {
       return signature;
     },
   };
+}
+
+/** The chain of a server on the test's fake clock: confirming moves the clock on until the slot is confirmed. */
+export function productChain(serverUrl: string, clock: FakeClock) {
+  return walletChain(serverUrl, async (rpc, signature) => {
+    for (let poll = 0; poll < 50; poll++) {
+      const { value } = await rpc.getSignatureStatuses([signature as never]).send();
+      const status = value[0]?.confirmationStatus;
+      if (status === 'confirmed' || status === 'finalized') return;
+      clock.advance(400);
+    }
+    throw new Error(`${signature} not confirmed`);
+  });
 }

@@ -2,7 +2,7 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
-import type { Matchmaker, QueueEntry } from '../game/matchmaker.ts';
+import { type Matchmaker, type QueueEntry, rebindEntry } from '../game/matchmaker.ts';
 import { SETTLE_ALL } from '../game/node-ownership.ts';
 import {
   closeEntryRow,
@@ -150,12 +150,7 @@ export function createClusterMatchmaker(deps: {
       return null;
     },
 
-    rebind(entryId, player) {
-      const entry = byWallet.get(player.walletAddress);
-      if (!entry || entry.id !== entryId) return undefined;
-      entry.player = player;
-      return entry;
-    },
+    rebind: (entryId, player) => rebindEntry(byWallet, entryId, player),
 
     positionOf: (entry) => positions.get(entry.id) ?? 0,
 

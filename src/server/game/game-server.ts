@@ -1,17 +1,16 @@
 import type { Clock } from '../../common/clock.ts';
 import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../common/game/constants.ts';
-import { getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES, type ServerMessageOf } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
 import type { Bans } from '../security/bans.ts';
+import { createFindMatch } from './find-match.ts';
 import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
 import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf } from './live-match.ts';
 import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
 import type { MatchResult } from './match-types.ts';
-import { createMatchmaker, type Matchmaker, type PaidEntry, type QueueEntry } from './matchmaker.ts';
+import { createMatchmaker, type Matchmaker, type QueueEntry } from './matchmaker.ts';
 import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
 import { recordMatchResultWithRetry } from './record-with-retry.ts';
-import { refundRefusedPayment } from './refused-payment.ts';
 import { settleAfterRestart, settleInterruptedMatches, UNUSED_ENTRY_GRACE_MS } from './restart-settlement.ts';
 import { createSearchExits } from './search-exits.ts';
 import { createSearchLinks } from './search-links.ts';
@@ -140,83 +139,18 @@ export function createGameServer(options: GameServerOptions) {
     log,
   });
 
-  const returnRefusedPayment = (link: PlayerLink, message: Extract<GameMessage, { type: 'findMatch' }>) =>
-    refundRefusedPayment({ db, clock, log, verifier: options.verifier, money: options.money }, link, message);
-
-  const findMatch = async (link: PlayerLink, message: Extract<GameMessage, { type: 'findMatch' }>) => {
-    // SPEC §5 order: banned, already searching, mode, wallet, payment.
-    const ban = await bans.status(link.walletAddress, link.ip);
-    if (ban.banned) {
-      link.sendError(ban.message ?? 'Your account has been restricted', 'account_restricted');
-      return returnRefusedPayment(link, message);
-    }
-    if (
-      link.walletAddress &&
-      (matchmaker.entryOf(link.walletAddress) ||
-        liveMatchOf(matches, link.walletAddress) ||
-        (await options.cluster?.playing(link.walletAddress)))
-    ) {
-      link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
-      return returnRefusedPayment(link, message);
-    }
-    if (!message.gameMode) return link.sendError(ERROR_MESSAGES.gameModeRequired, 'game_mode_required');
-    if (!link.walletAddress || !link.playerSessionId) {
-      return link.sendError(ERROR_MESSAGES.walletRequired, 'wallet_required');
-    }
-    const mode = getGameMode(message.gameMode);
-    let paid: PaidEntry | null = null;
-    if (mode.wagerLamports > 0n) {
-      const restricted = options.jurisdiction?.restrictedCountryOf(link.ip) ?? null;
-      if (restricted) {
-        // Recorded before the answer, so what the player is told is already in the admin's events.
-        await options.jurisdiction?.refused({
-          walletAddress: link.walletAddress,
-          ip: link.ip,
-          country: restricted,
-          mode: mode.id,
-        });
-        link.sendError(ERROR_MESSAGES.restrictedJurisdiction, 'restricted_jurisdiction');
-        return returnRefusedPayment(link, message);
-      }
-      if (!options.verifier) return link.sendError(ERROR_MESSAGES.paymentRequired, 'payment_required');
-      const verified = await options.verifier.verify({
-        walletAddress: link.walletAddress,
-        mode: mode.id,
-        signature: message.paymentSignature,
-        ip: link.ip,
-      });
-      if (!verified.ok) return link.sendError(verified.message, verified.code ?? 'payment_refused');
-      paid = verified.paid;
-    }
-    const joined = await matchmaker.join(
-      {
-        linkId: link.id,
-        playerSessionId: link.playerSessionId,
-        walletAddress: link.walletAddress,
-        displayName: link.displayName,
-        ip: link.ip,
-        userAgent: link.userAgent,
-      },
-      mode.id,
-      paid,
-    );
-    if (!joined.ok && joined.reason === 'queue_unavailable') {
-      // Cluster mode, Redis away: the entry never reached the queue. Closed, its fee back in full.
-      await exits.close(joined.entry, 'restart');
-      return link.sendError(ERROR_MESSAGES.matchmakingUnavailable, 'matchmaking_unavailable');
-    }
-    if (!joined.ok) {
-      const money = options.money;
-      if (paid && money) {
-        const entry = { walletAddress: link.walletAddress, mode: mode.id, paid };
-        await db.transaction((tx) => money.refundUnusedEntry(tx, entry, new Date(clock.now())));
-      }
-      return link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
-    }
-    exits.started(joined.entry, link);
-    queueChanged();
-    await starter.start(mode.id);
-  };
+  const findMatch = createFindMatch({
+    db,
+    clock,
+    bans,
+    matchmaker,
+    matches,
+    exits,
+    startMatch: starter.start,
+    queueChanged,
+    log,
+    options,
+  });
 
   const reconnect = (link: PlayerLink, gameId: string) => {
     const live = matches.get(gameId);

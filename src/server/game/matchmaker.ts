@@ -89,6 +89,18 @@ export interface Matchmaker {
   ): Promise<Array<{ id: string; walletAddress: string; mode: GameModeId; transactionId: string | null }>>;
 }
 
+/** Matchmaker.rebind over a matchmaker's wallet → entry map: the entry answers to `player` now. */
+export function rebindEntry<E extends QueueEntry>(
+  byWallet: ReadonlyMap<string, E>,
+  entryId: string,
+  player: QueuePlayer,
+): E | undefined {
+  const entry = byWallet.get(player.walletAddress);
+  if (!entry || entry.id !== entryId) return undefined;
+  entry.player = player;
+  return entry;
+}
+
 /**
  * One FIFO queue per mode (game-server issue, point 4). Every entry is a queue-session row first: the
  * database's one-active-entry-per-wallet index is what makes two sockets of one wallet get one entry, and
@@ -207,12 +219,7 @@ export function createMatchmaker({
       return null;
     },
 
-    rebind(entryId, player) {
-      const entry = byWallet.get(player.walletAddress);
-      if (!entry || entry.id !== entryId) return undefined;
-      entry.player = player;
-      return entry;
-    },
+    rebind: (entryId, player) => rebindEntry(byWallet, entryId, player),
 
     positionOf: (entry) => queueOf(entry.mode).indexOf(entry) + 1,
 

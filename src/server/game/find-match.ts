@@ -1,0 +1,111 @@
+import type { Clock } from '../../common/clock.ts';
+import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import type { Database } from '../db/database.ts';
+import type { Bans } from '../security/bans.ts';
+import type { GameMessage, PlayerLink } from './game-ports.ts';
+import type { GameServerOptions } from './game-server.ts';
+import { type LiveMatch, liveMatchOf } from './live-match.ts';
+import type { Matchmaker, PaidEntry } from './matchmaker.ts';
+import { refundRefusedPayment } from './refused-payment.ts';
+import type { createSearchExits } from './search-exits.ts';
+
+type FindMatchMessage = Extract<GameMessage, { type: 'findMatch' }>;
+
+/**
+ * `findMatch` (SPEC §5): the checks in the order the SPEC gives them (banned, already searching, mode,
+ * wallet, payment), the entry fee verified on chain for a paid mode, then the search joins the queue and a
+ * pairing is tried. A payment that arrives with a refused search is returned; a search the queue could not
+ * take (cluster mode, Redis away) is closed with its fee back in full.
+ */
+export function createFindMatch(deps: {
+  db: Database;
+  clock: Clock;
+  bans: Bans;
+  matchmaker: Matchmaker;
+  matches: ReadonlyMap<string, LiveMatch>;
+  exits: ReturnType<typeof createSearchExits>;
+  startMatch: (mode: GameModeId) => Promise<void>;
+  queueChanged: () => void;
+  log: (message: string, error?: unknown) => void;
+  options: Pick<GameServerOptions, 'verifier' | 'money' | 'jurisdiction' | 'cluster'>;
+}) {
+  const { db, clock, bans, matchmaker, matches, exits, queueChanged, log, options } = deps;
+  const returnRefusedPayment = (link: PlayerLink, message: FindMatchMessage) =>
+    refundRefusedPayment({ db, clock, log, verifier: options.verifier, money: options.money }, link, message);
+
+  return async (link: PlayerLink, message: FindMatchMessage): Promise<void> => {
+    // SPEC §5 order: banned, already searching, mode, wallet, payment.
+    const ban = await bans.status(link.walletAddress, link.ip);
+    if (ban.banned) {
+      link.sendError(ban.message ?? 'Your account has been restricted', 'account_restricted');
+      return returnRefusedPayment(link, message);
+    }
+    if (
+      link.walletAddress &&
+      (matchmaker.entryOf(link.walletAddress) ||
+        liveMatchOf(matches, link.walletAddress) ||
+        (await options.cluster?.playing(link.walletAddress)))
+    ) {
+      link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
+      return returnRefusedPayment(link, message);
+    }
+    if (!message.gameMode) return link.sendError(ERROR_MESSAGES.gameModeRequired, 'game_mode_required');
+    if (!link.walletAddress || !link.playerSessionId) {
+      return link.sendError(ERROR_MESSAGES.walletRequired, 'wallet_required');
+    }
+    const mode = getGameMode(message.gameMode);
+    let paid: PaidEntry | null = null;
+    if (mode.wagerLamports > 0n) {
+      const restricted = options.jurisdiction?.restrictedCountryOf(link.ip) ?? null;
+      if (restricted) {
+        // Recorded before the answer, so what the player is told is already in the admin's events.
+        await options.jurisdiction?.refused({
+          walletAddress: link.walletAddress,
+          ip: link.ip,
+          country: restricted,
+          mode: mode.id,
+        });
+        link.sendError(ERROR_MESSAGES.restrictedJurisdiction, 'restricted_jurisdiction');
+        return returnRefusedPayment(link, message);
+      }
+      if (!options.verifier) return link.sendError(ERROR_MESSAGES.paymentRequired, 'payment_required');
+      const verified = await options.verifier.verify({
+        walletAddress: link.walletAddress,
+        mode: mode.id,
+        signature: message.paymentSignature,
+        ip: link.ip,
+      });
+      if (!verified.ok) return link.sendError(verified.message, verified.code ?? 'payment_refused');
+      paid = verified.paid;
+    }
+    const joined = await matchmaker.join(
+      {
+        linkId: link.id,
+        playerSessionId: link.playerSessionId,
+        walletAddress: link.walletAddress,
+        displayName: link.displayName,
+        ip: link.ip,
+        userAgent: link.userAgent,
+      },
+      mode.id,
+      paid,
+    );
+    if (!joined.ok && joined.reason === 'queue_unavailable') {
+      // Cluster mode, Redis away: the entry never reached the queue. Closed, its fee back in full.
+      await exits.close(joined.entry, 'restart');
+      return link.sendError(ERROR_MESSAGES.matchmakingUnavailable, 'matchmaking_unavailable');
+    }
+    if (!joined.ok) {
+      const money = options.money;
+      if (paid && money) {
+        const entry = { walletAddress: link.walletAddress, mode: mode.id, paid };
+        await db.transaction((tx) => money.refundUnusedEntry(tx, entry, new Date(clock.now())));
+      }
+      return link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
+    }
+    exits.started(joined.entry, link);
+    queueChanged();
+    await deps.startMatch(mode.id);
+  };
+}
