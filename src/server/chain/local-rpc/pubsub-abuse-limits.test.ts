@@ -170,6 +170,56 @@ describe('issue 9 point 4: PubSub caps per socket, overall and per address', () 
   });
 });
 
+describe('the PubSub caps the subscriptions of one client address across its sockets', () => {
+  let server: LocalChainServer;
+  const clients: RawPubSubClient[] = [];
+  beforeAll(async () => {
+    server = await startLocalChainServer({
+      subscriptionLimits: { subscriptionsPerSocket: 3, subscriptionsPerIp: 4, subscriptionsTotal: 100 },
+    });
+  });
+  afterAll(async () => {
+    await closeAll(server, clients);
+    await server.stop();
+    await removeDataDir(server.dataDir);
+  });
+
+  const open = async (localAddress?: string) => {
+    const client = await openRawPubSubClient(server.wsUrl, localAddress ? { localAddress } : {});
+    clients.push(client);
+    return client;
+  };
+
+  it('an address holds at most 4 subscriptions over all its sockets; another address is not affected; an unsubscribe frees one', async () => {
+    const first = await open();
+    const second = await open();
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await first.call('slotSubscribe')).json.result as number);
+    expect((await second.call('slotSubscribe')).json.result).toEqual(expect.any(Number));
+    const count = server.subscriptions.subscriptionCount();
+    expect((await second.call('accountSubscribe', [ADDRESS])).json.error).toEqual({
+      code: -32603,
+      message: 'Internal Error: Subscription refused. At most 4 subscriptions per address',
+    });
+    expect(server.subscriptions.subscriptionCount()).toBe(count);
+    // 127.0.0.0/8 is loopback: a socket bound to 127.0.0.2 is another client address to the server.
+    const elsewhere = await open('127.0.0.2');
+    expect((await elsewhere.call('slotSubscribe')).json.result).toEqual(expect.any(Number));
+    expect((await first.call('slotUnsubscribe', [ids[0]])).json.result).toBe(true);
+    expect((await second.call('signatureSubscribe', [SIGNATURE])).json.result).toEqual(expect.any(Number));
+  });
+
+  it('a closed socket gives its address back what it held', async () => {
+    await closeAll(server, clients);
+    const next = await open();
+    for (let i = 0; i < 3; i++)
+      expect((await next.call('slotSubscribe')).json.result).toEqual(expect.any(Number));
+    const another = await open();
+    expect((await another.call('slotSubscribe')).json.result).toEqual(expect.any(Number));
+    expect((await another.call('slotSubscribe')).json.error).toMatchObject({ code: -32603 });
+  });
+});
+
 describe('issue 9 point 4: PubSub spends the /rpc per-IP request budget', () => {
   let server: LocalChainServer;
   const clients: RawPubSubClient[] = [];

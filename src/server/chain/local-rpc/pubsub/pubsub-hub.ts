@@ -61,13 +61,18 @@ function larger(a: bigint, b: bigint): bigint {
 export function createPubSubHub(
   chain: LocalChain,
   options: {
-    limits: Pick<PubSubLimits, 'subscriptionsPerSocket' | 'subscriptionsTotal' | 'tickMs'>;
+    limits: Pick<
+      PubSubLimits,
+      'subscriptionsPerSocket' | 'subscriptionsPerIp' | 'subscriptionsTotal' | 'tickMs'
+    >;
     onError?: (error: unknown) => void;
   },
 ): PubSubHub {
   const { limits } = options;
   const onError = options.onError ?? (() => {});
   const byClient = new Map<PubSubClient, Map<number, Subscription>>();
+  /** Subscriptions held per client address, across its sockets (an address with none has no entry). */
+  const byAddress = new Map<string, number>();
   const signatures = createSignatureWatch(chain);
   const accounts = createAccountWatch(chain);
   const slots = new Set<SlotSubscription>();
@@ -103,6 +108,12 @@ export function createPubSubHub(
         `Internal Error: Subscription refused. At most ${limits.subscriptionsPerSocket} subscriptions per connection`,
       );
     }
+    if ((byAddress.get(client.address) ?? 0) >= limits.subscriptionsPerIp) {
+      throw new JsonRpcError(
+        RPC_ERROR.INTERNAL_ERROR,
+        `Internal Error: Subscription refused. At most ${limits.subscriptionsPerIp} subscriptions per address`,
+      );
+    }
     const id = nextId;
     nextId += 1;
     return id;
@@ -111,6 +122,8 @@ export function createPubSubHub(
   function register(subscription: Subscription): number {
     const own = byClient.get(subscription.client) ?? new Map<number, Subscription>();
     byClient.set(subscription.client, own.set(subscription.id, subscription));
+    const { address } = subscription.client;
+    byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
     total += 1;
     if (!ticker) {
       // Slots that passed while nobody listened are nobody's news: slot notifications start from now.
@@ -127,6 +140,10 @@ export function createPubSubHub(
     const own = byClient.get(subscription.client);
     if (!own?.delete(subscription.id)) return;
     if (own.size === 0) byClient.delete(subscription.client);
+    const { address } = subscription.client;
+    const left = (byAddress.get(address) ?? 1) - 1;
+    if (left > 0) byAddress.set(address, left);
+    else byAddress.delete(address);
     total -= 1;
     switch (subscription.kind) {
       case 'signature':

@@ -7,6 +7,11 @@ export const PUBSUB_LIMITS = {
   subscriptionsPerSocket: 100,
   /** Subscription sockets one client address (request.ip) may hold open. */
   socketsPerIp: 20,
+  /**
+   * Subscriptions of all the sockets of one client address together: without it 20 sockets of 100 each let
+   * five addresses hold every subscription of the server. A page needs a handful; a few tabs stay far below.
+   */
+  subscriptionsPerIp: 200,
   /** Subscriptions of all sockets together: past this, mainnet's "Node subscription limit reached". */
   subscriptionsTotal: 10_000,
   /** Frames larger than this close the socket with 1009 (a subscribe request is a few hundred bytes). */

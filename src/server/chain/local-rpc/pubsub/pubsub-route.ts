@@ -28,7 +28,7 @@ function text(data: RawData): string {
  * Mounts Solana's PubSub WebSocket at GET `path` (the JSON-RPC URL, as mainnet's endpoints pair them). The
  * server registers @fastify/websocket once, with the game channel; a server without a game channel (a
  * chain-only test server, a tool) gets it registered here. Before the upgrade: the address's request budget
- * and its open sockets. After: a subscription cap per socket and overall, a send-buffer cap, a heartbeat,
+ * and its open sockets. After: a subscription cap per socket, per address and overall, a send-buffer cap, a heartbeat,
  * and a close at shutdown that cannot hold the server open.
  */
 export async function registerPubSubRoute(
@@ -117,6 +117,7 @@ export async function registerPubSubRoute(
       const ip = request.ip;
       const session = openPubSubSession({
         hub,
+        address: ip,
         spend: () => !options.limiter || options.limiter.take(ip),
         send(message) {
           if (socket.readyState !== socket.OPEN) return;

@@ -21,6 +21,8 @@ export interface PubSubSession {
 
 export interface PubSubSessionOptions {
   hub: PubSubHub;
+  /** The client address the socket came from (request.ip): the hub caps subscriptions per address. */
+  address: string;
   send(text: string): void;
   /** Spends one request of the client address's budget (the /rpc POST limiter); false when it is spent. */
   spend(): boolean;
@@ -45,6 +47,7 @@ function isId(value: unknown): value is Id {
 export function openPubSubSession(options: PubSubSessionOptions): PubSubSession {
   const { hub } = options;
   const client: PubSubClient = {
+    address: options.address,
     notify(method, result, subscription) {
       options.send(stringifyJsonWithBigints({ jsonrpc: '2.0', method, params: { result, subscription } }));
     },

@@ -4,6 +4,8 @@ import type { AccountSubscriptionConfig } from './pubsub-values.ts';
 
 /** One socket, as the hub sees it: where its notifications go. */
 export interface PubSubClient {
+  /** The client address (request.ip) the socket came from: its subscriptions count toward that address's cap. */
+  readonly address: string;
   notify(method: NotificationMethod, result: unknown, subscription: number): void;
 }
 
