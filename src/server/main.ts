@@ -161,7 +161,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           });
           tracking.trackRequests(app, playerSessions);
           registerBanStatusRoute(app, bans, tracking.jurisdiction);
-          registerHistoryRoute(app, { db, clock });
+          registerHistoryRoute(app, { db, clock, playerSessions });
           game = await wireGame(app, {
             db,
             clock,

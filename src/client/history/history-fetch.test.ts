@@ -64,6 +64,28 @@ describe('issue 9 point 10: §7 GET /api/transactions/history/{walletAddress}', 
     await expect(fetchHistory(W, { fetchImpl: vi.fn(answer) })).rejects.toThrow(message);
   });
 
+  it.each([
+    [401, 'Sign in with this wallet to see its history'],
+    [403, "A wallet's history is shown only to that signed-in wallet"],
+  ])(
+    "RELIABILITY 33: a %i refusal is §8's 'Failed to fetch transactions' with the server's reason",
+    async (status, why) => {
+      const fetchImpl = vi.fn(async () => json(status, { success: false, error: why, message: why }));
+      const failure = await fetchHistory(W, { fetchImpl }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).toBe('Failed to fetch transactions');
+      expect((failure as Error).cause).toBe(`${status}: ${why}`);
+    },
+  );
+
+  it('RELIABILITY 33: every page request carries the session cookie (credentials: include)', async () => {
+    const fetchImpl = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
+      json(200, { success: true, transactions: [], nextCursor: null }),
+    );
+    await fetchHistory(W, { fetchImpl });
+    expect(fetchImpl.mock.calls[0]?.[1]).toMatchObject({ credentials: 'include' });
+  });
+
   it('a row the panel cannot read is left out (logged), the others are kept', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const fetchImpl = vi.fn(async () =>

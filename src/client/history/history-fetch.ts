@@ -4,7 +4,9 @@ import { type HistoryTransaction, parseHistoryTransaction } from './history-tran
 /**
  * SPEC §7 GET /api/transactions/history/{walletAddress} → { success, transactions, message }, newest first.
  * The server pages with `limit` (at most 200) and `before` (the `nextCursor` of the previous page); the
- * panel reads up to MAX_PAGES pages so that its counts cover the whole history of an ordinary player.
+ * panel reads up to MAX_PAGES pages so that its counts cover the whole history of an ordinary player. Only
+ * the signed-in session of that wallet may read it: the session cookie goes with every request, and a 401
+ * (signed out) or 403 (another wallet) is SPEC §8's 'Failed to fetch transactions' with the server's reason.
  */
 
 export const HISTORY_PAGE_LIMIT = 200;
@@ -43,6 +45,9 @@ export function historyUrl(baseUrl: string, wallet: string, before: string | nul
   return `${baseUrl}/api/transactions/history/${encodeURIComponent(wallet)}?${query}`;
 }
 
+/** The history is only for the signed-in session of its wallet (RELIABILITY 33); the cookie carries it. */
+const isRefusal = (status: number) => status === 401 || status === 403;
+
 async function fetchPage(url: string, options: HistoryFetchOptions): Promise<z.output<typeof pageSchema>> {
   const doFetch = options.fetchImpl ?? fetch;
   let body: unknown;
@@ -51,9 +56,18 @@ async function fetchPage(url: string, options: HistoryFetchOptions): Promise<z.o
       credentials: 'include',
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    if (isRefusal(res.status)) {
+      // Signed out (401) or another wallet's history (403): the server says why in SPEC §7's shape.
+      const refused = pageSchema.safeParse(await res.json().catch(() => null));
+      const why = refused.success ? refused.data.message : null;
+      throw new HistoryFetchError(HISTORY_ERRORS.notSuccessful, {
+        cause: `${res.status}: ${why ?? res.statusText}`,
+      });
+    }
     if (!res.ok) throw new Error(`${res.status}: ${(await res.text().catch(() => '')) || res.statusText}`);
     body = await res.json();
   } catch (cause) {
+    if (cause instanceof HistoryFetchError) throw cause;
     throw new HistoryFetchError(HISTORY_ERRORS.exception, { cause });
   }
   const page = pageSchema.safeParse(body);

@@ -11,6 +11,12 @@ import { groupTransactions } from './history-groups.ts';
 const MODE = getGameMode('smol_shrimp');
 const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
 
+/** Node's fetch keeps no cookies: this one sends a player's session cookie, as the browser does. */
+const withSession =
+  (cookie: string): typeof fetch =>
+  (url, init) =>
+    fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
+
 /**
  * The panel's fetch and grouping against the real product: real entry fees on the local chain, a match
  * over real sockets decided by one side leaving, the payout worker paying through the chain, and a paid
@@ -64,7 +70,10 @@ describe('issue 9 point 10: the history panel reads the real history route', () 
     }
     expect(confirmed).toBe(true);
 
-    const winner = await fetchHistory(a.wallet.address, { baseUrl: server.url });
+    const winner = await fetchHistory(a.wallet.address, {
+      baseUrl: server.url,
+      fetchImpl: withSession(a.player.cookie),
+    });
     const won = groupTransactions(winner).find((g) => g.gameId === gameId);
     expect(won).toMatchObject({
       groupType: 'game',
@@ -83,7 +92,9 @@ describe('issue 9 point 10: the history panel reads the real history route', () 
     // SPEC §4: the payout is merged into the group but hidden from the flat list the chips count.
     expect(countByFilter(winner)).toEqual({ all: 2, games: 1, wagers: 1, refunds: 0 });
 
-    const loser = groupTransactions(await fetchHistory(b.wallet.address, { baseUrl: server.url }));
+    const loser = groupTransactions(
+      await fetchHistory(b.wallet.address, { baseUrl: server.url, fetchImpl: withSession(b.player.cookie) }),
+    );
     expect(loser).toHaveLength(1);
     expect(loser[0]).toMatchObject({ gameId, outcome: 'loss', amount: 0.025, opponent: a.wallet.address });
   }, 90_000);
@@ -101,12 +112,33 @@ describe('issue 9 point 10: the history panel reads the real history route', () 
     expect((await player.next('cancelSearch')).success).toBe(true);
     await paying.runWorker();
 
-    const rows = await fetchHistory(wallet.address, { baseUrl: server.url });
+    const rows = await fetchHistory(wallet.address, {
+      baseUrl: server.url,
+      fetchImpl: withSession(player.cookie),
+    });
     const groups = groupTransactions(rows);
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ groupType: 'refund', outcome: 'refunded', gameId: null });
     expect(groups[0]?.amount).toBeCloseTo(0.02425, 9);
     expect(groups[0]?.transactions.map((t) => t.type)).toEqual(['refund', 'entry_fee']);
     expect(countByFilter(rows)).toEqual({ all: 2, games: 0, wagers: 1, refunds: 1 });
+  }, 90_000);
+
+  it("RELIABILITY 33: a wallet's history is refused signed out (401) and to another signed-in wallet (403)", async () => {
+    const owner = await paying.fundedPlayer();
+    const stranger = await paying.fundedPlayer();
+    const answer = (cookie?: string) =>
+      fetch(`${server.url}/api/transactions/history/${owner.wallet.address}`, {
+        headers: cookie ? { cookie } : {},
+      });
+    expect((await answer()).status).toBe(401);
+    expect((await answer(stranger.player.cookie)).status).toBe(403);
+    expect((await answer(owner.player.cookie)).status).toBe(200);
+    await expect(
+      fetchHistory(owner.wallet.address, {
+        baseUrl: server.url,
+        fetchImpl: withSession(stranger.player.cookie),
+      }),
+    ).rejects.toThrow('Failed to fetch transactions');
   }, 90_000);
 });

@@ -322,4 +322,26 @@ describe('issue 9 point 10: §4 refresh rules and notifications', () => {
     expect(rows()).toHaveLength(0);
     expect(screen.getByText('No wallet address available')).toBeTruthy();
   });
+
+  it('RELIABILITY 33: nothing is fetched before the wallet is signed in; the signed-in wallet then gets its history', async () => {
+    const { update } = renderPanel(fakeWallet({ signedIn: false }));
+    await advance(1000);
+    expect(fetches).toEqual([]);
+    expect(screen.getByText('Sign in with your wallet to see its transactions')).toBeTruthy();
+    update({ wallet: fakeWallet({ signedIn: true }) });
+    await advance(0);
+    expect(fetches.map((f) => f.url)).toEqual([`/api/transactions/history/${TEST_WALLET}?limit=200`]);
+    expect(rows().length).toBeGreaterThan(0);
+  });
+
+  it("RELIABILITY 33: a refused first load (401) shows §8's panel error with 'Failed to fetch transactions'", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const why = 'Sign in with this wallet to see its history';
+    answer = async () => jsonResponse(401, { success: false, error: why, message: why });
+    renderPanel();
+    await advance(0);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Failed to connect to transaction service');
+    expect(alert.textContent).toContain('Failed to fetch transactions');
+  });
 });

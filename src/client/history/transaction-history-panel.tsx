@@ -29,8 +29,11 @@ export function TransactionHistoryPanel({ clock }: { clock?: Clock }) {
   const wallet = useWallet();
   const { view } = useGame();
   const gameOverKey = view.gameOver ? (view.gameId ?? 'game-over') : null;
+  // The server shows a history only to its wallet's signed-in session (RELIABILITY 33): nothing is asked
+  // before the sign-in, and an account change waits for the new account's sign-in.
+  const signedInWallet = wallet.signedIn ? wallet.publicKey : null;
   const history = useTransactionHistory({
-    wallet: wallet.publicKey,
+    wallet: signedInWallet,
     gameOverKey,
     ...(clock ? { clock } : {}),
   });
@@ -57,7 +60,7 @@ export function TransactionHistoryPanel({ clock }: { clock?: Clock }) {
         <button
           type="button"
           onClick={history.refresh}
-          disabled={!wallet.publicKey || history.refreshing}
+          disabled={!signedInWallet || history.refreshing}
           className="ml-auto inline-flex items-center gap-1 rounded border border-cyan-400/60 px-2 py-0.5 text-cyan-200 text-xs hover:bg-cyan-400/10 disabled:opacity-50"
         >
           {history.refreshing && <Spinner className="h-3 w-3" />}
@@ -71,6 +74,8 @@ export function TransactionHistoryPanel({ clock }: { clock?: Clock }) {
 
       {!wallet.publicKey ? (
         <p className="mt-3 text-slate-400 text-xs">{PANEL_ERRORS.noWallet}</p>
+      ) : !signedInWallet ? (
+        <p className="mt-3 text-slate-400 text-xs">{PANEL_ERRORS.signIn}</p>
       ) : history.status === 'error' && history.error ? (
         <div role="alert" className="mt-3 text-red-300 text-xs">
           <p className="font-bold">{history.error.message}</p>

@@ -11,11 +11,13 @@ export const NOTICE_REFRESH_MS = 1000;
 export const PAYOUT_REINFORCE_MS = 500;
 export const GAME_OVER_SECOND_REFRESH_MS = 3000;
 
-/** SPEC §8 panel messages. */
+/** SPEC §8 panel messages (and the signed-out state, which SPEC does not show). */
 export const PANEL_ERRORS = {
   connect: 'Failed to connect to transaction service',
   refresh: 'Failed to refresh transactions',
   noWallet: 'No wallet address available',
+  /** Connected but not (yet) signed in: the history is only for the wallet's signed-in session. */
+  signIn: 'Sign in with your wallet to see its transactions',
 } as const;
 
 export interface TransactionHistoryState {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { playerHistory } from '../ledger/player-history.ts';
+import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 
 const query = z.strictObject({
@@ -11,21 +12,40 @@ const query = z.strictObject({
   before: z.iso.datetime().optional(),
 });
 
+/** Why a history is not shown: SPEC §7's `success: false` with its message (and `error`, as other refusals). */
+export const HISTORY_REFUSALS = {
+  signedOut: 'Sign in with this wallet to see its history',
+  otherWallet: "A wallet's history is shown only to that signed-in wallet",
+} as const;
+
+const refusal = (message: string) => ({ success: false, error: message, message });
+
 /**
  * SPEC §7 GET /api/transactions/history/{walletAddress} → { success, transactions, message }, newest first,
- * paginated with `limit` and `before` (the `nextCursor` of the previous page), rate limited per IP.
+ * paginated with `limit` and `before` (the `nextCursor` of the previous page), rate limited per IP. A history
+ * names opponents, scores, outcomes and refunds: only the signed-in session of that wallet reads it
+ * (RELIABILITY 33): 401 without a session, 403 for another wallet.
  */
-export function registerHistoryRoute(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
+export function registerHistoryRoute(
+  app: FastifyInstance,
+  deps: { db: Database; clock: Clock; playerSessions: Pick<PlayerSessions, 'fromRequest'> },
+): void {
   const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 30, refillPerMinute: 120 });
   app.get<{ Params: { walletAddress: string } }>(
     '/api/transactions/history/:walletAddress',
     async (request, reply) => {
+      // One browser's own data: never kept by a shared cache.
+      reply.header('cache-control', 'no-store');
       if (!limiter.take(request.ip)) {
         const seconds = Math.ceil(limiter.retryAfterMs(request.ip) / 1000);
         return reply.code(429).header('retry-after', String(seconds)).send({ error: 'Too many requests' });
       }
+      const session = await deps.playerSessions.fromRequest(request);
+      if (!session) return reply.code(401).send(refusal(HISTORY_REFUSALS.signedOut));
       const wallet = request.params.walletAddress;
       if (!isAddress(wallet)) return reply.code(400).send({ error: 'Invalid wallet address' });
+      if (wallet !== session.walletAddress)
+        return reply.code(403).send(refusal(HISTORY_REFUSALS.otherWallet));
       const parsed = query.safeParse(request.query);
       if (!parsed.success) {
         return reply.code(400).send({ error: 'limit must be 1-200 and before an ISO date-time' });
