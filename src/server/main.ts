@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from '../common/clock.ts';
 import { bootstrapAdmins } from './admin/admin-bootstrap.ts';
 import { ADMIN_ROUTE_MODULES } from './admin/admin-route-modules.ts';
+import { createRedisLoginThrottle } from './admin/login-throttle-redis.ts';
 import { chainBalanceOf, NO_LIVE_STATS } from './admin/overview/admin-services.ts';
 import { liveStatsOf } from './admin/overview/live-stats.ts';
 import { createChainRpc } from './chain/chain-rpc.ts';
@@ -137,6 +138,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         db,
         clock,
         routes: ADMIN_ROUTE_MODULES,
+        // Several nodes count login attempts together, or an address would get 5 tries per node.
+        ...(cluster
+          ? { throttle: createRedisLoginThrottle({ redis: cluster.redis, keys: cluster.keys, clock }) }
+          : {}),
         services: {
           bans,
           live: () => (game ? liveStatsOf(game, clusterGame?.matchesElsewhere) : NO_LIVE_STATS),

@@ -20,36 +20,52 @@ export interface AdminActor {
 
 export type LoginOutcome =
   | { outcome: 'succeeded'; admin: AdminActor }
-  | { outcome: 'failed' }
-  | { outcome: 'throttled'; retryAfterSeconds: number };
+  | { outcome: 'failed'; accountUnderAttack: boolean };
 
-/** Every login attempt, good or bad, with the e-mail tried and the client IP (never the password). */
+/**
+ * What one login attempt may store (RELIABILITY 34: an unauthenticated request cannot grow a table without
+ * bound): a real address or user agent fits; a 6 KB user agent or a 320-character e-mail is cut.
+ */
+export const LOGIN_EVENT_BOUNDS = { email: 128, ip: 64, userAgent: 256 } as const;
+
+function bounded(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** The e-mail, address and user agent of an attempt as they are stored. */
+export function boundedLoginFields(attempt: { email: string; ip: string; userAgent: string | undefined }) {
+  return {
+    email: bounded(attempt.email, LOGIN_EVENT_BOUNDS.email),
+    ip: bounded(attempt.ip, LOGIN_EVENT_BOUNDS.ip),
+    userAgent:
+      attempt.userAgent === undefined ? null : bounded(attempt.userAgent, LOGIN_EVENT_BOUNDS.userAgent),
+  };
+}
+
+/**
+ * Every login attempt that reached the password check, good or bad, with the e-mail tried and the client IP
+ * (never the password), bounded. Refused attempts are counted per address by throttled-login-events.ts.
+ */
 export async function recordAdminLogin(
   db: Database,
   attempt: { email: string; ip: string; userAgent: string | undefined } & LoginOutcome,
 ): Promise<void> {
-  const base = { email: attempt.email, ip: attempt.ip, userAgent: attempt.userAgent ?? null };
+  const base = boundedLoginFields(attempt);
+  const { email, ip } = base;
   switch (attempt.outcome) {
     case 'succeeded':
       return recordSystemEvent(db, {
         severity: 'other',
         eventType: ADMIN_EVENT.loginSucceeded,
-        message: `Admin ${attempt.email} signed in from ${attempt.ip}`,
+        message: `Admin ${email} signed in from ${ip}`,
         details: { ...base, adminId: attempt.admin.adminId, role: attempt.admin.role },
       });
     case 'failed':
       return recordSystemEvent(db, {
         severity: 'warning',
         eventType: ADMIN_EVENT.loginFailed,
-        message: `Failed admin login for ${attempt.email} from ${attempt.ip}`,
-        details: base,
-      });
-    case 'throttled':
-      return recordSystemEvent(db, {
-        severity: 'warning',
-        eventType: ADMIN_EVENT.loginThrottled,
-        message: `Admin login for ${attempt.email} from ${attempt.ip} refused: too many failed attempts`,
-        details: { ...base, retryAfterSeconds: attempt.retryAfterSeconds },
+        message: `Failed admin login for ${email} from ${ip}${attempt.accountUnderAttack ? ' (account under attack: fewer tries per address)' : ''}`,
+        details: { ...base, accountUnderAttack: attempt.accountUnderAttack },
       });
     default: {
       const never: never = attempt;

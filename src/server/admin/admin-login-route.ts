@@ -16,6 +16,7 @@ import {
   needsRehash,
   verifyAdminPassword,
 } from './password-hashing.ts';
+import type { ThrottledLoginEvents } from './throttled-login-events.ts';
 
 /** SPEC §3 admin login payload: email, password. Bounds keep a hostile body from costing argon2 time. */
 const loginBodySchema = z.object({
@@ -28,15 +29,21 @@ export interface LoginRouteDeps {
   clock: Clock;
   sessions: AdminSessionStore;
   throttle: LoginThrottle;
+  throttledEvents: ThrottledLoginEvents;
   publicOrigin: () => string;
+  /** The argon2 check; tests pass one that counts its calls. */
+  verifyPassword?: (storedHash: string, password: string) => Promise<boolean>;
 }
 
 /**
- * POST /api/admin/login (SPEC §7). Throttled per IP and per account before any password work; an unknown
- * e-mail is checked against a dummy hash so it costs what a wrong password costs and answers the same.
+ * POST /api/admin/login (SPEC §7). Each attempt is counted per address and per (account, address) before any
+ * password work (RELIABILITY 34); an account under attack gives each address fewer tries but never refuses
+ * an address that has not failed at it. An unknown e-mail is checked against a dummy hash so it costs what a
+ * wrong password costs and answers the same.
  */
 export function registerLoginRoute(scope: FastifyInstance, deps: LoginRouteDeps): void {
-  const { db, clock, sessions, throttle } = deps;
+  const { db, clock, sessions, throttle, throttledEvents } = deps;
+  const verifyPassword = deps.verifyPassword ?? verifyAdminPassword;
 
   scope.post('/login', { config: { adminPublic: true }, bodyLimit: 16 * 1024 }, async (request, reply) => {
     const body = loginBodySchema.safeParse(request.body);
@@ -45,10 +52,11 @@ export function registerLoginRoute(scope: FastifyInstance, deps: LoginRouteDeps)
     const { ip } = request;
     const userAgent = request.headers['user-agent'];
 
-    const waitMs = throttle.waitMs(ip, email);
-    if (waitMs > 0) {
-      const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
-      await recordAdminLogin(db, { outcome: 'throttled', email, ip, userAgent, retryAfterSeconds });
+    // Counted before any password work: parallel guesses each take one of the address's attempts.
+    const attempt = await throttle.reserve(ip, email);
+    if (!attempt.ok) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
+      await throttledEvents.record({ email, ip, userAgent, retryAfterSeconds });
       return reply
         .code(429)
         .header('retry-after', String(retryAfterSeconds))
@@ -56,17 +64,18 @@ export function registerLoginRoute(scope: FastifyInstance, deps: LoginRouteDeps)
     }
 
     const admin = await findAdminByEmail(db, email);
-    const passwordMatches = await verifyAdminPassword(
+    const passwordMatches = await verifyPassword(
       admin?.passwordHash ?? (await dummyPasswordHash()),
       body.data.password,
     );
     if (!admin || !passwordMatches || !admin.isActive) {
-      throttle.recordFailure(ip, email);
-      await recordAdminLogin(db, { outcome: 'failed', email, ip, userAgent });
+      // The reserved attempt stays counted: it was a failure.
+      const { accountUnderAttack } = attempt;
+      await recordAdminLogin(db, { outcome: 'failed', email, ip, userAgent, accountUnderAttack });
       return reply.code(401).send({ error: ADMIN_ERRORS.invalidCredentials });
     }
 
-    throttle.forgetAccount(email);
+    await throttle.succeeded(attempt.ticket);
     const now = new Date(clock.now());
     const rehash = needsRehash(admin.passwordHash) ? await hashAdminPassword(body.data.password) : undefined;
     await db

@@ -5,13 +5,14 @@ import type { Database } from '../db/database.ts';
 import { type AdminRouteContext, type AdminRoutes, actorOf } from './admin-context.ts';
 import { adminTokenOf } from './admin-cookie.ts';
 import { type AdminActionInput, recordAdminAction } from './admin-events.ts';
-import { registerLoginRoute } from './admin-login-route.ts';
+import { type LoginRouteDeps, registerLoginRoute } from './admin-login-route.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
 import { hasAllowedOrigin, isJsonRequest, isStateChanging } from './admin-request-guards.ts';
 import { registerSessionRoutes } from './admin-session-routes.ts';
 import { type AdminSessionStore, createAdminSessionStore } from './admin-sessions.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import type { AdminServices } from './overview/admin-services.ts';
+import { createThrottledLoginEvents } from './throttled-login-events.ts';
 
 export const ADMIN_API_PREFIX = '/api/admin';
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -27,8 +28,10 @@ export interface AdminRoutesDeps {
   routes?: readonly AdminRoutes[];
   /** Bans, live game figures and the house wallet, handed to the route modules. */
   services: AdminServices;
-  /** Tests only: their own throttle or session store. */
+  /** The login throttle: in memory unless given (cluster mode passes the Redis one, shared by every node). */
   throttle?: LoginThrottle;
+  /** Tests only: a password check that counts its calls. */
+  verifyPassword?: LoginRouteDeps['verifyPassword'];
   sessions?: AdminSessionStore;
 }
 
@@ -45,6 +48,7 @@ export async function registerAdminRoutes(
   const { db, clock } = deps;
   const sessions = deps.sessions ?? createAdminSessionStore({ db, clock });
   const throttle = deps.throttle ?? createLoginThrottle(clock);
+  const throttledEvents = createThrottledLoginEvents({ db, clock });
   const recorded = new WeakSet<FastifyRequest>();
 
   const context: AdminRouteContext = {
@@ -120,7 +124,15 @@ export async function registerAdminRoutes(
         return reply.code(404).send({ error: ADMIN_ERRORS.notFound });
       });
 
-      const routeDeps = { db, clock, sessions, throttle, publicOrigin: deps.publicOrigin };
+      const routeDeps = {
+        db,
+        clock,
+        sessions,
+        throttle,
+        throttledEvents,
+        publicOrigin: deps.publicOrigin,
+        ...(deps.verifyPassword ? { verifyPassword: deps.verifyPassword } : {}),
+      };
       registerLoginRoute(scope, routeDeps);
       registerSessionRoutes(scope, routeDeps);
       for (const routes of deps.routes ?? []) await routes(scope, context);

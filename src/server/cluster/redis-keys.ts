@@ -31,6 +31,8 @@ export interface RedisKeys {
   playersOnline(nodeId: string): string;
   /** A pub/sub channel. */
   channel(name: string): string;
+  /** Sorted set of an admin login throttle's counted attempts (by time) for one address, account or pair. */
+  loginAttempts(scope: 'ip' | 'account' | 'pair', id: string): string;
 }
 
 export const DEFAULT_KEY_PREFIX = 'pong';
@@ -56,5 +58,6 @@ export function createRedisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys 
     handoff: (walletAddress) => `${root}handoff:${walletAddress}`,
     playersOnline: (nodeId) => `${root}online:${nodeId}`,
     channel: (name) => `${root}channel:${name}`,
+    loginAttempts: (scope, id) => `${root}login:${scope}:${id}`,
   };
 }

@@ -44,6 +44,8 @@ export interface AdminAppOptions {
   /** The house wallet the Overview reads; by default one whose chain is unreachable. */
   house?: HouseWalletSource;
   live?: () => LiveStats;
+  /** A password check of the test's own (one that counts the real check's calls). */
+  verifyPassword?: (storedHash: string, password: string) => Promise<boolean>;
 }
 
 /** Two route modules the way later work adds them: an action that records itself, and one that does not. */
@@ -72,6 +74,7 @@ export async function startAdminApp(db: Database, options: AdminAppOptions = {})
     clock,
     allowedOrigins: [ORIGIN],
     publicOrigin: () => options.publicOrigin ?? ORIGIN,
+    ...(options.verifyPassword ? { verifyPassword: options.verifyPassword } : {}),
     routes: [...ADMIN_ROUTE_MODULES, testRoutes],
     services: {
       bans,

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeClock, type FakeClock } from '../../../common/clock.ts';
+import {
+  type LoginThrottle,
+  LOGIN_MAX_FAILURES as MAX,
+  LOGIN_MAX_FAILURES_UNDER_ATTACK as UNDER_ATTACK,
+  LOGIN_FAILURE_WINDOW_MS as WINDOW,
+} from '../login-throttle.ts';
+
+/**
+ * One contract for every LoginThrottle (in memory for one process, Redis for several nodes): RELIABILITY 18
+ * and 34. `make` gives a fresh throttle on the clock; each test uses accounts and addresses of its own.
+ */
+export function describeLoginThrottle(
+  name: string,
+  make: (clock: FakeClock) => Promise<LoginThrottle>,
+): void {
+  describe(`RELIABILITY 18/34: the login throttle (${name})`, () => {
+    const fail = async (throttle: LoginThrottle, ip: string, account: string) => {
+      const attempt = await throttle.reserve(ip, account);
+      expect(attempt.ok, `${ip} ${account}`).toBe(true);
+    };
+
+    it('RELIABILITY 18: five failures from one address in 15 minutes refuse its next attempt until the oldest leaves the window (t - 1 and t)', async () => {
+      const clock = createFakeClock();
+      const throttle = await make(clock);
+      const start = clock.now();
+      for (let i = 0; i < MAX; i++) {
+        await fail(throttle, '10.0.0.1', `user${i}@pong.test`);
+        clock.advance(60_000);
+      }
+      expect(await throttle.reserve('10.0.0.1', 'fresh@pong.test')).toEqual({
+        ok: false,
+        retryAfterMs: start + WINDOW - clock.now(),
+      });
+      clock.set(start + WINDOW - 1);
+      expect(await throttle.reserve('10.0.0.1', 'fresh@pong.test')).toEqual({ ok: false, retryAfterMs: 1 });
+      clock.advance(1);
+      expect((await throttle.reserve('10.0.0.1', 'fresh@pong.test')).ok).toBe(true);
+    });
+
+    it('RELIABILITY 18: another address is not refused for what one address did', async () => {
+      const clock = createFakeClock();
+      const throttle = await make(clock);
+      for (let i = 0; i < MAX; i++) await fail(throttle, '10.0.1.1', `user${i}@pong.test`);
+      expect((await throttle.reserve('10.0.1.1', 'user0@pong.test')).ok).toBe(false);
+      expect((await throttle.reserve('10.0.1.2', 'user0@pong.test')).ok).toBe(true);
+    });
+
+    it('RELIABILITY 34: 40 attempts at once from one address: five are counted and let through, 35 refused', async () => {
+      const clock = createFakeClock();
+      const throttle = await make(clock);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => throttle.reserve('10.0.2.1', 'target@pong.test')),
+      );
+      expect(answers.filter((a) => a.ok)).toHaveLength(MAX);
+    });
+
+    it('RELIABILITY 34: strangers cannot lock the owner out: after their failures a clean address is let through, told the account is under attack', async () => {
+      const clock = createFakeClock();
+      const throttle = await make(clock);
+      for (let i = 0; i < MAX; i++) await fail(throttle, '203.0.113.1', 'owner@pong.test');
+      expect((await throttle.reserve('203.0.113.1', 'owner@pong.test')).ok).toBe(false);
+      for (let i = 0; i < MAX; i++) await fail(throttle, `203.0.113.${10 + i}`, 'owner@pong.test');
+      const owner = await throttle.reserve('198.51.100.7', 'owner@pong.test');
+      expect(owner).toMatchObject({ ok: true, accountUnderAttack: true });
+    });
+
+    it(`RELIABILITY 18: an account under attack gives each address ${UNDER_ATTACK} failed tries at it, not ${MAX}; its other accounts are not affected`, async () => {
+      const clock = createFakeClock();
+      const throttle = await make(clock);
+      for (let i = 0; i < MAX; i++) await fail(throttle, `203.0.114.${i}`, 'attacked@pong.test');
+      for (let i = 0; i < UNDER_ATTACK; i++) await fail(throttle, '203.0.114.99', 'attacked@pong.test');
+      const refused = await throttle.reserve('203.0.114.99', 'attacked@pong.test');
+      expect(refused.ok).toBe(false);
+      expect(refused.ok ? 0 : refused.retryAfterMs).toBe(WINDOW);
+      expect((await throttle.reserve('203.0.114.99', 'other@pong.test')).ok).toBe(true);
+    });
+
+    it('RELIABILITY 18: a success is not a failure and forgets the pair, but not the address’s other failures', async () => {
+      const clock = createFakeClock();
+      const throttle = await make(clock);
+      for (let i = 0; i < MAX - 1; i++) await fail(throttle, '10.0.3.1', `guess${i}@pong.test`);
+      const good = await throttle.reserve('10.0.3.1', 'real@pong.test');
+      if (!good.ok) throw new Error('the fifth attempt was refused');
+      await throttle.succeeded(good.ticket);
+      // Four failures stand: one more attempt, then the address is refused.
+      await fail(throttle, '10.0.3.1', 'guess9@pong.test');
+      expect((await throttle.reserve('10.0.3.1', 'real@pong.test')).ok).toBe(false);
+    });
+  });
+}
