@@ -86,6 +86,10 @@ export function createThrottledLoginEvents(deps: {
       .values({ severity: 'warning', eventType: ADMIN_EVENT.loginThrottled, ...row(ip, event) })
       .returning({ id: systemEvents.id })
       .then(([inserted]) => inserted?.id ?? '');
+    // A failed insert fails the requests waiting on it; the next refusal starts the address's event afresh.
+    event.id.catch(() => {
+      if (byAddress.get(ip) === event) byAddress.delete(ip);
+    });
     event.last = event.id.then(() => undefined);
     byAddress.set(ip, event);
     if (byAddress.size > maxAddresses) {
