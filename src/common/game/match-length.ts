@@ -21,7 +21,7 @@ import { nextFloat } from './rng.ts';
 
 /** The tick on which a match with this countdown leaves it (the first step always does, even from 0). */
 export function playStartTickOf(countdownSeconds: number): number {
-  return Math.max(1, Math.max(0, Math.round(countdownSeconds * TICK_HZ)));
+  return Math.max(1, Math.round(countdownSeconds * TICK_HZ));
 }
 
 /** Ticks of play so far: stepped since the countdown ended (a pause for a reconnection steps none). */
