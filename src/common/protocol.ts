@@ -114,6 +114,11 @@ export const gameDataSchema = z.object({
   reason: z.string().nullable(),
   timestamp: z.number(),
   disconnectedPlayerIndex: playerIndex.nullable(),
+  /**
+   * Not in SPEC (the match-length rule): whole seconds of play left before sudden death, sent only in the
+   * last minute before it, and 0 once in it.
+   */
+  playTimeLeft: z.number().int().nonnegative().optional(),
 });
 export type GameData = z.infer<typeof gameDataSchema>;
 

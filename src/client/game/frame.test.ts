@@ -207,4 +207,15 @@ describe(`issue 11: at the server's ${SNAPSHOT_HZ} Hz snapshots the canvas still
     const stills = s.map((step, i) => (step === 0 && s[i - 1] === 0 ? 1 : 0));
     expect(stills.reduce((a: number, b) => a + b, 0)).toBe(0);
   });
+
+  it.each([
+    ['absent: no clock', {}, null],
+    ['the last minute', { playTimeLeft: 42 }, 42],
+    ['sudden death', { playTimeLeft: 0 }, 0],
+  ] as const)(
+    '§1 match-length rule: the newest snapshot’s clock is drawn as it is (%s)',
+    (_, data, shown) => {
+      expect(computeFrame(input([older, timed(1016, data)], 1020)).playTimeLeft).toBe(shown);
+    },
+  );
 });

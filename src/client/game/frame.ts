@@ -21,6 +21,8 @@ export interface Frame {
   overlay: Overlay;
   /** The countdown overlay's number. */
   countdown: number;
+  /** The match-length rule's clock: seconds to sudden death in its last minute, 0 in it, else null. */
+  playTimeLeft: number | null;
 }
 
 export interface FrameInput {
@@ -57,6 +59,7 @@ export function createFrame(): Frame {
     playerIndex: null,
     overlay: 'none',
     countdown: 0,
+    playTimeLeft: null,
   };
 }
 
@@ -98,6 +101,7 @@ export function computeFrame(input: FrameInput, into: Frame = createFrame()): Fr
     into.ballX = CANVAS_WIDTH / 2;
     into.ballY = CANVAS_HEIGHT / 2;
     into.countdown = input.fallback.countdown;
+    into.playTimeLeft = null;
   } else {
     const b = newer.data;
     // A point resets the ball to the centre and a phase change may move it: sliding across the field
@@ -119,6 +123,7 @@ export function computeFrame(input: FrameInput, into: Frame = createFrame()): Fr
     into.paddles[0] = clampPaddleY(lerp(from.paddlePositions[0], b.paddlePositions[0], t));
     into.paddles[1] = clampPaddleY(lerp(from.paddlePositions[1], b.paddlePositions[1], t));
     into.countdown = b.countdownTime;
+    into.playTimeLeft = b.playTimeLeft ?? null;
   }
 
   if (playerIndex !== null && input.ownPaddleY !== null && Number.isFinite(input.ownPaddleY)) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFrame, type Frame } from './frame.ts';
-import { COLORS, GET_READY, PADDLE_X, render, SCORE_X, YOU } from './render.ts';
+import { CLOCK_Y, COLORS, GET_READY, PADDLE_X, render, SCORE_X, SUDDEN_DEATH, YOU } from './render.ts';
 import { RecordingContext } from './test-support/recording-context.ts';
 
 function frame(overrides: Partial<Frame>): Frame {
@@ -83,5 +83,16 @@ describe('issue 9 point 7: the renderer draws the frame it is given on the 800×
     const ctx = draw(frame({ overlay: 'none' }));
     expect(ctx.texts()).toEqual(['0', '0']);
     expect(ctx.rects().filter((r) => r.w === 800)).toHaveLength(1);
+  });
+
+  it.each([
+    ['no clock for most of a match', null, null],
+    ['the last minute of play counts down at the top centre', 59, '0:59'],
+    ['a whole minute left', 60, '1:00'],
+    ['then sudden death: the next point ends the match', 0, SUDDEN_DEATH],
+  ] as const)('§1 match-length rule: %s', (_, playTimeLeft, text) => {
+    const ctx = draw(frame({ playTimeLeft }));
+    const clock = ctx.calls.filter((c) => c.op === 'fillText' && c.args[1] === 400 && c.args[2] === CLOCK_Y);
+    expect(clock.map((c) => c.args[0])).toEqual(text === null ? [] : [text]);
   });
 });

@@ -64,6 +64,14 @@ export const PADDLE_X: readonly [number, number] = [
 export const SCORE_X: readonly [number, number] = [CANVAS_WIDTH / 4, (CANVAS_WIDTH * 3) / 4];
 export const SCORE_Y = 24;
 export const GET_READY = 'GET READY';
+/** Shown once the match-length rule's clock has run out: the next point ends the match. */
+export const SUDDEN_DEATH = 'SUDDEN DEATH';
+/** The clock's last minute as m:ss texts, made once so drawing allocates no string. */
+const CLOCK_TEXTS = Array.from(
+  { length: 61 },
+  (_, s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`,
+);
+export const CLOCK_Y = SCORE_Y + 14;
 export const YOU = 'YOU';
 
 export function render(ctx: DrawingContext, frame: Frame): void {
@@ -81,6 +89,7 @@ export function render(ctx: DrawingContext, frame: Frame): void {
   ctx.setLineDash(NO_DASH);
 
   drawScores(ctx, frame);
+  drawPlayClock(ctx, frame);
   drawPaddle(ctx, frame, 0);
   drawPaddle(ctx, frame, 1);
   if (frame.state === 'playing' || frame.state === 'firstServe') {
@@ -107,6 +116,17 @@ function drawScores(ctx: DrawingContext, frame: Frame): void {
     ctx.fillStyle = COLORS.label;
     ctx.fillText(YOU, SCORE_X[frame.playerIndex], SCORE_Y + 60);
   }
+}
+
+/** The match-length rule's clock at the top centre: its last minute, then SUDDEN DEATH. */
+function drawPlayClock(ctx: DrawingContext, frame: Frame): void {
+  if (frame.playTimeLeft === null) return;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  ctx.font = LABEL_FONT;
+  ctx.fillStyle = COLORS.overlayText;
+  const text = frame.playTimeLeft === 0 ? SUDDEN_DEATH : (CLOCK_TEXTS[frame.playTimeLeft] ?? '');
+  ctx.fillText(text, CANVAS_WIDTH / 2, CLOCK_Y);
 }
 
 function drawOverlay(ctx: DrawingContext, frame: Frame): void {

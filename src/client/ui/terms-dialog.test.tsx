@@ -36,6 +36,14 @@ describe('§2 Terms of Service dialog', () => {
     ['§3 giga_whale fee', /Giga Whale: entry fee 10 SOL per player; the winner receives 15 SOL/],
     ['§3 practice is free', /Free Play: no entry fee and no payout/],
     ['§1 first to 11', /first player to reach 11 points/],
+    [
+      'the match-length rule: sudden death after 10 minutes',
+      /After 10 minutes of play the next point ends the match and the player ahead wins/,
+    ],
+    [
+      'the match-length rule: the final whistle after 12 minutes',
+      /After 12 minutes of play the match ends at once: the player ahead wins, and a level score is decided by the match's random seed/,
+    ],
     ['§1 10-second cancel wait', /only after waiting 10 seconds/],
     ['§1 97% refund, 3% retained', /97% of the entry fee \(3% is retained\)/],
     [

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { lamportsToSolString } from '../../common/format.ts';
+import { FINAL_PLAY_TICKS, PLAY_TIME_LIMIT_TICKS, TICK_HZ } from '../../common/game/constants.ts';
 import { GAME_MODES } from '../../common/game-modes.ts';
 import { SUPPORT_EMAIL } from '../site.ts';
 import { ModeIcon } from './mode-icons.tsx';
@@ -30,6 +31,18 @@ function ModeFees() {
     </ul>
   );
 }
+
+const minutes = (ticks: number) => ticks / TICK_HZ / 60;
+
+/**
+ * The match-length rule (ARCHITECTURE invariant 11), stated where the product states its rules of play; the
+ * numbers come from the constants the server plays by.
+ */
+export const MATCH_LENGTH_RULE = `In a long rally the ball keeps speeding up and leaves each paddle at a steeper angle. After ${minutes(
+  PLAY_TIME_LIMIT_TICKS,
+)} minutes of play the next point ends the match and the player ahead wins (if that point levels the score, the point after it decides). After ${minutes(
+  FINAL_PLAY_TICKS,
+)} minutes of play the match ends at once: the player ahead wins, and a level score is decided by the match's random seed, fixed before play begins and revealed when it ends.`;
 
 /**
  * The Terms of Service (SPEC §1, §2). The published numbering runs 1-15 without 7, and players and support
@@ -70,7 +83,7 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
   {
     number: 6,
     title: 'Rules of Play',
-    body: 'A match is won by the first player to reach 11 points. The ball speeds up during play, and a match typically lasts 2-5 minutes. The game server decides every point and the winner.',
+    body: `A match is won by the first player to reach 11 points. The ball speeds up during play, and a match typically lasts 2-5 minutes. The game server decides every point and the winner. ${MATCH_LENGTH_RULE}`,
   },
   {
     number: 8,

@@ -2,9 +2,9 @@ import {
   BALL_SIZE,
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
+  FINAL_PLAY_TICKS,
   FIRST_SERVE_TICKS,
   LEFT_PADDLE_FACE,
-  MAX_BALL_SPEED,
   MAX_BOUNCE_SLOPE,
   MAX_PADDLE_SPEED,
   MAX_SERVE_SLOPE,
@@ -18,12 +18,23 @@ import {
   TICK_HZ,
   WINNING_SCORE,
 } from './constants.ts';
+import {
+  finalWhistle,
+  isSuddenDeath,
+  playStartTickOf,
+  playTicksOf,
+  rallyMinSlope,
+  rallySpeedCap,
+} from './match-length.ts';
 import { nextFloat, type RngState, rngFromSeed } from './rng.ts';
 
 export type PlayerIndex = 0 | 1;
 
-/** How a match ended: on points, or by a player leaving (decided by the match, applied here). */
-export type EndReason = 'score' | 'forfeit';
+/**
+ * How a match ended: on points (at 11, or the leader at the first point of sudden death), at the final
+ * whistle of the match-length rule, or by a player leaving (decided by the match, applied here).
+ */
+export type EndReason = 'score' | 'finalWhistle' | 'forfeit';
 
 /** Each phase carries only its own fields (STYLE.md 5). */
 export type Phase =
@@ -44,6 +55,8 @@ export interface MatchPhysics {
   phase: Phase;
   /** Ticks stepped since the match began; the clock of the replay log. */
   tick: number;
+  /** The tick the countdown ended on: play time, which the match-length rule counts, starts here. */
+  playStartTick: number;
   ball: Ball;
   /** Paddle centres (y) of players 0 (left) and 1 (right). */
   paddles: [number, number];
@@ -81,6 +94,7 @@ export function createMatchPhysics(seedHex: string, countdownSeconds: number): M
   return {
     phase: { name: 'countdown', ticksLeft: Math.max(0, Math.round(countdownSeconds * TICK_HZ)) },
     tick: 0,
+    playStartTick: playStartTickOf(countdownSeconds),
     ball: { x: CENTRE_X, y: CENTRE_Y, vx: 0, vy: 0 },
     paddles: [CENTRE_Y, CENTRE_Y],
     scores: [0, 0],
@@ -135,10 +149,10 @@ export function step(previous: MatchPhysics, targets: PaddleTargets): StepResult
   ];
   let state: MatchPhysics = { ...previous, tick: previous.tick + 1, paddles };
   const phase = state.phase;
+  if (phase.name === 'gameOver') return { state: previous, events };
+  if (playTicksOf(state) >= FINAL_PLAY_TICKS) return finalWhistle(state, events);
 
   switch (phase.name) {
-    case 'gameOver':
-      return { state: previous, events };
     case 'countdown':
     case 'firstServe':
     case 'roundEnd': {
@@ -167,23 +181,14 @@ export function step(previous: MatchPhysics, targets: PaddleTargets): StepResult
 function advanceBall(state: MatchPhysics, events: MatchEvent[]): StepResult {
   const from = state.ball;
   let ball: Ball = { x: from.x + from.vx, y: from.y + from.vy, vx: from.vx, vy: from.vy };
-
-  // Top and bottom walls reflect.
-  if (ball.y - HALF_BALL < 0) {
-    ball = { ...ball, y: 2 * HALF_BALL - ball.y, vy: Math.abs(ball.vy) };
-    events.push({ type: 'wallBounce' });
-  } else if (ball.y + HALF_BALL > CANVAS_HEIGHT) {
-    ball = { ...ball, y: 2 * (CANVAS_HEIGHT - HALF_BALL) - ball.y, vy: -Math.abs(ball.vy) };
-    events.push({ type: 'wallBounce' });
-  }
-
   const hit = paddleHit(from, ball, state.paddles);
+
   if (hit) {
-    const speed = Math.min(MAX_BALL_SPEED, ballSpeed(from) * SPEED_UP_FACTOR);
-    const { vx, vy } = velocity(speed, hit.player === 0 ? 1 : -1, hit.offset * MAX_BOUNCE_SLOPE);
+    const rallyHits = state.rallyHits + 1;
+    const speed = Math.min(rallySpeedCap(rallyHits), ballSpeed(from) * SPEED_UP_FACTOR);
+    const { vx, vy } = velocity(speed, hit.player === 0 ? 1 : -1, returnSlope(hit, rallyHits));
     const x = hit.player === 0 ? LEFT_PADDLE_FACE + HALF_BALL : RIGHT_PADDLE_FACE - HALF_BALL;
     ball = { x, y: hit.y, vx, vy };
-    const rallyHits = state.rallyHits + 1;
     state = {
       ...state,
       rallyHits,
@@ -194,7 +199,15 @@ function advanceBall(state: MatchPhysics, events: MatchEvent[]): StepResult {
         longestRally: Math.max(state.stats.longestRally, rallyHits),
       },
     };
+    if (hit.afterWall) events.push({ type: 'wallBounce' });
     events.push({ type: 'paddleHit', player: hit.player, speed });
+  } else if (ball.y - HALF_BALL < 0) {
+    // Top and bottom walls reflect.
+    ball = { ...ball, y: 2 * HALF_BALL - ball.y, vy: Math.abs(ball.vy) };
+    events.push({ type: 'wallBounce' });
+  } else if (ball.y + HALF_BALL > CANVAS_HEIGHT) {
+    ball = { ...ball, y: 2 * (CANVAS_HEIGHT - HALF_BALL) - ball.y, vy: -Math.abs(ball.vy) };
+    events.push({ type: 'wallBounce' });
   }
 
   // A point is scored once the ball has wholly left the canvas.
@@ -207,8 +220,11 @@ function advanceBall(state: MatchPhysics, events: MatchEvent[]): StepResult {
   const stats = { ...state.stats, rallyCount: state.stats.rallyCount + 1 };
   const resting: Ball = { x: CENTRE_X, y: CENTRE_Y, vx: 0, vy: 0 };
   events.push({ type: 'point', scorer, scores });
-  if (scores[scorer] >= WINNING_SCORE) {
-    events.push({ type: 'matchOver', winner: scorer, reason: 'score', scores });
+  // First to 11; in sudden death, the first point that leaves a player ahead (SPEC §1, match-length rule).
+  const leader: PlayerIndex | null = scores[0] > scores[1] ? 0 : scores[1] > scores[0] ? 1 : null;
+  const winner = scores[scorer] >= WINNING_SCORE ? scorer : isSuddenDeath(state) ? leader : null;
+  if (winner !== null) {
+    events.push({ type: 'matchOver', winner, reason: 'score', scores });
     events.push({ type: 'phase', phase: 'gameOver' });
     return {
       state: {
@@ -216,7 +232,7 @@ function advanceBall(state: MatchPhysics, events: MatchEvent[]): StepResult {
         ball: resting,
         scores,
         stats,
-        phase: { name: 'gameOver', winner: scorer, reason: 'score' },
+        phase: { name: 'gameOver', winner, reason: 'score' },
       },
       events,
     };
@@ -236,15 +252,25 @@ function advanceBall(state: MatchPhysics, events: MatchEvent[]): StepResult {
   };
 }
 
+interface PaddleHit {
+  player: PlayerIndex;
+  /** Where the ball's centre was as its leading edge crossed the face. */
+  y: number;
+  /** Where on the paddle: −1 its top end, 0 its centre, 1 its bottom end. */
+  offset: number;
+  /** The sign of the ball's vy at the face (after any wall bounce on the way this tick). */
+  incomingVy: number;
+  /** Whether the ball bounced off a wall this tick before it reached the face. */
+  afterWall: boolean;
+}
+
 /**
  * Whether the ball's leading edge crossed a paddle's face during this tick while overlapping the paddle,
- * found by interpolating the crossing point, so no speed can tunnel through a paddle.
+ * found by interpolating the crossing point along the tick's straight path, so no speed can tunnel through
+ * a paddle. A path that met a wall first is folded at the wall, so the ball is judged where it really
+ * crosses the face (at the rally's higher speeds a wall and a face in one tick are common).
  */
-function paddleHit(
-  from: Ball,
-  to: Ball,
-  paddles: [number, number],
-): { player: PlayerIndex; y: number; offset: number } | null {
+function paddleHit(from: Ball, to: Ball, paddles: [number, number]): PaddleHit | null {
   let player: PlayerIndex;
   let t: number;
   if (to.vx < 0 && from.x - HALF_BALL >= LEFT_PADDLE_FACE && to.x - HALF_BALL < LEFT_PADDLE_FACE) {
@@ -256,11 +282,35 @@ function paddleHit(
   } else {
     return null;
   }
-  const y = from.y + (to.y - from.y) * t;
+  let y = from.y + (to.y - from.y) * t;
+  let incomingVy = Math.sign(from.vy);
+  let afterWall = false;
+  if (y < HALF_BALL) {
+    y = 2 * HALF_BALL - y;
+    incomingVy = 1;
+    afterWall = true;
+  } else if (y > CANVAS_HEIGHT - HALF_BALL) {
+    y = 2 * (CANVAS_HEIGHT - HALF_BALL) - y;
+    incomingVy = -1;
+    afterWall = true;
+  }
   const reach = HALF_PADDLE + HALF_BALL;
   const distance = y - paddles[player];
   if (Math.abs(distance) > reach) return null;
-  return { player, y, offset: distance / reach };
+  return { player, y, offset: distance / reach, incomingVy, afterWall };
+}
+
+/**
+ * The slope vy/vx of a return: steeper the nearer the paddle's end it hits (MAX_BOUNCE_SLOPE at the end), and
+ * at least the rally's minimum. Where that minimum steepens a return, the ball goes the way the paddle's end
+ * sends it; off the very centre it keeps its vertical direction, and a flat ball heads for the farther wall.
+ */
+function returnSlope(hit: PaddleHit, rallyHits: number): number {
+  const slope = hit.offset * MAX_BOUNCE_SLOPE;
+  const least = rallyMinSlope(rallyHits);
+  if (Math.abs(slope) >= least) return slope;
+  const direction = Math.sign(hit.offset) || hit.incomingVy || (hit.y < CENTRE_Y ? 1 : -1);
+  return direction * least;
 }
 
 /** Ends the match for a player who left (exit, forfeit, timeout): the other player wins. */

@@ -1,4 +1,5 @@
 import { TICK_HZ } from '../../common/game/constants.ts';
+import { shownPlayTimeLeft } from '../../common/game/match-length.ts';
 import type { MatchPhysics, PlayerIndex } from '../../common/game/physics.ts';
 import type { GameData, GameStateName } from '../../common/protocol.ts';
 
@@ -37,6 +38,7 @@ function wire(n: number): number {
 export function toGameData(view: GameDataView): GameData {
   const { physics } = view;
   const { ball } = physics;
+  const playTimeLeft = shownPlayTimeLeft(physics);
   return {
     id: view.gameId,
     gameState: stateName(view),
@@ -51,5 +53,7 @@ export function toGameData(view: GameDataView): GameData {
     reason: view.over?.reason ?? null,
     timestamp: view.now,
     disconnectedPlayerIndex: view.away?.seat ?? null,
+    // Left out until its last minute, so a snapshot stays as short as before for most of a match.
+    ...(playTimeLeft === null ? {} : { playTimeLeft }),
   };
 }

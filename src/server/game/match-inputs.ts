@@ -18,8 +18,14 @@ export interface MatchInputs {
  * Bound and overflow policy: one slot per seat. A newer target overwrites the pending one, because only
  * the latest target drives the paddle at the next tick; intermediate ones would never have moved it. So the
  * queue never holds more than two entries, whatever a client sends.
+ *
+ * The record's bound (ARCHITECTURE invariant 11): at most one change per seat per tick, and the match-length
+ * rule ends every match within its `maxMatchTicks`, so `maxRecordedInputs` changes at most. `maxChanges` is
+ * that ceiling, enforced: a change past it is refused whole (the paddle keeps its target and nothing is
+ * recorded), so the record stays exactly what the match used and replays it, and memory stays bounded
+ * even if a rule ever failed to end a match.
  */
-export function createMatchInputs(): MatchInputs {
+export function createMatchInputs(maxChanges = Number.POSITIVE_INFINITY): MatchInputs {
   const pending: [number | null, number | null] = [null, null];
   const inForce: [number | null, number | null] = [null, null];
   const changes = createChangeLog();
@@ -30,7 +36,7 @@ export function createMatchInputs(): MatchInputs {
     if (requested === null) return;
     // Clamped here, not only in the physics, so the record holds the values the match actually used.
     const target = clampPaddleTarget(requested);
-    if (target === null || target === inForce[seat]) return;
+    if (target === null || target === inForce[seat] || changes.size() >= maxChanges) return;
     inForce[seat] = target;
     changes.push(tick, seat, target);
   }
@@ -71,6 +77,7 @@ function createChangeLog() {
       targets[length] = target;
       length++;
     },
+    size: () => length,
     list(): MatchRecord['inputs'] {
       const out: MatchRecord['inputs'] = [];
       for (let i = 0; i < length; i++) {

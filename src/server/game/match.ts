@@ -1,4 +1,5 @@
 import { TICK_HZ, TICKS_PER_SNAPSHOT } from '../../common/game/constants.ts';
+import { maxRecordedInputs } from '../../common/game/match-length.ts';
 import {
   createMatchPhysics,
   forfeit,
@@ -43,7 +44,7 @@ export function createMatch(options: MatchOptions): Match {
   // The record keeps the whole physics countdown, so replayMatch re-runs the match tick for tick.
   const physicsCountdownSeconds = (options.leadInSeconds ?? 0) + options.countdownSeconds;
   let physics: MatchPhysics = createMatchPhysics(options.seed, physicsCountdownSeconds);
-  const inputs = createMatchInputs();
+  const inputs = createMatchInputs(maxRecordedInputs(physicsCountdownSeconds));
   const links = createReconnectionTracker();
   const snapshots = createSnapshotLog();
   let pausedSince: number | null = null;

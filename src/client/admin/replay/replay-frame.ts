@@ -1,4 +1,5 @@
 import { DEFAULT_COUNTDOWN_SECONDS, TICK_HZ } from '../../../common/game/constants.ts';
+import { shownPlayTimeLeft } from '../../../common/game/match-length.ts';
 import type { MatchPhysics } from '../../../common/game/physics.ts';
 import { createFrame, type Frame, overlayFor } from '../../game/frame.ts';
 
@@ -23,6 +24,7 @@ export function replayFrame(state: MatchPhysics, into: Frame = createFrame()): F
     phase.name === 'countdown'
       ? Math.min(DEFAULT_COUNTDOWN_SECONDS, Math.ceil(phase.ticksLeft / TICK_HZ))
       : 0;
+  into.playTimeLeft = shownPlayTimeLeft(state);
   into.overlay = overlayFor(into.state, into.countdown);
   return into;
 }

@@ -20,18 +20,25 @@ export function replayVerdict(recorded: RecordedResult, replay: ReplayResult): R
   const replayWinner = replay.winner === null ? null : replay.winner === 0 ? 'player1' : 'player2';
   const [s1, s2] = replay.scores;
   const replayed = describeResult(s1, s2, replayWinner);
-  const forfeit = replay.final.phase.name === 'gameOver' && replay.final.phase.reason === 'forfeit';
+  const { phase } = replay.final;
+  // How it ended when not on points: a 0-0 with a winner is the final whistle's seeded decision.
+  const how =
+    phase.name !== 'gameOver' || phase.reason === 'score'
+      ? ''
+      : phase.reason === 'forfeit'
+        ? ' (by forfeit)'
+        : ' (at the final whistle)';
   const same =
     recorded.player1Score === s1 && recorded.player2Score === s2 && recorded.winner === replayWinner;
   if (same) {
     return {
       kind: 'reproduced',
-      text: `Replay reproduces the recorded result: ${replayed}${forfeit ? ' (by forfeit)' : ''}`,
+      text: `Replay reproduces the recorded result: ${replayed}${how}`,
     };
   }
   const recordedText = describeResult(recorded.player1Score, recorded.player2Score, recorded.winner);
   return {
     kind: 'mismatch',
-    text: `Replay does NOT reproduce the recorded result. Recorded: ${recordedText}. Replay: ${replayed}${forfeit ? ' (by forfeit)' : ''}.`,
+    text: `Replay does NOT reproduce the recorded result. Recorded: ${recordedText}. Replay: ${replayed}${how}.`,
   };
 }
