@@ -12,6 +12,7 @@ import {
   insertEntryRow,
   stillActive,
 } from '../game/queue-rows.ts';
+import { createAwayMarks } from './away-marks.ts';
 import type { QueuedEntry } from './queued-entry-codec.ts';
 import type { ClusterQueues, QueuedPlayer } from './queues.ts';
 
@@ -59,39 +60,20 @@ export function createClusterMatchmaker(deps: {
   /** Each search's place in line (the counter's), to put it back at the same place if Redis loses it. */
   const places = new Map<string, number>();
   let highestPlace = 0;
-  /** This node's searches whose sockets are away. */
-  const away = new Set<string>();
+  const marks = createAwayMarks(queues, log);
+  const { inTurn } = marks;
   /** This node's searches taken out of Redis by a pairing of this node, not yet matched or put back. */
   const beingPaired = new Set<string>();
   /** The queue's epoch as last read; another value means Redis lost the queue. */
   let epoch: string | null = null;
-  /** An away mark failed to reach Redis: the next refresh writes every search of this node again. */
-  let resync = false;
-  // This node's away marks, pairings and put-backs reach Redis one after another, in the order they were
-  // made: a mark made before a pairing is in Redis when it runs, and a put-back never races a take.
-  let turn: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = turn.then(work);
-    turn = run.catch(() => {});
-    return run;
-  };
 
   const isCurrent = (entry: QueueEntry) => byWallet.get(entry.player.walletAddress)?.id === entry.id;
   const forget = (entry: QueueEntry) => {
     if (isCurrent(entry)) byWallet.delete(entry.player.walletAddress);
     positions.delete(entry.id);
     places.delete(entry.id);
-    away.delete(entry.id);
+    marks.forget(entry.id);
   };
-
-  const writeMark = (entry: QueueEntry, isAway: boolean): Promise<void> =>
-    inTurn(() => queues.markAway(entry.player.walletAddress, entry.id, isAway)).catch((error: unknown) => {
-      resync = true;
-      log(
-        `marking the search of ${entry.player.walletAddress} away or back in the shared queue failed`,
-        error,
-      );
-    });
 
   const closeEntry = createEntryCloser<QueuedEntry>(db, clock, async (entry, closedHere) => {
     forget(entry);
@@ -132,7 +114,7 @@ export function createClusterMatchmaker(deps: {
             id: e.id,
             entry: e,
             place: places.get(e.id)!,
-            away: away.has(e.id),
+            away: marks.isAway(e.id),
           })),
       ),
     );
@@ -197,14 +179,12 @@ export function createClusterMatchmaker(deps: {
 
     rebind(entryId, player) {
       const entry = rebindEntry(byWallet, entryId, player);
-      if (entry && away.delete(entry.id)) void writeMark(entry, false);
+      if (entry) marks.back(entry);
       return entry;
     },
 
     searchAway(entry) {
-      if (!isCurrent(entry) || away.has(entry.id)) return;
-      away.add(entry.id);
-      void writeMark(entry, true);
+      if (isCurrent(entry)) marks.away(entry);
     },
 
     positionOf: (entry) => positions.get(entry.id) ?? 0,
@@ -223,12 +203,12 @@ export function createClusterMatchmaker(deps: {
 
     async refresh() {
       const now = await queues.epoch(randomUUID());
-      if (now !== epoch || resync) {
-        resync = false;
+      if (now !== epoch || marks.state.resync) {
+        marks.state.resync = false;
         try {
           await recover();
         } catch (error) {
-          resync = true;
+          marks.state.resync = true;
           throw error;
         }
         epoch = now;
@@ -258,14 +238,10 @@ export function createClusterMatchmaker(deps: {
         return got;
       });
       if (!taken) return null;
-      const unseen = taken.filter((p) => away.has(p.entry.id) || !(options.eligible?.(p.entry) ?? true));
+      const unseen = taken.filter((p) => marks.isAway(p.entry.id) || !(options.eligible?.(p.entry) ?? true));
       if (unseen.length === 0) return taken;
       for (const p of taken) beingPaired.delete(p.entry.id);
-      for (const p of unseen) {
-        if (!isCurrent(p.entry)) continue;
-        away.add(p.entry.id);
-        void writeMark(p.entry, true);
-      }
+      for (const p of unseen) if (isCurrent(p.entry)) marks.away(p.entry);
       await putBack(mode, gameId, taken);
     }
     return null;
