@@ -21,7 +21,7 @@ const SHRIMP = getGameMode('smol_shrimp');
 describeEachDatabase('cluster mode: Redis loses the shared queue', (target) => {
   const twoNodes = twoNodeBeds(target, chain);
 
-  it('each node puts its own searches back after Redis lost them, in their order and away marks kept; they are paired, and each entry ends as one match or one refund', async () => {
+  it('each node puts its own searches back after Redis lost them, away marks and all; they are paired, and each entry ends as one match or one refund', async () => {
     const { a, b, prefix } = await twoNodes();
     const searching = async (bed: NodeBed, mode: GameModeId) => {
       const link = await bed.link();
