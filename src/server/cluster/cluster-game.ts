@@ -76,7 +76,9 @@ export function wireClusterGame(deps: {
 
   let timer: NodeJS.Timeout | undefined;
   let stopListening: (() => Promise<void>) | undefined;
-  let running = false;
+  /** The refresh under way, shared by whoever asks meanwhile (one at a time). */
+  let running: Promise<void> | null = null;
+  let refreshOf: (() => Promise<void>) | undefined;
   let elsewhere = { players: 0, matches: 0 };
   let failing = false;
 
@@ -126,14 +128,16 @@ export function wireClusterGame(deps: {
     matchesElsewhere: () => elsewhere.matches,
     async start(game: GameServer, playersHere: () => number): Promise<void> {
       stopListening = await handoff.listen((h) => game.matchedElsewhere(h.entryId, h.message));
-      timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        void refresh(game, playersHere).finally(() => {
-          running = false;
+      refreshOf = () => {
+        running ??= refresh(game, playersHere).finally(() => {
+          running = null;
         });
-      }, QUEUE_REFRESH_MS);
+        return running;
+      };
+      timer = setInterval(() => void refreshOf?.(), QUEUE_REFRESH_MS);
     },
+    /** Refreshes now rather than at the next second (tests), or joins the refresh under way. */
+    refreshNow: (): Promise<void> => refreshOf?.() ?? Promise.resolve(),
     async stop(): Promise<void> {
       clearInterval(timer);
       await stopListening?.().catch(() => {});

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
-import { type Matchmaker, type QueueEntry, rebindEntry } from '../game/matchmaker.ts';
+import { type Matchmaker, type PairOptions, type QueueEntry, rebindEntry } from '../game/matchmaker.ts';
 import { SETTLE_ALL } from '../game/node-ownership.ts';
 import {
   closeEntryRow,
@@ -11,6 +12,7 @@ import {
   insertEntryRow,
   stillActive,
 } from '../game/queue-rows.ts';
+import { createAwayMarks } from './away-marks.ts';
 import type { QueuedEntry } from './queued-entry-codec.ts';
 import type { ClusterQueues, QueuedPlayer } from './queues.ts';
 
@@ -25,6 +27,11 @@ import type { ClusterQueues, QueuedPlayer } from './queues.ts';
  *   (cancelled, settled as a lost node's), the other goes back to its old place in line.
  * - A close (cancel, ban, disconnect) is the conditional row update; the Redis entry goes after it, and
  *   only if it is still that search (never a newer search of the wallet on another node).
+ * - A search whose socket is away (within its reconnection window) is marked so in Redis by its node, which
+ *   alone knows it; no node pairs it until a socket of the wallet takes it back. If that node dies, the
+ *   lost-node settlement refunds the search and takes it out of the queue, mark and all.
+ * - If Redis loses its data, each node finds the queue's epoch changed at its next refresh and puts its
+ *   own searches that the database still holds active back at their places, marks and all.
  * This node keeps only the searches whose sockets it holds; their places and the queue lengths it shows
  * are refreshed from Redis (`refresh`).
  */
@@ -35,6 +42,8 @@ export type ClusterMatchmaker = Matchmaker & {
   pairedElsewhere(entryId: string): QueueEntry | undefined;
   /** The searches whose sockets this node holds. */
   localEntries(): QueuedEntry[];
+  /** The socket of this node's search is gone, within its window: no node pairs it until `rebind`. */
+  searchAway(entry: QueueEntry): void;
 };
 
 export function createClusterMatchmaker(deps: {
@@ -48,11 +57,22 @@ export function createClusterMatchmaker(deps: {
   const byWallet = new Map<string, QueuedEntry>();
   const positions = new Map<string, number>();
   let lengths = Object.fromEntries(GAME_MODE_IDS.map((m) => [m, 0])) as Record<GameModeId, number>;
+  /** Each search's place in line (the counter's), to put it back at the same place if Redis loses it. */
+  const places = new Map<string, number>();
+  let highestPlace = 0;
+  const marks = createAwayMarks(queues, log);
+  const { inTurn } = marks;
+  /** This node's searches taken out of Redis by a pairing of this node, not yet matched or put back. */
+  const beingPaired = new Set<string>();
+  /** The queue's epoch as last read; another value means Redis lost the queue. */
+  let epoch: string | null = null;
 
+  const isCurrent = (entry: QueueEntry) => byWallet.get(entry.player.walletAddress)?.id === entry.id;
   const forget = (entry: QueueEntry) => {
-    if (byWallet.get(entry.player.walletAddress)?.id === entry.id)
-      byWallet.delete(entry.player.walletAddress);
+    if (isCurrent(entry)) byWallet.delete(entry.player.walletAddress);
     positions.delete(entry.id);
+    places.delete(entry.id);
+    marks.forget(entry.id);
   };
 
   const closeEntry = createEntryCloser<QueuedEntry>(db, clock, async (entry, closedHere) => {
@@ -65,14 +85,41 @@ export function createClusterMatchmaker(deps: {
   });
 
   const enqueue = async (entry: QueuedEntry) => {
-    const first = await queues.enqueue(entry.mode, entry.player.walletAddress, entry);
-    if (first.ok) return first.position;
+    const wallet = entry.player.walletAddress;
+    const first = await queues.enqueue(entry.mode, wallet, entry, highestPlace);
+    if (first.ok) return first;
     // The database holds one active search per wallet, and it is this one: whatever Redis still holds for
     // the wallet is stale (a search closed while its Redis entry stayed, e.g. a lost node's).
-    await queues.remove(entry.player.walletAddress);
-    const second = await queues.enqueue(entry.mode, entry.player.walletAddress, entry);
-    if (!second.ok) throw new Error(`the queue still holds another search of ${entry.player.walletAddress}`);
-    return second.position;
+    await queues.remove(wallet);
+    const second = await queues.enqueue(entry.mode, wallet, entry, highestPlace);
+    if (!second.ok) throw new Error(`the queue still holds another search of ${wallet}`);
+    return second;
+  };
+
+  /** Puts back this node's searches that the database holds active and Redis does not (it lost them). */
+  const recover = async () => {
+    const mine = [...byWallet.values()].filter((e) => places.has(e.id));
+    if (mine.length === 0) return;
+    const active = await stillActive(
+      db,
+      mine.map((e) => e.id),
+    );
+    const back = await inTurn(() =>
+      queues.putBack(
+        mine
+          .filter((e) => active.has(e.id) && isCurrent(e) && !beingPaired.has(e.id) && places.has(e.id))
+          .map((e) => ({
+            mode: e.mode,
+            wallet: e.player.walletAddress,
+            id: e.id,
+            entry: e,
+            place: places.get(e.id)!,
+            away: marks.isAway(e.id),
+          })),
+      ),
+    );
+    if (back.length > 0)
+      log(`${back.length} search(es) of this node put back in the shared queue (it had lost them)`);
   };
 
   const putBack = async (
@@ -97,7 +144,10 @@ export function createClusterMatchmaker(deps: {
       const entry: QueuedEntry = { id, mode, player, joinedAt, paid, node: nodeId };
       let position: number;
       try {
-        position = await enqueue(entry);
+        const queued = await enqueue(entry);
+        position = queued.position;
+        places.set(id, queued.place);
+        highestPlace = Math.max(highestPlace, queued.place);
       } catch (error) {
         log(`the shared queue refused the search of ${player.walletAddress}`, error);
         // Kept as this node's, so the caller's close (and its refund) finds it.
@@ -118,39 +168,24 @@ export function createClusterMatchmaker(deps: {
     },
 
     async pair(mode, gameId, options = {}) {
-      const taken = await queues.pair(mode, gameId);
+      const taken = await takePair(mode, gameId, options);
       if (!taken) return null;
-      const pair: [QueuedEntry, QueuedEntry] = [taken[0].entry, taken[1].entry];
-      let matched: boolean;
       try {
-        matched = await db.transaction(async (tx) => {
-          const a = await closeEntryRow(tx, clock.now(), pair[0], 'matched', gameId);
-          const b = await closeEntryRow(tx, clock.now(), pair[1], 'matched', gameId);
-          if (!(a && b)) tx.rollback();
-          await options.started?.(tx, pair);
-          return true;
-        });
-      } catch (error) {
-        if (!(error instanceof TransactionRollbackError)) {
-          await putBack(mode, gameId, taken);
-          throw error;
-        }
-        matched = false;
+        return await matchPair(mode, gameId, taken, options);
+      } finally {
+        for (const p of taken) beingPaired.delete(p.entry.id);
       }
-      if (matched) {
-        for (const entry of pair) if (entry.node === nodeId) forget(entry);
-        return pair;
-      }
-      const active = await stillActive(
-        db,
-        pair.map((e) => e.id),
-      );
-      const back = taken.filter((p) => active.has(p.entry.id));
-      if (back.length > 0) await putBack(mode, gameId, back);
-      return null;
     },
 
-    rebind: (entryId, player) => rebindEntry(byWallet, entryId, player),
+    rebind(entryId, player) {
+      const entry = rebindEntry(byWallet, entryId, player);
+      if (entry) marks.back(entry);
+      return entry;
+    },
+
+    searchAway(entry) {
+      if (isCurrent(entry)) marks.away(entry);
+    },
 
     positionOf: (entry) => positions.get(entry.id) ?? 0,
 
@@ -167,6 +202,17 @@ export function createClusterMatchmaker(deps: {
     localEntries: () => [...byWallet.values()],
 
     async refresh() {
+      const now = await queues.epoch(randomUUID());
+      if (now !== epoch || marks.state.resync) {
+        marks.state.resync = false;
+        try {
+          await recover();
+        } catch (error) {
+          marks.state.resync = true;
+          throw error;
+        }
+        epoch = now;
+      }
       lengths = await queues.lengths();
       for (const entry of byWallet.values()) {
         const place = await queues.positionOf(entry.player.walletAddress);
@@ -174,4 +220,66 @@ export function createClusterMatchmaker(deps: {
       }
     },
   };
+
+  /**
+   * The two longest-waiting searches of the mode that may be paired. A search of this node found away after
+   * Redis gave it out (its mark had not reached Redis) goes back with the other, and the pairing is tried
+   * once more with the mark written.
+   */
+  async function takePair(
+    mode: GameModeId,
+    gameId: string,
+    options: PairOptions,
+  ): Promise<[QueuedPlayer<QueuedEntry>, QueuedPlayer<QueuedEntry>] | null> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const taken = await inTurn(async () => {
+        const got = await queues.pair(mode, gameId);
+        for (const p of got ?? []) beingPaired.add(p.entry.id);
+        return got;
+      });
+      if (!taken) return null;
+      const unseen = taken.filter((p) => marks.isAway(p.entry.id) || !(options.eligible?.(p.entry) ?? true));
+      if (unseen.length === 0) return taken;
+      for (const p of taken) beingPaired.delete(p.entry.id);
+      for (const p of unseen) if (isCurrent(p.entry)) marks.away(p.entry);
+      await putBack(mode, gameId, taken);
+    }
+    return null;
+  }
+
+  async function matchPair(
+    mode: GameModeId,
+    gameId: string,
+    taken: [QueuedPlayer<QueuedEntry>, QueuedPlayer<QueuedEntry>],
+    options: PairOptions,
+  ): Promise<[QueuedEntry, QueuedEntry] | null> {
+    const pair: [QueuedEntry, QueuedEntry] = [taken[0].entry, taken[1].entry];
+    let matched: boolean;
+    try {
+      matched = await db.transaction(async (tx) => {
+        const a = await closeEntryRow(tx, clock.now(), pair[0], 'matched', gameId);
+        const b = await closeEntryRow(tx, clock.now(), pair[1], 'matched', gameId);
+        if (!(a && b)) tx.rollback();
+        await options.started?.(tx, pair);
+        return true;
+      });
+    } catch (error) {
+      if (!(error instanceof TransactionRollbackError)) {
+        await putBack(mode, gameId, taken);
+        throw error;
+      }
+      matched = false;
+    }
+    if (matched) {
+      for (const entry of pair) if (entry.node === nodeId) forget(entry);
+      return pair;
+    }
+    const active = await stillActive(
+      db,
+      pair.map((e) => e.id),
+    );
+    const back = taken.filter((p) => active.has(p.entry.id));
+    if (back.length > 0) await putBack(mode, gameId, back);
+    return null;
+  }
 }

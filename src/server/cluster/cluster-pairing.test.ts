@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterEach, expect, it } from 'vitest';
-import { deleteRedisKeys } from '../../../test/cluster/redis-prefix-cleanup.ts';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { games, payoutJobs, queueSessions } from '../db/schema/index.ts';
-import { localChainForFile, PAID_MODE, type SearchBed, searchBed, until } from '../game/paid-search-bed.ts';
+import { localChainForFile, PAID_MODE, until } from '../game/paid-search-bed.ts';
 import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
-import { type ClusterGame, wireClusterGame } from './cluster-game.ts';
-import { type ClusterNode, startClusterNode } from './cluster-node.ts';
+import { twoNodeBeds } from './test-support/two-node-beds.ts';
 
 const chain = localChainForFile();
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 /**
  * Issue 12 points 1 and 2 in one process: two game servers on one database, each a game node with its own
@@ -20,42 +16,7 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
  * paid once. With Redis gone, a new search gets a clear error and its fee back in full.
  */
 describeEachDatabase('issue 12: pairing across game nodes', (target) => {
-  const started: Array<{ node: ClusterNode; game: ClusterGame }> = [];
-  let prefix = '';
-
-  afterEach(async () => {
-    for (const { node, game } of started.splice(0)) {
-      await game.stop();
-      await node.stop();
-    }
-    if (prefix) await deleteRedisKeys(REDIS_URL, prefix);
-  });
-
-  const twoNodes = async () => {
-    prefix = `test-pairing-${randomUUID()}`;
-    const beds: Array<SearchBed & { node: ClusterNode }> = [];
-    let houseWallet: Awaited<ReturnType<typeof searchBed>>['houseWallet'] | undefined;
-    for (const nodeId of ['node-a', 'node-b']) {
-      const node = await startClusterNode({
-        redisUrl: REDIS_URL,
-        keyPrefix: prefix,
-        nodeId,
-        clock: chain().clock,
-        log: () => {},
-      });
-      const game = wireClusterGame({ node, db: target.db, clock: chain().clock, log: () => {} });
-      const bed = await searchBed(chain(), target.db, {
-        nodeId,
-        cluster: game.option,
-        ...(houseWallet ? { houseWallet } : {}),
-      });
-      houseWallet = bed.houseWallet;
-      await game.start(bed.game, () => 0);
-      started.push({ node, game });
-      beds.push({ ...bed, node });
-    }
-    return { a: beds[0]!, b: beds[1]! };
-  };
+  const twoNodes = twoNodeBeds(target, chain);
 
   it('players on two nodes are paired; the one held elsewhere moves to the match’s node, plays, and the winner is paid once', async () => {
     const { a, b } = await twoNodes();

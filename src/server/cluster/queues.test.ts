@@ -30,6 +30,7 @@ describe('cluster queues, one client', () => {
       expect(await queues.enqueue('tiny_tuna', walletOf(n), entry(`link-${n}`))).toEqual({
         ok: true,
         position: n,
+        place: n,
       });
     }
     const first = await queues.pair('tiny_tuna', randomUUID());
@@ -77,7 +78,11 @@ describe('cluster queues, one client', () => {
     expect(await queues.remove(walletOf(2))).toEqual({ removed: false });
     expect(await queues.positionOf(walletOf(2))).toBeNull();
     // Out of the queue, the wallet may search again, at the back of the line.
-    expect(await queues.enqueue('practice', walletOf(1), entry('again'))).toEqual({ ok: true, position: 1 });
+    expect(await queues.enqueue('practice', walletOf(1), entry('again'))).toEqual({
+      ok: true,
+      position: 1,
+      place: 4,
+    });
   });
 
   it('remove with an expected id takes the wallet out only while that search is the queued one', async () => {

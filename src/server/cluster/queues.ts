@@ -2,7 +2,8 @@ import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 import { luaScript, runScript } from './lua-script.ts';
-import { checkMatchId } from './redis-checks.ts';
+import { createQueueRecovery, type QueueRecovery } from './queue-recovery.ts';
+import { checkMatchId, checkMode, checkWallet } from './redis-checks.ts';
 import { runBatch } from './redis-connection.ts';
 import type { RedisKeys } from './redis-keys.ts';
 
@@ -19,6 +20,8 @@ import type { RedisKeys } from './redis-keys.ts';
  *   that it was not queued any more (already paired), never both;
  * - `restore` puts a pair whose match could not start back at its old places, unless a wallet searched
  *   again meanwhile.
+ * - a search marked away (`markAway`: its socket is gone, within its reconnection window) keeps its place
+ *   but `pair` passes over it to the next ones, so nobody is paired with a player who cannot see the match.
  * Places in line come from one counter, so the order is the order in which Redis saw the enqueues.
  */
 
@@ -36,8 +39,8 @@ export function jsonEntryCodec<E>(schema: z.ZodType<E>): EntryCodec<E> {
 }
 
 export type EnqueueResult =
-  | { ok: true; position: number }
-  | { ok: false; reason: 'already_queued'; mode: GameModeId };
+  /** `place`: the search's place in line, kept to put it back at the same place if Redis loses it. */
+  { ok: true; position: number; place: number } | { ok: false; reason: 'already_queued'; mode: GameModeId };
 
 export interface QueuedPlayer<E> {
   wallet: string;
@@ -51,10 +54,12 @@ export type RemoveResult<E> =
   /** Not queued: already paired, already removed, or never queued. */
   | { removed: false };
 
-export interface ClusterQueues<E> {
-  enqueue(mode: GameModeId, wallet: string, entry: E): Promise<EnqueueResult>;
+export interface ClusterQueues<E> extends QueueRecovery<E> {
+  /** `floor`: places in line handed out from here are above it (the counter is lost with Redis' data). */
+  enqueue(mode: GameModeId, wallet: string, entry: E, floor?: number): Promise<EnqueueResult>;
   /**
-   * The two longest-waiting wallets of the mode, out of the queue, oldest first; null if fewer wait.
+   * The two longest-waiting wallets of the mode that are not away, out of the queue, oldest first; null if
+   * fewer wait.
    * Called again with the same `pairingId` (within PAIRING_RECORD_TTL_MS), it returns the same pair.
    */
   pair(mode: GameModeId, pairingId: string): Promise<[QueuedPlayer<E>, QueuedPlayer<E>] | null>;
@@ -70,31 +75,63 @@ export interface ClusterQueues<E> {
    * meanwhile on another node.
    */
   remove(wallet: string, onlyId?: string): Promise<RemoveResult<E>>;
+  /**
+   * Marks the wallet's search `entryId` (the `id` field of the entry's JSON) away or back. A mark applies
+   * only while the queued entry is that search; a close (`remove`), a pairing or a new search drops it.
+   */
+  markAway(wallet: string, entryId: string, away: boolean): Promise<void>;
   /** The wallet's mode and position (1 = longest waiting), or null when it is not queued. */
   positionOf(wallet: string): Promise<{ mode: GameModeId; position: number } | null>;
   lengths(): Promise<Record<GameModeId, number>>;
 }
 
-// KEYS: queued wallets, entries, sequence, the mode's queue. ARGV: wallet, mode, encoded entry.
+// KEYS: queued wallets, entries, sequence, the mode's queue, away marks. ARGV: wallet, mode, encoded entry,
+// the lowest place the counter may hand out minus one.
 const ENQUEUE = luaScript(`
 local current = redis.call('HGET', KEYS[1], ARGV[1])
 if current then return {0, current} end
 local place = redis.call('INCR', KEYS[3])
+local floor = tonumber(ARGV[4])
+if place <= floor then
+  place = floor + 1
+  redis.call('SET', KEYS[3], place)
+end
 redis.call('ZADD', KEYS[4], place, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
-return {1, redis.call('ZRANK', KEYS[4], ARGV[1]) + 1}
+redis.call('HDEL', KEYS[5], ARGV[1])
+return {1, redis.call('ZRANK', KEYS[4], ARGV[1]) + 1, place}
 `);
 
 /** How long a pairing's result is kept for a retry under the same pairing id. */
 export const PAIRING_RECORD_TTL_MS = 10 * 60_000;
 
-// KEYS: queued wallets, entries, the mode's queue, the pairing record. ARGV: record ttl in ms.
-// Returns wallet, entry, place of the two oldest (or of the pair this pairing id already took), or nil.
+// KEYS: queued wallets, entries, the mode's queue, the pairing record, away marks. ARGV: record ttl in ms.
+// Returns wallet, entry, place of the two oldest not away (or of the pair this pairing id already took), or
+// nil. The queue is read in slices, so only the away searches at its head are read past.
 const PAIR = luaScript(`
 local done = redis.call('GET', KEYS[4])
 if done then return cjson.decode(done) end
-local oldest = redis.call('ZRANGE', KEYS[3], 0, 1, 'WITHSCORES')
+local oldest = {}
+local from = 0
+while #oldest < 4 do
+  local slice = redis.call('ZRANGE', KEYS[3], from, from + 31, 'WITHSCORES')
+  if #slice == 0 then break end
+  for i = 1, #slice, 2 do
+    local wallet = slice[i]
+    local mark = redis.call('HGET', KEYS[5], wallet)
+    local away = false
+    if mark then
+      local ok, queued = pcall(cjson.decode, redis.call('HGET', KEYS[2], wallet))
+      away = ok and type(queued) == 'table' and queued.id == mark
+    end
+    if not away and #oldest < 4 then
+      oldest[#oldest + 1] = wallet
+      oldest[#oldest + 1] = slice[i + 1]
+    end
+  end
+  from = from + 32
+end
 if #oldest < 4 then return nil end
 local out = {}
 for i = 1, 3, 2 do
@@ -105,6 +142,7 @@ for i = 1, 3, 2 do
   redis.call('ZREM', KEYS[3], wallet)
   redis.call('HDEL', KEYS[1], wallet)
   redis.call('HDEL', KEYS[2], wallet)
+  redis.call('HDEL', KEYS[5], wallet)
 end
 redis.call('SET', KEYS[4], cjson.encode(out), 'PX', ARGV[1])
 return out
@@ -127,8 +165,8 @@ end
 return restored
 `);
 
-// KEYS: queued wallets, entries, then every mode's queue. ARGV: wallet, the expected entry id ('' for any),
-// then the mode ids in that order.
+// KEYS: queued wallets, entries, away marks, then every mode's queue. ARGV: wallet, the expected entry id
+// ('' for any), then the mode ids in that order.
 const REMOVE = luaScript(`
 local mode = redis.call('HGET', KEYS[1], ARGV[1])
 if not mode then return nil end
@@ -137,12 +175,23 @@ if ARGV[2] ~= '' then
   if not ok or type(queued) ~= 'table' or queued.id ~= ARGV[2] then return nil end
 end
 for i = 3, #ARGV do
-  if ARGV[i] == mode then redis.call('ZREM', KEYS[i], ARGV[1]) end
+  if ARGV[i] == mode then redis.call('ZREM', KEYS[i + 1], ARGV[1]) end
 end
 local entry = redis.call('HGET', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1])
 return {mode, entry}
+`);
+
+// KEYS: away marks. ARGV: wallet, entry id, '1' (away) or '0' (back: dropped only if it is that search's).
+const MARK_AWAY = luaScript(`
+if ARGV[3] == '1' then
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+elseif redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+end
+return 0
 `);
 
 // KEYS: queued wallets, then every mode's queue. ARGV: wallet, then the mode ids in that order.
@@ -158,23 +207,6 @@ end
 return nil
 `);
 
-const WALLET_PATTERN = /^[A-Za-z0-9]{1,64}$/;
-
-function checkWallet(wallet: string): void {
-  if (!WALLET_PATTERN.test(wallet)) {
-    throw new Error(`A queued wallet must be 1 to 64 letters or digits (got ${JSON.stringify(wallet)})`);
-  }
-}
-
-function checkMode(mode: string): GameModeId {
-  if (!(GAME_MODE_IDS as readonly string[]).includes(mode)) {
-    throw new Error(
-      `Unknown game mode ${JSON.stringify(mode)} (expected one of ${GAME_MODE_IDS.join(', ')})`,
-    );
-  }
-  return mode as GameModeId;
-}
-
 export function createClusterQueues<E>({
   redis,
   keys,
@@ -186,22 +218,39 @@ export function createClusterQueues<E>({
 }): ClusterQueues<E> {
   const modeArgs = [...GAME_MODE_IDS];
   return {
-    async enqueue(mode, wallet, entry) {
+    ...createQueueRecovery({ redis, keys, codec }),
+
+    async enqueue(mode, wallet, entry, floor = 0) {
       checkMode(mode);
       checkWallet(wallet);
-      const keyList = [keys.queuedWallets(), keys.queueEntries(), keys.queueSequence(), keys.queue(mode)];
-      const [ok, value] = (await runScript(redis, ENQUEUE, keyList, [wallet, mode, codec.encode(entry)])) as [
+      if (!Number.isSafeInteger(floor) || floor < 0) throw new Error(`Bad floor of places ${floor}`);
+      const keyList = [
+        keys.queuedWallets(),
+        keys.queueEntries(),
+        keys.queueSequence(),
+        keys.queue(mode),
+        keys.queueAway(),
+      ];
+      const args = [wallet, mode, codec.encode(entry), floor];
+      const [ok, value, place] = (await runScript(redis, ENQUEUE, keyList, args)) as [
         number,
         string | number,
+        number?,
       ];
-      if (ok === 1) return { ok: true, position: Number(value) };
+      if (ok === 1) return { ok: true, position: Number(value), place: Number(place) };
       return { ok: false, reason: 'already_queued', mode: checkMode(String(value)) };
     },
 
     async pair(mode, pairingId) {
       checkMode(mode);
       checkMatchId(pairingId);
-      const keyList = [keys.queuedWallets(), keys.queueEntries(), keys.queue(mode), keys.pairing(pairingId)];
+      const keyList = [
+        keys.queuedWallets(),
+        keys.queueEntries(),
+        keys.queue(mode),
+        keys.pairing(pairingId),
+        keys.queueAway(),
+      ];
       const reply = (await runScript(redis, PAIR, keyList, [PAIRING_RECORD_TTL_MS])) as string[] | null;
       if (!reply) return null;
       const player = (at: number): QueuedPlayer<E> => ({
@@ -231,11 +280,16 @@ export function createClusterQueues<E>({
       const reply = (await runScript(
         redis,
         REMOVE,
-        [keys.queuedWallets(), keys.queueEntries(), ...keys.allQueues()],
+        [keys.queuedWallets(), keys.queueEntries(), keys.queueAway(), ...keys.allQueues()],
         [wallet, expected, ...modeArgs],
       )) as [string, string] | null;
       if (!reply) return { removed: false };
       return { removed: true, mode: checkMode(reply[0]), entry: codec.decode(reply[1]) };
+    },
+
+    async markAway(wallet, entryId, away) {
+      checkWallet(wallet);
+      await runScript(redis, MARK_AWAY, [keys.queueAway()], [wallet, entryId, away ? '1' : '0']);
     },
 
     async positionOf(wallet) {

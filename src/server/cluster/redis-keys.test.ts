@@ -10,6 +10,8 @@ describe('redis keys', () => {
       keys.queuedWallets(),
       keys.queueEntries(),
       keys.queueSequence(),
+      keys.queueAway(),
+      keys.queueEpoch(),
       keys.handoff('w1'),
       keys.handoff('w2'),
       keys.playersOnline('n1'),

@@ -21,6 +21,14 @@ export interface RedisKeys {
   pairing(pairingId: string): string;
   /** Counter handing out places in line. */
   queueSequence(): string;
+  /** Hash wallet → id of its search while that search's socket is away: no pairing takes it meanwhile. */
+  queueAway(): string;
+  /**
+   * A random value written once by the first node to find it missing: a node that reads another value than
+   * the one it last read knows Redis lost its data (FLUSHALL, a restart without persistence) and puts its
+   * searches back.
+   */
+  queueEpoch(): string;
   /** A node's heartbeat: present while the node is alive. */
   nodeHeartbeat(nodeId: string): string;
   /** Set of the nodes that ever beat (live or not yet pruned). */
@@ -52,6 +60,8 @@ export function createRedisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys 
     queuedWallets: () => `${root}queued`,
     queueEntries: () => `${root}entries`,
     queueSequence: () => `${root}queue-seq`,
+    queueAway: () => `${root}away`,
+    queueEpoch: () => `${root}queue-epoch`,
     pairing: (pairingId) => `${root}pairing:${pairingId}`,
     nodeHeartbeat: (nodeId) => `${root}node:${nodeId}`,
     nodes: () => `${root}nodes`,

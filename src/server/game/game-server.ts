@@ -56,7 +56,11 @@ export interface GameServerOptions {
    * whose socket another node holds (that player then moves to this node).
    */
   cluster?: {
-    matchmaker: Matchmaker & { pairedElsewhere(entryId: string): QueueEntry | undefined };
+    matchmaker: Matchmaker & {
+      pairedElsewhere(entryId: string): QueueEntry | undefined;
+      /** The search's socket is away: no node may pair it until a socket of the wallet takes it back. */
+      searchAway(entry: QueueEntry): void;
+    };
     /** Tells the node holding the entry's socket (false when this node holds it). */
     handOff(entry: QueueEntry, message: ServerMessageOf<'matched'>): boolean;
     /** A match elsewhere that the wallet's player is to move to, if any. */
@@ -263,7 +267,7 @@ export function createGameServer(options: GameServerOptions) {
         live.links[seat] = null;
         if (live.match.status().name !== 'over') live.match.disconnected(seat);
       }
-      searches.lost(link, clock.now());
+      for (const entry of searches.lost(link, clock.now())) options.cluster?.matchmaker.searchAway(entry);
     },
 
     /** SPEC §6, game-server issue point 8: a ban closes the player's search at once. */

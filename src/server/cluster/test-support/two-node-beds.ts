@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { Address } from '@solana/kit';
+import { afterEach } from 'vitest';
+import { deleteRedisKeys } from '../../../../test/cluster/redis-prefix-cleanup.ts';
+import type { DatabaseUnderTest } from '../../../../test/db-harness.ts';
+import type { LocalChainServer } from '../../chain/test-support/local-chain-server.ts';
+import { type SearchBed, searchBed } from '../../game/paid-search-bed.ts';
+import { type ClusterGame, wireClusterGame } from '../cluster-game.ts';
+import { type ClusterNode, startClusterNode } from '../cluster-node.ts';
+
+export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+export type NodeBed = SearchBed & { node: ClusterNode; cluster: ClusterGame; houseWallet: Address };
+
+/**
+ * Two game nodes in one process (issue 12): two game servers on one database and one fake clock (the local
+ * chain's), each a node with its own Redis connections under a key prefix of the test's own, sharing the
+ * queue in Redis. Registers the clean-up (both nodes stopped, the prefix's keys deleted) after each test.
+ * One house wallet for all the tests on one database, so a reconcile of that database reads one house's
+ * history (a reconcile after several tests counts every test's entries).
+ */
+export function twoNodeBeds(target: DatabaseUnderTest, chain: () => LocalChainServer) {
+  const started: Array<{ node: ClusterNode; game: ClusterGame }> = [];
+  let prefix = '';
+  let houseWallet: Address | undefined;
+
+  afterEach(async () => {
+    for (const { node, game } of started.splice(0)) {
+      await game.stop();
+      await node.stop();
+    }
+    if (prefix) await deleteRedisKeys(TEST_REDIS_URL, prefix);
+    prefix = '';
+  });
+
+  return async (): Promise<{ a: NodeBed; b: NodeBed; prefix: string }> => {
+    prefix = `test-pairing-${randomUUID()}`;
+    const beds: NodeBed[] = [];
+    for (const nodeId of ['node-a', 'node-b']) {
+      const node = await startClusterNode({
+        redisUrl: TEST_REDIS_URL,
+        keyPrefix: prefix,
+        nodeId,
+        clock: chain().clock,
+        log: () => {},
+      });
+      const cluster = wireClusterGame({ node, db: target.db, clock: chain().clock, log: () => {} });
+      const bed = await searchBed(chain(), target.db, {
+        nodeId,
+        cluster: cluster.option,
+        ...(houseWallet ? { houseWallet } : {}),
+      });
+      houseWallet = bed.houseWallet;
+      await cluster.start(bed.game, () => 0);
+      started.push({ node, game: cluster });
+      beds.push({ ...bed, node, cluster });
+    }
+    return { a: beds[0]!, b: beds[1]!, prefix };
+  };
+}
