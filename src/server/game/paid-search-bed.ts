@@ -78,6 +78,8 @@ export async function searchBed(
     houseWallet?: Address;
     /** Cluster mode's shared queue and hand-off (issue 12). */
     cluster?: GameServerOptions['cluster'];
+    /** The wait between retries of a refused result (real time by default). */
+    sleep?: GameServerOptions['sleep'];
   } = {},
 ): Promise<SearchBed & { houseWallet: Address }> {
   const clock = chain.clock;
@@ -93,6 +95,7 @@ export async function searchBed(
     leadInSeconds: 0,
     ...(options.nodeId ? { nodeId: options.nodeId } : {}),
     ...(options.cluster ? { cluster: options.cluster } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
   });
   const bed: SearchBed & { houseWallet: Address } = {
     houseWallet,
