@@ -1,11 +1,13 @@
-import { type Address, generateKeyPairSigner } from '@solana/kit';
-import { eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
-import { transactions } from '../db/schema/index.ts';
-import { checkMoney } from '../ledger/test-support/money-check.ts';
-import { localChainForFile, PAID_MODE, searchBed } from './paid-search-bed.ts';
+import {
+  expectMoneyAccountedFor,
+  houseWalletForSuite,
+  localChainForFile,
+  PAID_MODE,
+  searchBed,
+} from './paid-search-bed.ts';
 
 const chain = localChainForFile();
 
@@ -15,22 +17,10 @@ const chain = localChainForFile();
  * full), and one already under way opens before the settlement, which then closes it.
  */
 describeEachDatabase('RELIABILITY 25: a search that arrives while the server stops', (target) => {
-  let house: Address;
-  beforeAll(async () => {
-    house = (await generateKeyPairSigner()).address;
-  });
-  const expectMoneyAccountedFor = async () => {
-    const fees = await target.db.select().from(transactions).where(eq(transactions.type, 'entry_fee'));
-    expect(fees.length).toBeGreaterThan(0);
-    expect(await checkMoney({ db: target.db, rpc: chain().rpc, houseWallet: house })).toEqual({
-      ledger: [],
-      chain: [],
-      matchedOnChain: fees.length,
-    });
-  };
+  const house = houseWalletForSuite();
 
   it('a paid findMatch that arrives during the stop is refused with a clear error and its fee refunded in full; no search stays open', async () => {
-    const bed = await searchBed(chain(), target.db, { houseWallet: house });
+    const bed = await searchBed(chain(), target.db, { houseWallet: house() });
     const player = await bed.link();
     const signature = await bed.payEntry(player);
     const stopping = bed.game.shutdown();
@@ -45,11 +35,11 @@ describeEachDatabase('RELIABILITY 25: a search that arrives while the server sto
     expect((await bed.jobsOf(player)).map((j) => [j.kind, j.amountLamports])).toEqual([
       ['refund', PAID_MODE.wagerLamports],
     ]);
-    await expectMoneyAccountedFor();
+    await expectMoneyAccountedFor(target.db, chain(), house());
   });
 
   it('a paid findMatch already under way when the stop begins opens its search first; the stop closes it, its fee refunded in full', async () => {
-    const bed = await searchBed(chain(), target.db, { houseWallet: house });
+    const bed = await searchBed(chain(), target.db, { houseWallet: house() });
     const player = await bed.link();
     const signature = await bed.payEntry(player);
     const finding = bed.game.handle(player, {
@@ -65,6 +55,6 @@ describeEachDatabase('RELIABILITY 25: a search that arrives while the server sto
     expect((await bed.jobsOf(player)).map((j) => [j.kind, j.amountLamports])).toEqual([
       ['refund', PAID_MODE.wagerLamports],
     ]);
-    await expectMoneyAccountedFor();
+    await expectMoneyAccountedFor(target.db, chain(), house());
   });
 });

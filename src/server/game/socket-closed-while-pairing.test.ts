@@ -2,9 +2,15 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { beforeCommit } from '../../../test/support/before-commit.ts';
 import { gameSessions } from '../db/schema/index.ts';
-import { checkMoney } from '../ledger/test-support/money-check.ts';
 import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from './match-constants.ts';
-import { localChainForFile, PAID_MODE, payoutJobsOf, searchBed, until } from './paid-search-bed.ts';
+import {
+  expectMoneyAccountedFor,
+  localChainForFile,
+  PAID_MODE,
+  payoutJobsOf,
+  searchBed,
+  until,
+} from './paid-search-bed.ts';
 
 const chain = localChainForFile();
 
@@ -49,10 +55,6 @@ describeEachDatabase('§4 reconnection: a socket that closes while its match is 
     expect(jobs.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
       ['winner_payout', b.wallet.address, PAID_MODE.winLamports],
     ]);
-    expect(await checkMoney({ db: target.db, rpc: chain().rpc, houseWallet: bed.houseWallet })).toEqual({
-      ledger: [],
-      chain: [],
-      matchedOnChain: 2,
-    });
+    await expectMoneyAccountedFor(target.db, chain(), bed.houseWallet);
   });
 });

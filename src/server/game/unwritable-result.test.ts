@@ -1,12 +1,12 @@
-import { type Address, generateKeyPairSigner } from '@solana/kit';
 import { eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { failingWrites } from '../../../test/support/failing-writes.ts';
 import type { Database } from '../db/database.ts';
-import { gameSessions, games, systemEvents, transactions } from '../db/schema/index.ts';
-import { checkMoney } from '../ledger/test-support/money-check.ts';
+import { gameSessions, games, systemEvents } from '../db/schema/index.ts';
 import {
+  expectMoneyAccountedFor,
+  houseWalletForSuite,
   localChainForFile,
   PAID_MODE,
   payoutJobsOf,
@@ -39,24 +39,10 @@ const eventsOf = async (db: Database, gameId: string) =>
  * refunded in full. Either way a critical system event says so. A stop never waits out a retry's backoff.
  */
 describeEachDatabase('RELIABILITY 30: a match result the database refuses for good', (target) => {
-  /** One house wallet for the suite's database, so reconcile reads every entry fee the database holds. */
-  let house: Address;
-  beforeAll(async () => {
-    house = (await generateKeyPairSigner()).address;
-  });
-  /** Issue 8 fault 14's two checks: every entry fee recorded is on chain as recorded, nothing unexplained. */
-  const expectMoneyAccountedFor = async () => {
-    const fees = await target.db.select().from(transactions).where(eq(transactions.type, 'entry_fee'));
-    expect(fees.length).toBeGreaterThan(0);
-    expect(await checkMoney({ db: target.db, rpc: chain().rpc, houseWallet: house })).toEqual({
-      ledger: [],
-      chain: [],
-      matchedOnChain: fees.length,
-    });
-  };
+  const house = houseWalletForSuite();
 
   it('a display name with a NUL taken onto a seat: PostgreSQL refuses the result, which is written without the names, and the winner is paid once', async () => {
-    const bed = await searchBed(chain(), target.db, { houseWallet: house });
+    const bed = await searchBed(chain(), target.db, { houseWallet: house() });
     const [a, b] = [await bed.link(), await bed.link()];
     await bed.findPaidMatch(a);
     // A's socket goes; a new socket of A's wallet takes the search back with a name no database stores.
@@ -82,12 +68,12 @@ describeEachDatabase('RELIABILITY 30: a match result the database refuses for go
       ['critical', 'recorded_without_player_text'],
     ]);
     expect((events[0]!.details as { sqlState: string }).sqlState).toBe('22021');
-    await expectMoneyAccountedFor();
+    await expectMoneyAccountedFor(target.db, chain(), house());
   });
 
   it('the same refusal again and again, even without the players’ text: the match is settled as interrupted and both entries refunded in full', async () => {
     const faults = failingWrites(target.db);
-    const bed = await searchBed(chain(), faults.db, { sleep: async () => {}, houseWallet: house });
+    const bed = await searchBed(chain(), faults.db, { sleep: async () => {}, houseWallet: house() });
     const { a, b, gameId } = await pairedMatch(bed);
     // Every write of the result is refused, while the database answers everything else.
     faults.failInserts(games, 2 * SAME_FAILURE_LIMIT);
@@ -107,7 +93,7 @@ describeEachDatabase('RELIABILITY 30: a match result the database refuses for go
     expect(events.map((e) => [e.severity, (e.details as { outcome: string }).outcome])).toEqual([
       ['critical', 'interrupted_and_refunded'],
     ]);
-    await expectMoneyAccountedFor();
+    await expectMoneyAccountedFor(target.db, chain(), house());
   });
 
   it('a stop during a result’s backoff does not wait it out; the next start settles the match, both refunded in full', async () => {
@@ -118,7 +104,7 @@ describeEachDatabase('RELIABILITY 30: a match result the database refuses for go
       waiting = true;
       return new Promise<void>(() => {});
     };
-    const bed = await searchBed(chain(), faults.db, { sleep, houseWallet: house });
+    const bed = await searchBed(chain(), faults.db, { sleep, houseWallet: house() });
     const { a, b, gameId } = await pairedMatch(bed);
     faults.failInserts(games, 1_000);
     await bed.game.handle(b, { type: 'exit', gameId });
@@ -130,12 +116,12 @@ describeEachDatabase('RELIABILITY 30: a match result the database refuses for go
     expect(await payoutJobsOf(target.db, [a, b])).toEqual([]);
 
     faults.failInserts(games, 0);
-    const next = await searchBed(chain(), target.db, { houseWallet: house });
+    const next = await searchBed(chain(), target.db, { houseWallet: house() });
     await next.game.recoverAfterRestart();
     const jobs = await payoutJobsOf(target.db, [a, b]);
     expect(jobs.map((j) => [j.kind, j.walletAddress, j.amountLamports]).sort()).toEqual(
       [a, b].map((p) => ['refund', p.wallet.address, PAID_MODE.wagerLamports]).sort(),
     );
-    await expectMoneyAccountedFor();
+    await expectMoneyAccountedFor(target.db, chain(), house());
   });
 });
