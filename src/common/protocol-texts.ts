@@ -38,6 +38,9 @@ export const ERROR_MESSAGES = {
   /** Cluster mode (issue 12): the shared queue cannot be reached (code matchmaking_unavailable). */
   matchmakingUnavailable:
     'Matchmaking is unavailable right now; any entry fee paid for this search is refunded in full. Please try again shortly.',
+  /** The server is stopping (code server_stopping): a new search is refused, its entry fee refunded in full. */
+  serverStopping:
+    'The server is restarting; any entry fee paid for this search is refunded in full. Please try again shortly.',
   /** SPEC §1: a paid search from an address in a restricted jurisdiction (code restricted_jurisdiction). */
   restrictedJurisdiction:
     'Paid games are not available in your jurisdiction (restricted by the Terms of Service). Practice mode is still open.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameProblem } from './display-name.ts';
 import { GAME_MODE_IDS } from './game-modes.ts';
 
 /**
@@ -36,7 +37,14 @@ export const gameIdSchema = z
     return match[0].toLowerCase();
   });
 export const gameModeSchema = z.enum(GAME_MODE_IDS);
-const displayName = z.string().max(64);
+/** RELIABILITY 30: a name that could not be stored or would mislead is refused here (see display-name.ts). */
+const displayName = z
+  .string()
+  .max(256)
+  .superRefine((name, ctx) => {
+    const problem = displayNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 const timestamp = z.number().finite();
 /** A transaction signature is 64 bytes in base58: 64 to 88 characters; SPEC §5's cleaning happens client-side. */
 export const signatureSchema = z.string().min(20).max(100);

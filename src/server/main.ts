@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from '../common/clock.ts';
+import { CLOSE_CODES } from '../common/protocol-texts.ts';
 import { bootstrapAdmins } from './admin/admin-bootstrap.ts';
 import { ADMIN_ROUTE_MODULES } from './admin/admin-route-modules.ts';
 import { createRedisLoginThrottle } from './admin/login-throttle-redis.ts';
@@ -253,10 +254,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           const drainMs = (config.cluster?.drainSeconds ?? 0) * 1000;
           // A rolling stop: the matches under way here play to their end first (cluster mode only).
           if (drainMs > 0) await gameRef.game.drain(clock.now() + drainMs);
+          // No new game work from here: a findMatch is refused (its fee refunded), so nothing opens a search
+          // after the settlement below, while the sockets are still open.
+          gameRef.game.stopTaking();
           stopRunner();
           stopMetrics();
           await clusterGame?.stop();
           await gameRef.game.shutdown();
+          // The game is settled: the players' sockets close now, so no frame of theirs starts new work, and the
+          // refunds of searches refused during the stop finish while the chain and the database are here.
+          for (const c of gameRef.channel.presence.all())
+            c.close(CLOSE_CODES.serverShutdown, 'Server shutting down');
+          await gameRef.game.idle();
           // Its own matches are settled: only now does it leave the live set.
           await broadcasts?.close();
           await clusterRef?.stop();

@@ -11,9 +11,11 @@ import type { MatchResult } from './match-types.ts';
 import { createMatchmaker, type Matchmaker, type QueueEntry } from './matchmaker.ts';
 import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
 import { recordMatchResultWithRetry } from './record-with-retry.ts';
+import { refuseWhileStopping } from './refused-payment.ts';
 import { settleAfterRestart, settleInterruptedMatches, UNUSED_ENTRY_GRACE_MS } from './restart-settlement.ts';
 import { createSearchExits } from './search-exits.ts';
 import { createSearchLinks } from './search-links.ts';
+import { createStopGate, settledWithin } from './stop-gate.ts';
 
 export type {
   EntryCloseReason,
@@ -94,6 +96,7 @@ export function createGameServer(options: GameServerOptions) {
   const log = options.log ?? (() => {});
   const queueChanged = () => options.onQueueChange?.();
   let stopping = false;
+  const gate = createStopGate();
   /** Cluster mode's rolling stop: no new match starts here; live ones play to their end. */
   let draining = false;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -109,6 +112,9 @@ export function createGameServer(options: GameServerOptions) {
       sleep,
       log,
       stopping: () => stopping,
+      stopped: gate.stopped,
+      ...(options.money ? { money: options.money } : {}),
+      now: () => clock.now(),
     });
   };
 
@@ -127,7 +133,8 @@ export function createGameServer(options: GameServerOptions) {
     queueChanged,
     log,
     nodeId,
-    draining: () => draining,
+    // A stopping node starts no match either: one begun after the shutdown's settlement would stay open.
+    draining: () => draining || stopping,
     ...(options.cluster ? { cluster: options.cluster } : {}),
     ...(options.onMatchStarted ? { matchStarted: options.onMatchStarted } : {}),
   });
@@ -155,6 +162,22 @@ export function createGameServer(options: GameServerOptions) {
     log,
     options,
   });
+
+  /** A stop takes no new search (refused-payment.ts); one under way opens first, so the stop settles it. */
+  const searchUnlessStopping = (link: PlayerLink, message: Extract<GameMessage, { type: 'findMatch' }>) =>
+    gate.track(
+      stopping
+        ? refuseWhileStopping(
+            { db, clock, log, verifier: options.verifier, money: options.money },
+            link,
+            message,
+          )
+        : exits.takeBack(link).then(() => findMatch(link, message)),
+    );
+  const stopTaking = () => {
+    stopping = true;
+    gate.stop();
+  };
 
   const reconnect = (link: PlayerLink, gameId: string) => {
     const live = matches.get(gameId);
@@ -218,10 +241,9 @@ export function createGameServer(options: GameServerOptions) {
     },
 
     async handle(link: PlayerLink, message: GameMessage): Promise<void> {
+      if (message.type === 'findMatch') return searchUnlessStopping(link, message);
       if (message.type !== 'paddleMove') await exits.takeBack(link);
       switch (message.type) {
-        case 'findMatch':
-          return findMatch(link, message);
         case 'cancelSearch':
           return exits.cancel(link, message);
         case 'reconnect':
@@ -296,14 +318,26 @@ export function createGameServer(options: GameServerOptions) {
     },
 
     /**
+     * The first step of a stop: from now on no new search is taken (a findMatch is refused, its fee refunded
+     * in full) and no match starts, so nothing opens after `shutdown` has settled what is open.
+     */
+    stopTaking,
+
+    /** Refusals answered while the stop ran have finished their refunds (bounded): the database may close. */
+    async idle(): Promise<void> {
+      await settledWithin(gate.underWay());
+    },
+
+    /**
      * The server is stopping (SIGTERM): it is the operator's doing, not the players'. Searches are closed and
      * refunded in full; matches under way are interrupted and both entries refunded in full, the same
      * written policy as after a crash. Called before the sockets are closed.
      */
     async shutdown(): Promise<void> {
-      stopping = true;
-      // A result already being written is finished first (it stops retrying once stopping).
-      await Promise.allSettled([...writing]);
+      stopTaking();
+      // A result already being written is finished first (it stops retrying once stopping), and a search
+      // already under way opens first, so it is closed below.
+      await settledWithin([...writing, ...gate.underWay()]);
       for (const { entry } of searches.all()) await exits.close(entry, 'restart');
       const unfinished = [...matches.values()].filter((m) => m.match.status().name !== 'over');
       matches.clear();

@@ -77,8 +77,9 @@ export function createMatchStarter(deps: MatchStarterDeps) {
       deps.log(`pairing in ${mode} failed: both players are still searching; trying again shortly`, error);
       return;
     }
-    const { start: matchStart, links } = begun;
+    const { start: matchStart } = begun;
     const entries = matchStart.entries;
+    const links = linksAfterCommit(begun.links, entries);
     for (const entry of entries) searches.drop(entry.id);
     deps.queueChanged();
     deps.matchStarted?.(
@@ -125,6 +126,21 @@ export function createMatchStarter(deps: MatchStarterDeps) {
       const moving = deps.cluster?.handOff(entry, matched) ?? false;
       live.match.disconnected(index as PlayerIndex, { moving });
     });
+  };
+
+  /**
+   * The links read inside the pairing transaction, brought up to date: a socket that closed while it was
+   * being committed was seen by `disconnected` as its search's (the seat did not exist yet), so the search is
+   * away now and its seat starts away, under its grace and window, and the opponent is told. A socket that
+   * took the search back meanwhile is the seat's. A search gone from the links (a cancel that lost the race
+   * dropped it) keeps the link read before the commit.
+   */
+  const linksAfterCommit = (read: LiveMatch['links'], entries: MatchStart['entries']): LiveMatch['links'] => {
+    const now = (index: 0 | 1) => {
+      const id = entries[index].id;
+      return searches.isAway(id) ? null : (searches.linkOf(id) ?? read[index]);
+    };
+    return [now(0), now(1)];
   };
 
   return {

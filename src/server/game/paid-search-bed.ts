@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FakeClock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { type ServerMessage, type ServerMessageOf, serverMessageSchema } from '../../common/protocol.ts';
@@ -12,9 +12,10 @@ import {
   startLocalChainServer,
 } from '../chain/test-support/local-chain-server.ts';
 import type { Database } from '../db/database.ts';
-import { payoutJobs, queueSessions } from '../db/schema/index.ts';
+import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
 import { pay, verifierOn } from '../ledger/entry-test-kit.ts';
 import { createMatchMoney } from '../ledger/match-money.ts';
+import { checkMoney } from '../ledger/test-support/money-check.ts';
 import { createBans } from '../security/bans.ts';
 import { createGameServer, type GameServer, type GameServerOptions, type PlayerLink } from './game-server.ts';
 
@@ -78,6 +79,8 @@ export async function searchBed(
     houseWallet?: Address;
     /** Cluster mode's shared queue and hand-off (issue 12). */
     cluster?: GameServerOptions['cluster'];
+    /** The wait between retries of a refused result (real time by default). */
+    sleep?: GameServerOptions['sleep'];
   } = {},
 ): Promise<SearchBed & { houseWallet: Address }> {
   const clock = chain.clock;
@@ -93,6 +96,7 @@ export async function searchBed(
     leadInSeconds: 0,
     ...(options.nodeId ? { nodeId: options.nodeId } : {}),
     ...(options.cluster ? { cluster: options.cluster } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
   });
   const bed: SearchBed & { houseWallet: Address } = {
     houseWallet,
@@ -159,4 +163,34 @@ export async function until(done: () => boolean | Promise<boolean>, what: string
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   throw new Error(`never happened: ${what}`);
+}
+
+/** One house wallet for a suite's database (pass it to every bed), so reconcile reads every fee it holds. */
+export function houseWalletForSuite(): () => Address {
+  let house: Address | undefined;
+  beforeAll(async () => {
+    house = (await generateKeyPairSigner()).address;
+  });
+  return () => {
+    if (!house) throw new Error('the house wallet is not made yet');
+    return house;
+  };
+}
+
+/**
+ * Issue 8 fault 14's two checks, the ledger balance and reconcile against the chain: nothing to explain, and
+ * every entry fee the database recorded found on chain as recorded.
+ */
+export async function expectMoneyAccountedFor(
+  db: Database,
+  chain: LocalChainServer,
+  houseWallet: Address,
+): Promise<void> {
+  const fees = await db.select().from(transactions).where(eq(transactions.type, 'entry_fee'));
+  expect(fees.length).toBeGreaterThan(0);
+  expect(await checkMoney({ db, rpc: chain.rpc, houseWallet })).toEqual({
+    ledger: [],
+    chain: [],
+    matchedOnChain: fees.length,
+  });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../../common/clock.ts';
 import type { ConnectionQuality } from '../../common/connection-quality.ts';
+import { displayNameFor } from '../../common/display-name.ts';
 import {
   CLOSE_CODES,
   type ClientMessage,
@@ -56,13 +57,6 @@ export interface ConnectionOptions {
 }
 
 type FrameKind = 'paddle' | 'message';
-
-/** SPEC §3: 'Player-' + the wallet's first 4 characters; 'none' and 'unnamed' count as no name. */
-export function displayNameFor(walletAddress: string | null, requested?: string): string {
-  const trimmed = requested?.trim().slice(0, 32);
-  if (trimmed && trimmed !== 'none' && trimmed !== 'unnamed') return trimmed;
-  return walletAddress ? `Player-${walletAddress.slice(0, 4)}` : 'Player';
-}
 
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
