@@ -8,10 +8,8 @@ import { waitForCommitment } from '../chain/test-support/local-chain-server.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
 import { ENTRY_MESSAGES } from '../ledger/entry-messages.ts';
 import { ledgerRowsOf, pay } from '../ledger/entry-test-kit.ts';
-import { createMatchMoney } from '../ledger/match-money.ts';
-import { checkMoney } from '../ledger/test-support/money-check.ts';
+import { checkMoney, sweepUnusedEntriesAfterGrace } from '../ledger/test-support/money-check.ts';
 import { localChainForFile, PAID_MODE, searchBed } from './paid-search-bed.ts';
-import { UNUSED_ENTRY_GRACE_MS } from './restart-settlement.ts';
 
 const chain = localChainForFile();
 const WAGER = PAID_MODE.wagerLamports;
@@ -92,15 +90,9 @@ describeEachDatabase('RELIABILITY 28: a verified entry fee is a search or a refu
     });
     expect(await bed.jobsOf(a)).toEqual([]);
 
-    bed.clock.advance(UNUSED_ENTRY_GRACE_MS + 1);
-    const now = bed.clock.now();
-    const money = createMatchMoney({ houseWallet: bed.houseWallet });
-    const sweep = () =>
-      target.db.transaction((tx) =>
-        money.sweepUnusedEntries(tx, new Date(now - UNUSED_ENTRY_GRACE_MS), new Date(now)),
-      );
-    await sweep();
-    await sweep();
+    const sweep = () => sweepUnusedEntriesAfterGrace({ db: target.db, clock: bed.clock, houseWallet });
+    expect(await sweep()).toBe(1);
+    expect(await sweep()).toBe(0);
     const [entry] = await ledgerRowsOf(target.db, signature);
     expect(await bed.jobsOf(a)).toMatchObject([
       { kind: 'refund', amountLamports: WAGER, entryTransactionId: entry?.id },

@@ -12,11 +12,9 @@ import {
   startLocalChainServer,
 } from '../chain/test-support/local-chain-server.ts';
 import { transactions } from '../db/schema/index.ts';
-import { UNUSED_ENTRY_GRACE_MS } from '../game/restart-settlement.ts';
 import { ENTRY_MESSAGES } from './entry-messages.ts';
 import { ledgerRowsOf, pay, verifierOn } from './entry-test-kit.ts';
-import { createMatchMoney } from './match-money.ts';
-import { checkMoney } from './test-support/money-check.ts';
+import { checkMoney, sweepUnusedEntriesAfterGrace } from './test-support/money-check.ts';
 import type { LookupPolicy } from './verify-lookup.ts';
 
 const SOL = 1_000_000_000n;
@@ -126,15 +124,11 @@ describeEachDatabase('RELIABILITY 26: RPC faults between the verifier and the ch
     expect(entries.length).toBeGreaterThan(0);
     // Verified entry fees that never became a queue entry (there is no matchmaker here) are refunded in
     // full by the product's sweep once its grace has passed, as on a running server.
-    server.clock.advance(UNUSED_ENTRY_GRACE_MS + 1);
-    const now = server.clock.now();
-    const swept = await target.db.transaction((tx) =>
-      createMatchMoney({ houseWallet: house }).sweepUnusedEntries(
-        tx,
-        new Date(now - UNUSED_ENTRY_GRACE_MS),
-        new Date(now),
-      ),
-    );
+    const swept = await sweepUnusedEntriesAfterGrace({
+      db: target.db,
+      clock: server.clock,
+      houseWallet: house,
+    });
     expect(swept).toBe(entries.length);
 
     expect(await checkMoney({ db: target.db, rpc: server.rpc, houseWallet: house })).toEqual({
