@@ -9,7 +9,14 @@ import { GAME_MODE_IDS } from './game-modes.ts';
 
 import { ERROR_MESSAGES } from './protocol-texts.ts';
 
-export { CLOSE_CODES, ERROR_MESSAGES } from './protocol-texts.ts';
+export {
+  CLOSE_CODES,
+  ERROR_MESSAGES,
+  isPassingRefusal,
+  PASSING_REFUSAL_CODES,
+  type PassingRefusalCode,
+  REFUND_REFUSAL_CODES,
+} from './protocol-texts.ts';
 
 /**
  * The terms of service version a player accepts before connecting (SPEC §2: 'Last Updated: March 9, 2025'),
@@ -193,7 +200,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('error'),
-    data: z.object({ message: z.string(), code: z.string().optional() }),
+    data: z.object({
+      message: z.string(),
+      code: z.string().optional(),
+      /** A refused paid search whose fee is returned: the lamports owed back in full (decimal text). */
+      refundLamports: z.string().regex(/^\d+$/).optional(),
+    }),
   }),
   z.object({
     type: z.literal('playerTemporarilyDisconnected'),

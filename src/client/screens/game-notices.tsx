@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { formatSolFixed, lamportsToSol } from '../../common/format.ts';
+import { REFUND_REFUSAL_CODES } from '../../common/protocol-texts.ts';
 import { useGame } from '../state/game-api.ts';
 import type { GameNotice } from '../state/game-view.ts';
+import { PAYMENT_UNCONFIRMED_TEXT } from '../state/payment-retry.ts';
 import { type ToastInput, useToast } from '../ui/toast-provider.tsx';
 
 const LAMPORTS = /^\d{1,20}$/;
@@ -22,7 +24,12 @@ export function noticeToast(notice: GameNotice): ToastInput {
     }
     case 'opponentLeft':
       return { title: 'Opponent Disconnected', description: 'Your opponent has left the game.' };
+    case 'paymentUnconfirmed':
+      return { title: 'Payment Not Confirmed', description: PAYMENT_UNCONFIRMED_TEXT, duration: 10_000 };
     case 'error':
+      // A search refused after its fee was recorded: the fee comes back in full, which is no error to fear.
+      if (notice.code === REFUND_REFUSAL_CODES.refunded || notice.code === REFUND_REFUSAL_CODES.refundPending)
+        return { title: 'Entry Fee Refunded', description: notice.message, duration: 10_000 };
       return { title: 'Error', description: notice.message, variant: 'destructive' };
     default: {
       const unreachable: never = notice;

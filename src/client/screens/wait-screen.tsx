@@ -15,6 +15,8 @@ export const WAIT_TEXTS = {
   refunding: 'Refund being processed...',
   found: 'OPPONENT FOUND! MATCH STARTING SOON',
   getReady: 'Get ready! Initializing secure connection...',
+  /** A passing refusal of the paid search: its payment is being confirmed and sent again (no new payment). */
+  confirmingPayment: 'Payment received - confirming it on chain...',
 } as const;
 
 function BouncingDots() {
@@ -60,7 +62,13 @@ function Searching() {
         <BouncingDots />
       </h2>
       {view.gameMode && <p className="mt-2 text-cyan-300 text-xs">{getGameMode(view.gameMode).name}</p>}
-      <p className="mt-4 text-slate-200 text-sm">{waitStatusText(waited)}</p>
+      {view.paymentRetry ? (
+        <p role="status" className="mt-4 text-cyan-200 text-sm">
+          {WAIT_TEXTS.confirmingPayment}
+        </p>
+      ) : (
+        <p className="mt-4 text-slate-200 text-sm">{waitStatusText(waited)}</p>
+      )}
       <div
         role="progressbar"
         aria-label="Search progress"

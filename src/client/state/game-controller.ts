@@ -132,6 +132,10 @@ export function createGameController(options: GameControllerOptions) {
     resetPaddles: () => paddles.reset(),
     channelIsOpen: () => channel.isOpen(),
     sendConnect,
+    resendFindMatch() {
+      if (view.searching && view.gameId === null && view.gameMode && view.paymentSignature)
+        sendFindMatch(view.gameMode, view.paymentSignature);
+    },
     dispatch: (event) => dispatch(event),
     dispatchWalletTransaction: options.dispatchWalletTransaction,
   });

@@ -88,6 +88,12 @@ export interface GameView {
    * counts from that answer, so the client's 10 s before 'CANCEL MATCH' are never shorter than the server's.
    */
   searchQueued?: boolean;
+  /**
+   * The paid search's findMatch was refused for a passing reason (nothing recorded): the same payment is
+   * sent again (state/payment-retry.ts). `attempt` counts the passing refusals, `since` is the first (epoch
+   * ms). Null while no such refusal is pending.
+   */
+  paymentRetry?: { attempt: number; since: number } | null;
 }
 
 /** One-off messages the player is told about in a toast. */
@@ -96,5 +102,7 @@ export type GameNotice =
   | { id: number; kind: 'searchCancelled'; refundLamports: string | null }
   /** SPEC §2: 'Opponent Disconnected' / 'Your opponent has left the game.' */
   | { id: number; kind: 'opponentLeft' }
+  /** A paid search's payment was given up unconfirmed (or the player left while it was confirmed). */
+  | { id: number; kind: 'paymentUnconfirmed' }
   /** A server error text (never 'Rate limit exceeded'), with its code when it had one. */
   | { id: number; kind: 'error'; message: string; code: string | null };

@@ -45,6 +45,7 @@ export function initialGameView(sessionId: string | null = null): GameView {
     opponentFoundAt: null,
     goAt: null,
     searchQueued: false,
+    paymentRetry: null,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
+import { isPassingRefusal, REFUND_REFUSAL_CODES } from '../../common/protocol-texts.ts';
 import type { GameView } from './game-view.ts';
+import { retryOrGiveUp } from './payment-retry.ts';
 import { normaliseGameId, onGameOver, onGameState, opponentGone, withGameData } from './reduce-game.ts';
 import { withPreGameScreens } from './reduce-pre-game.ts';
 import {
@@ -20,6 +22,10 @@ const SEARCH_REFUSED = new Set([
   'payment_required',
   'payment_refused',
   'restricted_jurisdiction',
+  // The payment was recorded and is being (or will be) refunded in full: this search is over.
+  REFUND_REFUSAL_CODES.refunded,
+  REFUND_REFUSAL_CODES.refundPending,
+  'matchmaking_unavailable',
 ]);
 /** Error codes that end a cancel under way (the search is still open, or was already closed). */
 const CANCEL_ENDED = new Set(['cancel_too_early', 'cancel_failed', 'not_searching']);
@@ -36,14 +42,25 @@ function onError(view: GameView, message: ServerMessageOf<'error'>, at: number):
   // SPEC §5/§8: rate-limit errors are not shown, and change nothing.
   if (text === RATE_LIMIT_MESSAGE) return view;
   const code = message.data.code ?? null;
+  // Nothing was recorded: the same payment goes again, calmly (no error toast while it is confirmed).
+  const paidSearch = view.searching && view.gameId === null && view.paymentSignature !== null;
+  if (isPassingRefusal(code) && paidSearch) return retryOrGiveUp(view, at);
   let next: GameView = { ...view, lastError: text, lastErrorCode: code, lastErrorAt: at };
   const repeated =
     view.lastError === text && view.lastErrorAt != null && at - view.lastErrorAt < REPEAT_ERROR_MS;
   if (!repeated && !(code !== null && QUIET.has(code))) {
     next = withNotice(next, { kind: 'error', message: text, code });
   }
-  if (code !== null && SEARCH_REFUSED.has(code) && view.searching && view.gameId === null) {
-    next = { ...next, searching: false, searchStartTime: null, paymentSignature: null, cancelling: 'idle' };
+  const refused = code !== null && (SEARCH_REFUSED.has(code) || isPassingRefusal(code));
+  if (refused && view.searching && view.gameId === null) {
+    next = {
+      ...next,
+      searching: false,
+      searchStartTime: null,
+      paymentSignature: null,
+      paymentRetry: null,
+      cancelling: 'idle',
+    };
   }
   if (code !== null && CANCEL_ENDED.has(code)) {
     next = { ...next, cancelling: 'idle' };
@@ -76,7 +93,12 @@ function onCancelReply(view: GameView, message: ServerMessageOf<'cancelSearch'>)
  */
 function queued(view: GameView, at: number): Partial<GameView> {
   const first = view.searchQueued !== true || !view.searching || view.searchStartTime === null;
-  return { searching: true, searchQueued: true, searchStartTime: first ? at : view.searchStartTime };
+  return {
+    searching: true,
+    searchQueued: true,
+    searchStartTime: first ? at : view.searchStartTime,
+    paymentRetry: null,
+  };
 }
 
 /** SPEC §4 "Client game flow": what each server message does to the view. */
@@ -114,6 +136,7 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         goAt: null,
         countdownTime: message.data.countdownTime,
         searching: false,
+        paymentRetry: null,
         cancelling: 'idle',
         gameOver: null,
         lastStateTimestamp: null,

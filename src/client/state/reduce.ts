@@ -1,6 +1,7 @@
 import type { GameEvent } from './game-events.ts';
 import type { GameView } from './game-view.ts';
 import { initialGameView } from './initial-view.ts';
+import { givenUp } from './payment-retry.ts';
 import { endPreGameScreen, exitSearch } from './reduce-pre-game.ts';
 import { reduceServerMessage } from './reduce-server.ts';
 import {
@@ -115,7 +116,9 @@ function transition(view: GameView, event: GameEvent): GameView {
       return view.searching && view.cancelling === 'idle' ? { ...view, cancelling: 'cancelling' } : view;
 
     case 'searchAbandoned':
-      return view.searching && view.gameId === null ? backToLobby(view) : view;
+      if (!view.searching || view.gameId !== null) return view;
+      // Left while its payment was being confirmed: the player is told what becomes of that payment.
+      return view.paymentRetry ? givenUp(view) : backToLobby(view);
 
     case 'cancelBackupDue':
       // The backup cancel goes out: a paid search still waiting for its answer is being refunded.

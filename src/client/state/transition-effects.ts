@@ -7,6 +7,7 @@ import { CONTROLLER_TIMING } from './controller-timing.ts';
 import type { GameEvent } from './game-events.ts';
 import type { GameView } from './game-view.ts';
 import { createLastStateMemory } from './last-state-memory.ts';
+import { paymentRetryDelayMs } from './payment-retry.ts';
 import { normaliseGameId } from './reduce-game.ts';
 import type { WritableSnapshotBuffer } from './snapshot-buffer.ts';
 import type { WalletTransactionDetail } from './wallet-transaction-event.ts';
@@ -23,6 +24,8 @@ export interface TransitionEffectsDeps {
   channelIsOpen(): boolean;
   /** Says hello on the open socket as one without a stored game does. */
   sendConnect(): void;
+  /** Sends the search's findMatch again, with the payment signature it already has. */
+  resendFindMatch(): void;
   /** Feeds a timer's event back into the reducer. */
   dispatch(event: GameEvent): void;
   dispatchWalletTransaction?: (detail: WalletTransactionDetail) => void;
@@ -112,6 +115,11 @@ export function createTransitionEffects(deps: TransitionEffectsDeps) {
       forgetGame();
     }
     if (!after.searching) timers.cancel('findMatch');
+    // A passing refusal of the paid search: the same findMatch goes again after the backoff's wait.
+    const retry = after.paymentRetry ?? null;
+    if (after.searching && retry && retry.attempt !== (before.paymentRetry?.attempt ?? 0)) {
+      timers.later('findMatch', paymentRetryDelayMs(retry.attempt), deps.resendFindMatch);
+    }
     if (after.cancelling === 'idle') timers.cancel('cancelBackup');
     overlaySafetyNet(before, after, message);
     ownWindowTicker(after);

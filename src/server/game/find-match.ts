@@ -7,7 +7,7 @@ import type { GameMessage, PlayerLink } from './game-ports.ts';
 import type { GameServerOptions } from './game-server.ts';
 import { type LiveMatch, liveMatchOf } from './live-match.ts';
 import type { Matchmaker, PaidEntry } from './matchmaker.ts';
-import { refundRefusedPayment } from './refused-payment.ts';
+import { refundUnstartedEntry, refuseSearch, sendRefusal } from './refused-payment.ts';
 import type { createSearchExits } from './search-exits.ts';
 
 type FindMatchMessage = Extract<GameMessage, { type: 'findMatch' }>;
@@ -15,8 +15,11 @@ type FindMatchMessage = Extract<GameMessage, { type: 'findMatch' }>;
 /**
  * `findMatch` (SPEC §5): the checks in the order the SPEC gives them (banned, already searching, mode,
  * wallet, payment), the entry fee verified on chain for a paid mode, then the search joins the queue and a
- * pairing is tried. A payment that arrives with a refused search is returned; a search the queue could not
- * take (cluster mode, Redis away) is closed with its fee back in full.
+ * pairing is tried. A recorded payment ends as a search or as a refund in full, and the answer says which
+ * (RELIABILITY 28): a payment that arrives with a refused search is returned; a search the queue could not
+ * take (cluster mode, Redis away) is closed with its fee back in full; a queue write that fails refunds the
+ * fee. A passing refusal (protocol.ts PASSING_REFUSAL_CODES) records nothing: the client comes back with the
+ * same payment.
  */
 export function createFindMatch(deps: {
   db: Database;
@@ -31,15 +34,15 @@ export function createFindMatch(deps: {
   options: Pick<GameServerOptions, 'verifier' | 'money' | 'jurisdiction' | 'cluster'>;
 }) {
   const { db, clock, bans, matchmaker, matches, exits, queueChanged, log, options } = deps;
-  const returnRefusedPayment = (link: PlayerLink, message: FindMatchMessage) =>
-    refundRefusedPayment({ db, clock, log, verifier: options.verifier, money: options.money }, link, message);
+  const refusalDeps = { db, clock, log, verifier: options.verifier, money: options.money };
+  const refuse = (link: PlayerLink, message: FindMatchMessage, text: string, code: string) =>
+    refuseSearch(refusalDeps, link, message, { message: text, code });
 
   return async (link: PlayerLink, message: FindMatchMessage): Promise<void> => {
     // SPEC §5 order: banned, already searching, mode, wallet, payment.
     const ban = await bans.status(link.walletAddress, link.ip);
     if (ban.banned) {
-      link.sendError(ban.message ?? 'Your account has been restricted', 'account_restricted');
-      return returnRefusedPayment(link, message);
+      return refuse(link, message, ban.message ?? 'Your account has been restricted', 'account_restricted');
     }
     if (
       link.walletAddress &&
@@ -47,8 +50,7 @@ export function createFindMatch(deps: {
         liveMatchOf(matches, link.walletAddress) ||
         (await options.cluster?.playing(link.walletAddress)))
     ) {
-      link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
-      return returnRefusedPayment(link, message);
+      return refuse(link, message, ERROR_MESSAGES.alreadySearching, 'already_searching');
     }
     if (!message.gameMode) return link.sendError(ERROR_MESSAGES.gameModeRequired, 'game_mode_required');
     if (!link.walletAddress || !link.playerSessionId) {
@@ -66,8 +68,7 @@ export function createFindMatch(deps: {
           country: restricted,
           mode: mode.id,
         });
-        link.sendError(ERROR_MESSAGES.restrictedJurisdiction, 'restricted_jurisdiction');
-        return returnRefusedPayment(link, message);
+        return refuse(link, message, ERROR_MESSAGES.restrictedJurisdiction, 'restricted_jurisdiction');
       }
       if (!options.verifier) return link.sendError(ERROR_MESSAGES.paymentRequired, 'payment_required');
       const verified = await options.verifier.verify({
@@ -76,21 +77,28 @@ export function createFindMatch(deps: {
         signature: message.paymentSignature,
         ip: link.ip,
       });
-      if (!verified.ok) return link.sendError(verified.message, verified.code ?? 'payment_refused');
+      if (!verified.ok) return sendRefusal(link, { ...verified, code: verified.code ?? 'payment_refused' });
       paid = verified.paid;
     }
-    const joined = await matchmaker.join(
-      {
-        linkId: link.id,
-        playerSessionId: link.playerSessionId,
-        walletAddress: link.walletAddress,
-        displayName: link.displayName,
-        ip: link.ip,
-        userAgent: link.userAgent,
-      },
-      mode.id,
-      paid,
-    );
+    const player = {
+      linkId: link.id,
+      playerSessionId: link.playerSessionId,
+      walletAddress: link.walletAddress,
+      displayName: link.displayName,
+      ip: link.ip,
+      userAgent: link.userAgent,
+    };
+    let joined: Awaited<ReturnType<Matchmaker['join']>>;
+    try {
+      joined = await matchmaker.join(player, mode.id, paid);
+    } catch (error) {
+      const money = options.money;
+      if (!paid || !money) throw error;
+      // The fee is recorded but no search holds it: it comes back in full, and the answer says so.
+      log(`the search of ${link.walletAddress} could not be queued; its entry fee is refunded`, error);
+      const entry = { walletAddress: link.walletAddress, mode: mode.id, paid };
+      return sendRefusal(link, await refundUnstartedEntry({ db, clock, log, money }, entry));
+    }
     if (!joined.ok && joined.reason === 'queue_unavailable') {
       // Cluster mode, Redis away: the entry never reached the queue. Closed, its fee back in full.
       await exits.close(joined.entry, 'restart');
@@ -98,11 +106,10 @@ export function createFindMatch(deps: {
     }
     if (!joined.ok) {
       const money = options.money;
-      if (paid && money) {
-        const entry = { walletAddress: link.walletAddress, mode: mode.id, paid };
-        await db.transaction((tx) => money.refundUnusedEntry(tx, entry, new Date(clock.now())));
-      }
-      return link.sendError(ERROR_MESSAGES.alreadySearching, 'already_searching');
+      const refusal = { message: ERROR_MESSAGES.alreadySearching, code: 'already_searching' };
+      if (!paid || !money) return sendRefusal(link, refusal);
+      const entry = { walletAddress: link.walletAddress, mode: mode.id, paid };
+      return sendRefusal(link, await refundUnstartedEntry({ db, clock, log, money }, entry, refusal));
     }
     exits.started(joined.entry, link);
     queueChanged();

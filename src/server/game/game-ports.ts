@@ -33,7 +33,19 @@ export interface EntryVerifier {
     signature: string | undefined;
     /** The player's address: verifications in flight are bounded per address too (issue 8, fault 6). */
     ip?: string | null;
-  }): Promise<{ ok: true; paid: PaidEntry } | { ok: false; message: string; code?: string }>;
+  }): Promise<{ ok: true; paid: PaidEntry } | EntryRefusal>;
+}
+
+/**
+ * Why a payment is not an entry. A `code` from PASSING_REFUSAL_CODES (protocol.ts) means nothing was
+ * recorded and the same signature may be submitted again; any other refusal is final. `refundLamports` is
+ * set when the payment was recorded and is owed back in full (a wrong amount, a payment too old to use).
+ */
+export interface EntryRefusal {
+  ok: false;
+  message: string;
+  code?: string;
+  refundLamports?: bigint;
 }
 
 /** SPEC §1 restricted jurisdictions, as the find-match path asks them before a paid search. */
@@ -56,12 +68,15 @@ export type EntryCloseReason = 'player_cancel' | 'player_disconnect' | 'banned' 
 export interface GameMoney {
   entryClosed(tx: Database, entry: QueueEntry, why: EntryCloseReason, at: Date): Promise<void>;
   matchEnded: ResultHook;
-  /** A verified payment that could not become an entry: refund it in full. */
+  /**
+   * A verified payment that could not become an entry: refund it in full. False, and nothing written, when a
+   * queue session holds that entry fee (it became a search after all).
+   */
   refundUnusedEntry(
     tx: Database,
     entry: { walletAddress: string; mode: GameModeId; paid: PaidEntry },
     at: Date,
-  ): Promise<void>;
+  ): Promise<boolean>;
   /** Entry fees recorded before `olderThan` that never became an entry nor were refunded: refund them. */
   sweepUnusedEntries(tx: Database, olderThan: Date, at: Date): Promise<number>;
   /** Entries and matches a previous run left open: refund them in full. */

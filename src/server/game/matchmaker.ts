@@ -153,9 +153,10 @@ export function createMatchmaker({
       const joinedAt = clock.now();
       const id = await insertEntryRow(db, { player, mode, paid, joinedAt, nodeId });
       if (id === null) return { ok: false, reason: 'already_searching' };
-      // Another socket of the same wallet may have joined while this insert ran.
+      // Another socket of the same wallet may have joined while this insert ran. The row never was a search:
+      // removed, so no queue session holds its entry fee and the caller's refund of that fee goes through.
       if (byWallet.has(player.walletAddress)) {
-        await db.update(queueSessions).set({ status: 'error' }).where(eq(queueSessions.id, id));
+        await db.delete(queueSessions).where(eq(queueSessions.id, id));
         return { ok: false, reason: 'already_searching' };
       }
       const entry: QueueEntry = { id, mode, player, joinedAt, paid };

@@ -1,50 +1,131 @@
 import type { Clock } from '../../common/clock.ts';
-import { getGameMode } from '../../common/game-modes.ts';
-import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { ERROR_MESSAGES, isPassingRefusal, REFUND_REFUSAL_CODES } from '../../common/protocol.ts';
+import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import type { Database } from '../db/database.ts';
-import type { EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
+import type { EntryRefusal, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
+import type { PaidEntry } from './matchmaker.ts';
+
+export interface RefusalDeps {
+  db: Database;
+  clock: Clock;
+  log: (message: string, error?: unknown) => void;
+  verifier: EntryVerifier | undefined;
+  money: GameMoney | undefined;
+}
+
+/** A refusal on the wire; a refund it announces rides along as `refundLamports` (decimal text). */
+export function sendRefusal(link: PlayerLink, refusal: Omit<EntryRefusal, 'ok'>): void {
+  const { message, code, refundLamports } = refusal;
+  link.send({
+    type: 'error',
+    data: {
+      message,
+      ...(code ? { code } : {}),
+      ...(refundLamports !== undefined ? { refundLamports: refundLamports.toString() } : {}),
+    },
+  });
+}
 
 /**
- * A search refused before its payment was looked at (banned, already searching: SPEC §5 puts those first)
- * may still carry real money. If it verifies, it is recorded and refunded in full, so a refusal never keeps
- * a player's SOL.
+ * A recorded entry fee that did not become a search: refunded in full in one database transaction (never if
+ * a queue session took it), and the player told so with the amount. If even that write fails, the sweep of
+ * unused entry fees refunds it within minutes: logged loudly, and the player told that instead.
  */
-export async function refundRefusedPayment(
-  deps: {
-    db: Database;
-    clock: Clock;
-    log: (message: string) => void;
-    verifier: EntryVerifier | undefined;
-    money: GameMoney | undefined;
-  },
+export async function refundUnstartedEntry(
+  deps: Pick<RefusalDeps, 'db' | 'clock' | 'log'> & { money: GameMoney },
+  entry: { walletAddress: string; mode: GameModeId; paid: PaidEntry },
+  refusal?: { message: string; code?: string },
+): Promise<Omit<EntryRefusal, 'ok'>> {
+  const { lamports } = entry.paid;
+  let refunded: boolean;
+  try {
+    refunded = await deps.db.transaction((tx) =>
+      deps.money.refundUnusedEntry(tx, entry, new Date(deps.clock.now())),
+    );
+  } catch (error) {
+    deps.log(
+      `LOST ENTRY FEE: the refund of ${entry.paid.signature} (${lamports} lamports, ${entry.walletAddress}) could not be written; the unused-entry sweep must refund it`,
+      error,
+    );
+    refunded = false;
+  }
+  if (refusal) {
+    const explain = refunded ? REFUND_TEXTS.withRefund : REFUND_TEXTS.withRefundPending;
+    return { message: explain(refusal.message, lamports), code: refusal.code, refundLamports: lamports };
+  }
+  return refunded
+    ? {
+        message: REFUND_TEXTS.searchNotStarted(lamports),
+        code: REFUND_REFUSAL_CODES.refunded,
+        refundLamports: lamports,
+      }
+    : {
+        message: REFUND_TEXTS.searchNotStartedRefundPending(lamports),
+        code: REFUND_REFUSAL_CODES.refundPending,
+        refundLamports: lamports,
+      };
+}
+
+/**
+ * A search refused before its payment was looked at (banned, already searching, restricted: SPEC §5 puts
+ * those first) may still carry real money, so the payment is settled before the answer. Verified: recorded
+ * and refunded in full, and the refusal says so with the amount. Not verifiable yet (a passing refusal):
+ * the passing refusal is the answer, so the client keeps the signature and comes back with it, and the
+ * final refusal comes once the payment can be settled. Anything else: the refusal as it is.
+ */
+export async function refuseSearch(
+  deps: RefusalDeps,
   link: PlayerLink,
   message: Extract<GameMessage, { type: 'findMatch' }>,
+  refusal: { message: string; code: string },
 ): Promise<void> {
+  sendRefusal(link, await settleRefusedPayment(deps, link, message, refusal));
+}
+
+async function settleRefusedPayment(
+  deps: RefusalDeps,
+  link: PlayerLink,
+  message: Extract<GameMessage, { type: 'findMatch' }>,
+  refusal: { message: string; code: string },
+): Promise<Omit<EntryRefusal, 'ok'>> {
   const { verifier, money } = deps;
-  if (!verifier || !money || !link.walletAddress || !message.gameMode || !message.paymentSignature) return;
+  if (!verifier || !money || !link.walletAddress || !message.gameMode || !message.paymentSignature) {
+    return refusal;
+  }
   const mode = getGameMode(message.gameMode);
-  if (mode.wagerLamports === 0n) return;
+  if (mode.wagerLamports === 0n) return refusal;
   const verified = await verifier.verify({
     walletAddress: link.walletAddress,
     mode: mode.id,
     signature: message.paymentSignature,
     ip: link.ip,
   });
-  if (!verified.ok) return;
-  const entry = { walletAddress: link.walletAddress, mode: mode.id, paid: verified.paid };
-  await deps.db.transaction((tx) => money.refundUnusedEntry(tx, entry, new Date(deps.clock.now())));
-  deps.log(`a refused search's payment ${verified.paid.signature} is being refunded in full`);
+  if (verified.ok) {
+    const entry = { walletAddress: link.walletAddress, mode: mode.id, paid: verified.paid };
+    deps.log(`a refused search's payment ${verified.paid.signature} is being refunded in full`);
+    return refundUnstartedEntry({ ...deps, money }, entry, refusal);
+  }
+  if (isPassingRefusal(verified.code)) return verified;
+  // Recorded and owed back already (a wrong amount, too old): the refusal says so.
+  if (verified.refundLamports !== undefined) {
+    return {
+      message: REFUND_TEXTS.withRefund(refusal.message, verified.refundLamports),
+      code: refusal.code,
+      refundLamports: verified.refundLamports,
+    };
+  }
+  return refusal;
 }
 
 /**
  * A search refused because the server is stopping: one that opened after the stop settled the searches
  * would stay open until the next start. The player is told, and a fee paid for it is refunded in full.
  */
-export async function refuseWhileStopping(
-  deps: Parameters<typeof refundRefusedPayment>[0],
+export function refuseWhileStopping(
+  deps: RefusalDeps,
   link: PlayerLink,
   message: Extract<GameMessage, { type: 'findMatch' }>,
 ): Promise<void> {
-  link.sendError(ERROR_MESSAGES.serverStopping, 'server_stopping');
-  await refundRefusedPayment(deps, link, message);
+  return refuseSearch(deps, link, message, { message: ERROR_MESSAGES.serverStopping, code: 'server_stopping' });
 }

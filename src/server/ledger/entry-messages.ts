@@ -1,10 +1,5 @@
-import { lamportsToSolString } from '../../common/format.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
-
-/** Exact SOL text of a lamport amount: one lamport short must not round to the wager it missed. */
-function sol(lamports: bigint): string {
-  return `${lamportsToSolString(lamports)} SOL`;
-}
+import { solText as sol } from '../../common/refund-texts.ts';
 
 /** JSON that tolerates the bigints Kit puts in RPC answers. */
 function describeError(err: unknown): string {
@@ -18,14 +13,16 @@ function describeError(err: unknown): string {
 
 /**
  * What a player is told when an entry payment is refused. SPEC §8's words where SPEC has them (a landed but
- * failed transaction, a missing payment); the rest say what happened and what to do.
+ * failed transaction, a missing payment); the rest say what happened and what to do. The codes that go with
+ * them (passing or final) are the verifier's (entry-verifier.ts).
  */
 export const ENTRY_MESSAGES = {
   paymentRequired: ERROR_MESSAGES.paymentRequired,
   practiceIsFree: 'Free Play needs no payment',
   malformedSignature: 'Invalid payment signature: expected a base58 transaction signature of 64 bytes',
   alreadyUsed: 'This payment has already been used',
-  notFoundYet: 'Payment not found on chain yet, please try again in a moment',
+  notFoundYet:
+    'Payment not visible on chain yet. It has not been used: the same payment can be submitted again in a moment',
   unavailable:
     'Payment could not be verified right now (network connection issue). It has not been used: please try again in a moment with the same payment',
   notRecorded: 'Payment could not be recorded right now. Please try again in a moment with the same payment',
@@ -35,7 +32,8 @@ export const ENTRY_MESSAGES = {
   notFromWallet: 'This payment was not made by your connected wallet',
   nothingPaid: 'This payment transfers no SOL',
   noBlockTime: 'The time of this payment is not known yet, please try again in a moment',
-  tooOld: 'This payment is more than 10 minutes old and can no longer be used to enter a game',
+  tooOld: (paidLamports: bigint) =>
+    `This payment is more than 10 minutes old and can no longer be used to enter a game: the full ${sol(paidLamports)} will be refunded to your wallet`,
   failed: (err: unknown) => `Transaction processed but failed: ${describeError(err)}`,
   wrongAmount: (paidLamports: bigint, modeName: string, wagerLamports: bigint) =>
     `Payment was ${sol(paidLamports)} but ${modeName} needs ${sol(wagerLamports)}: the full ${sol(paidLamports)} will be refunded to your wallet`,

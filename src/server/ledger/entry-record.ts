@@ -14,6 +14,9 @@ import type { ChainEvidence } from './verify-payment.ts';
  */
 export const WRONG_AMOUNT_REFUND_REASON: RefundReason = 'system_error';
 export const WRONG_AMOUNT_ERROR_CODE = 'wrong_amount';
+/** A real payment to the house older than the recency window: refunded in full like a wrong amount. */
+export const TOO_OLD_ERROR_CODE = 'too_old';
+export type UnusableReason = typeof WRONG_AMOUNT_ERROR_CODE | typeof TOO_OLD_ERROR_CODE;
 
 /** A payment verified on chain, from the session's wallet to the house. */
 export interface VerifiedPayment {
@@ -94,20 +97,19 @@ export async function recordEntryFee(
 }
 
 /**
- * Money that cannot be used (a wrong amount): in one database transaction, the entry_fee row (so the
- * signature is spent) and a pending 100% refund of exactly what was paid, with its payout job
- * (ARCHITECTURE invariant 3). Undefined, and nothing written, when the signature was used already.
+ * Money that cannot be used (a wrong amount, a payment older than the recency window): in one database
+ * transaction, the entry_fee row (so the signature is spent) and a pending 100% refund of exactly what was
+ * paid, with its payout job (ARCHITECTURE invariant 3). Undefined, and nothing written, when the signature
+ * was used already.
  */
 export async function recordUnusablePayment(
   db: Database,
   payment: VerifiedPayment,
   explanation: string,
+  code: UnusableReason = WRONG_AMOUNT_ERROR_CODE,
 ): Promise<{ transactionId: string; refundTransactionId: string; refundJobId: string } | undefined> {
   return db.transaction(async (tx) => {
-    const transactionId = await insertEntryRow(tx, payment, {
-      code: WRONG_AMOUNT_ERROR_CODE,
-      message: explanation,
-    });
+    const transactionId = await insertEntryRow(tx, payment, { code, message: explanation });
     if (!transactionId) return undefined;
     const owed = await owePayment(
       tx,

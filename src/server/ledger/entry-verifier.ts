@@ -1,15 +1,19 @@
 import type { Signature } from '@solana/kit';
 import type { Clock } from '../../common/clock.ts';
 import { type GameMode, type GameModeId, getGameMode } from '../../common/game-modes.ts';
-import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { ERROR_MESSAGES, type PassingRefusalCode, REFUND_REFUSAL_CODES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
+import type { EntryRefusal } from '../game/game-ports.ts';
 import type { EntryVerifier } from '../game/game-server.ts';
 import { ENTRY_MESSAGES } from './entry-messages.ts';
 import {
   isSignatureRecorded,
   recordEntryFee,
   recordUnusablePayment,
+  TOO_OLD_ERROR_CODE,
+  type UnusableReason,
   type VerifiedPayment,
+  WRONG_AMOUNT_ERROR_CODE,
 } from './entry-record.ts';
 import {
   DEFAULT_LOOKUP_POLICY,
@@ -28,7 +32,7 @@ import {
   type VerificationLimits,
 } from './verify-slots.ts';
 
-/** RELIABILITY 6: an entry payment older than this is refused. */
+/** RELIABILITY 6: an entry payment older than this is not used (a real one is refunded in full). */
 export const ENTRY_RECENCY_WINDOW_MS = 10 * 60_000;
 
 export interface EntryVerifierDeps {
@@ -42,18 +46,24 @@ export interface EntryVerifierDeps {
   log?: (message: string, error?: unknown) => void;
   lookup?: Partial<LookupPolicy>;
   recencyWindowMs?: number;
-  /** Verifications in flight at once, per wallet, per address and overall (issue 8, fault 6). */
+  /** Verifications in flight at once, per wallet, per address and overall (RELIABILITY 29). */
   inFlight?: Partial<VerificationLimits>;
 }
 
 type Verdict = Awaited<ReturnType<EntryVerifier['verify']>>;
 
+/** A final refusal that records nothing: this signature will never be an entry here. */
 function refuse(message: string): Verdict {
   return { ok: false, message };
 }
 
+/** Nothing recorded, nothing used: the same signature may be submitted again (the client does, with backoff). */
+function notYet(message: string, code: PassingRefusalCode): EntryRefusal {
+  return { ok: false, message, code };
+}
+
 /** The refusals that record nothing, so the signature stays usable by whoever may use it. */
-function refusalOf(check: Exclude<PaymentCheck, { kind: 'exact' | 'wrong_amount' }>): Verdict {
+function refusalOf(check: Exclude<PaymentCheck, { kind: 'exact' | 'wrong_amount' | 'too_old' }>): Verdict {
   switch (check.kind) {
     case 'not_transaction_id':
       return refuse(ENTRY_MESSAGES.notTransactionId);
@@ -68,9 +78,7 @@ function refusalOf(check: Exclude<PaymentCheck, { kind: 'exact' | 'wrong_amount'
     case 'nothing_paid':
       return refuse(ENTRY_MESSAGES.nothingPaid);
     case 'no_block_time':
-      return refuse(ENTRY_MESSAGES.noBlockTime);
-    case 'too_old':
-      return refuse(ENTRY_MESSAGES.tooOld);
+      return notYet(ENTRY_MESSAGES.noBlockTime, 'payment_not_visible');
     default: {
       const unreachable: never = check;
       throw new Error(`unhandled payment check ${JSON.stringify(unreachable)}`);
@@ -80,8 +88,10 @@ function refusalOf(check: Exclude<PaymentCheck, { kind: 'exact' | 'wrong_amount'
 
 /**
  * The money issue's entry-fee verifier (ARCHITECTURE invariant 2): every entry fee is verified on chain and
- * recorded under its unique signature before the game server may queue anyone. A wrong amount from the
- * player's own wallet is recorded and owed back in full; every other refusal records nothing.
+ * recorded under its unique signature before the game server may queue anyone. A real payment from the
+ * player's own wallet that cannot be used (a wrong amount, older than the recency window) is recorded and
+ * owed back in full; every other refusal records nothing, and is passing (the same signature may come again:
+ * busy, not visible yet, RPC or database away) or final.
  */
 export interface LoadedEntryVerifier extends EntryVerifier {
   /** Look-ups on chain in flight (each holding a slot), and verifications waiting on one of them. */
@@ -123,7 +133,7 @@ export function createEntryVerifier(deps: EntryVerifierDeps): LoadedEntryVerifie
   }
 
   async function record(
-    kind: 'exact' | 'wrong_amount',
+    kind: 'exact' | 'wrong_amount' | 'too_old',
     payment: VerifiedPayment,
     mode: GameMode,
   ): Promise<Verdict> {
@@ -140,12 +150,19 @@ export function createEntryVerifier(deps: EntryVerifierDeps): LoadedEntryVerifie
           },
         };
       }
-      const message = ENTRY_MESSAGES.wrongAmount(payment.lamports, mode.name, mode.wagerLamports);
-      const recorded = await recordUnusablePayment(deps.db, payment, message);
-      return refuse(recorded ? message : ENTRY_MESSAGES.alreadyUsed);
+      const [message, reason]: [string, UnusableReason] =
+        kind === 'too_old'
+          ? [ENTRY_MESSAGES.tooOld(payment.lamports), TOO_OLD_ERROR_CODE]
+          : [
+              ENTRY_MESSAGES.wrongAmount(payment.lamports, mode.name, mode.wagerLamports),
+              WRONG_AMOUNT_ERROR_CODE,
+            ];
+      const recorded = await recordUnusablePayment(deps.db, payment, message, reason);
+      if (!recorded) return refuse(ENTRY_MESSAGES.alreadyUsed);
+      return { ok: false, message, code: REFUND_REFUSAL_CODES.refunded, refundLamports: payment.lamports };
     } catch (error) {
       log(`recording entry payment ${payment.signature} failed`, error);
-      return refuse(ENTRY_MESSAGES.notRecorded);
+      return notYet(ENTRY_MESSAGES.notRecorded, 'payment_not_recorded');
     }
   }
 
@@ -166,16 +183,15 @@ export function createEntryVerifier(deps: EntryVerifierDeps): LoadedEntryVerifie
       if (await isSignatureRecorded(deps.db, signature)) return refuse(ENTRY_MESSAGES.alreadyUsed);
     } catch (error) {
       log(`checking entry payment ${signature} failed`, error);
-      return refuse(ENTRY_MESSAGES.notRecorded);
+      return notYet(ENTRY_MESSAGES.notRecorded, 'payment_not_recorded');
     }
 
     const looked = await lookUpWithin(request, signature);
-    if ('busy' in looked) {
-      return { ok: false, message: ERROR_MESSAGES.verificationsBusy, code: 'verification_busy' };
-    }
+    if ('busy' in looked) return notYet(ERROR_MESSAGES.verificationsBusy, 'verification_busy');
     const { found } = looked;
-    if (found.kind === 'not_found') return refuse(ENTRY_MESSAGES.notFoundYet);
-    if (found.kind === 'unavailable') return refuse(ENTRY_MESSAGES.unavailable);
+    // RELIABILITY 7: not refused as invalid, not accepted: the client submits it again with backoff.
+    if (found.kind === 'not_found') return notYet(ENTRY_MESSAGES.notFoundYet, 'payment_not_visible');
+    if (found.kind === 'unavailable') return notYet(ENTRY_MESSAGES.unavailable, 'payment_rpc_unavailable');
 
     const nowMs = deps.clock.now();
     const check = checkPayment(found.transaction, {
@@ -186,7 +202,9 @@ export function createEntryVerifier(deps: EntryVerifierDeps): LoadedEntryVerifie
       nowMs,
       recencyWindowMs,
     });
-    if (check.kind !== 'exact' && check.kind !== 'wrong_amount') return refusalOf(check);
+    if (check.kind !== 'exact' && check.kind !== 'wrong_amount' && check.kind !== 'too_old') {
+      return refusalOf(check);
+    }
     const payment: VerifiedPayment = {
       walletAddress: request.walletAddress,
       gameMode: mode.id,

@@ -104,13 +104,13 @@ export function createMatchMoney({ houseWallet }: { houseWallet: string }) {
       tx: Database,
       entry: { walletAddress: string; mode: QueueEntry['mode']; paid: NonNullable<QueueEntry['paid']> },
       at: Date,
-    ): Promise<void> {
+    ): Promise<boolean> {
       // Never refund an entry fee that did become an entry (a second socket racing with the same payment).
       const [queued] = await tx
         .select({ id: queueSessions.id })
         .from(queueSessions)
         .where(eq(queueSessions.transactionId, entry.paid.transactionId));
-      if (queued) return;
+      if (queued) return false;
       await owePayment(
         tx,
         {
@@ -124,6 +124,7 @@ export function createMatchMoney({ houseWallet }: { houseWallet: string }) {
         },
         at,
       );
+      return true;
     },
 
     /**

@@ -2,11 +2,17 @@ import type { Signature } from '@solana/kit';
 import type { Clock } from '../../common/clock.ts';
 import type { ChainRpc } from '../chain/chain-rpc.ts';
 
-/** How long and how often a payment that the RPC does not show yet is looked for (RELIABILITY 7, 26). */
+/**
+ * How a payment is looked up (RELIABILITY 7, 26, 29). A signature the RPC does not know costs one call: the
+ * verifier answers at once that it is not visible yet (a passing refusal) and the client, which keeps the
+ * signature, submits it again with backoff; so a made-up signature holds a verification slot for one call,
+ * never for a retry sequence. Only an RPC failure (HTTP 429 / 5xx, a timeout), where nothing is known, is
+ * retried here, briefly.
+ */
 export interface LookupPolicy {
-  /** Total time, by the injected clock, before giving up: the player is then told to try again. */
+  /** Total time, by the injected clock, for retrying RPC failures: the player is then told to try again. */
   budgetMs: number;
-  /** The first wait; each wait doubles up to `maxDelayMs`. */
+  /** The first wait after a failure; each wait doubles up to `maxDelayMs`. */
   firstDelayMs: number;
   maxDelayMs: number;
   /** One RPC call is abandoned (AbortSignal) after this long, then retried within the budget. */
@@ -14,14 +20,14 @@ export interface LookupPolicy {
 }
 
 export const DEFAULT_LOOKUP_POLICY: LookupPolicy = {
-  budgetMs: 30_000,
+  budgetMs: 8_000,
   firstDelayMs: 500,
   maxDelayMs: 4_000,
   callTimeoutMs: 5_000,
 };
 
-/** Far more than a 30 s budget with a 0.5 s first wait can use. */
-const MAX_ATTEMPTS = 1_000;
+/** Far more than an 8 s budget with a 0.5 s first wait can use. */
+const MAX_ATTEMPTS = 100;
 
 export type Sleep = (ms: number) => Promise<void>;
 
@@ -43,9 +49,9 @@ export type FoundTransaction = NonNullable<Awaited<ReturnType<typeof fetchParsed
 
 export type LookupOutcome =
   | { kind: 'found'; transaction: FoundTransaction; attempts: number }
-  /** The RPC answered, every time, that it does not know the signature (at `confirmed`). */
+  /** The RPC answered that it does not know the signature (at `confirmed`). Asked once: never retried here. */
   | { kind: 'not_found'; attempts: number }
-  /** The last attempt failed (HTTP 429 / 5xx, a timeout, a JSON-RPC error): nothing is known. */
+  /** Every attempt within the budget failed (HTTP 429 / 5xx, a timeout, a JSON-RPC error): nothing is known. */
   | { kind: 'unavailable'; attempts: number; error: unknown };
 
 export interface LookupDeps {
@@ -57,9 +63,10 @@ export interface LookupDeps {
 }
 
 /**
- * Looks a signature up at `confirmed`, waiting with backoff while the RPC does not show it or fails, for up to
- * the budget: attempts at 0, 0.5, 1.5, 3.5, 7.5 s … and a last one at the budget's end. An error never reads
- * as "not found" and never as found: the caller refuses without accepting or recording anything.
+ * Looks a signature up at `confirmed`. An answer (the transaction, or none) is returned at once; a failed call
+ * is retried with backoff for up to the budget: attempts at 0, 0.5, 1.5, 3.5, 7.5 s and a last one at the
+ * budget's end. An error never reads as "not found" and never as found: the caller refuses without
+ * accepting or recording anything.
  */
 export async function lookUpTransaction(deps: LookupDeps, signature: Signature): Promise<LookupOutcome> {
   const { clock, policy } = deps;
@@ -68,20 +75,19 @@ export async function lookUpTransaction(deps: LookupDeps, signature: Signature):
   let attempts = 0;
   for (;;) {
     attempts++;
-    let outcome: LookupOutcome;
+    let error: unknown;
     try {
       // A whole call timeout even for the last attempt: the budget may be overrun by at most one call.
       const abortSignal = AbortSignal.timeout(policy.callTimeoutMs);
       const transaction = await fetchParsed(deps.rpc, signature, abortSignal);
-      if (transaction) return { kind: 'found', transaction, attempts };
-      outcome = { kind: 'not_found', attempts };
-    } catch (error) {
-      deps.log(`getTransaction ${signature} failed (attempt ${attempts})`, error);
-      outcome = { kind: 'unavailable', attempts, error };
+      return transaction ? { kind: 'found', transaction, attempts } : { kind: 'not_found', attempts };
+    } catch (thrown) {
+      deps.log(`getTransaction ${signature} failed (attempt ${attempts})`, thrown);
+      error = thrown;
     }
     const left = policy.budgetMs - (clock.now() - start);
     // The attempt cap guards against a clock that a misconfigured sleep never moves.
-    if (left <= 0 || attempts >= MAX_ATTEMPTS) return outcome;
+    if (left <= 0 || attempts >= MAX_ATTEMPTS) return { kind: 'unavailable', attempts, error };
     await deps.sleep(Math.min(delay, left));
     delay = Math.min(delay * 2, policy.maxDelayMs);
   }

@@ -148,9 +148,10 @@ describe('ARCHITECTURE invariant 2: what an entry payment must be on chain', () 
     const atWindow = view({ blockTime: BigInt(NOW_MS / 1000) - windowSeconds });
     expect(checkPayment(atWindow, expected)).toMatchObject({ kind: 'exact' });
     const older = view({ blockTime: BigInt(NOW_MS / 1000) - windowSeconds - 1n });
-    expect(checkPayment(older, expected)).toEqual({
+    expect(checkPayment(older, expected)).toMatchObject({
       kind: 'too_old',
       ageMs: expected.recencyWindowMs + 1000,
+      lamports: WAGER,
     });
     expect(checkPayment(view({ blockTime: null }), expected)).toEqual({ kind: 'no_block_time' });
   });

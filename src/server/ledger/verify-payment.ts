@@ -40,7 +40,8 @@ export type PaymentCheck =
   | { kind: 'not_from_wallet' }
   | { kind: 'nothing_paid' }
   | { kind: 'no_block_time' }
-  | { kind: 'too_old'; ageMs: number };
+  /** Real SOL from the session's wallet to the house, too old to enter a game: it is owed back in full. */
+  | { kind: 'too_old'; ageMs: number; lamports: bigint; evidence: ChainEvidence };
 
 export interface PaymentExpectation {
   signature: string;
@@ -89,8 +90,8 @@ function systemTransfers(view: ParsedTransactionView): Transfer[] {
 
 /**
  * ARCHITECTURE invariant 2, the chain half: the transaction named by `signature` succeeded, transfers SOL from
- * the session's wallet (which signed it) to the house wallet, and is recent. The amount decides between an
- * entry and a full refund. Pure: the caller looks the transaction up and records the outcome.
+ * the session's wallet (which signed it) to the house wallet, and is recent. The amount and the age decide
+ * between an entry and a full refund. Pure: the caller looks the transaction up and records the outcome.
  */
 export function checkPayment(view: ParsedTransactionView, expected: PaymentExpectation): PaymentCheck {
   // A transaction's id is its first signature; any other would let one payment be presented twice.
@@ -107,9 +108,6 @@ export function checkPayment(view: ParsedTransactionView, expected: PaymentExpec
   if (!walletSigned || fromWallet.length === 0) return { kind: 'not_from_wallet' };
 
   if (view.blockTime === null) return { kind: 'no_block_time' };
-  const ageMs = expected.nowMs - Number(view.blockTime) * 1000;
-  if (ageMs > expected.recencyWindowMs) return { kind: 'too_old', ageMs };
-
   // Several transfers to the house in one transaction are one payment: the house received their sum.
   const lamports = fromWallet.reduce((sum, t) => sum + t.lamports, 0n);
   if (lamports === 0n) return { kind: 'nothing_paid' };
@@ -119,6 +117,8 @@ export function checkPayment(view: ParsedTransactionView, expected: PaymentExpec
     feeLamports: view.meta.fee,
     version: view.version ?? 'legacy',
   };
+  const ageMs = expected.nowMs - Number(view.blockTime) * 1000;
+  if (ageMs > expected.recencyWindowMs) return { kind: 'too_old', ageMs, lamports, evidence };
   return lamports === expected.wagerLamports
     ? { kind: 'exact', lamports, evidence }
     : { kind: 'wrong_amount', lamports, evidence };

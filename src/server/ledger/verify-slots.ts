@@ -1,18 +1,23 @@
 /**
- * How many entry payments may be looked up on chain at once (issue 8, fault 6). A well-formed signature the
- * chain does not know costs a whole look-up sequence (about 11 `getTransaction` calls over 30 s), and any
- * freshly signed-in keypair can send one: unbounded, strangers could burn a paid RPC quota.
+ * How many entry payments may be looked up on chain at once (RELIABILITY 29). A look-up is one
+ * `getTransaction` call (a few, briefly, only while the RPC fails: verify-lookup.ts), so a slot is held for
+ * milliseconds and a full server is rare; when it happens the refusal is passing (`verification_busy`) and
+ * the client submits the same payment again.
  */
 export interface VerificationLimits {
-  /** A player pays one entry at a time: a second payment while the first is looked up is refused. */
+  /** Fairness is per proven wallet: a player pays one entry at a time. */
   perWallet: number;
-  /** Several players behind one address (a household, a NAT), but not an army of fresh keypairs. */
+  /**
+   * One address may hold a quarter of the server, no more: many honest players share an address (a
+   * carrier's NAT, an office, a campus; eight paying at one moment must all be verified), while strangers
+   * with fresh keypairs behind one address cannot take every slot.
+   */
   perIp: number;
   /** The whole server: bounds the RPC calls of every look-up together. */
   overall: number;
 }
 
-export const DEFAULT_VERIFICATION_LIMITS: VerificationLimits = { perWallet: 1, perIp: 3, overall: 64 };
+export const DEFAULT_VERIFICATION_LIMITS: VerificationLimits = { perWallet: 1, perIp: 16, overall: 64 };
 
 export interface VerificationSlots {
   /** Takes one slot of the wallet, of the address (when known) and of the server; null when any is full. */

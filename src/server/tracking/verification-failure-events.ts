@@ -1,11 +1,9 @@
+import { isPassingRefusal } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
 import type { EntryVerifier } from '../game/game-ports.ts';
 import { recordSystemEvent } from '../security/system-events.ts';
 
 export const PAYMENT_VERIFICATION_FAILED = 'payment_verification_failed';
-
-/** Refusals that say the server is busy, not that a payment is wrong: not worth an admin's attention. */
-const NOT_A_FAILURE = new Set(['verification_busy']);
 
 /**
  * The entry verifier, with every refused payment recorded as a system event (issue 10 point 5) for the
@@ -19,7 +17,9 @@ export function withVerificationFailureEvents(
   return {
     async verify(request) {
       const outcome = await verifier.verify(request);
-      if (!outcome.ok && !NOT_A_FAILURE.has(outcome.code ?? '')) {
+      // A passing refusal (busy, not visible yet, RPC or database away) says nothing is wrong with the
+      // payment, and the client submits it again with backoff: not worth an admin's attention each time.
+      if (!outcome.ok && !isPassingRefusal(outcome.code)) {
         void recordSystemEvent(deps.db, {
           severity: 'warning',
           eventType: PAYMENT_VERIFICATION_FAILED,

@@ -1,4 +1,8 @@
+import type { FakeClock } from '../../../common/clock.ts';
+import type { Database } from '../../db/database.ts';
+import { UNUSED_ENTRY_GRACE_MS } from '../../game/restart-settlement.ts';
 import { checkLedgerBalance, type LedgerImbalance } from '../ledger-balance.ts';
+import { createMatchMoney } from '../match-money.ts';
 import { type ReconcileDifference, type ReconcileOptions, reconcile } from '../reconcile.ts';
 
 export interface MoneyCheck {
@@ -17,4 +21,22 @@ export interface MoneyCheck {
 export async function checkMoney(options: ReconcileOptions): Promise<MoneyCheck> {
   const [ledger, report] = await Promise.all([checkLedgerBalance(options.db), reconcile(options)]);
   return { ledger, chain: report.differences, matchedOnChain: report.summary.matched };
+}
+
+/**
+ * The product's sweep of unused entry fees, run as a running server would once its grace has passed: the
+ * clock moves past the grace, and every verified entry fee that never became a queue entry nor a refund is
+ * refunded in full. Returns how many it refunded.
+ */
+export async function sweepUnusedEntriesAfterGrace(options: {
+  db: Database;
+  clock: FakeClock;
+  houseWallet: string;
+}): Promise<number> {
+  options.clock.advance(UNUSED_ENTRY_GRACE_MS + 1);
+  const now = options.clock.now();
+  const money = createMatchMoney({ houseWallet: options.houseWallet });
+  return options.db.transaction((tx) =>
+    money.sweepUnusedEntries(tx, new Date(now - UNUSED_ENTRY_GRACE_MS), new Date(now)),
+  );
 }
