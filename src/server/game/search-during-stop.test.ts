@@ -27,8 +27,13 @@ describeEachDatabase('RELIABILITY 25: a search that arrives while the server sto
     await bed.game.handle(player, { type: 'findMatch', gameMode: PAID_MODE.id, paymentSignature: signature });
     await stopping;
 
+    // The refusal names the stop and the refund of this payment with its amount.
     expect(player.of('error').map((e) => e.data)).toEqual([
-      { message: ERROR_MESSAGES.serverStopping, code: 'server_stopping' },
+      {
+        message: expect.stringContaining(ERROR_MESSAGES.serverStopping),
+        code: 'server_stopping',
+        refundLamports: PAID_MODE.wagerLamports.toString(),
+      },
     ]);
     expect(player.of('joinQueue')).toEqual([]);
     expect((await bed.rowsOf(player)).filter((r) => r.status === 'active')).toEqual([]);
