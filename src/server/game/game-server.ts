@@ -11,7 +11,7 @@ import type { MatchResult } from './match-types.ts';
 import { createMatchmaker, type Matchmaker, type QueueEntry } from './matchmaker.ts';
 import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
 import { recordMatchResultWithRetry } from './record-with-retry.ts';
-import { settleAfterRestart, settleInterruptedMatches, UNUSED_ENTRY_GRACE_MS } from './restart-settlement.ts';
+import { settleAfterRestart, settleInterruptedMatches } from './restart-settlement.ts';
 import { createSearchExits } from './search-exits.ts';
 import { createSearchLinks } from './search-links.ts';
 
@@ -331,18 +331,6 @@ export function createGameServer(options: GameServerOptions) {
         }
         live.match.tick();
       }
-    },
-
-    /** Entries and matches a previous run left open (game-server issue, point 4; RELIABILITY 25). */
-    /** Refunds verified entry fees that never became an entry (see GameMoney.sweepUnusedEntries). */
-    async sweepUnusedEntries(): Promise<void> {
-      const money = options.money;
-      if (!money) return;
-      const now = clock.now();
-      const swept = await db.transaction((tx) =>
-        money.sweepUnusedEntries(tx, new Date(now - UNUSED_ENTRY_GRACE_MS), new Date(now)),
-      );
-      if (swept > 0) log(`${swept} verified entry fee(s) that never became an entry are being refunded`);
     },
 
     /**

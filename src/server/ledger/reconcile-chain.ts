@@ -93,7 +93,8 @@ export function toHouseTransaction(
   };
 }
 
-async function fetchTransaction(rpc: ReconcileRpc, signature: Signature, timeoutMs: number) {
+/** One transaction of the house's history, jsonParsed, at `confirmed`; throws when the chain does not return it. */
+export async function fetchTransaction(rpc: ReconcileRpc, signature: Signature, timeoutMs: number) {
   const tx = await rpc
     .getTransaction(signature, {
       encoding: 'jsonParsed',
