@@ -133,7 +133,7 @@ export function createMatchMoney({ houseWallet }: { houseWallet: string }) {
      * event. The same pass the running sweeper makes (unused-entry-sweep.ts); at restart, in its transaction.
      */
     sweepUnusedEntries(tx: Database, olderThan: Date, at: Date): Promise<number> {
-      return sweepUnusedEntryFees(tx, { olderThan, at });
+      return sweepUnusedEntryFees(tx, { dueBy: new Date(olderThan.getTime() - 1), at });
     },
 
     /** A paid entry closed without a match: refund its share and record what the house keeps. */

@@ -76,10 +76,8 @@ export function createPaymentSweeper(options: PaymentSweeperOptions): PaymentSwe
   async function ledgerPass(): Promise<number> {
     const now = clock.now();
     try {
-      const refunded = await sweepUnusedEntryFees(db, {
-        olderThan: new Date(now - graceMs),
-        at: new Date(now),
-      });
+      // Due once its age reaches the grace.
+      const refunded = await sweepUnusedEntryFees(db, { dueBy: new Date(now - graceMs), at: new Date(now) });
       if (refunded > 0) log(`${refunded} entry fee(s) nothing accounted for are being refunded in full`);
       return refunded;
     } catch (error) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, notExists, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, notExists, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
@@ -39,10 +39,10 @@ export function whyUnaccounted(fee: Pick<UnaccountedEntryFee, 'closedSearchStatu
     : `its search was closed (${fee.closedSearchStatus}) with nothing refunded or kept`;
 }
 
-/** Entry fees no outcome accounts for, older than `olderThan` when given; `entryTransactionId` narrows to one. */
+/** Entry fees no outcome accounts for, recorded at or before `dueBy` when given; `entryTransactionId` picks one. */
 export async function readUnaccountedEntryFees(
   db: Database,
-  filter: { olderThan?: Date; entryTransactionId?: string } = {},
+  filter: { dueBy?: Date; entryTransactionId?: string } = {},
 ): Promise<UnaccountedEntryFee[]> {
   const claims = alias(transactions, 'claims');
   const conditions: SQL[] = [
@@ -63,7 +63,7 @@ export async function readUnaccountedEntryFees(
         ),
     ),
   ];
-  if (filter.olderThan) conditions.push(lt(transactions.createdAt, filter.olderThan));
+  if (filter.dueBy) conditions.push(lte(transactions.createdAt, filter.dueBy));
   if (filter.entryTransactionId) conditions.push(eq(transactions.id, filter.entryTransactionId));
   const rows = await db
     .select({
@@ -133,14 +133,14 @@ async function refundIfStillUnaccounted(tx: Database, entryTransactionId: string
 }
 
 /**
- * Refunds every fee unaccounted for since before `olderThan`, each in a transaction of its own (a savepoint
+ * Refunds every unaccounted fee recorded at or before `dueBy`, each in a transaction of its own (a savepoint
  * inside the caller's, at restart), so one that fails leaves the others refunded. Returns how many it refunded.
  */
 export async function sweepUnusedEntryFees(
   db: Database,
-  options: { olderThan: Date; at: Date },
+  options: { dueBy: Date; at: Date },
 ): Promise<number> {
-  const candidates = await readUnaccountedEntryFees(db, { olderThan: options.olderThan });
+  const candidates = await readUnaccountedEntryFees(db, { dueBy: options.dueBy });
   let refunded = 0;
   for (const candidate of candidates) {
     try {
