@@ -7,6 +7,7 @@ import { payoutJobs, systemEvents } from '../../db/schema/index.ts';
 import type { QueuePlayer } from '../../game/matchmaker.ts';
 import { checkLedgerBalance } from '../ledger-balance.ts';
 import { createPaymentSweeper, type PaymentSweeperOptions } from '../payment-sweeper.ts';
+import type { ReconcileReport } from '../reconcile.ts';
 import type { PayoutTestBed } from './payout-test-bed.ts';
 
 /** Test support for the payment sweeper: a node's sweeper on the bed's chain and clock, and what it left. */
@@ -41,8 +42,15 @@ export function eventsNaming(db: Database, eventType: string, key: string, value
     .where(and(eq(systemEvents.eventType, eventType), sql`${systemEvents.details}->>${key} = ${value}`));
 }
 
-/** Pays every refund and payout owed (the worker on the bed's clock), then both money checks must agree. */
-export async function payAllAndCheck(bed: PayoutTestBed, db: Database): Promise<void> {
+/**
+ * Pays every refund and payout owed (the worker on the bed's clock); then the ledger balances and reconcile
+ * (the bed's, or one that knows more funding addresses) finds no difference and no unaccounted payment.
+ */
+export async function payAllAndCheck(
+  bed: PayoutTestBed,
+  db: Database,
+  reconcile: () => Promise<ReconcileReport> = () => bed.reconcile(),
+): Promise<void> {
   const worker = bed.worker();
   for (let run = 0; run < 60; run++) {
     const open = await db
@@ -54,7 +62,7 @@ export async function payAllAndCheck(bed: PayoutTestBed, db: Database): Promise<
     bed.server.clock.advance(2_000);
   }
   expect(await checkLedgerBalance(db)).toEqual([]);
-  const report = await bed.reconcile();
+  const report = await reconcile();
   expect(report.differences).toEqual([]);
   expect(report.summary.unaccountedPayments).toBe(0);
 }
