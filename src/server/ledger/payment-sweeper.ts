@@ -58,6 +58,7 @@ export function createPaymentSweeper(options: PaymentSweeperOptions): PaymentSwe
   const { db, clock, log } = options;
   const graceMs = options.graceMs ?? PAYMENT_SWEEP_GRACE_MS;
   const chainIntervalMs = options.chainIntervalMs ?? CHAIN_SWEEP_INTERVAL_MS;
+  const stopping = new AbortController();
   const chainSweep = options.rpc
     ? createChainSweep({
         db,
@@ -66,6 +67,7 @@ export function createPaymentSweeper(options: PaymentSweeperOptions): PaymentSwe
         clock,
         fundingAddresses: options.fundingAddresses,
         graceMs,
+        signal: stopping.signal,
         ...(options.lookbackMs !== undefined ? { lookbackMs: options.lookbackMs } : {}),
       })
     : undefined;
@@ -121,6 +123,8 @@ export function createPaymentSweeper(options: PaymentSweeperOptions): PaymentSwe
     },
     async stop() {
       stopped = true;
+      // A chain pass waiting on a slow RPC gives up now rather than hold the shutdown up.
+      stopping.abort();
       await loop?.stop();
     },
   };

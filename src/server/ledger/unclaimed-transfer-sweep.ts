@@ -29,6 +29,8 @@ export interface ChainSweepOptions {
   graceMs: number;
   lookbackMs?: number;
   pageSize?: number;
+  /** Aborts the RPC calls in flight (the server is stopping). */
+  signal?: AbortSignal;
 }
 
 export type ChainSweepReport = Record<UnclaimedOutcome, number> & {
@@ -51,6 +53,10 @@ export function createChainSweep(options: ChainSweepOptions) {
   const funding = new Set(options.fundingAddresses);
   let cursor: Signature | undefined;
   const firstSeen = new Map<Signature, number>();
+  const deadline = () => {
+    const timeout = AbortSignal.timeout(RPC_TIMEOUT_MS);
+    return options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  };
 
   /** The house's signatures newer than the cursor (or within the lookback), newest first. */
   async function listAfterCursor(now: number): Promise<Listed[]> {
@@ -64,7 +70,7 @@ export function createChainSweep(options: ChainSweepOptions) {
           ...(cursor ? { until: cursor } : {}),
           ...(before ? { before } : {}),
         })
-        .send({ abortSignal: AbortSignal.timeout(RPC_TIMEOUT_MS) });
+        .send({ abortSignal: deadline() });
       for (const entry of page) {
         const seen = firstSeen.get(entry.signature) ?? now;
         if (entry.blockTime === null) firstSeen.set(entry.signature, seen);
@@ -115,7 +121,7 @@ export function createChainSweep(options: ChainSweepOptions) {
     };
     for (let i = 0; i < unnamed.length; i += FETCH_CONCURRENCY) {
       const batch = unnamed.slice(i, i + FETCH_CONCURRENCY);
-      const fetched = await Promise.all(batch.map((s) => fetchTransaction(rpc, s, RPC_TIMEOUT_MS)));
+      const fetched = await Promise.all(batch.map((s) => fetchTransaction(rpc, s, deadline())));
       for (const [j, parsed] of fetched.entries()) {
         const houseTx = toHouseTransaction(batch[j] as Signature, parsed, houseWallet);
         report[await settleUnclaimedTransaction(db, houseTx, funding, new Date(clock.now()))] += 1;
