@@ -36,6 +36,7 @@ export async function startTestServer(
     clock?: Clock;
     withClient?: boolean;
     noPayoutWorker?: boolean;
+    paymentSweeper?: StartOptions['paymentSweeper'];
     rpcUrl?: () => string;
     /** The local /rpc limits; generous unless a test passes `{}` (the product's defaults) or its own. */
     rpcLimits?: StartOptions['limits'] extends infer L ? (L extends { rpc?: infer R } ? R : never) : never;
@@ -63,6 +64,7 @@ export async function startTestServer(
     clientDir,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.noPayoutWorker ? { noPayoutWorker: true } : {}),
+    ...(options.paymentSweeper ? { paymentSweeper: options.paymentSweeper } : {}),
     ...(options.rpcUrl ? { rpcUrl: options.rpcUrl } : {}),
     // Many sign-ins from one address in a test run.
     limits: {

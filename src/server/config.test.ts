@@ -112,6 +112,7 @@ describe('configuration', () => {
         'DATA_DIR',
         'HOST',
         'HOUSE_BALANCE_FLOOR_SOL',
+        'HOUSE_FUNDING_ADDRESSES',
         'HOUSE_WALLET_KEYPAIR',
         'LOCAL_CHAIN',
         'LOG_LEVEL',
@@ -208,5 +209,16 @@ describe('configuration', () => {
     expect(loadConfig({ WS_COMPRESSION: 'off' }).wsCompression).toBe(false);
     expect(loadConfig({ WS_COMPRESSION: 'on' }).wsCompression).toBe(true);
     expect(() => loadConfig({ WS_COMPRESSION: 'yes' })).toThrow(/WS_COMPRESSION/);
+  });
+
+  it('HOUSE_FUNDING_ADDRESSES: none by default; a list of wallet addresses kept; anything else refused by name', () => {
+    const treasury = 'FUNDxTreasury1111111111111111111111111111111';
+    expect(loadConfig({}).houseFundingAddresses).toEqual([]);
+    expect(loadConfig({ HOUSE_FUNDING_ADDRESSES: ` ${treasury} ,` }).houseFundingAddresses).toEqual([
+      treasury,
+    ]);
+    expect(() => loadConfig({ HOUSE_FUNDING_ADDRESSES: 'not an address' })).toThrow(
+      /HOUSE_FUNDING_ADDRESSES/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { walletAddressSchema } from '../common/protocol.ts';
 import { parseRedisUrl } from './cluster/redis-connection.ts';
 import { DEFAULT_KEY_PREFIX } from './cluster/redis-keys.ts';
 import {
@@ -35,6 +36,8 @@ export const CONFIG_VARIABLES = {
     'ISO country codes refused paid games (default US,GB,HK,SG,MT,CU,IR,KP,SY); empty or none restricts none',
   HOUSE_BALANCE_FLOOR_SOL:
     'A critical system event is recorded when the house wallet falls below this many SOL (default 50)',
+  HOUSE_FUNDING_ADDRESSES:
+    "Comma-separated wallets that top up the house wallet: their transfers in are the operator's, never refunded as a player's nor reported (default none)",
   ADMIN_EMAIL: 'E-mail of an admin account created at start if absent (with ADMIN_PASSWORD)',
   ADMIN_PASSWORD: 'Password of that admin (at least 12 characters); used only to create it, never logged',
   METRICS_TOKEN:
@@ -129,6 +132,19 @@ const rules = {
     schema: solAmountSchema.default(solAmountSchema.parse(DEFAULT_HOUSE_BALANCE_FLOOR_SOL)),
     expected: SOL_AMOUNT_EXPECTED,
   },
+  HOUSE_FUNDING_ADDRESSES: {
+    schema: z
+      .string()
+      .default('')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(walletAddressSchema)),
+    expected: 'must be a comma-separated list of base58 wallet addresses',
+  },
   ADMIN_EMAIL: {
     schema: z
       .string()
@@ -215,6 +231,8 @@ export interface Config {
   restrictedCountries: string[];
   /** HOUSE_BALANCE_FLOOR_SOL in lamports. */
   houseBalanceFloorLamports: bigint;
+  /** HOUSE_FUNDING_ADDRESSES: the operator's top-ups come from these (the sweeper and reconcile pass them by). */
+  houseFundingAddresses: string[];
   /** ADMIN_EMAIL and ADMIN_PASSWORD: an admin created at start if absent (src/server/admin/admin-bootstrap.ts). */
   admin: { email: string | undefined; password: string | undefined };
   /** METRICS_TOKEN: who may read /metrics from elsewhere than the machine itself. */
@@ -321,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: p.TRUST_PROXY,
     restrictedCountries: p.RESTRICTED_COUNTRIES,
     houseBalanceFloorLamports: p.HOUSE_BALANCE_FLOOR_SOL,
+    houseFundingAddresses: p.HOUSE_FUNDING_ADDRESSES,
     admin: { email: p.ADMIN_EMAIL, password: p.ADMIN_PASSWORD },
     metricsToken: p.METRICS_TOKEN,
     perIpLimitFactor: p.PER_IP_LIMIT_FACTOR,

@@ -28,6 +28,7 @@ import { type PlayerAuthOptions, registerPlayerAuth } from './http/auth/register
 import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 import { registerBanStatusRoute } from './http/ban-status-route.ts';
 import { registerHistoryRoute } from './http/history-route.ts';
+import { createPaymentSweeper, type PaymentSweeperOptions } from './ledger/payment-sweeper.ts';
 import { type MoneyWiring, wireMoney } from './ledger/wire-money.ts';
 import { registerMetricsRoute } from './metrics/metrics-route.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
@@ -45,6 +46,8 @@ export interface StartOptions {
   rpcUrl?: () => string;
   /** Tests only: run no payout worker (a test drives its own). */
   noPayoutWorker?: boolean;
+  /** Tests only: how often the payment sweeper runs (real time) and its chain pass (on `clock`). */
+  paymentSweeper?: Pick<PaymentSweeperOptions, 'intervalMs' | 'chainIntervalMs'>;
   /** Tests and benchmarks only: other limits than production's. */
   limits?: {
     signIn?: PlayerAuthOptions['rateLimits'];
@@ -227,6 +230,20 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const stopMetrics = metrics.start();
     const gameRef = game;
     if (!options.noPayoutWorker) money.worker.start();
+    // Every node sweeps: player payments nothing claims are refunded in full (ARCHITECTURE invariant 10).
+    const sweeper = createPaymentSweeper({
+      db,
+      clock,
+      rpc,
+      houseWallet: chain.houseWallet.address,
+      fundingAddresses: [
+        ...config.houseFundingAddresses,
+        ...(chain.kind === 'local' ? [chain.localChain.faucetAddress] : []),
+      ],
+      log: (message, error) => console.error(`payment sweeper: ${message}`, error ?? ''),
+      ...options.paymentSweeper,
+    });
+    sweeper.start();
     await tracking.start();
     cluster?.run({
       ownersOfOpenWork: () => ownersOfOpenRows(db),
@@ -269,6 +286,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           // Its own matches are settled: only now does it leave the live set.
           await broadcasts?.close();
           await clusterRef?.stop();
+          await sweeper.stop();
           await money.worker.stop();
           await app.close();
           await tracking.stop();

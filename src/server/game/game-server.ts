@@ -12,7 +12,7 @@ import { createMatchmaker, type Matchmaker, type QueueEntry } from './matchmaker
 import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
 import { recordMatchResultWithRetry } from './record-with-retry.ts';
 import { refuseWhileStopping } from './refused-payment.ts';
-import { settleAfterRestart, settleInterruptedMatches, UNUSED_ENTRY_GRACE_MS } from './restart-settlement.ts';
+import { settleAfterRestart, settleInterruptedMatches } from './restart-settlement.ts';
 import { createSearchExits } from './search-exits.ts';
 import { createSearchLinks } from './search-links.ts';
 import { createStopGate, settledWithin } from './stop-gate.ts';
@@ -369,18 +369,6 @@ export function createGameServer(options: GameServerOptions) {
         }
         live.match.tick();
       }
-    },
-
-    /** Entries and matches a previous run left open (game-server issue, point 4; RELIABILITY 25). */
-    /** Refunds verified entry fees that never became an entry (see GameMoney.sweepUnusedEntries). */
-    async sweepUnusedEntries(): Promise<void> {
-      const money = options.money;
-      if (!money) return;
-      const now = clock.now();
-      const swept = await db.transaction((tx) =>
-        money.sweepUnusedEntries(tx, new Date(now - UNUSED_ENTRY_GRACE_MS), new Date(now)),
-      );
-      if (swept > 0) log(`${swept} verified entry fee(s) that never became an entry are being refunded`);
     },
 
     /**

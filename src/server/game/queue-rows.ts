@@ -3,7 +3,7 @@ import type { Clock } from '../../common/clock.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
-import { queueSessions } from '../db/schema/index.ts';
+import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
 import type { CloseStatus, PaidEntry, QueueEntry, QueuePlayer } from './matchmaker.ts';
 import { ownedWithin, type SettleScope } from './node-ownership.ts';
 
@@ -14,7 +14,12 @@ import { ownedWithin, type SettleScope } from './node-ownership.ts';
  * row still being active, so a cancel and a match exclude each other wherever they run.
  */
 
-/** A new active entry's id, or null when the wallet already has an active one. */
+/**
+ * A new active entry's id, or null when the wallet already has an active one or its entry fee was already
+ * refunded. A paid entry takes its fee's ledger row in key-share mode before it looks for a refund and writes:
+ * the running sweeper (ledger/unused-entry-sweep.ts) holds that row FOR UPDATE while it refunds an unused fee,
+ * so of a search and a sweep of the same fee exactly one happens, whichever comes first.
+ */
 export async function insertEntryRow(
   db: Database,
   entry: {
@@ -25,30 +30,48 @@ export async function insertEntryRow(
     nodeId: string | null;
   },
 ): Promise<string | null> {
-  const { player, paid, joinedAt } = entry;
+  const { paid } = entry;
   try {
-    const [row] = await db
-      .insert(queueSessions)
-      .values({
-        playerId: player.playerSessionId,
-        walletAddress: player.walletAddress,
-        displayName: player.displayName,
-        gameMode: entry.mode,
-        status: 'active',
-        createdAt: new Date(joinedAt),
-        updatedAt: new Date(joinedAt),
-        transactionId: paid?.transactionId ?? null,
-        ipAddress: player.ip,
-        userAgent: player.userAgent,
-        nodeId: entry.nodeId,
-        metadata: paid ? { paymentSignature: paid.signature, lamports: paid.lamports.toString() } : null,
-      })
-      .returning({ id: queueSessions.id });
-    return row!.id;
+    if (!paid) return await writeEntryRow(db, entry);
+    return await db.transaction(async (tx) => {
+      await tx
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(eq(transactions.id, paid.transactionId))
+        .for('key share');
+      const [refunded] = await tx
+        .select({ id: payoutJobs.id })
+        .from(payoutJobs)
+        .where(eq(payoutJobs.entryTransactionId, paid.transactionId))
+        .limit(1);
+      return refunded ? null : writeEntryRow(tx, entry);
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'queue_sessions_one_active_per_wallet')) return null;
     throw error;
   }
+}
+
+async function writeEntryRow(db: Database, entry: Parameters<typeof insertEntryRow>[1]): Promise<string> {
+  const { player, paid, joinedAt } = entry;
+  const [row] = await db
+    .insert(queueSessions)
+    .values({
+      playerId: player.playerSessionId,
+      walletAddress: player.walletAddress,
+      displayName: player.displayName,
+      gameMode: entry.mode,
+      status: 'active',
+      createdAt: new Date(joinedAt),
+      updatedAt: new Date(joinedAt),
+      transactionId: paid?.transactionId ?? null,
+      ipAddress: player.ip,
+      userAgent: player.userAgent,
+      nodeId: entry.nodeId,
+      metadata: paid ? { paymentSignature: paid.signature, lamports: paid.lamports.toString() } : null,
+    })
+    .returning({ id: queueSessions.id });
+  return row!.id;
 }
 
 /** Closes the entry if it is still active; whether this call closed it. */

@@ -56,7 +56,14 @@ export async function settleInterruptedMatches(
   });
 }
 
-/** While running: entry fees older than this with no entry and no refund are refunded in full. */
+/**
+ * How old an entry fee, or a transfer to the house, must be before a sweep may take it for unclaimed and refund
+ * it in full (the running sweeper, ledger/payment-sweeper.ts, and a cluster node's settlement). 5 minutes: longer
+ * than a player's client keeps presenting a payment after a passing refusal (about 2 minutes), plus the
+ * verifier's 30 s confirmation budget and any write in flight between recording a fee and queueing its search,
+ * so a payment still on its way to a search is never mistaken for an abandoned one; short enough that a player
+ * who closed the tab after paying has the money back within minutes.
+ */
 export const UNUSED_ENTRY_GRACE_MS = 5 * 60_000;
 
 /**

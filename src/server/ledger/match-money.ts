@@ -1,13 +1,14 @@
-import { and, eq, inArray, lt, notExists } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { getGameMode } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
 import type { RefundReason } from '../db/schema/enums.ts';
-import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
+import { queueSessions, transactions } from '../db/schema/index.ts';
 import type { OrphanedEntry } from '../game/game-server.ts';
 import type { MatchStart } from '../game/match-recorder.ts';
 import type { MatchResult } from '../game/match-types.ts';
 import type { QueueEntry } from '../game/matchmaker.ts';
 import { owePayment } from './owe-payment.ts';
+import { sweepUnusedEntryFees } from './unused-entry-sweep.ts';
 
 /** Why a paid search ended without a match, and what that returns (SPEC §1: a cancel refunds 97%). */
 export type EntryCloseReason = 'player_cancel' | 'player_disconnect' | 'banned' | 'restart';
@@ -128,45 +129,12 @@ export function createMatchMoney({ houseWallet }: { houseWallet: string }) {
     },
 
     /**
-     * Entry fees verified and recorded but never queued and never refunded: the process stopped between the
-     * two, or the reply was lost and the player paid again. Older than `olderThan`, so a verification whose
-     * queue entry is being written right now is left alone. Each is refunded in full, once.
+     * Entry fees recorded before `olderThan` that no search, match, refund or kept share accounts for (the
+     * process stopped between verifying and queueing, say): each refunded in full, once, with a system
+     * event. The same pass the running sweeper makes (unused-entry-sweep.ts); at restart, in its transaction.
      */
-    async sweepUnusedEntries(tx: Database, olderThan: Date, at: Date): Promise<number> {
-      const unused = await tx
-        .select({
-          id: transactions.id,
-          walletAddress: transactions.walletAddress,
-          amount: transactions.amountLamports,
-          mode: transactions.gameMode,
-        })
-        .from(transactions)
-        .where(
-          and(
-            eq(transactions.type, 'entry_fee'),
-            lt(transactions.createdAt, olderThan),
-            notExists(
-              tx.select().from(queueSessions).where(eq(queueSessions.transactionId, transactions.id)),
-            ),
-            notExists(tx.select().from(payoutJobs).where(eq(payoutJobs.entryTransactionId, transactions.id))),
-          ),
-        );
-      for (const entry of unused) {
-        await owePayment(
-          tx,
-          {
-            kind: 'refund',
-            walletAddress: entry.walletAddress,
-            amountLamports: entry.amount,
-            reason: 'system_error',
-            refundPercentage: 100,
-            entryTransactionId: entry.id,
-            ...(entry.mode ? { gameMode: entry.mode } : {}),
-          },
-          at,
-        );
-      }
-      return unused.length;
+    sweepUnusedEntries(tx: Database, olderThan: Date, at: Date): Promise<number> {
+      return sweepUnusedEntryFees(tx, { dueBy: new Date(olderThan.getTime() - 1), at });
     },
 
     /** A paid entry closed without a match: refund its share and record what the house keeps. */

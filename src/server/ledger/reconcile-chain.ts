@@ -93,14 +93,15 @@ export function toHouseTransaction(
   };
 }
 
-async function fetchTransaction(rpc: ReconcileRpc, signature: Signature, timeoutMs: number) {
+/** One transaction of the house's history, jsonParsed, at `confirmed`; throws when the chain does not return it. */
+export async function fetchTransaction(rpc: ReconcileRpc, signature: Signature, abortSignal: AbortSignal) {
   const tx = await rpc
     .getTransaction(signature, {
       encoding: 'jsonParsed',
       commitment: 'confirmed',
       maxSupportedTransactionVersion: 0,
     })
-    .send({ abortSignal: AbortSignal.timeout(timeoutMs) });
+    .send({ abortSignal });
   if (!tx) throw new Error(`${signature} is in the house history but getTransaction does not return it`);
   return tx as unknown as ParsedTransaction;
 }
@@ -134,7 +135,9 @@ export async function readHouseHistory(
   const history: HouseTransaction[] = [];
   for (let i = 0; i < signatures.length; i += concurrency) {
     const batch = signatures.slice(i, i + concurrency);
-    const txs = await Promise.all(batch.map((signature) => fetchTransaction(rpc, signature, timeoutMs)));
+    const txs = await Promise.all(
+      batch.map((signature) => fetchTransaction(rpc, signature, AbortSignal.timeout(timeoutMs))),
+    );
     txs.forEach((tx, j) => {
       history.push(toHouseTransaction(batch[j] as Signature, tx, house));
     });

@@ -16,6 +16,7 @@ import {
 } from '../chain/test-support/local-chain-server.ts';
 import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
 import { systemEvents, transactions } from '../db/schema/index.ts';
+import { pay } from './entry-test-kit.ts';
 import { createPayoutWorker } from './payout-worker.ts';
 import { RECONCILIATION_EVENT } from './reconcile.ts';
 import { RECONCILE_EXIT, runReconcileCli } from './reconcile-cli.ts';
@@ -141,6 +142,31 @@ describe('npm run reconcile on the embedded chain and database', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('invariant 10: `npm run reconcile` prints each unaccounted payment once and counts them; HOUSE_FUNDING_ADDRESSES are top-ups', async () => {
+    // With the chain opened again: a top-up from the operator's treasury, and a fee no search ever used.
+    const chain = await startLocalChainServer({ dataDir });
+    const treasury = await airdropTo(chain, 2n * SOL);
+    const topUp = await pay(chain, { from: treasury, to: house.address, lamports: SOL });
+    const player = await airdropTo(chain, SOL);
+    const db = await openDatabase({ dataDir });
+    const entry = await payEntry(chain, db.db, { player, house: house.address, lamports: WAGER });
+    await db.close();
+    await chain.stop();
+
+    lines.length = 0;
+    const code = await runReconcileCli(
+      [],
+      { ...env(NO_SERVER_PORT), HOUSE_FUNDING_ADDRESSES: treasury.address },
+      output,
+    );
+    expect(code).toBe(RECONCILE_EXIT.differences);
+    expect(lines.filter((line) => line.includes(entry.entryTransactionId))).toEqual([
+      `DIFFERENCE unaccounted payment: entry fee ${entry.entryTransactionId} (${WAGER} lamports from ${player.address}, ${entry.signature}): verified entry fee never became a search, and nothing refunds it yet`,
+    ]);
+    expect(lines.filter((line) => line.includes(topUp))).toEqual([]);
+    expect(lines.at(-1)).toMatch(/, 1 unaccounted payment\(s\)$/);
   });
 
   it('a wrong environment is named and nothing runs (exit 2)', async () => {

@@ -16,7 +16,8 @@ Compares the ledger with the house wallet's transactions on chain and prints eve
 Reads the server's environment (DATA_DIR, DATABASE_URL, SOLANA_RPC_URL, HOUSE_WALLET_KEYPAIR, PORT).
   --rpc-url <url>              the chain to read (default: SOLANA_RPC_URL, else the running server's
                                /rpc on PORT, else the local chain in DATA_DIR while the server is stopped)
-  --funding-address <address>  incoming transfers from it need no ledger row (the house's treasury)
+  --funding-address <address>  incoming transfers from it need no ledger row (the house's treasury;
+                               HOUSE_FUNDING_ADDRESSES are always counted as such)
 Exit status: 0 no difference, 1 differences found, 2 could not run.`;
 
 export interface CliOutput {
@@ -70,11 +71,22 @@ export async function runReconcileCli(
       db: database.db,
       rpc: chain.rpc,
       houseWallet: house,
-      fundingAddresses: [...chain.fundingAddresses, ...(args['funding-address'] ?? [])],
+      fundingAddresses: [
+        ...chain.fundingAddresses,
+        ...config.houseFundingAddresses,
+        ...(args['funding-address'] ?? []),
+      ],
     });
 
     // The chain comparison, then the ledger's own arithmetic: every entry fee accounted for to the lamport.
+    // A fee nothing accounts for at all is printed once, as the unaccounted payment it is.
+    const unaccounted = new Set(
+      report.differences.flatMap((d) =>
+        d.kind === 'unaccounted-payment' && d.source === 'ledger' ? [d.entryTransactionId] : [],
+      ),
+    );
     for (const imbalance of await checkLedgerBalance(database.db)) {
+      if (imbalance.kind === 'unbalanced-entry' && unaccounted.has(imbalance.entryId)) continue;
       report.differences.push({ kind: 'ledger-imbalance', imbalance });
     }
     output.out(`Reconciling house wallet ${house} against ${chain.description}`);

@@ -42,7 +42,24 @@ export type ReconcileDifference =
   /** An entry fee or a game whose lamports the ledger does not account for exactly (RELIABILITY 27). */
   | { kind: 'ledger-imbalance'; imbalance: LedgerImbalance }
   /** A payout or refund the worker gave up on, whose critical system event is not resolved yet. */
-  | { kind: 'failed-payout-job'; job: FailedPayoutJob };
+  | { kind: 'failed-payout-job'; job: FailedPayoutJob }
+  /**
+   * A player's payment that is none of a live entry, a played match, a refund or a cancel's kept share
+   * (ARCHITECTURE invariant 10): an entry fee row nothing claims, or a transfer from a signed-in wallet that
+   * backs no ledger row. The running sweeper refunds it once it is older than its grace.
+   */
+  | ({ kind: 'unaccounted-payment' } & UnaccountedPayment);
+
+export type UnaccountedPayment =
+  | {
+      source: 'ledger';
+      entryTransactionId: string;
+      walletAddress: string;
+      lamports: bigint;
+      signature: string | null;
+      why: string;
+    }
+  | { source: 'chain'; signature: Signature; transfer: HouseTransfer };
 
 const lamports = (n: bigint) => `${n} lamports`;
 
@@ -77,6 +94,10 @@ export function describeDifference(d: ReconcileDifference): string {
       const { job } = d;
       return `payout job ${job.jobId} (${job.jobKind} of ${lamports(job.amountLamports)} to ${job.walletAddress}, ledger row ${job.ledgerId ?? 'none'}) failed and is unresolved: ${job.lastError ?? 'no reason recorded'}; pay or re-queue it, then resolve its payout_job_failed system event`;
     }
+    case 'unaccounted-payment':
+      return d.source === 'ledger'
+        ? `unaccounted payment: entry fee ${d.entryTransactionId} (${lamports(d.lamports)} from ${d.walletAddress}, ${d.signature ?? 'no signature'}): ${d.why}, and nothing refunds it yet`
+        : `unaccounted payment: ${d.signature} moved ${describeTransfer(d.transfer)}, a wallet that signed in, and no ledger row records it`;
     default: {
       const unknown: never = d;
       return `unknown difference ${JSON.stringify(unknown)}`;

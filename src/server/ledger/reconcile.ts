@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import type { TransactionStatus, TransactionType } from '../db/schema/enums.ts';
 import { transactions } from '../db/schema/index.ts';
+import { signedInAmong } from '../security/signed-in-wallets.ts';
 import { recordSystemEvent } from '../security/system-events.ts';
 import {
   type HouseTransaction,
@@ -12,6 +13,7 @@ import {
 } from './reconcile-chain.ts';
 import type { ReconcileDifference } from './reconcile-differences.ts';
 import { readUnresolvedFailedJobs } from './reconcile-failed-jobs.ts';
+import { readUnaccountedEntryFees, whyUnaccounted } from './unused-entry-sweep.ts';
 
 export type { ReconcileDifference } from './reconcile-differences.ts';
 
@@ -40,6 +42,8 @@ export interface ReconcileReport {
     funding: number;
     /** Sent payouts or refunds not on chain yet: the worker is still on them. */
     inFlight: number;
+    /** Player payments no outcome accounts for (each is also a difference): zero when every one is settled. */
+    unaccountedPayments: number;
   };
 }
 
@@ -82,10 +86,11 @@ const sameTransfer = (a: HouseTransfer, b: HouseTransfer) =>
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileReport> {
   const { houseWallet } = options;
   const funding = new Set(options.fundingAddresses ?? []);
-  const [ledger, history, failedJobs] = await Promise.all([
+  const [ledger, history, failedJobs, unaccountedFees] = await Promise.all([
     readLedger(options.db),
     readHouseHistory(options.rpc, houseWallet, { pageSize: options.pageSize }),
     readUnresolvedFailedJobs(options.db),
+    readUnaccountedEntryFees(options.db),
   ]);
   const bySignature = new Map<string, HouseTransaction>(history.map((tx) => [tx.signature, tx]));
   /** Transfers of successful transactions not yet accounted for by a ledger row. */
@@ -100,6 +105,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
     matched: 0,
     funding: 0,
     inFlight: 0,
+    unaccountedPayments: 0,
   };
 
   for (const row of ledger) {
@@ -139,10 +145,17 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
     }
   }
 
+  // Money in that no row records: a player's payment when the sender ever signed in, a stranger's otherwise.
+  const players = await signedInAmong(
+    options.db,
+    [...unmatched.values()].flat().flatMap((t) => (t.direction === 'in' ? [t.counterparty] : [])),
+  );
   for (const tx of history) {
     for (const transfer of unmatched.get(tx.signature) ?? []) {
       if (transfer.direction === 'in' && funding.has(transfer.counterparty)) summary.funding += 1;
-      else differences.push({ kind: 'unrecorded-transfer', signature: tx.signature, transfer });
+      else if (transfer.direction === 'in' && players.has(transfer.counterparty)) {
+        differences.push({ kind: 'unaccounted-payment', source: 'chain', signature: tx.signature, transfer });
+      } else differences.push({ kind: 'unrecorded-transfer', signature: tx.signature, transfer });
     }
     // Failed transactions still cost their fee; successful ones move exactly their transfers and fee.
     const moved = tx.err === null ? tx.transfers : [];
@@ -159,6 +172,18 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
   }
   // Owed money the worker gave up on (issue 8 fault 11): a difference until an admin resolves it.
   for (const job of failedJobs) differences.push({ kind: 'failed-payout-job', job });
+  for (const fee of unaccountedFees) {
+    differences.push({
+      kind: 'unaccounted-payment',
+      source: 'ledger',
+      entryTransactionId: fee.entryTransactionId,
+      walletAddress: fee.walletAddress,
+      lamports: fee.lamports,
+      signature: fee.signature,
+      why: whyUnaccounted(fee),
+    });
+  }
+  summary.unaccountedPayments = differences.filter((d) => d.kind === 'unaccounted-payment').length;
   return { differences, summary };
 }
 
@@ -168,7 +193,7 @@ export const RECONCILIATION_EVENT = 'reconciliation_completed';
 /** One line saying what a run found and compared (printed by the CLI, kept as the event's message). */
 export function reconcileSummaryLine(report: ReconcileReport): string {
   const s = report.summary;
-  return `${report.differences.length} difference(s); ${s.chainTransactions} house transaction(s) on chain (${s.failedChainTransactions} failed), ${s.ledgerRows} ledger row(s) with money on chain, ${s.matched} matched, ${s.funding} funding transfer(s), ${s.inFlight} payout(s) in flight`;
+  return `${report.differences.length} difference(s); ${s.chainTransactions} house transaction(s) on chain (${s.failedChainTransactions} failed), ${s.ledgerRows} ledger row(s) with money on chain, ${s.matched} matched, ${s.funding} funding transfer(s), ${s.inFlight} payout(s) in flight, ${s.unaccountedPayments} unaccounted payment(s)`;
 }
 
 /** Records a completed run: critical when it found differences (someone must look), otherwise informational. */

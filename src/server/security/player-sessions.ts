@@ -3,6 +3,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { playerSessions as playerSessionsTable } from '../db/schema/identity.ts';
+import { recordSignedInWallet } from './signed-in-wallets.ts';
 
 /** The cookie that carries a proven wallet's session (ARCHITECTURE invariant 5). */
 export const PLAYER_SESSION_COOKIE = 'pong_session';
@@ -110,6 +111,8 @@ export function createPlayerSessions(deps: PlayerSessionsDeps): PlayerSessions {
         ip: input.ip ?? null,
         userAgent: input.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
       });
+      // Outlives the session: whose transfers to the house are players' payments (invariant 10).
+      await recordSignedInWallet(executor, input.walletAddress, new Date(now));
       return { sessionId, walletAddress: input.walletAddress, token, expiresAt };
     },
 

@@ -29,6 +29,7 @@ const report = (differences: ReconcileReport['differences']): ReconcileReport =>
     matched: 4,
     funding: 1,
     inFlight: 0,
+    unaccountedPayments: 0,
   },
 });
 

@@ -62,3 +62,15 @@ export const termsAcceptances = pgTable(
   },
   (t) => [index('terms_acceptances_wallet_accepted_at_idx').on(t.walletAddress, t.acceptedAt.desc())],
 );
+
+/**
+ * Every wallet that ever proved itself with a sign-in (ARCHITECTURE invariant 10): written in the transaction
+ * that starts its player session and never deleted, unlike the sessions themselves (cleared once expired). A
+ * transfer to the house from one of these is a player's payment, refunded if nothing claims it; from any other
+ * wallet it is a stranger's, reported to an admin instead.
+ */
+export const signedInWallets = pgTable('signed_in_wallets', {
+  walletAddress: text('wallet_address').primaryKey(),
+  firstSignedInAt: timestamptz('first_signed_in_at').notNull().defaultNow(),
+  lastSignedInAt: timestamptz('last_signed_in_at').notNull().defaultNow(),
+});
