@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MovementNotice } from '../ledger/money-notice.ts';
 import type { BanChange } from '../security/bans.ts';
+import type { PlayerSession } from '../security/player-sessions.ts';
 import type { ChannelSpec } from './pubsub.ts';
 
 /**
@@ -21,6 +22,13 @@ export const banChannel: ChannelSpec<BanChange> = {
       .strict(),
   ]),
   toWire: (change) => change,
+};
+
+/** A player session ended by its sign-out: every node closes the sockets it opened. */
+export const signOutChannel: ChannelSpec<PlayerSession> = {
+  name: 'sign-outs',
+  schema: z.object({ sessionId: z.string().regex(/^[0-9a-f]{64}$/), walletAddress }).strict(),
+  toWire: (ended) => ({ sessionId: ended.sessionId, walletAddress: ended.walletAddress }),
 };
 
 const movementWire = z
