@@ -20,8 +20,9 @@ const BANNER = '[data-testid="restricted-banner"]';
  * Issue 10 point 6 in a real browser: an admin bans a player through the HTTP API (`/api/admin/ban-wallet`
  * with the admin cookie, JSON, same Origin) while the player's lobby is open. The lobby shows 'Account
  * Restricted' at once, without a reload; the paid search under way is closed and its wager refunded in full
- * on chain (the operator ended it: nothing retained); an unban makes the lobby usable again, still without a
- * reload; an IP ban acts the same.
+ * on chain (the operator ended it: nothing retained); the ban also ends the session (RELIABILITY 35), so
+ * after an unban the player signs in again and the lobby is usable, still without a reload; an IP ban acts
+ * the same.
  */
 describe('issue 10 point 6: bans act at once on a live browser', () => {
   let server: TestServer;
@@ -41,6 +42,8 @@ describe('issue 10 point 6: bans act at once on a live browser', () => {
   };
   const bannerText = () => page.locator(BANNER).textContent({ timeout: 20_000 });
   const bannerGone = () => page.locator(BANNER).waitFor({ state: 'detached', timeout: 20_000 });
+  const signedIn = (value: 'true' | 'false') =>
+    page.locator(`[data-testid="wallet-connected"][data-signed-in="${value}"]`).waitFor({ timeout: 20_000 });
   /** Set once; a reload would lose it. */
   const notReloaded = () => page.evaluate(() => (window as { stillHere?: boolean }).stillHere === true);
 
@@ -79,6 +82,9 @@ describe('issue 10 point 6: bans act at once on a live browser', () => {
 
     await adminPost('ban-wallet', { walletAddress: player.address, reason: 'e2e: live ban' });
     expect(await bannerText()).toContain('Your wallet has been banned');
+    // RELIABILITY 35: the ban ended the session and closed the socket; the page shows the player signed
+    // out (no reconnect loop), the wallet still connected.
+    await signedIn('false');
     await page.getByText('Account Restricted').first().waitFor({ timeout: 10_000 });
     await waitForScreen(page, 'start', 20_000);
     expect(await page.getByTestId('mode-card-practice').isDisabled()).toBe(true);
@@ -93,8 +99,10 @@ describe('issue 10 point 6: bans act at once on a live browser', () => {
     expect(refunded - afterPaying).toBe(WAGER);
   }, 180_000);
 
-  it('§6 an unban makes the lobby usable again without a reload', async () => {
+  it('§6 after an unban the player signs in again and the lobby is usable, without a reload', async () => {
     await adminPost('unban-wallet', { walletAddress: player.address, reason: 'e2e: lifted' });
+    await page.getByTestId('sign-in-button').click();
+    await signedIn('true');
     await bannerGone();
     expect(await page.getByTestId('mode-card-practice').isDisabled()).toBe(false);
     expect(await page.getByTestId('mode-card-smol_shrimp').isDisabled()).toBe(false);
@@ -105,7 +113,10 @@ describe('issue 10 point 6: bans act at once on a live browser', () => {
     await adminPost('ban-ip', { ipAddress: PLAYER_IP, reason: 'e2e: live IP ban' });
     expect(await bannerText()).toContain('Your IP address has been banned');
     expect(await page.getByTestId('mode-card-practice').isDisabled()).toBe(true);
+    await signedIn('false');
     await adminPost('unban-ip', { ipAddress: PLAYER_IP, reason: 'e2e: lifted' });
+    await page.getByTestId('sign-in-button').click();
+    await signedIn('true');
     await bannerGone();
     expect(await page.getByTestId('mode-card-practice').isDisabled()).toBe(false);
     expect(await notReloaded()).toBe(true);

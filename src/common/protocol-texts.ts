@@ -13,6 +13,10 @@ export const CLOSE_CODES = {
   serverShutdown: 4000,
   // A socket that misses its heartbeat or stops reading is cut off (terminate), so no close code can reach
   // it; a sustained flood is closed with policyViolation (1008). 4001-4003 stay unassigned.
+  /** The socket's sign-in session ended (the player signed out): sign in again to play. No reconnect. */
+  signedOut: 4004,
+  /** The wallet or the address was banned: its sessions are ended and it cannot sign in. No reconnect. */
+  restricted: 4005,
 } as const;
 
 export const ERROR_MESSAGES = {

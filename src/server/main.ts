@@ -167,6 +167,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             ...(limits?.signIn ? { rateLimits: limits.signIn } : {}),
             onSignedIn: tracking.recordSignIn,
             refusal: async (walletAddress, ip) => (await bans.status(walletAddress, ip ?? null)).message,
+            // The session's sockets close, on every node in cluster mode.
+            onSignedOut: (ended) => (broadcasts ? broadcasts.signedOut(ended) : game?.actOnSignOut(ended)),
           });
           tracking.trackRequests(app, playerSessions);
           registerBanStatusRoute(app, bans, tracking.jurisdiction);
@@ -204,6 +206,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             broadcasts = await wireClusterBroadcasts({
               pubsub: cluster.pubsub,
               actOnBan: game.actOnBan,
+              actOnSignOut: game.actOnSignOut,
               deliverNotice,
               log: clusterLog,
             });

@@ -9,6 +9,7 @@ import {
   type TestServer,
 } from '../../e2e/support/test-server.ts';
 import { getGameMode } from '../../src/common/game-modes.ts';
+import { CLOSE_CODES } from '../../src/common/protocol.ts';
 import { queueSessions } from '../../src/server/db/schema/index.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
 import { connectPlayer, matchPractice, signIn, type TestPlayer } from '../support/player-client.ts';
@@ -99,12 +100,37 @@ describe('issue 12: two game nodes in one process: bans, notices, players online
     expect(await searcher.next('banStatus')).toMatchObject({ banned: true });
     expect(await tab.next('banStatus')).toMatchObject({ banned: true });
     expect(await activeSearches(wallet)).toHaveLength(0);
+    // RELIABILITY 35: then both close, restricted, and the wallet's session is over on every node.
+    for (const socket of [searcher, tab]) expect((await socket.closed).code).toBe(CLOSE_CODES.restricted);
+    const me = await fetch(`${nodes[0]!.url}/api/auth/me`, { headers: { cookie: searcher.cookie } });
+    expect(await me.json()).toEqual({ walletAddress: null });
     // Acted on once: no second notice follows.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(searcher.all('banStatus')).toHaveLength(1);
     expect(tab.all('banStatus')).toHaveLength(1);
-    searcher.close();
-    tab.close();
+  });
+
+  it('RELIABILITY 35: a sign-out through node A closes that session’s socket on node B; its search is left away', async () => {
+    const { searcher, tab } = await searchingOnB();
+    const logout = await fetch(`${nodes[0]!.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: nodes[0]!.url, cookie: searcher.cookie },
+      body: '{}',
+    });
+    expect(logout.status).toBe(200);
+    expect(await searcher.closed).toEqual({ code: CLOSE_CODES.signedOut, reason: 'Signed out' });
+    expect(await tab.closed).toEqual({ code: CLOSE_CODES.signedOut, reason: 'Signed out' });
+    await expect(connectPlayer(nodes[1]!.url, { signedIn: searcher })).rejects.toThrow(
+      'handshake refused: 401',
+    );
+    // Signed in again, the player takes the away search back (and leaves it, for the next tests).
+    const again = await signIn(nodes[1]!.url, searcher.wallet);
+    const back = await connectPlayer(nodes[1]!.url, { signedIn: again });
+    back.send({ type: 'connect' });
+    expect(await back.next('findMatch')).toMatchObject({ status: 'searching', gameMode: 'practice' });
+    back.send({ type: 'cancelSearch' });
+    await back.next('cancelSearch');
+    back.close();
   });
 
   it('players online counts the players of both nodes (a queueUpdate on node A counts node B’s)', async () => {
@@ -164,14 +190,22 @@ describe('issue 12: two game nodes in one process: bans, notices, players online
     onB.close();
   });
 
-  it('an unban through node A lifts the restriction on node B’s socket at once', async () => {
+  it('an unban through node A lets the wallet sign in and play on node B again', async () => {
     const { searcher, tab } = await searchingOnB();
     const wallet = searcher.wallet.address;
     await adminPost('ban-wallet', { walletAddress: wallet, reason: 'cluster test' });
     await tab.next('banStatus');
+    await tab.closed;
+    await expect(signIn(nodes[1]!.url, searcher.wallet)).rejects.toThrow('sign-in failed: 403');
     await adminPost('unban-wallet', { walletAddress: wallet, reason: 'appeal accepted' });
-    expect(await tab.next('banStatus')).toMatchObject({ banned: false });
-    searcher.close();
-    tab.close();
+    const back = await connectPlayer(nodes[1]!.url, {
+      signedIn: await signIn(nodes[1]!.url, searcher.wallet),
+    });
+    back.send({ type: 'findMatch', gameMode: 'practice' });
+    const joined = await Promise.race([back.next('joinQueue'), back.next('error')]);
+    expect(joined).toMatchObject({ type: 'joinQueue' });
+    back.send({ type: 'cancelSearch' });
+    await back.next('cancelSearch');
+    back.close();
   });
 });

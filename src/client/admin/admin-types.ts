@@ -169,3 +169,20 @@ export interface WalletDetail {
   ips: Page<WalletIpRow>;
   games: Page<AdminGameRow>;
 }
+
+/** GET /api/admin/held-payouts: winner payouts held because the winner was banned (RELIABILITY 35). */
+export interface AdminHeldPayoutRow {
+  jobId: string;
+  gameId: string;
+  walletAddress: string;
+  amount: number;
+  amountLamports: string;
+  banReason: string | null;
+  bannedBy: string | null;
+  heldAt: string;
+  state: 'held' | 'released' | 'refunded_loser';
+  jobStatus: string;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  resolutionReason: string | null;
+}

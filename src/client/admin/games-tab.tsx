@@ -1,19 +1,23 @@
 import type { AdminGameRow } from './admin-types.ts';
 import { DataTable } from './data-table.tsx';
 import { GAME_COLUMNS } from './game-columns.tsx';
+import { HeldPayoutsPanel } from './held-payouts-panel.tsx';
 import { useAdminList } from './use-admin-list.ts';
 
 /** Every recorded game, newest first, with its money and a replay; the search finds one by id, wallet or signature. */
 export function GamesTab({ search }: { search: string }) {
   const list = useAdminList<AdminGameRow>('/games', { search });
   return (
-    <DataTable
-      label="Games"
-      columns={GAME_COLUMNS}
-      list={list}
-      rowId={(r) => r.id}
-      errorText="Failed to fetch games"
-      emptyText={search ? `No games match '${search}'` : 'No games yet'}
-    />
+    <>
+      <HeldPayoutsPanel />
+      <DataTable
+        label="Games"
+        columns={GAME_COLUMNS}
+        list={list}
+        rowId={(r) => r.id}
+        errorText="Failed to fetch games"
+        emptyText={search ? `No games match '${search}'` : 'No games yet'}
+      />
+    </>
   );
 }

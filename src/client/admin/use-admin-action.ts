@@ -13,6 +13,16 @@ export const ADMIN_ACTIONS = {
   flagWallet: { path: '/flag-wallet', done: 'Wallet Flagged', failed: 'Failed to flag wallet address.' },
   resolveFlag: { path: '/resolve-flag', done: 'Flag Resolved', failed: 'Failed to resolve the flag.' },
   resolveEvent: { path: '/resolve-event', done: 'Event Resolved', failed: 'Failed to resolve the event.' },
+  releaseHeldPayout: {
+    path: '/held-payouts/release',
+    done: 'Payout Released',
+    failed: 'Failed to release the payout.',
+  },
+  refundLoser: {
+    path: '/held-payouts/refund-loser',
+    done: 'Loser Refunded',
+    failed: "Failed to refund the loser's entry.",
+  },
 } as const;
 
 export type AdminActionName = keyof typeof ADMIN_ACTIONS;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../common/clock.ts';
-import type { ServerMessage } from '../../common/protocol.ts';
+import { CLOSE_CODES, type ServerMessage } from '../../common/protocol.ts';
 import type { ConnectionInfo, TransactionNotice } from '../state/game-api.ts';
 import type { WalletTransactionDetail } from '../state/wallet-transaction-event.ts';
 import { fakeSocketFactory } from './fake-socket.ts';
@@ -36,6 +36,7 @@ function setup(url: () => string = () => 'ws://game.test/ws') {
       closed: () => log.push('closed'),
       graceEnded: () => log.push('graceEnded'),
       gaveUp: () => log.push('gaveUp'),
+      sessionEnded: (why) => log.push(`sessionEnded ${why}`),
       error: () => log.push('error'),
       transaction: (n) => notices.push(n),
       connection: (i) => {
@@ -229,6 +230,27 @@ describe('§4/§9 reconnecting', () => {
     t.timers.advance(600_000);
     expect(t.sockets.sockets).toHaveLength(6);
   });
+
+  it.each([
+    [CLOSE_CODES.signedOut, 'signedOut'],
+    [CLOSE_CODES.restricted, 'restricted'],
+  ])(
+    'RELIABILITY 35: a close with code %i ends the session: no grace, no reconnect, until started again',
+    (code, why) => {
+      const t = setup();
+      t.channel.start();
+      t.sockets.last().open();
+      t.sockets.last().serverClose(code);
+      expect(t.log.at(-1)).toBe(`sessionEnded ${why}`);
+      expect(t.log).not.toContain('closed');
+      expect(t.info()?.status).toBe('idle');
+      t.timers.advance(600_000);
+      expect(t.sockets.sockets).toHaveLength(1);
+      expect(t.log).not.toContain('graceEnded');
+      t.channel.start();
+      expect(t.sockets.sockets).toHaveLength(2);
+    },
+  );
 
   it('§9 a socket the server closes as soon as it opens does not loop: it stops after 5 attempts', () => {
     const t = setup();

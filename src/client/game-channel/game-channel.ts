@@ -1,5 +1,10 @@
 import type { Clock } from '../../common/clock.ts';
-import { type ClientMessage, type ServerMessage, serverMessageSchema } from '../../common/protocol.ts';
+import {
+  CLOSE_CODES,
+  type ClientMessage,
+  type ServerMessage,
+  serverMessageSchema,
+} from '../../common/protocol.ts';
 import type { ChannelStatus, ConnectionInfo, TransactionNotice } from '../state/game-api.ts';
 import { createLinkHealth, PING_LOSS_MARGIN_MS } from './link-health.ts';
 import { frameText, SOCKET_OPEN, type SocketFactory, type SocketLike } from './socket.ts';
@@ -43,11 +48,25 @@ export interface ChannelHandlers {
   graceEnded(): void;
   /** SPEC §9: 5 reconnect attempts failed; no more until reconnectNow or start. */
   gaveUp(): void;
+  /**
+   * The server closed the socket because its sign-in session ended: the player signed out (in another tab)
+   * or was banned. Reconnecting cannot help, so the channel has stopped; it opens again on `start`.
+   */
+  sessionEnded(why: SessionEnd): void;
   error(): void;
   /** A new transaction notification (de-duplicated by id). */
   transaction(notice: TransactionNotice): void;
   /** The connection's health or status changed. */
   connection(info: ConnectionInfo): void;
+}
+
+export type SessionEnd = 'signedOut' | 'restricted';
+
+/** The close codes that end the session rather than the connection (src/common/protocol-texts.ts). */
+export function sessionEndOf(code: number): SessionEnd | null {
+  if (code === CLOSE_CODES.signedOut) return 'signedOut';
+  if (code === CLOSE_CODES.restricted) return 'restricted';
+  return null;
 }
 
 export interface GameChannelOptions {
@@ -230,7 +249,13 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
     created.onerror = () => {
       if (socket === created) handlers.error();
     };
-    created.onclose = () => down(created);
+    created.onclose = (event) => {
+      const ended = socket === created ? sessionEndOf(event.code) : null;
+      if (ended === null) return down(created);
+      // No reconnect loop: the session is gone, so every attempt would be refused.
+      stopChannel();
+      handlers.sessionEnded(ended);
+    };
   }
 
   /** Forgets the current socket and closes it; its late events are not heard. */
@@ -289,6 +314,15 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
     }, delay);
   }
 
+  function stopChannel(): void {
+    running = false;
+    for (const name of Object.keys(timer) as Array<keyof typeof timer>) cancel(name);
+    if (socket) release(socket, 1000, 'Signed out');
+    queue = [];
+    attempts = 0;
+    setStatus('idle');
+  }
+
   return {
     start() {
       if (running) return;
@@ -296,14 +330,7 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
       attempts = 0;
       open();
     },
-    stop() {
-      running = false;
-      for (const name of Object.keys(timer) as Array<keyof typeof timer>) cancel(name);
-      if (socket) release(socket, 1000, 'Signed out');
-      queue = [];
-      attempts = 0;
-      setStatus('idle');
-    },
+    stop: stopChannel,
     send(message, sendOptions = {}) {
       const text = JSON.stringify(message);
       if (isOpen()) {

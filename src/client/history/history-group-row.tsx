@@ -19,6 +19,9 @@ const OUTCOME_TEXT = {
   pending: 'text-yellow-300',
 } as const;
 
+/** A payout the operator holds because the winner's wallet was banned before it was paid. */
+export const HELD_TEXT = 'Payout held for review';
+
 /** One game (or search) of the history: a summary that expands into its rows, each with its details. */
 export function HistoryGroupRow({
   group,
@@ -55,6 +58,11 @@ export function HistoryGroupRow({
             {groupAmountText(group.amount, group.outcome)}
           </span>
         )}
+        {group.transactions.some((t) => t.held_for_review) && (
+          <span data-testid="history-held" className="w-full text-[10px] text-yellow-300">
+            {HELD_TEXT}
+          </span>
+        )}
         <span className="w-full text-[10px] text-slate-500">{dateText(group.timestamp)}</span>
       </button>
       {open && (
@@ -67,7 +75,9 @@ export function HistoryGroupRow({
             >
               <span className="font-bold">{typeLabel(t.type)}</span>
               {movesMoney(t.game_mode) && <span>{amountText(t.amount)}</span>}
-              <span className="text-slate-400">{t.status ?? 'unknown'}</span>
+              <span className="text-slate-400">
+                {t.held_for_review ? `${t.status ?? 'pending'}, held for review` : (t.status ?? 'unknown')}
+              </span>
               <span className="text-slate-500">{dateText(t.created_at)}</span>
               <button
                 type="button"

@@ -55,6 +55,8 @@ export const historyTransactionSchema = z.object({
   player_won: flag,
   game_ended_at: text,
   admin_notes: text,
+  /** A winner payout held for review (the winner was banned before it was paid). */
+  held_for_review: flag,
 });
 
 export type HistoryTransaction = z.output<typeof historyTransactionSchema>;

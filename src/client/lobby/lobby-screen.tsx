@@ -57,7 +57,7 @@ function ConnectedLobby() {
   const wallet = useWallet();
   const game = useGame();
   const { view } = game;
-  const restriction = useRestriction(wallet.publicKey, view);
+  const restriction = useRestriction(wallet.publicKey, view, wallet.signedIn);
   const facts: LobbyFacts = {
     banned: restriction.banned,
     banMessage: restriction.message,

@@ -19,13 +19,19 @@ type RestrictionView = Pick<GameView, 'lastError' | 'lastErrorCode' | 'lastError
  * older channel news is already in the check the lobby made when it opened. A new restriction raises SPEC
  * §8's 'Account Restricted' toast. Paid play in a restricted jurisdiction comes from the check alone.
  */
-export function useRestriction(walletAddress: string | null, view: RestrictionView): Restriction {
+export function useRestriction(
+  walletAddress: string | null,
+  view: RestrictionView,
+  /** A new sign-in checks again: a ban ends the session, so its unban reaches no open socket. */
+  signedIn = false,
+): Restriction {
   const [checked, setChecked] = useState<Restriction>(NOT_RESTRICTED);
   // What the channel said since the last check: it outranks that check until the next one.
   const [live, setLive] = useState<Restriction | null>(null);
   const { toast } = useToast();
   const announced = useRef<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new sign-in is a reason to check again.
   useEffect(() => {
     setChecked(NOT_RESTRICTED);
     setLive(null);
@@ -41,7 +47,7 @@ export function useRestriction(walletAddress: string | null, view: RestrictionVi
       },
     );
     return () => abort.abort();
-  }, [walletAddress]);
+  }, [walletAddress, signedIn]);
 
   const restrict = (message: string) => {
     setLive({ banned: true, message });

@@ -22,6 +22,8 @@ export interface GameControllerOptions {
   wallet: () => WalletFacts;
   /** performance.now() for snapshot arrival times. */
   monotonicNow?: () => number;
+  /** The server ended the sign-in session (a sign-out elsewhere, a ban): the wallet is signed out. */
+  onSessionEnded?: (why: 'signedOut' | 'restricted') => void;
   /** Where `refund_processed` and transaction events go (the window in a browser). */
   dispatchWalletTransaction?: (detail: WalletTransactionDetail) => void;
 }

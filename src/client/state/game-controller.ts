@@ -91,6 +91,12 @@ export function createGameController(options: GameControllerOptions) {
       },
       graceEnded: () => dispatch({ type: 'disconnectGraceEnded', at: clock.now() }),
       gaveUp: () => dispatch({ type: 'reconnectGaveUp', at: clock.now() }),
+      sessionEnded(why) {
+        // Signed out (a ban's restriction was pushed just before the close and stays with the lobby).
+        timers.cancelAll();
+        dispatch({ type: 'signedOut', at: clock.now() });
+        options.onSessionEnded?.(why);
+      },
       error: () => dispatch({ type: 'socketError', at: clock.now() }),
       transaction(notice) {
         for (const listener of noticeListeners) listener(notice);

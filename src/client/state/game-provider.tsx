@@ -40,6 +40,8 @@ export function GameProvider({ children, clock, timers, createSocket, stored }: 
   const wallet = useWallet();
   const walletFacts = useRef<WalletFacts>({ publicKey: null, balanceLamports: null });
   walletFacts.current = { publicKey: wallet.publicKey, balanceLamports: wallet.balanceLamports };
+  const walletRef = useRef(wallet);
+  walletRef.current = wallet;
   const store = stored ?? storedValues;
   const [controller, setController] = useState<GameController | null>(null);
   const [loadError, setLoadError] = useState<Error | null>(null);
@@ -76,6 +78,7 @@ export function GameProvider({ children, clock, timers, createSocket, stored }: 
             createSocket: createSocket ?? socket.browserSocket,
             page: globalThis.location ?? { protocol: 'http:', host: 'localhost' },
             wallet: () => walletFacts.current,
+            onSessionEnded: () => walletRef.current.sessionEnded?.(),
             dispatchWalletTransaction: (detail) => dispatchWalletTransaction(detail),
           }),
         );

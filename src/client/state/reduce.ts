@@ -98,7 +98,12 @@ function transition(view: GameView, event: GameEvent): GameView {
       };
 
     case 'signedOut':
-      return { ...initialGameView(null), notice: view.notice ?? null };
+      // A ban's status, pushed just before the server ended the session, stays for the lobby to show.
+      return {
+        ...initialGameView(null),
+        notice: view.notice ?? null,
+        liveBanStatus: view.liveBanStatus ?? null,
+      };
 
     case 'findMatch':
       // SPEC §5: already searching is ignored; a game under way is not left by searching again.

@@ -61,6 +61,11 @@ export interface WalletApi {
    * there is none. The lobby calls it once on load and then acts as after payEntry (findMatch or the error).
    */
   resumePayment?(onStatus: (status: PaymentStatus) => void): Promise<PaymentResult | null>;
+  /**
+   * The server ended this browser's sign-in session (a sign-out elsewhere, a ban) and closed the game socket:
+   * the wallet stays connected but signed out, so the player may sign in again (a banned one is refused).
+   */
+  sessionEnded?(): void;
   /** Asks the wallet to sign in again after a refused or failed sign-in (optional: added by the wallet work). */
   signIn?(): Promise<void>;
   /** Present only when the Local Wallet is the connected wallet (localnet). */

@@ -230,6 +230,13 @@ export class WalletController {
     }
   }
 
+  /** The server ended the session (it closed the game socket saying so): signed out, still connected. */
+  sessionEnded(): void {
+    this.#deps.stored.walletAuthTime.clear();
+    this.#deps.stored.walletAuthAddr.clear();
+    this.#store.set({ signedIn: false });
+  }
+
   async disconnect(): Promise<void> {
     const wallet = this.#wallet;
     await this.#forget(true);

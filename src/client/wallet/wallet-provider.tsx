@@ -174,6 +174,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       signIn: async () => {
         await controller?.signIn();
       },
+      sessionEnded: () => controller?.sessionEnded(),
       localWallet: state.localWallet && controller ? { airdrop: () => controller.airdrop() } : null,
     }),
     [state, isMobile, config, controller, loadController, loadingConnect],

@@ -1,6 +1,7 @@
 import type { AdminRoutes } from './admin-context.ts';
 import { banRoutes } from './routes/ban-routes.ts';
 import { detailRoutes } from './routes/detail-routes.ts';
+import { heldPayoutRoutes } from './routes/held-payout-routes.ts';
 import { listRoutes } from './routes/list-routes.ts';
 import { reviewRoutes } from './routes/review-routes.ts';
 import { statsRoutes } from './routes/stats-routes.ts';
@@ -15,4 +16,5 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRoutes[] = [
   detailRoutes,
   banRoutes,
   reviewRoutes,
+  heldPayoutRoutes,
 ];

@@ -37,6 +37,7 @@ async function node() {
       log: () => {},
     }),
     actOnBan: (change) => bans.push(change),
+    actOnSignOut: () => {},
     deliverNotice: (notice) => notices.push(notice),
     log: (message) => logs.push(message),
   });

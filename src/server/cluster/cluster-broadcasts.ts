@@ -1,11 +1,12 @@
 import type { MovementNotice } from '../ledger/money-notice.ts';
 import type { BanChange } from '../security/bans.ts';
-import { banChannel, walletNoticeChannel } from './cluster-channels.ts';
+import type { PlayerSession } from '../security/player-sessions.ts';
+import { banChannel, signOutChannel, walletNoticeChannel } from './cluster-channels.ts';
 import type { ClusterPubSub } from './pubsub.ts';
 
 /**
  * What one node does that every node must act on (issue 12 point 1): a ban made through any node reaches
- * the sockets and searches every node holds, and a ledger movement reaches the wallet's sockets wherever
+ * the sockets and searches every node holds, a sign-out closes its session's sockets on every node, and a ledger movement reaches the wallet's sockets wherever
  * they are. Each is published once and acted on by every subscribed node, this one included, through the
  * same handler. If Redis cannot take the message, this node still acts on it itself (its own sockets are
  * told; other nodes learn a ban at the player's next search, which reads the database), and says so.
@@ -13,6 +14,8 @@ import type { ClusterPubSub } from './pubsub.ts';
 export interface ClusterBroadcasts {
   /** A ban changed here: every node acts on it. */
   banChanged(change: BanChange): void;
+  /** A player signed out through this node: every node closes the sockets of that session. */
+  signedOut(ended: PlayerSession): void;
   /** A ledger movement happened here: the node holding the wallet's socket tells it. */
   notify(notice: MovementNotice): void;
   close(): Promise<void>;
@@ -22,19 +25,36 @@ export async function wireClusterBroadcasts(deps: {
   pubsub: ClusterPubSub;
   /** This node's own action on a ban change (its searches and sockets). */
   actOnBan: (change: BanChange) => void;
+  /** This node's own action on a sign-out (the session's sockets it holds). */
+  actOnSignOut: (ended: PlayerSession) => void;
   /** This node's own delivery of a movement to the wallet's sockets it holds. */
   deliverNotice: (notice: MovementNotice) => void;
   log: (message: string, error?: unknown) => void;
 }): Promise<ClusterBroadcasts> {
   const bans = deps.pubsub.channel(banChannel);
   const notices = deps.pubsub.channel(walletNoticeChannel);
-  const stops = [await bans.subscribe(deps.actOnBan), await notices.subscribe(deps.deliverNotice)];
+  const signOuts = deps.pubsub.channel(signOutChannel);
+  const stops = [
+    await bans.subscribe(deps.actOnBan),
+    await notices.subscribe(deps.deliverNotice),
+    await signOuts.subscribe(deps.actOnSignOut),
+  ];
 
   return {
     banChanged(change) {
       bans.publish(change).catch((error: unknown) => {
         deps.log('a ban change could not be broadcast to the other nodes; acting on it here only', error);
         deps.actOnBan(change);
+      });
+    },
+    signedOut(ended) {
+      signOuts.publish(ended).catch((error: unknown) => {
+        // The session is deleted in the database, so no node lets its cookie open a socket again.
+        deps.log(
+          'a sign-out could not be broadcast to the other nodes; closing its sockets here only',
+          error,
+        );
+        deps.actOnSignOut(ended);
       });
     },
     notify(notice) {

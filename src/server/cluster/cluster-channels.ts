@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MovementNotice } from '../ledger/money-notice.ts';
 import type { BanChange } from '../security/bans.ts';
+import type { PlayerSession } from '../security/player-sessions.ts';
 import type { ChannelSpec } from './pubsub.ts';
 
 /**
@@ -23,6 +24,13 @@ export const banChannel: ChannelSpec<BanChange> = {
   toWire: (change) => change,
 };
 
+/** A player session ended by its sign-out: every node closes the sockets it opened. */
+export const signOutChannel: ChannelSpec<PlayerSession> = {
+  name: 'sign-outs',
+  schema: z.object({ sessionId: z.string().regex(/^[0-9a-f]{64}$/), walletAddress }).strict(),
+  toWire: (ended) => ({ sessionId: ended.sessionId, walletAddress: ended.walletAddress }),
+};
+
 const movementWire = z
   .object({
     id: z.uuid(),
@@ -31,6 +39,7 @@ const movementWire = z
     amountLamports: z.string().regex(/^\d{1,20}$/),
     status: z.enum(['pending', 'processing', 'confirmed', 'failed']),
     signature: z.string().min(1).max(128).nullable(),
+    heldForReview: z.boolean().optional(),
     gameMode: z.string().max(64).nullable(),
     gameId: z.uuid().nullable(),
     createdAt: z.iso.datetime(),
@@ -53,6 +62,7 @@ export const walletNoticeChannel: ChannelSpec<MovementNotice> = {
     amountLamports: notice.amountLamports.toString(),
     status: notice.status,
     signature: notice.signature,
+    ...(notice.heldForReview ? { heldForReview: true } : {}),
     gameMode: notice.gameMode ?? null,
     gameId: notice.gameId ?? null,
     createdAt: notice.createdAt.toISOString(),

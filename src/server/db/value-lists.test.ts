@@ -61,9 +61,9 @@ const SPEC_LISTS = {
   game_session_status: ['preparing', 'playing', 'paused', 'completed', 'interrupted', 'cancelled'],
   game_session_outcome: ['player1_win', 'player2_win', 'draw', 'cancelled', 'interrupted'],
   system_event_severity: ['critical', 'error', 'warning', 'other'],
-  // Not SPEC lists but the money design's (ARCHITECTURE invariant 3).
+  // Not SPEC lists but the money design's (ARCHITECTURE invariant 3; held and cancelled: RELIABILITY 35).
   payout_job_kind: ['winner_payout', 'refund'],
-  payout_job_status: ['pending', 'processing', 'sent', 'confirmed', 'failed'],
+  payout_job_status: ['pending', 'processing', 'sent', 'confirmed', 'failed', 'held', 'cancelled'],
 } as const;
 
 type ListName = keyof typeof SPEC_LISTS;

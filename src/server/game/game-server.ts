@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import type { Bans } from '../security/bans.ts';
 import { createFindMatch } from './find-match.ts';
 import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
-import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf } from './live-match.ts';
+import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf, seatSignedOut } from './live-match.ts';
 import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
 import type { MatchResult } from './match-types.ts';
 import { createMatchmaker, type Matchmaker, type QueueEntry } from './matchmaker.ts';
@@ -184,8 +184,9 @@ export function createGameServer(options: GameServerOptions) {
     const refuse = (message: string) =>
       link.send({ type: 'reconnectionFailed', message, clearStoredGameId: true });
     if (!live || live.match.status().name === 'over') return refuse(ERROR_MESSAGES.gameNotFound);
-    const seat = seatOf(live, link.playerSessionId);
-    if (seat === null) return refuse(ERROR_MESSAGES.reconnectNotAllowed);
+    const owned = seatOf(live, link.playerSessionId, link.walletAddress);
+    if (owned === null) return refuse(ERROR_MESSAGES.reconnectNotAllowed);
+    const { seat } = owned;
     const previous = live.links[seat];
     live.links[seat] = link;
     const result = live.match.reconnected(seat);
@@ -193,6 +194,7 @@ export function createGameServer(options: GameServerOptions) {
       live.links[seat] = previous;
       return refuse(result.message);
     }
+    if (owned.retaken) live.signedOut?.set(seat, link.playerSessionId);
     if (link.walletAddress) options.cluster?.moved(link.walletAddress);
   };
 
@@ -290,6 +292,11 @@ export function createGameServer(options: GameServerOptions) {
         if (live.match.status().name !== 'over') live.match.disconnected(seat);
       }
       for (const entry of searches.lost(link, clock.now())) options.cluster?.matchmaker.searchAway(entry);
+    },
+
+    /** A player session signed out: a seat it owns may be taken back by a new sign-in of its wallet. */
+    signedOut(sessionId: string): void {
+      for (const live of matches.values()) seatSignedOut(live, sessionId);
     },
 
     /** SPEC §6, game-server issue point 8: a ban closes the player's search at once. */

@@ -12,13 +12,48 @@ export interface LiveMatch {
   links: [PlayerLink | null, PlayerLink | null];
   /** Each seat's last measured connection quality, kept when its socket goes. */
   quality: [string | null, string | null];
+  /**
+   * Seats whose session signed out during the match: null until a new sign-in of the seat's wallet takes the
+   * seat back, then that session, which owns the seat from then on.
+   */
+  signedOut?: Map<PlayerIndex, string | null>;
 }
 
-/** The seat a player session owns in this match (ARCHITECTURE invariant 5: the seat belongs to the proof). */
-export function seatOf(live: LiveMatch, sessionId: string | null): PlayerIndex | null {
+const SEATS = [0, 1] as const;
+
+/** The session that owns a seat now: the one it was matched with, unless that one signed out. */
+function ownerOf(live: LiveMatch, seat: PlayerIndex): string | null {
+  const after = live.signedOut?.get(seat);
+  return after === undefined ? live.start.entries[seat].player.playerSessionId : after;
+}
+
+/**
+ * The seat a player session owns in this match (ARCHITECTURE invariant 5: the seat belongs to the proof).
+ * Another session of the same wallet is refused while the seat's own session lives; once that one signed
+ * out, a new sign-in of the wallet (a new proof) may take the seat back within its reconnection window.
+ */
+export function seatOf(
+  live: LiveMatch,
+  sessionId: string | null,
+  walletAddress: string | null = null,
+): { seat: PlayerIndex; retaken: boolean } | null {
   if (!sessionId) return null;
-  const index = live.start.entries.findIndex((e) => e.player.playerSessionId === sessionId);
-  return index === 0 || index === 1 ? index : null;
+  const owned = SEATS.find((seat) => ownerOf(live, seat) === sessionId);
+  if (owned !== undefined) return { seat: owned, retaken: false };
+  const free = SEATS.find(
+    (seat) =>
+      live.signedOut?.get(seat) === null && live.start.entries[seat].player.walletAddress === walletAddress,
+  );
+  return free === undefined ? null : { seat: free, retaken: true };
+}
+
+/** A player session signed out: the seats it owns may be taken back by a new sign-in of their wallet. */
+export function seatSignedOut(live: LiveMatch, sessionId: string): void {
+  for (const seat of SEATS) {
+    if (ownerOf(live, seat) !== sessionId) continue;
+    live.signedOut ??= new Map();
+    live.signedOut.set(seat, null);
+  }
 }
 
 /** Where a link sits, in the named game or in any live one. */

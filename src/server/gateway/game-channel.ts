@@ -72,6 +72,12 @@ export interface GameChannel {
   presence: Presence;
   /** Sockets of one wallet (for transaction notifications and live bans). */
   connectionsOf(walletAddress: string): Connection[];
+  /**
+   * Closes this node's sockets that `concerns` picks with an application close code (a sign-out, a ban);
+   * each then leaves the game as any closed socket does (a seat's reconnection window, an away search).
+   * Returns how many it closed.
+   */
+  closeWhere(concerns: (connection: Connection) => boolean, code: number, reason: string): number;
   /** Set once the game layer exists (it needs the channel to deliver, the channel needs it to dispatch). */
   setHandlers(handlers: GameHandlers): void;
   broadcast(message: ServerMessage): void;
@@ -274,6 +280,11 @@ export async function registerGameChannel(
   return {
     presence,
     connectionsOf: (walletAddress) => [...presence.all()].filter((c) => c.walletAddress === walletAddress),
+    closeWhere(concerns, code, reason) {
+      const closing = [...presence.all()].filter((c) => c.open && concerns(c));
+      for (const connection of closing) connection.close(code, reason);
+      return closing.length;
+    },
     setHandlers(next) {
       handlers = next;
     },

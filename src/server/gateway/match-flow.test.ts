@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../../e2e/support/test-serv
 import { connectPlayer, signIn, type TestPlayer } from '../../../test/support/player-client.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
-import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { CLOSE_CODES, ERROR_MESSAGES } from '../../common/protocol.ts';
 import { games, queueSessions } from '../db/schema/index.ts';
 import { BAN_MESSAGES, createBans } from '../security/bans.ts';
 
@@ -109,8 +109,9 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
       .from(queueSessions)
       .where(eq(queueSessions.walletAddress, p.wallet.address));
     expect(row?.status).toBe('cancelled');
-    p.send({ type: 'findMatch', gameMode: 'practice' });
-    expect((await p.next('error')).data.message).toBe(BAN_MESSAGES.wallet);
+    // RELIABILITY 35: then the socket closes and the wallet cannot sign in to open another.
+    expect((await p.closed).code).toBe(CLOSE_CODES.restricted);
+    await expect(signIn(server.url, p.wallet)).rejects.toThrow('sign-in failed: 403');
     await bans.unbanWallet(p.wallet.address, { by: 'admin@example.com', reason: 'test over' });
   });
 
@@ -121,13 +122,14 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
     await server.bans.banIp('127.0.0.1', { by: 'admin@example.com', reason: 'test' });
     expect((await p.next('error')).data).toEqual({ message: BAN_MESSAGES.ip, code: 'account_restricted' });
     await p.next('cancelSearch');
-    p.send({ type: 'findMatch', gameMode: 'practice' });
-    expect((await p.next('error')).data.message).toBe(BAN_MESSAGES.ip);
+    expect((await p.closed).code).toBe(CLOSE_CODES.restricted);
+    await expect(signIn(server.url, p.wallet)).rejects.toThrow('sign-in failed: 403');
     await server.bans.unbanIp('127.0.0.1', { by: 'admin@example.com', reason: 'test over' });
-    p.send({ type: 'findMatch', gameMode: 'practice' });
-    await p.next('joinQueue');
-    p.send({ type: 'cancelSearch' });
-    await p.next('cancelSearch');
+    const back = await player({ signedIn: await signIn(server.url, p.wallet) });
+    back.send({ type: 'findMatch', gameMode: 'practice' });
+    await back.next('joinQueue');
+    back.send({ type: 'cancelSearch' });
+    await back.next('cancelSearch');
   });
 
   it('§4 playAgain after a finished match cleans the game up for that player', async () => {

@@ -19,6 +19,7 @@ export function createNotifier(channel: Pick<GameChannel, 'connectionsOf'>) {
       transaction_signature: notice.signature,
       game_mode: notice.gameMode ?? null,
       game_id: notice.gameId ?? null,
+      ...(notice.heldForReview ? { held_for_review: true } : {}),
     };
     for (const connection of channel.connectionsOf(notice.walletAddress)) {
       connection.send({ type: 'transaction_notification', transaction });

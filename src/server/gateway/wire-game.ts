@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
+import { CLOSE_CODES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
 import { createGameServer, type GameServer, type GameServerOptions } from '../game/game-server.ts';
 import { startMatchRunner } from '../game/match-runner.ts';
@@ -8,6 +9,7 @@ import { timePaidSearch } from '../metrics/paid-search-timing.ts';
 import type { ServerMetrics } from '../metrics/server-metrics.ts';
 import { BAN_MESSAGES, type BanChange, type Bans, banChangeConcerns } from '../security/bans.ts';
 import { pushBanStatus } from '../security/live-ban-notices.ts';
+import type { PlayerSession } from '../security/player-sessions.ts';
 import {
   type GameChannel,
   type GameChannelOptions,
@@ -21,9 +23,14 @@ export interface GameWiring {
   game: GameServer;
   /** Starts the 60 Hz runner; returns its stop function. */
   startRunner(): () => void;
-  /** Acts on a ban change on this node: its searches closed, its sockets told (issue 10 point 6). */
+  /** Acts on a ban change on this node: its searches closed, its sockets told (issue 10 point 6), then closed. */
   actOnBan(change: BanChange): void;
+  /** A player session ended (sign-out): this node's sockets opened with it are closed. */
+  actOnSignOut(ended: PlayerSession): void;
 }
+
+/** The close reasons sent with the session-ending close codes (at most 123 bytes each). */
+export const SESSION_END_REASONS = { signedOut: 'Signed out' } as const;
 
 /**
  * Joins the game channel (sockets) to the game layer (rules, queue, matches) and to live bans: the two never
@@ -111,15 +118,35 @@ export async function wireGame(
       }
       // Issue 10 point 6: the player's open sockets are told, searching or not, so the lobby changes at once.
       await pushBanStatus(deps.bans, change, channel.presence.all());
+      if (!change.banned) return;
+      // Then they close (the ban ended their sessions): a seat in a live match starts its ordinary
+      // reconnection window, which a banned player cannot use, and nothing of theirs can be matched.
+      const message = change.kind === 'wallet' ? BAN_MESSAGES.wallet : BAN_MESSAGES.ip;
+      channel.closeWhere(
+        (c) => banChangeConcerns(change, c.walletAddress, c.ip),
+        CLOSE_CODES.restricted,
+        message,
+      );
     };
     void act().catch((error: unknown) => app.log.error({ err: error }, 'acting on a ban change failed'));
   };
   deps.bans.onChange(deps.broadcastBan ?? actOnBan);
+  // The session is gone (its cookie no longer opens a socket): the sockets it opened go too, so a signed-out
+  // browser cannot be matched; a search it held is away for its window, a seat has its reconnection window.
+  const actOnSignOut = (ended: PlayerSession) => {
+    game.signedOut(ended.sessionId);
+    channel.closeWhere(
+      (c) => c.playerSessionId === ended.sessionId,
+      CLOSE_CODES.signedOut,
+      SESSION_END_REASONS.signedOut,
+    );
+  };
   await game.recoverAfterRestart(deps.recoverScope);
   return {
     channel,
     game,
     actOnBan,
+    actOnSignOut,
     startRunner: () =>
       startMatchRunner({
         clock: deps.clock,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games, queueSessions, transactions } from '../db/schema/index.ts';
 
@@ -18,7 +18,8 @@ export type LedgerImbalance =
  * The ledger balances (RELIABILITY 27): every entry fee is, to the lamport, either still in play (an active
  * queue entry, a match not yet recorded) or split between what went back to the player (refunds) and what
  * the house keeps (commission); every recorded paid game's two entries equal its payout plus its commission.
- * Pending refunds and payouts count: they are owed, and the worker pays them. An entry matched to a game
+ * Pending refunds and payouts count: they are owed, and the worker pays them (a held payout too, until an
+ * admin releases it or cancels it, marking its row redundant, for a refund of the loser's entry). An entry matched to a game
  * that was never written (neither its session nor its record) is not in play: nobody can play or settle it,
  * so it is reported (issue 8 fault 3) until a restart refunds it.
  */
@@ -49,7 +50,13 @@ export async function checkLedgerBalance(db: Database): Promise<LedgerImbalance[
         gameId: transactions.gameId,
       })
       .from(transactions)
-      .where(inArray(transactions.type, ['refund', 'commission', 'winner_payout'])),
+      .where(
+        and(
+          inArray(transactions.type, ['refund', 'commission', 'winner_payout']),
+          // A held payout an admin cancelled (the loser refunded instead) is owed no more.
+          or(ne(transactions.type, 'winner_payout'), ne(transactions.status, 'redundant')),
+        ),
+      ),
     db
       .select({ id: games.id })
       .from(games)

@@ -11,6 +11,8 @@ export interface MovementNotice {
   amountLamports: bigint;
   status: 'pending' | 'processing' | 'confirmed' | 'failed';
   signature: string | null;
+  /** A winner payout held for review: its wallet was banned before it was paid (RELIABILITY 35). */
+  heldForReview?: boolean;
   gameMode?: string | null;
   gameId?: string | null;
   createdAt: Date;

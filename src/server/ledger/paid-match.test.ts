@@ -18,6 +18,7 @@ import { getGameMode } from '../../common/game-modes.ts';
 import { signedTransfer } from '../chain/test-support/local-chain-server.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
+import { createBans } from '../security/bans.ts';
 import { checkLedgerBalance } from './ledger-balance.ts';
 import { reconcile } from './reconcile.ts';
 
@@ -203,7 +204,12 @@ describe('money: a paid match and a paid cancel, end to end', () => {
 
   it('a banned player who pays anyway is refused and the payment is refunded in full, not kept', async () => {
     const { player, wallet } = await fundedPlayer();
-    await server.bans.banWallet(wallet.address, { by: 'admin@example.com', reason: 'test' });
+    // Written without the server's live listeners (which would close this socket at once, RELIABILITY 35):
+    // a findMatch racing the ban, or one on a node the ban has not reached yet.
+    await createBans({ db: server.db, clock }).banWallet(wallet.address, {
+      by: 'admin@example.com',
+      reason: 'test',
+    });
     player.send({ type: 'findMatch', gameMode: MODE.id, paymentSignature: await payEntry(wallet) });
     expect((await player.next('error')).data.code).toBe('account_restricted');
     let job: typeof payoutJobs.$inferSelect | undefined;

@@ -1,7 +1,7 @@
 import type { KeyPairSigner } from '@solana/kit';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
-import type { BackoffPolicy, ConfirmedPayout, SignedJob } from './payout-job.ts';
+import type { BackoffPolicy, ConfirmedPayout, HeldPayout, SignedJob } from './payout-job.ts';
 import type { PayoutRpc } from './payout-rpc.ts';
 
 /** Seams for the crash tests (RELIABILITY 10, 11): a child process kills itself at these points. */
@@ -28,6 +28,8 @@ export interface PayoutStepDeps {
   onConfirmed?: (payout: ConfirmedPayout) => void | Promise<void>;
   /** Told once a newly signed transfer has been sent (before it is confirmed). */
   onSent?: (payout: ConfirmedPayout) => void | Promise<void>;
+  /** Told once a winner payout is held for review because its wallet is banned (payout-hold.ts). */
+  onHeld?: (payout: HeldPayout) => void | Promise<void>;
   /** The house wallet must stay rent-exempt after paying; read once per worker. */
   rentExemptMinimum(): Promise<bigint>;
 }

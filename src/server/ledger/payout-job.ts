@@ -50,6 +50,9 @@ export interface ConfirmedPayout {
   signature: Signature;
 }
 
+/** What `onHeld` is told: a payout held for review, never signed. */
+export type HeldPayout = Omit<ConfirmedPayout, 'signature'>;
+
 export function claimedJobFromRow(row: PayoutJobRow): ClaimedJob {
   if (row.lockedBy === null || row.lockedAt === null) throw new Error(`payout job ${row.id} is not claimed`);
   const base: ClaimedJobBase = {

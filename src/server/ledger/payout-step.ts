@@ -1,5 +1,6 @@
 import { type Address, address } from '@solana/kit';
 import { after, now, type PayoutStepDeps } from './payout-deps.ts';
+import { holdIfBanned } from './payout-hold.ts';
 import type { ClaimedJob, ConfirmedPayout, SignedJob, StoredTransfer, UnsignedJob } from './payout-job.ts';
 import { refusalOfLandedError, refusalOfSendError, refusalOfSigningError } from './payout-refusal.ts';
 import { describeRpcError, send, toJsonValue } from './payout-rpc.ts';
@@ -38,6 +39,24 @@ export async function advanceJob(deps: PayoutStepDeps, job: ClaimedJob): Promise
 
 async function signAndSend(deps: PayoutStepDeps, job: UnsignedJob): Promise<void> {
   const { rpc, houseWallet, rpcTimeoutMs } = deps;
+  // RELIABILITY 35: checked here, the last moment before anything is signed (payout-hold.ts).
+  const hold = await holdIfBanned(deps.db, job, now(deps));
+  if (hold === 'claim-lost') return deps.log(`payout job ${job.id}: claim lost before the ban check`);
+  if (hold === 'held') {
+    deps.log(`payout job ${job.id}: held for review, the wallet ${job.walletAddress} is banned`);
+    try {
+      await deps.onHeld?.({
+        jobId: job.id,
+        kind: job.kind,
+        walletAddress: job.walletAddress,
+        amountLamports: job.amountLamports,
+        transactionId: job.transactionId,
+      });
+    } catch (error) {
+      deps.log(`payout job ${job.id}: the held listener failed (the payout itself is held)`, error);
+    }
+    return;
+  }
   let recipient: Address;
   try {
     recipient = address(job.walletAddress);

@@ -18,7 +18,7 @@ import { toJsonValue } from './payout-rpc.ts';
  * each is guarded by the claim (locked_by + locked_at): a worker whose lease was taken over writes nothing.
  */
 
-function claimGuard(job: ClaimedJob) {
+export function claimGuard(job: ClaimedJob) {
   return and(
     eq(payoutJobs.id, job.id),
     eq(payoutJobs.lockedBy, job.lockedBy),

@@ -2,7 +2,7 @@ import type { KeyPairSigner } from '@solana/kit';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import type { PayoutStepDeps, PayoutWorkerHooks } from './payout-deps.ts';
-import { type BackoffPolicy, type ConfirmedPayout, DEFAULT_BACKOFF } from './payout-job.ts';
+import { type BackoffPolicy, type ConfirmedPayout, DEFAULT_BACKOFF, type HeldPayout } from './payout-job.ts';
 import { releaseEarlierClaims } from './payout-reclaim.ts';
 import { type PayoutRpc, send } from './payout-rpc.ts';
 import { advanceJob } from './payout-step.ts';
@@ -31,6 +31,8 @@ export interface PayoutWorkerOptions {
   onConfirmed?: (payout: ConfirmedPayout) => void | Promise<void>;
   /** Told once a newly signed transfer has been sent (before it is confirmed). */
   onSent?: (payout: ConfirmedPayout) => void | Promise<void>;
+  /** Told once a winner payout is held for review because its wallet is banned (RELIABILITY 35). */
+  onHeld?: (payout: HeldPayout) => void | Promise<void>;
   /** Pause between runs of the loop that `start()` runs. Default 1 s. */
   intervalMs?: number;
   /** A claim older than this may be taken over by another worker (its owner is presumed dead). Default 60 s. */
@@ -87,6 +89,7 @@ export function createPayoutWorker(options: PayoutWorkerOptions): PayoutWorker {
     log,
     onConfirmed: options.onConfirmed,
     onSent: options.onSent,
+    onHeld: options.onHeld,
     async rentExemptMinimum() {
       rentMinimum ??= await send(options.rpc.getMinimumBalanceForRentExemption(0n), rpcTimeoutMs);
       return rentMinimum;

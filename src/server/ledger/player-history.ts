@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import { lamportsToSol } from '../../common/format.ts';
 import type { Database } from '../db/database.ts';
 import { games, queueSessions, transactions } from '../db/schema/index.ts';
+import { HOLD_STATUS } from './payout-hold.ts';
 
 /** SPEC §3 "Transaction (as shown to players)": one row of a wallet's history, amounts in SOL. */
 export interface PlayerHistoryRow {
@@ -35,6 +36,8 @@ export interface PlayerHistoryRow {
   game_started_at: string | null;
   game_ended_at: string | null;
   game_duration: number | null;
+  /** A winner payout held for review: the wallet was banned before it was paid (RELIABILITY 35). */
+  held_for_review: boolean;
 }
 
 export interface HistoryPage {
@@ -172,6 +175,7 @@ export async function playerHistory(
       game_started_at: g.game_started_at,
       game_ended_at: g.game_ended_at,
       game_duration: g.game_duration,
+      held_for_review: tx.resolutionStatus === HOLD_STATUS.held,
     });
   }
   for (const game of played) {
@@ -201,6 +205,7 @@ export async function playerHistory(
       reason: null,
       refund_percentage: null,
       original_transaction_id: null,
+      held_for_review: false,
       ...withoutOpponent(g),
     });
   }

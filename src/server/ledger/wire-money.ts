@@ -71,6 +71,18 @@ export function wireMoney(deps: {
         signature: payout.signature,
         createdAt: new Date(clock.now()),
       }),
+    // The player is told the payout is held for review (the history row says so too).
+    onHeld: (payout) =>
+      notify({
+        id: payout.transactionId ?? payout.jobId,
+        type: payout.kind,
+        walletAddress: payout.walletAddress,
+        amountLamports: payout.amountLamports,
+        status: 'pending',
+        signature: null,
+        heldForReview: true,
+        createdAt: new Date(clock.now()),
+      }),
     onConfirmed: (payout) =>
       notify({
         id: payout.transactionId ?? payout.jobId,

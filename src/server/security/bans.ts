@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { bannedWallets, ipAddresses } from '../db/schema/index.ts';
+import { endSessionsOf } from './player-sessions.ts';
 import { recordSystemEvent } from './system-events.ts';
 
 /** SPEC §8 default ban messages. */
@@ -92,11 +93,13 @@ export function createBans({ db, clock }: { db: Database; clock: Clock }): Bans 
               unbannedReason: null,
             },
           });
+        // A banned wallet keeps no session: none of its sockets can open again, nor a seat be taken back.
+        const sessionsEnded = await endSessionsOf(tx, { walletAddress });
         await recordSystemEvent(tx, {
           severity: 'warning',
           eventType: 'wallet_banned',
           message: `Wallet ${walletAddress} banned by ${actor.by}: ${actor.reason}`,
-          details: { walletAddress, by: actor.by, reason: actor.reason, at: at.toISOString() },
+          details: { walletAddress, by: actor.by, reason: actor.reason, at: at.toISOString(), sessionsEnded },
         });
       });
       emit({ kind: 'wallet', walletAddress, banned: true });
@@ -145,11 +148,13 @@ async function setIpBan(db: Database, ipAddress: string, actor: BanActor, at: Da
       .insert(ipAddresses)
       .values({ ipAddress, firstSeen: at, lastSeen: at, ...fields })
       .onConflictDoUpdate({ target: ipAddresses.ipAddress, set: fields });
+    // The sessions signed in from a banned address end with the ban, as a new sign-in from it is refused.
+    const sessionsEnded = banned ? await endSessionsOf(tx, { ip: ipAddress }) : 0;
     await recordSystemEvent(tx, {
       severity: banned ? 'warning' : 'other',
       eventType: banned ? 'ip_banned' : 'ip_unbanned',
       message: `IP ${ipAddress} ${banned ? 'banned' : 'unbanned'} by ${actor.by}: ${actor.reason}`,
-      details: { ipAddress, by: actor.by, reason: actor.reason, at: at.toISOString() },
+      details: { ipAddress, by: actor.by, reason: actor.reason, at: at.toISOString(), sessionsEnded },
     });
   });
 }

@@ -44,8 +44,8 @@ export interface PlayerSessions {
   fromToken(token: string | undefined): Promise<PlayerSession | null>;
   fromCookieHeader(cookieHeader: string | undefined): Promise<PlayerSession | null>;
   fromRequest(request: RequestWithCookies): Promise<PlayerSession | null>;
-  /** Deletes the session the token names, if any. */
-  end(token: string | undefined, db?: Database): Promise<void>;
+  /** Deletes the session the token names, if any; returns it, so its open sockets can be closed. */
+  end(token: string | undefined, db?: Database): Promise<PlayerSession | null>;
 }
 
 export interface PlayerSessionsDeps {
@@ -121,8 +121,32 @@ export function createPlayerSessions(deps: PlayerSessionsDeps): PlayerSessions {
     fromRequest: (request) => fromToken(sessionTokenFromCookieHeader(request.headers.cookie)),
 
     async end(token, executor = db) {
-      if (token === undefined || !TOKEN_SHAPE.test(token)) return;
-      await executor.delete(playerSessionsTable).where(eq(playerSessionsTable.id, hashSessionToken(token)));
+      if (token === undefined || !TOKEN_SHAPE.test(token)) return null;
+      const [ended] = await executor
+        .delete(playerSessionsTable)
+        .where(eq(playerSessionsTable.id, hashSessionToken(token)))
+        .returning({ sessionId: playerSessionsTable.id, walletAddress: playerSessionsTable.walletAddress });
+      return ended ?? null;
     },
   };
+}
+
+/**
+ * Ends every session a ban concerns, in the ban's own transaction: a banned wallet's sessions wherever they
+ * signed in, and for a banned address the sessions signed in from it (proven there, so not to be trusted
+ * any more than a new sign-in from it, which is refused). Returns how many ended.
+ */
+export async function endSessionsOf(
+  executor: Database,
+  target: { walletAddress: string } | { ip: string },
+): Promise<number> {
+  const ended = await executor
+    .delete(playerSessionsTable)
+    .where(
+      'walletAddress' in target
+        ? eq(playerSessionsTable.walletAddress, target.walletAddress)
+        : eq(playerSessionsTable.ip, target.ip),
+    )
+    .returning({ id: playerSessionsTable.id });
+  return ended.length;
 }

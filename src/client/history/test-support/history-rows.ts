@@ -26,6 +26,7 @@ export function historyRow(
     player_won: null,
     game_ended_at: null,
     admin_notes: null,
+    held_for_review: null,
     ...fields,
   };
 }

@@ -106,8 +106,18 @@ export const payoutJobKindEnum = pgEnum('payout_job_kind', PAYOUT_JOB_KINDS);
 
 /**
  * pending → processing (claimed by a worker) → sent (signed bytes stored, then broadcast) → confirmed;
- * failed only when retrying can no longer help and an admin must look.
+ * failed only when retrying can no longer help and an admin must look. held: a winner payout the worker
+ * would have signed for a banned wallet, kept for an admin's review (payout-hold.ts); released it is
+ * pending again, or cancelled when the admin refunds the loser's entry instead.
  */
-export const PAYOUT_JOB_STATUSES = ['pending', 'processing', 'sent', 'confirmed', 'failed'] as const;
+export const PAYOUT_JOB_STATUSES = [
+  'pending',
+  'processing',
+  'sent',
+  'confirmed',
+  'failed',
+  'held',
+  'cancelled',
+] as const;
 export type PayoutJobStatus = (typeof PAYOUT_JOB_STATUSES)[number];
 export const payoutJobStatusEnum = pgEnum('payout_job_status', PAYOUT_JOB_STATUSES);

@@ -66,3 +66,43 @@ export const payoutJobs = pgTable(
     ),
   ],
 );
+
+/**
+ * A winner payout held because its wallet was banned when the worker was about to sign it (RELIABILITY 35),
+ * one row per job, with the ban that held it and the admin's decision: 'released' (the job is paid as any
+ * other) or 'refunded_loser' (the job is cancelled and the loser's entry refunded in full instead).
+ */
+export const payoutHolds = pgTable(
+  'payout_holds',
+  {
+    id: uuidPrimaryKey(),
+    jobId: uuid('job_id')
+      .notNull()
+      .unique()
+      .references(() => payoutJobs.id),
+    gameId: uuid('game_id').notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    amountLamports: lamports('amount_lamports').notNull(),
+    banReason: text('ban_reason'),
+    bannedBy: text('banned_by'),
+    heldAt: timestamptz('held_at').notNull(),
+    resolution: text('resolution'),
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedBy: text('resolved_by'),
+    resolutionReason: text('resolution_reason'),
+    /** refunded_loser: the refund job that returns the loser's entry. */
+    refundJobId: uuid('refund_job_id').references(() => payoutJobs.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_holds_unresolved_idx').on(t.resolution, t.heldAt),
+    check(
+      'payout_holds_resolution_known',
+      sql`${t.resolution} IS NULL OR ${t.resolution} IN ('released', 'refunded_loser')`,
+    ),
+    check(
+      'payout_holds_resolution_recorded',
+      sql`(${t.resolution} IS NULL) = (${t.resolvedAt} IS NULL AND ${t.resolvedBy} IS NULL)`,
+    ),
+  ],
+);

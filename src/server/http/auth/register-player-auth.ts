@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import {
   createPlayerSessions,
   PLAYER_SESSION_COOKIE,
+  type PlayerSession,
   type PlayerSessions,
   sessionTokenFromCookieHeader,
 } from '../../security/player-sessions.ts';
@@ -41,6 +42,11 @@ export interface PlayerAuthOptions {
    * here (issue 10 point 7). A failure fails the sign-in, so no session exists without its record.
    */
   onSignedIn?: (signedIn: SignedIn) => Promise<void>;
+  /**
+   * A session was ended by its sign-out: the sockets it opened are closed (on every node in cluster mode).
+   * Must not throw; it runs after the session is deleted, so a failure cannot keep the session alive.
+   */
+  onSignedOut?: (ended: PlayerSession) => void;
   /** A banned wallet or address is refused a session (403 with the ban message). */
   refusal?: SignInServiceDeps['refusal'];
 }
@@ -162,7 +168,8 @@ export async function registerPlayerAuth(
     });
 
     scope.post('/api/auth/logout', postRoute, async (request, reply) => {
-      await playerSessions.end(currentToken(request));
+      const ended = await playerSessions.end(currentToken(request));
+      if (ended) options.onSignedOut?.(ended);
       reply.clearCookie(PLAYER_SESSION_COOKIE, cookieAttributes(request));
       return { success: true };
     });

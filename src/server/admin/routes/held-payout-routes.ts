@@ -1,0 +1,48 @@
+import type { AdminRoutes } from '../admin-context.ts';
+import { requireAdmin } from '../admin-context.ts';
+import { decideHeldPayoutAction, listHeldPayouts } from '../queries/held-payouts.ts';
+import { answerAction } from './action-answer.ts';
+import { bodyObject, uuidInput } from './route-input.ts';
+
+/**
+ * RELIABILITY 35: the winner payouts held because their wallet was banned, and the admin's two decisions on
+ * each, POST with a reason (the guarded /api/admin scope: same origin, JSON, a session), recorded with who,
+ * when and why as every admin action is.
+ */
+export const heldPayoutRoutes: AdminRoutes = (scope, context) => {
+  const deps = { db: context.db, clock: context.clock };
+  scope.get('/held-payouts', async () => listHeldPayouts(context.db));
+
+  const decisions = [
+    { path: '/held-payouts/release', decision: 'released', action: 'release_held_payout', did: 'released' },
+    {
+      path: '/held-payouts/refund-loser',
+      decision: 'refunded_loser',
+      action: 'refund_loser_instead_of_held_payout',
+      did: "cancelled and refunded the loser's entry instead of",
+    },
+  ] as const;
+  for (const route of decisions) {
+    scope.post(route.path, async (request, reply) => {
+      const admin = requireAdmin(request);
+      const body = bodyObject(request.body);
+      const jobId = uuidInput(body.jobId, 'payout job id');
+      const result = await decideHeldPayoutAction(
+        deps,
+        { by: admin.email },
+        { jobId, reason: body.reason },
+        route.decision,
+      );
+      return answerAction(request, reply, context, result, (done) => ({
+        action: route.action,
+        message: `Admin ${admin.email} ${route.did} the held payout of game ${done.gameId} to ${done.walletAddress}: ${String(body.reason).trim()}`,
+        details: {
+          jobId: done.jobId,
+          gameId: done.gameId,
+          reason: String(body.reason).trim(),
+          refund: done.refund,
+        },
+      }));
+    });
+  }
+};
