@@ -38,6 +38,11 @@ export const CONFIG_VARIABLES = {
     'A critical system event is recorded when the house wallet falls below this many SOL (default 50)',
   HOUSE_FUNDING_ADDRESSES:
     "Comma-separated wallets that top up the house wallet: their transfers in are the operator's, never refunded as a player's nor reported (default none)",
+  PAYMENT_SWEEP_GRACE_SECONDS:
+    "How old a player's payment that nothing claims must be before the payment sweeper refunds it in full (default 300: longer than a client resubmits a payment refused for a passing reason)",
+  PAYMENT_SWEEP_INTERVAL_SECONDS: "Seconds between the payment sweeper's passes over the ledger (default 60)",
+  PAYMENT_SWEEP_CHAIN_SECONDS:
+    "Least seconds between the payment sweeper's passes over the house wallet's incoming transfers on chain (default 300)",
   ADMIN_EMAIL: 'E-mail of an admin account created at start if absent (with ADMIN_PASSWORD)',
   ADMIN_PASSWORD: 'Password of that admin (at least 12 characters); used only to create it, never logged',
   METRICS_TOKEN:
@@ -158,6 +163,18 @@ const rules = {
     schema: z.string().min(12).optional(),
     expected: 'must be at least 12 characters long',
   },
+  PAYMENT_SWEEP_GRACE_SECONDS: {
+    schema: z.coerce.number().int().min(30).max(86_400).default(300),
+    expected: 'must be a whole number of seconds from 30 to 86400',
+  },
+  PAYMENT_SWEEP_INTERVAL_SECONDS: {
+    schema: z.coerce.number().int().min(1).max(3_600).default(60),
+    expected: 'must be a whole number of seconds from 1 to 3600',
+  },
+  PAYMENT_SWEEP_CHAIN_SECONDS: {
+    schema: z.coerce.number().int().min(1).max(86_400).default(300),
+    expected: 'must be a whole number of seconds from 1 to 86400',
+  },
   METRICS_TOKEN: { schema: z.string().min(16).optional(), expected: 'must be at least 16 characters long' },
   PER_IP_LIMIT_FACTOR: {
     schema: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -233,6 +250,8 @@ export interface Config {
   houseBalanceFloorLamports: bigint;
   /** HOUSE_FUNDING_ADDRESSES: the operator's top-ups come from these (the sweeper and reconcile pass them by). */
   houseFundingAddresses: string[];
+  /** PAYMENT_SWEEP_*: the payment sweeper's grace and how often its ledger and chain passes run, in ms. */
+  paymentSweep: { graceMs: number; intervalMs: number; chainIntervalMs: number };
   /** ADMIN_EMAIL and ADMIN_PASSWORD: an admin created at start if absent (src/server/admin/admin-bootstrap.ts). */
   admin: { email: string | undefined; password: string | undefined };
   /** METRICS_TOKEN: who may read /metrics from elsewhere than the machine itself. */
@@ -340,6 +359,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     restrictedCountries: p.RESTRICTED_COUNTRIES,
     houseBalanceFloorLamports: p.HOUSE_BALANCE_FLOOR_SOL,
     houseFundingAddresses: p.HOUSE_FUNDING_ADDRESSES,
+    paymentSweep: {
+      graceMs: p.PAYMENT_SWEEP_GRACE_SECONDS * 1000,
+      intervalMs: p.PAYMENT_SWEEP_INTERVAL_SECONDS * 1000,
+      chainIntervalMs: p.PAYMENT_SWEEP_CHAIN_SECONDS * 1000,
+    },
     admin: { email: p.ADMIN_EMAIL, password: p.ADMIN_PASSWORD },
     metricsToken: p.METRICS_TOKEN,
     perIpLimitFactor: p.PER_IP_LIMIT_FACTOR,

@@ -244,6 +244,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         ...(chain.kind === 'local' ? [chain.localChain.faucetAddress] : []),
       ],
       log: (message, error) => console.error(`payment sweeper: ${message}`, error ?? ''),
+      ...config.paymentSweep,
       ...options.paymentSweeper,
     });
     sweeper.start();
