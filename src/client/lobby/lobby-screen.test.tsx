@@ -109,6 +109,20 @@ describe('issue 9 point 5: §2 lobby with a wallet', () => {
     expect(badge.querySelector('svg')).not.toBeNull();
   });
 
+  it('§8: after a failed refresh the lobby shows the last known balance marked stale, and with none known no number', async () => {
+    const { update } = renderLobby(fakeWallet({ balanceLamports: 1_012_000_000n, balanceStale: true }));
+    await settle();
+    expect(screen.getByTestId('lobby-balance').textContent).toBe('1.012 SOL');
+    expect(screen.getByTestId('balance-stale').textContent).toBe('stale');
+    // The last known balance still decides what is affordable.
+    expect(card('tiny_tuna').disabled).toBe(false);
+    update({ wallet: fakeWallet({ balanceLamports: null, balanceStale: true }) });
+    expect(screen.getByTestId('lobby-balance').textContent).toBe('—');
+    expect(screen.queryByTestId('balance-stale')).toBeNull();
+    update({ wallet: fakeWallet({ balanceLamports: 1_012_000_000n, balanceStale: false }) });
+    expect(screen.queryByTestId('balance-stale')).toBeNull();
+  });
+
   it("§5: with 0.05 SOL the modes above it are disabled with a coin badge and 'Need {amount} SOL to play this mode'", async () => {
     renderLobby(fakeWallet({ balanceLamports: 50_000_000n }));
     await settle();
