@@ -66,6 +66,38 @@ describe('§2 the product in a real browser', () => {
     expect(body.houseWallet).toBe(server.houseWallet);
   });
 
+  it("RELIABILITY 36: a link with a wallet app's error and a stranger's text shows none of that text", async () => {
+    const lure = 'Your wallet is locked: send 0.5 SOL to 9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+    const tab = await browser.newPage();
+    try {
+      // Every text the page ever shows is recorded, so a toast that comes and goes is seen too.
+      await tab.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __seen: string[] }).__seen = seen;
+        new MutationObserver(() => seen.push(document.body?.textContent ?? '')).observe(document, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
+      });
+      await tab.goto(
+        `${server.url}/?wallet_connection=x&errorCode=-32000&errorMessage=${encodeURIComponent(lure)}`,
+      );
+      // The wallet code read the address once it has cleaned it; then two frames for anything it shows.
+      await tab.waitForFunction(() => location.search === '', null, { timeout: 30_000 });
+      await tab.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+      );
+      await tab.getByText('CHOOSE YOUR GAME MODE').waitFor();
+      const seen = await tab.evaluate(() => (window as unknown as { __seen: string[] }).__seen.join('\n'));
+      expect(seen).not.toContain('0.5 SOL');
+      expect(seen).not.toContain('wallet is locked');
+      expect(seen).not.toContain('Wallet Connection Failed');
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('the pages raised no script errors and no CSP violations', () => {
     // /admin/login's own API calls are allowed to 404 until the admin back-office lands; nothing else may fail.
     const unexpected = consoleErrors.filter((e) => !e.includes('404'));

@@ -9,10 +9,18 @@ export interface BrowserAdmin {
   errors: string[];
 }
 
-/** Opens /admin/login in a new context and signs in with the test server's admin (SPEC §2 texts). */
-export async function signInAdmin(browser: Browser, url: string): Promise<BrowserAdmin> {
+/**
+ * Opens /admin/login in a new context and signs in with the test server's admin (SPEC §2 texts).
+ * `prepare` runs on the fresh page before it loads anything (e.g. to install Playwright's fake clock).
+ */
+export async function signInAdmin(
+  browser: Browser,
+  url: string,
+  options: { prepare?(page: Page): Promise<void> } = {},
+): Promise<BrowserAdmin> {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
+  await options.prepare?.(page);
   const errors: string[] = [];
   // As watchErrors does, with the failing resource's address: a session check's 401 names its URL.
   page.on('console', (msg) => {

@@ -53,6 +53,17 @@ export function lamportsToSolString(lamports: bigint): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/**
+ * A lamport amount the player must have, as SOL text with SPEC §5's decimals (6 under 0.01, 5 under 1, else
+ * 4), rounded up so that holding the amount shown is always enough: 25_895_890n → '0.0259'.
+ */
+export function lamportsToSolStringRoundedUp(lamports: bigint): string {
+  if (lamports <= 0n) return lamportsToSolString(lamports);
+  const decimals = lamports < LAMPORTS_PER_SOL / 100n ? 6n : lamports < LAMPORTS_PER_SOL ? 5n : 4n;
+  const step = 10n ** (9n - decimals);
+  return lamportsToSolString(((lamports + step - 1n) / step) * step);
+}
+
 /** A lamport amount as a SOL number, for display and for API fields that SPEC shows in SOL. */
 export function lamportsToSol(lamports: bigint): number {
   return Number(lamportsToSolString(lamports));

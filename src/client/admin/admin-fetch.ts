@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ADMIN_USER_URL } from './admin-api.ts';
+import { AdminSignedOutError, useAdminSession } from './admin-session-gate.ts';
 
 export const ADMIN_API = '/api/admin';
 
@@ -44,17 +45,25 @@ export interface AdminFetch {
 
 /**
  * GET and JSON POST to the admin API with the session cookie. A 401 mid-session (expired or ended session)
- * marks the session as gone, so the panel runs SPEC §2's 'Authentication Required' flow.
+ * marks the session as gone, so the panel runs SPEC §2's 'Authentication Required' flow. Once the admin
+ * pressed Logout in this page (admin-session-gate.ts) nothing is sent, and an answer still arriving is
+ * dropped quietly: the navigation to the sign-in page is under way.
  */
 export function useAdminFetch(): AdminFetch {
   const queryClient = useQueryClient();
+  const gate = useAdminSession()?.gate ?? null;
   return useMemo(() => {
-    const send = async <T>(url: string, init: RequestInit): Promise<T> => {
+    const request = async <T>(url: string, init: RequestInit): Promise<T> => {
       const res = await fetch(url, { credentials: 'include', ...init });
+      if (gate?.closed) throw new AdminSignedOutError();
       if (res.status === 401) queryClient.setQueryData([ADMIN_USER_URL], null);
       if (!res.ok) throw await errorOf(res);
       return (await res.json()) as T;
     };
+    const send = <T>(url: string, init: RequestInit): Promise<T> =>
+      gate
+        ? gate.run(init.signal ?? undefined, (signal) => request<T>(url, { ...init, signal }))
+        : request<T>(url, init);
     return {
       get: (path, params, signal) => send(adminUrl(path, params), signal ? { signal } : {}),
       post: (path, body) =>
@@ -64,5 +73,5 @@ export function useAdminFetch(): AdminFetch {
           body: JSON.stringify(body),
         }),
     };
-  }, [queryClient]);
+  }, [queryClient, gate]);
 }

@@ -1,8 +1,10 @@
 import { ADMIN_PRODUCT_NAME } from '../site.ts';
 import { ADMIN_LOGOUT_URL, type AdminUserResponse } from './admin-api.ts';
+import { useAdminSession } from './admin-session-gate.ts';
 
 /** The admin panel's header: product name, role badge and Logout (SPEC §2 "Admin panel", §7). */
 export function AdminHeader({ user }: { user: AdminUserResponse['user'] }) {
+  const session = useAdminSession();
   return (
     <div className="flex w-full flex-wrap items-center justify-between gap-3 rounded-lg border-2 border-cyan-400/40 bg-slate-950/90 px-5 py-3 font-retro">
       <div className="flex items-center gap-3">
@@ -16,8 +18,17 @@ export function AdminHeader({ user }: { user: AdminUserResponse['user'] }) {
       </div>
       <div className="flex items-center gap-4 text-sm">
         {user.currentIP && <span className="text-slate-400">IP: {user.currentIP}</span>}
-        {/* Logout is a navigation (SPEC §7): the server clears the session and redirects. */}
-        <a href={ADMIN_LOGOUT_URL} className="text-red-300 underline hover:text-red-200">
+        {/* Logout is a navigation (SPEC §7): the server clears the session and redirects. Followed in this
+            page, it first stops the panel's requests (admin-session-gate.ts). */}
+        <a
+          href={ADMIN_LOGOUT_URL}
+          onClick={(event) => {
+            const elsewhere =
+              event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+            if (!elsewhere) session?.signOut();
+          }}
+          className="text-red-300 underline hover:text-red-200"
+        >
           Logout
         </a>
       </div>

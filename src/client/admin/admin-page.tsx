@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { getQueryFn } from '../query-client.ts';
 import { useToast } from '../ui/toast-provider.tsx';
 import { ADMIN_USER_URL, type AdminUserResponse } from './admin-api.ts';
 import { AdminDashboard } from './admin-dashboard.tsx';
+import { type AdminSession, AdminSessionContext, createAdminSessionGate } from './admin-session-gate.ts';
 
 /** SPEC §2: an unauthenticated visitor is told, then sent to the sign-in 1 s later. */
 export const ADMIN_REDIRECT_DELAY_MS = 1000;
@@ -13,11 +14,22 @@ export const ADMIN_REDIRECT_DELAY_MS = 1000;
 export function AdminPage() {
   const [, navigate] = useLocation();
   const { toast } = useToast();
-  const session = useQuery<AdminUserResponse | null>({
+  const [signingOut, setSigningOut] = useState(false);
+  const [session] = useState<AdminSession>(() => {
+    const gate = createAdminSessionGate();
+    return {
+      gate,
+      signOut: () => {
+        gate.close();
+        setSigningOut(true);
+      },
+    };
+  });
+  const check = useQuery<AdminUserResponse | null>({
     queryKey: [ADMIN_USER_URL],
     queryFn: getQueryFn<AdminUserResponse>({ on401: 'returnNull' }),
   });
-  const unauthenticated = session.isSuccess && !session.data?.user;
+  const unauthenticated = check.isSuccess && !check.data?.user && !signingOut;
 
   useEffect(() => {
     if (!unauthenticated) return;
@@ -26,14 +38,20 @@ export function AdminPage() {
     return () => clearTimeout(timer);
   }, [unauthenticated, toast, navigate]);
 
-  if (session.isError) {
+  // Signing out, the dashboard goes away at once: its polls stop while the browser loads the sign-in page.
+  if (signingOut) return <p className="mt-10 font-retro text-slate-400">Signing out...</p>;
+  if (check.isError) {
     return (
       <p role="alert" className="mt-10 font-retro text-red-300">
-        {session.error.message}
+        {check.error.message}
       </p>
     );
   }
-  const user = session.data?.user;
+  const user = check.data?.user;
   if (!user) return <p className="mt-10 font-retro text-slate-400">Loading...</p>;
-  return <AdminDashboard user={user} />;
+  return (
+    <AdminSessionContext.Provider value={session}>
+      <AdminDashboard user={user} />
+    </AdminSessionContext.Provider>
+  );
 }

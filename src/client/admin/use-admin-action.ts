@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { shortenAddress } from '../../common/format.ts';
 import { useToast } from '../ui/toast-provider.tsx';
 import { useAdminFetch } from './admin-fetch.ts';
+import { AdminSignedOutError } from './admin-session-gate.ts';
 import { ADMIN_KEY } from './use-admin-list.ts';
 
 /** Each admin action: its route, the toast on success and the 'Error' toast's text (SPEC §7, §8). */
@@ -46,6 +47,10 @@ export function useAdminAction(name: AdminActionName) {
       toast({ title: action.done, description: subjectOf(body) });
       return queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] });
     },
-    onError: () => toast({ title: 'Error', description: action.failed, variant: 'destructive' }),
+    // An action cut off by the admin's own Logout is not a failure to report.
+    onError: (error) => {
+      if (!(error instanceof AdminSignedOutError))
+        toast({ title: 'Error', description: action.failed, variant: 'destructive' });
+    },
   });
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameContext } from '../state/game-api.ts';
@@ -269,6 +269,20 @@ describe('issue 9 point 9: under the game', () => {
     renderScreen(fakeGame({}, { status: 'pendingDisconnect', pingMs: null, quality: 'poor' }));
     expect(screen.getByRole('status').textContent).toContain('Reconnecting...');
     expect(screen.getByText('Ping: -- ms')).toBeTruthy();
+  });
+
+  it("§8 the wallet box keeps the last known balance marked stale after a failed read, '—' with none", () => {
+    const { unmount } = renderScreen(
+      fakeGame(),
+      fakeWallet({ balanceLamports: 1_012_000_000n, balanceStale: true }),
+    );
+    const box = () => screen.getByRole('region', { name: 'Wallet status' });
+    expect(within(box()).getByTestId('wallet-box-balance').textContent).toBe('1.01 SOL');
+    expect(within(box()).getByTestId('balance-stale').textContent).toBe('stale');
+    unmount();
+    renderScreen(fakeGame(), fakeWallet({ balanceLamports: null, balanceStale: true }));
+    expect(within(box()).getByTestId('wallet-box-balance').textContent).toBe('—');
+    expect(box().textContent).not.toContain('0.00');
   });
 
   it("'Disconnected' wallet box, and no history panel, without a wallet", () => {

@@ -134,6 +134,7 @@ export function GameScreen({ historyPanel, onFrameWork }: GameScreenProps) {
         connection={game.connection}
         walletConnected={wallet.status === 'connected'}
         balanceLamports={wallet.balanceLamports}
+        balanceStale={wallet.balanceStale}
         stats={stats}
       />
       {wallet.status === 'connected' && historyPanel}

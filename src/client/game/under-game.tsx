@@ -15,6 +15,7 @@ export interface UnderGameProps {
   connection: ConnectionInfo;
   walletConnected: boolean;
   balanceLamports: bigint | null;
+  balanceStale: boolean;
   stats: WinStats;
   /** The game screen measures the row to keep it in view under the canvas. */
   ref?: Ref<HTMLDivElement>;
@@ -47,7 +48,11 @@ export function UnderGame(props: UnderGameProps) {
       <Toggle label="MUSIC" on={audio.music} onClick={() => onToggle('music')} />
       <p className="text-cyan-300 text-xs">Ping: {formatLatency(connection.pingMs)}</p>
       <ConnectionBadge connection={connection} />
-      <WalletStatusBox connected={props.walletConnected} balanceLamports={props.balanceLamports} />
+      <WalletStatusBox
+        connected={props.walletConnected}
+        balanceLamports={props.balanceLamports}
+        balanceStale={props.balanceStale}
+      />
       <dl className="flex gap-3 text-xs">
         <div>
           <dt className="inline text-slate-400">Total wins: </dt>

@@ -1,15 +1,17 @@
-import { formatSolFixed, lamportsToSol } from '../../common/format.ts';
+import { BalanceAmount } from '../wallet/balance-amount.tsx';
 
 /**
- * SPEC §2 under the game: the wallet status box, 'Connected' with the balance to 2 decimals in SOL, or
- * 'Disconnected'. Kept in game/ because no shared one exists in wallet/ yet.
+ * SPEC §2 under the game: the wallet status box, 'Connected' with the balance to 2 decimals in SOL (the last
+ * known one marked stale after a failed refresh), or 'Disconnected'.
  */
 export function WalletStatusBox({
   connected,
   balanceLamports,
+  balanceStale = false,
 }: {
   connected: boolean;
   balanceLamports: bigint | null;
+  balanceStale?: boolean;
 }) {
   return (
     <section
@@ -22,7 +24,12 @@ export function WalletStatusBox({
         <>
           <p className="text-green-400">Connected</p>
           <p className="text-yellow-300">
-            {formatSolFixed(balanceLamports === null ? null : lamportsToSol(balanceLamports), 2)}
+            <BalanceAmount
+              lamports={balanceLamports}
+              stale={balanceStale}
+              decimals={2}
+              testId="wallet-box-balance"
+            />
           </p>
         </>
       ) : (

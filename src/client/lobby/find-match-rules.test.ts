@@ -6,7 +6,11 @@ import {
   isFindMatchDisabled,
   isModeSelectable,
   type LobbyFacts,
+  neededBreakdownText,
   needToPlayText,
+  paymentFailedDescription,
+  paymentFailureReason,
+  requiredSolText,
 } from './find-match-rules.ts';
 
 const facts = (overrides: Partial<LobbyFacts> = {}): LobbyFacts => ({
@@ -14,7 +18,7 @@ const facts = (overrides: Partial<LobbyFacts> = {}): LobbyFacts => ({
   banMessage: null,
   searching: false,
   walletConnected: true,
-  balanceLamports: 100_000_000n,
+  balanceLamports: 200_000_000n,
   ...overrides,
 });
 
@@ -53,7 +57,32 @@ describe('issue 9 point 5: §5 Find Match order of checks', () => {
       'Insufficient Balance',
     ],
     ['balance not read yet', facts({ balanceLamports: null }), 'smol_shrimp', 'Insufficient Balance'],
-    ['balance exactly the wager pays', facts({ balanceLamports: 100_000_000n }), 'tiny_tuna', 'pay'],
+    // The entry costs the wager, a 5,010-lamport network fee, and leaves 890,880 (rent) or nothing.
+    [
+      'exactly the wager (1 SOL for Mighty Marlin) does not pay the network fee',
+      facts({ balanceLamports: 1_000_000_000n }),
+      'mighty_marlin',
+      'Insufficient Balance',
+    ],
+    ['wager + fee + rent reserve pays', facts({ balanceLamports: 1_000_895_890n }), 'mighty_marlin', 'pay'],
+    [
+      'one lamport less would leave a balance below rent exemption',
+      facts({ balanceLamports: 1_000_895_889n }),
+      'mighty_marlin',
+      'Insufficient Balance',
+    ],
+    [
+      'wager + fee exactly pays (the wallet is emptied)',
+      facts({ balanceLamports: 1_000_005_010n }),
+      'mighty_marlin',
+      'pay',
+    ],
+    [
+      'wager + fee + 1 lamport would leave 1 lamport',
+      facts({ balanceLamports: 1_000_005_011n }),
+      'mighty_marlin',
+      'Insufficient Balance',
+    ],
   ] as const)('§5: %s', (_, f, mode, expected) => {
     expect(decisionOf(f, mode)).toBe(expected);
   });
@@ -72,10 +101,10 @@ describe('issue 9 point 5: §5 Find Match order of checks', () => {
   });
 
   it.each([
-    ['smol_shrimp', 'You need at least 0.025 SOL for this game mode'],
-    ['tiny_tuna', 'You need at least 0.1 SOL for this game mode'],
-    ['mighty_marlin', 'You need at least 1 SOL for this game mode'],
-    ['giga_whale', 'You need at least 10 SOL for this game mode'],
+    ['smol_shrimp', 'You need at least 0.0259 SOL for this game mode'],
+    ['tiny_tuna', 'You need at least 0.1009 SOL for this game mode'],
+    ['mighty_marlin', 'You need at least 1.0009 SOL for this game mode'],
+    ['giga_whale', 'You need at least 10.0009 SOL for this game mode'],
   ] as const)('§5: insufficient balance for %s says %s', (mode, text) => {
     const d = decideFindMatch(facts({ balanceLamports: 0n }), mode);
     expect(d.kind === 'refused' && d.toast.description).toBe(text);
@@ -92,7 +121,18 @@ describe('issue 9 point 5: §5 mode cards and the Find Match button', () => {
     ['practice with a wallet and no balance', 'practice', facts({ balanceLamports: 0n }), true],
     ['practice with no wallet', 'practice', facts({ walletConnected: false }), false],
     ['practice when banned', 'practice', facts({ banned: true }), false],
-    ['tiny_tuna at exactly 0.1 SOL', 'tiny_tuna', facts({ balanceLamports: 100_000_000n }), true],
+    [
+      'tiny_tuna at exactly 0.1 SOL (no fee left)',
+      'tiny_tuna',
+      facts({ balanceLamports: 100_000_000n }),
+      false,
+    ],
+    [
+      'tiny_tuna at the 0.1009 SOL its hint names',
+      'tiny_tuna',
+      facts({ balanceLamports: 100_900_000n }),
+      true,
+    ],
     ['tiny_tuna one lamport short', 'tiny_tuna', facts({ balanceLamports: 99_999_999n }), false],
     ['giga_whale with 1 SOL', 'giga_whale', facts({ balanceLamports: 1_000_000_000n }), false],
   ] as const)('§5 a mode is selectable: %s → %s', (_, mode, f, expected) => {
@@ -112,11 +152,22 @@ describe('issue 9 point 5: §5 mode cards and the Find Match button', () => {
 
   it("§2: every paid mode's hint is 'Need {amount} SOL to play this mode'", () => {
     expect(GAME_MODES.filter((m) => m.wagerLamports > 0n).map(needToPlayText)).toEqual([
-      'Need 0.025 SOL to play this mode',
-      'Need 0.1 SOL to play this mode',
-      'Need 1 SOL to play this mode',
-      'Need 10 SOL to play this mode',
+      'Need 0.0259 SOL to play this mode',
+      'Need 0.1009 SOL to play this mode',
+      'Need 1.0009 SOL to play this mode',
+      'Need 10.0009 SOL to play this mode',
     ]);
+    expect(neededBreakdownText(getGameMode('mighty_marlin'))).toBe(
+      '1 SOL entry + 0.00000501 SOL network fee + 0.00089088 SOL rent reserve',
+    );
+  });
+
+  it('the amount each hint names is enough to pay that mode, and 0.0001 SOL less is not', () => {
+    for (const mode of GAME_MODES.filter((m) => m.wagerLamports > 0n)) {
+      const shown = BigInt(Math.round(Number(requiredSolText(mode)) * 1e9));
+      expect(isModeSelectable(mode, facts({ balanceLamports: shown })), mode.id).toBe(true);
+      expect(isModeSelectable(mode, facts({ balanceLamports: shown - 100_000n })), mode.id).toBe(false);
+    }
   });
 });
 
@@ -128,5 +179,41 @@ describe('issue 9 point 5: the searching panel', () => {
     ['practice at once', 'practice', 0, true],
   ] as const)('§1 cancel: %s → %s', (_, mode, waited, expected) => {
     expect(canCancelSearch(mode, waited)).toBe(expected);
+  });
+});
+
+describe("§8 the 'Payment Failed' toast says why", () => {
+  it("a lack of funds says SPEC's 'Insufficient funds for transaction' and what the mode needs", () => {
+    const reason = paymentFailureReason({
+      success: false,
+      amount: 1,
+      gameMode: 'mighty_marlin',
+      error: 'Insufficient funds for transaction',
+      errorType: 'insufficient_funds',
+    });
+    expect(reason).toBe(
+      'Insufficient funds for transaction: 1.0009 SOL needed (1 SOL entry + 0.00000501 SOL network fee + 0.00089088 SOL rent reserve)',
+    );
+    expect(paymentFailedDescription(reason)).toBe(
+      `${reason}. Please try again or select a different game mode`,
+    );
+  });
+
+  it.each([
+    ['user_rejected', 'Transaction rejected by user'],
+    ['timeout', 'Transaction confirmation timed out - check your wallet for status'],
+    ['generic', 'Blockhash not valid.'],
+  ] as const)('a %s failure names its reason before the hint', (errorType, error) => {
+    const reason = paymentFailureReason({
+      success: false,
+      amount: 0.1,
+      gameMode: 'tiny_tuna',
+      error,
+      errorType,
+    });
+    expect(reason).toBe(error);
+    expect(paymentFailedDescription(reason)).toBe(
+      `${error.replace(/\.$/, '')}. Please try again or select a different game mode`,
+    );
   });
 });

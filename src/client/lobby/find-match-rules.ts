@@ -1,7 +1,14 @@
-import { lamportsToSolString } from '../../common/format.ts';
+import {
+  canPayEntry,
+  ENTRY_NETWORK_FEE_LAMPORTS,
+  entryLamportsNeeded,
+  RENT_EXEMPT_MINIMUM_LAMPORTS,
+} from '../../common/entry-cost.ts';
+import { lamportsToSolString, lamportsToSolStringRoundedUp } from '../../common/format.ts';
 import { type GameMode, type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { CANCEL_AFTER_MS } from '../screens/screen-rules.ts';
 import type { ToastInput } from '../ui/toast-provider.tsx';
+import type { PaymentResult } from '../wallet/wallet-api.ts';
 
 /**
  * The lobby's rules (SPEC §4 "Search and match", §5 Find Match checks and mode-card rules), pure so that
@@ -28,9 +35,12 @@ export function isPaidPlayClosed(mode: GameMode, facts: Pick<LobbyFacts, 'paidPl
 /** SPEC §8: the restriction message when neither the ban check nor the server named one. */
 export const DEFAULT_RESTRICTION_MESSAGE = 'Your account has been restricted';
 
-/** The balance covers the mode's minBalance (the wager; 0 for practice). */
+/**
+ * The balance pays the mode's entry as the chain will take it (common/entry-cost.ts): the wager, the
+ * network fee, and a remainder of nothing or at least the rent-exempt minimum. Practice is always free.
+ */
 export function canAfford(mode: GameMode, balanceLamports: bigint | null): boolean {
-  return (balanceLamports ?? 0n) >= mode.minBalanceLamports;
+  return canPayEntry(balanceLamports ?? 0n, mode.wagerLamports);
 }
 
 /** SPEC §5: a mode card is disabled if banned, no wallet, or balance below minBalance (§1: or paid play closed). */
@@ -43,13 +53,43 @@ export function isModeSelectable(mode: GameMode, facts: LobbyFacts): boolean {
   );
 }
 
-/** The '{amount}' of 'Need {amount} SOL to play this mode', exact from lamports: '0.025', '10'. */
+/**
+ * The '{amount}' of 'Need {amount} SOL to play this mode': the wager with the network fee and the rent
+ * reserve (entry-cost.ts), rounded up at SPEC §5's decimals so that holding it is enough: '0.0259', '1.0009'.
+ */
 export function requiredSolText(mode: GameMode): string {
-  return lamportsToSolString(mode.minBalanceLamports);
+  return lamportsToSolStringRoundedUp(entryLamportsNeeded(mode.wagerLamports));
 }
 
 export function needToPlayText(mode: GameMode): string {
   return `Need ${requiredSolText(mode)} SOL to play this mode`;
+}
+
+/** What the amount of needToPlayText is made of: '0.025 SOL entry + 0.00000501 SOL network fee + ...'. */
+export function neededBreakdownText(mode: GameMode): string {
+  return [
+    `${lamportsToSolString(mode.wagerLamports)} SOL entry`,
+    `${lamportsToSolString(ENTRY_NETWORK_FEE_LAMPORTS)} SOL network fee`,
+    `${lamportsToSolString(RENT_EXEMPT_MINIMUM_LAMPORTS)} SOL rent reserve`,
+  ].join(' + ');
+}
+
+/**
+ * Why an entry payment failed, in SPEC §8's words; a lack of funds also says what the mode needs, since
+ * the wager alone is not enough (the fee and the rent reserve come on top).
+ */
+export function paymentFailureReason(result: PaymentResult): string {
+  const error = result.error ?? 'The payment did not complete';
+  const mode = getGameMode(result.gameMode);
+  if (result.errorType !== 'insufficient_funds' || mode.wagerLamports === 0n) return error;
+  return `${error}: ${requiredSolText(mode)} SOL needed (${neededBreakdownText(mode)})`;
+}
+
+const PAYMENT_FAILED_HINT = 'Please try again or select a different game mode';
+
+/** SPEC §8 'Payment Failed' toast text: the reason first, then what to do. */
+export function paymentFailedDescription(reason: string): string {
+  return `${reason.replace(/\.$/, '')}. ${PAYMENT_FAILED_HINT}`;
 }
 
 /** SPEC §5: disabled while payment is processing, while searching, when banned, or when unaffordable. */

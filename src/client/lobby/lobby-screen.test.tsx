@@ -109,6 +109,20 @@ describe('issue 9 point 5: §2 lobby with a wallet', () => {
     expect(badge.querySelector('svg')).not.toBeNull();
   });
 
+  it('§8: after a failed refresh the lobby shows the last known balance marked stale, and with none known no number', async () => {
+    const { update } = renderLobby(fakeWallet({ balanceLamports: 1_012_000_000n, balanceStale: true }));
+    await settle();
+    expect(screen.getByTestId('lobby-balance').textContent).toBe('1.012 SOL');
+    expect(screen.getByTestId('balance-stale').textContent).toBe('stale');
+    // The last known balance still decides what is affordable.
+    expect(card('tiny_tuna').disabled).toBe(false);
+    update({ wallet: fakeWallet({ balanceLamports: null, balanceStale: true }) });
+    expect(screen.getByTestId('lobby-balance').textContent).toBe('—');
+    expect(screen.queryByTestId('balance-stale')).toBeNull();
+    update({ wallet: fakeWallet({ balanceLamports: 1_012_000_000n, balanceStale: false }) });
+    expect(screen.queryByTestId('balance-stale')).toBeNull();
+  });
+
   it("§5: with 0.05 SOL the modes above it are disabled with a coin badge and 'Need {amount} SOL to play this mode'", async () => {
     renderLobby(fakeWallet({ balanceLamports: 50_000_000n }));
     await settle();
@@ -116,10 +130,11 @@ describe('issue 9 point 5: §2 lobby with a wallet', () => {
       expect(card(id).disabled).toBe(false);
       expect(within(card(id)).queryByRole('img', { name: 'Insufficient balance' })).toBeNull();
     }
+    // The wager, the network fee and the rent reserve, rounded up (common/entry-cost.ts).
     for (const [id, amount] of [
-      ['tiny_tuna', '0.1'],
-      ['mighty_marlin', '1'],
-      ['giga_whale', '10'],
+      ['tiny_tuna', '0.1009'],
+      ['mighty_marlin', '1.0009'],
+      ['giga_whale', '10.0009'],
     ]) {
       expect(card(id!).disabled).toBe(true);
       expect(within(card(id!)).getByRole('img', { name: 'Insufficient balance' })).toBeTruthy();
@@ -236,6 +251,29 @@ describe('issue 9 point 5: §5 Find Match', () => {
     expect(findMatchButton().disabled).toBe(false);
   });
 
+  it('§8: a payment the chain refuses for lack of funds says so in the toast, with what the mode needs', async () => {
+    const payEntry = vi.fn(
+      async (): Promise<PaymentResult> => ({
+        success: false,
+        amount: 0.1,
+        gameMode: 'tiny_tuna',
+        error: 'Insufficient funds for transaction',
+        errorType: 'insufficient_funds',
+      }),
+    );
+    renderLobby(fakeWallet({ payEntry }), fakeGame());
+    await settle();
+    fireEvent.click(card('tiny_tuna'));
+    await act(async () => fireEvent.click(findMatchButton()));
+    const alert = screen.getByText('Payment Failed').closest('[data-state]')!;
+    expect(alert.textContent).toContain(
+      'Insufficient funds for transaction: 0.1009 SOL needed (0.1 SOL entry + 0.00000501 SOL network fee + 0.00089088 SOL rent reserve). Please try again or select a different game mode',
+    );
+    expect(screen.getByTestId('payment-status').textContent).toContain(
+      'Insufficient funds for transaction: 0.1009 SOL needed',
+    );
+  });
+
   it("§8: a failed payment → destructive 'Payment Failed' (5 s) with the hint; no search", async () => {
     const payEntry = vi.fn(
       async (): Promise<PaymentResult> => ({
@@ -253,7 +291,9 @@ describe('issue 9 point 5: §5 Find Match', () => {
     await act(async () => fireEvent.click(findMatchButton()));
     const alert = screen.getByText('Payment Failed').closest('[data-state]')!;
     expect(alert.getAttribute('data-variant')).toBe('destructive');
-    expect(alert.textContent).toContain('Please try again or select a different game mode');
+    expect(alert.textContent).toContain(
+      'Transaction rejected by user. Please try again or select a different game mode',
+    );
     expect(screen.getByTestId('payment-status').textContent).toContain('Transaction rejected by user');
     expect(game.findMatch).not.toHaveBeenCalled();
     expect(findMatchButton().disabled).toBe(false);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { formatSolFixed, lamportsToSol } from '../../common/format.ts';
 import { GAME_MODES, type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { useGame } from '../state/game-api.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { BalanceAmount } from '../wallet/balance-amount.tsx';
 import { useWallet } from '../wallet/wallet-api.ts';
 import { canAfford, isFindMatchDisabled, isModeSelectable, type LobbyFacts } from './find-match-rules.ts';
 import { ModeCard } from './mode-card.tsx';
@@ -80,11 +80,13 @@ function ConnectedLobby() {
       <div className="mx-auto mt-4 flex max-w-2xl flex-wrap justify-center gap-x-8 gap-y-2 text-sm">
         <span>
           <span className="text-slate-400">Balance: </span>
-          <span data-testid="lobby-balance" className="text-green-300">
-            {wallet.balanceLamports === null
-              ? '...'
-              : formatSolFixed(lamportsToSol(wallet.balanceLamports), 3)}
-          </span>
+          <BalanceAmount
+            lamports={wallet.balanceLamports}
+            stale={wallet.balanceStale}
+            decimals={3}
+            testId="lobby-balance"
+            className="text-green-300"
+          />
         </span>
         <span>
           <span className="text-slate-400">Players Online: </span>

@@ -1,14 +1,14 @@
 import { formatSol } from '../../common/format.ts';
 import type { GameMode } from '../../common/game-modes.ts';
 import { CoinIcon, ModeIcon } from '../ui/mode-icons.tsx';
-import { needToPlayText } from './find-match-rules.ts';
+import { neededBreakdownText, needToPlayText } from './find-match-rules.ts';
 
 export interface ModeCardProps {
   mode: GameMode;
   selected: boolean;
-  /** SPEC §5: banned, no wallet, or balance below minBalance. */
+  /** SPEC §5: banned, no wallet, or a balance that does not pay the entry (wager, fee, rent reserve). */
   disabled: boolean;
-  /** The balance does not cover minBalance: coin badge and the 'Need {amount} SOL' hint. */
+  /** The balance does not pay the entry with its fee: coin badge and the 'Need {amount} SOL' hint. */
   unaffordable: boolean;
   queueLength: number;
   onSelect(): void;
@@ -59,7 +59,11 @@ export function ModeCard({ mode, selected, disabled, unaffordable, queueLength, 
         <span>In queue: {queueLength}</span>
         {queueLength > 1 && <span className="font-bold text-green-300">Fast Match!</span>}
       </span>
-      {unaffordable && <span className="text-[11px] text-yellow-300">{needToPlayText(mode)}</span>}
+      {unaffordable && (
+        <span className="text-[11px] text-yellow-300" title={neededBreakdownText(mode)}>
+          {needToPlayText(mode)}
+        </span>
+      )}
     </button>
   );
 }

@@ -4,7 +4,12 @@ import { useGame } from '../state/game-api.ts';
 import { loadFailureText } from '../ui/chunk-errors.ts';
 import { useToast } from '../ui/toast-provider.tsx';
 import { type PaymentResult, type PaymentStatus, useWallet } from '../wallet/wallet-api.ts';
-import { decideFindMatch, type LobbyFacts } from './find-match-rules.ts';
+import {
+  decideFindMatch,
+  type LobbyFacts,
+  paymentFailedDescription,
+  paymentFailureReason,
+} from './find-match-rules.ts';
 
 /** SPEC §4 overall payment phase: idle -> processing -> success or error; idle again when the search stops. */
 export type PaymentPhase = 'idle' | 'processing' | 'success' | 'error';
@@ -18,8 +23,6 @@ export interface FindMatchState {
   paying: GameModeId | null;
   findMatch(selected: GameModeId | null): Promise<void>;
 }
-
-const PAYMENT_FAILED_HINT = 'Please try again or select a different game mode';
 
 /**
  * The Find Match button's flow: SPEC §5's checks, then the entry payment for a paid mode with the toasts of
@@ -97,7 +100,7 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
           latest.current.game.findMatch(result.gameMode, result.signature);
           return;
         }
-        failure = result.error ?? 'The payment did not complete';
+        failure = paymentFailureReason(result);
       } catch (thrown) {
         // The payment code is a chunk of its own: one that no longer exists (a deploy) says to reload.
         failure = loadFailureText(thrown);
@@ -109,7 +112,7 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
       setError(failure);
       latest.current.toast({
         title: 'Payment Failed',
-        description: PAYMENT_FAILED_HINT,
+        description: paymentFailedDescription(failure),
         variant: 'destructive',
         duration: 5000,
       });

@@ -11,11 +11,15 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
-import { getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
+import {
+  getSetComputeUnitLimitInstruction,
+  getSetComputeUnitPriceInstruction,
+} from '@solana-program/compute-budget';
 import { getTransferSolInstruction } from '@solana-program/system';
-
-/** SPEC §7: the entry transfer carries a compute unit price of 10,000 micro-lamports. */
-export const ENTRY_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS = 10_000n;
+import {
+  ENTRY_COMPUTE_UNIT_LIMIT,
+  ENTRY_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS,
+} from '../../common/entry-cost.ts';
 
 export interface EntryTransferInput {
   payer: Address;
@@ -26,7 +30,8 @@ export interface EntryTransferInput {
 
 /**
  * SPEC §7 entry payment: the mode's wager in lamports from the player to the house wallet, with the compute
- * unit price, on the latest blockhash. Returned as wire bytes with an empty signature slot, which is what
+ * unit price, on the latest blockhash. The compute-unit limit is set too, so the fee is the same on every
+ * cluster (entry-cost.ts: 5,010 lamports) instead of following the runtime's default limit. Returned as wire bytes with an empty signature slot, which is what
  * the Wallet Standard's sign features take; the payer (a signer) is the only signature.
  */
 export function buildEntryTransfer(input: EntryTransferInput): Uint8Array {
@@ -40,6 +45,7 @@ export function buildEntryTransfer(input: EntryTransferInput): Uint8Array {
     (m) =>
       appendTransactionMessageInstructions(
         [
+          getSetComputeUnitLimitInstruction({ units: ENTRY_COMPUTE_UNIT_LIMIT }),
           getSetComputeUnitPriceInstruction({ microLamports: ENTRY_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS }),
           getTransferSolInstruction({
             source: payer,

@@ -25,6 +25,7 @@ function wallet(signedIn: boolean): WalletApi {
     status: signedIn ? 'connected' : 'disconnected',
     publicKey: signedIn ? WALLET : null,
     balanceLamports: 0n,
+    balanceStale: false,
     isMobile: false,
     walletName: null,
     walletIcon: null,

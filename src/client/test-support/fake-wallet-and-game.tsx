@@ -24,6 +24,7 @@ export function fakeWallet(overrides: Partial<WalletApi> = {}): WalletApi {
     status: 'connected',
     publicKey: TEST_WALLET,
     balanceLamports: 1_000_000_000n,
+    balanceStale: false,
     isMobile: false,
     walletName: 'Local Wallet',
     walletIcon: null,

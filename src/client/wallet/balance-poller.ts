@@ -1,31 +1,40 @@
+import type { BalanceReading } from './balance-fetch.ts';
+
 /** SPEC §9: balance polling every 30 s. */
 export const BALANCE_POLL_MS = 30_000;
 
 export interface BalancePollerDeps {
   /** The connected address, or null. */
   owner(): string | null;
-  balanceOf(owner: string): Promise<bigint>;
+  balanceOf(owner: string): Promise<BalanceReading>;
   /** A fresh balance of `owner`, still the connected address. */
   onBalance(lamports: bigint): void;
+  /** The read failed (SPEC's fallback, or no chain): the last known balance stays, marked stale. */
+  onStale(): void;
   setInterval(callback: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
 }
 
 /**
  * SPEC §9/issue 9 point 1: the balance every 30 s while connected, and on demand (after every payment,
- * payout and refund). An answer for an address that is no longer connected is dropped.
+ * payout and refund). An answer for an address that is no longer connected is dropped. A failed read never
+ * becomes the balance: SPEC §8's 0.001 SOL fallback only says the read failed.
  */
 export function createBalancePoller(deps: BalancePollerDeps) {
   let timer: unknown = null;
   const refresh = async (): Promise<void> => {
     const owner = deps.owner();
     if (!owner) return;
+    let reading: BalanceReading;
     try {
-      const lamports = await deps.balanceOf(owner);
-      if (deps.owner() === owner) deps.onBalance(lamports);
+      reading = await deps.balanceOf(owner);
     } catch (error) {
       console.warn('Balance refresh failed', error);
+      reading = { kind: 'fallback', lamports: 0n };
     }
+    if (deps.owner() !== owner) return;
+    if (reading.kind === 'read') deps.onBalance(reading.lamports);
+    else deps.onStale();
   };
   const stop = () => {
     if (timer !== null) deps.clearInterval(timer);

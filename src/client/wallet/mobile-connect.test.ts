@@ -190,7 +190,16 @@ describe("§2 Phantom's connect deep link and its answer", () => {
     ],
     [
       `https://pong.example/?wallet_connection=${ID}&errorCode=4001&errorMessage=User%20rejected%20the%20request`,
-      { kind: 'rejected', message: 'User rejected the request' },
+      { kind: 'rejected', message: 'Connection cancelled by user' },
+    ],
+    // RELIABILITY 36: the address's own text is never what the player is told.
+    [
+      `https://pong.example/?wallet_connection=${ID}&errorCode=-32000&errorMessage=Send%200.5%20SOL%20to%209xQe`,
+      { kind: 'rejected', message: "Couldn't connect wallet. Please try again." },
+    ],
+    [
+      `https://pong.example/?wallet_connection=x&errorCode=-32000&errorMessage=Send%200.5%20SOL%20to%209xQe`,
+      { kind: 'unknown' },
     ],
   ])('§4 the answer in %s is %o', (url, answer) => {
     expect(readWalletAppAnswer(new URL(url), ID)).toEqual(answer);

@@ -1,4 +1,5 @@
 import type { StoredValues } from '../storage/stored-values.ts';
+import { connectRefusalText } from './connect-errors.ts';
 
 /**
  * SPEC §4's mobile connect rules, for a player who leaves this page for a wallet app (the mobile wallet
@@ -94,17 +95,15 @@ export type WalletAppAnswer =
 
 /**
  * Reads a wallet app's redirect back to this page (Phantom's connect deep link, deep-links.ts): its
- * `wallet_connection` id must be the stored one; `errorCode`/`errorMessage` mean the player declined.
+ * `wallet_connection` id must be the stored one before anything else in the address is read; `errorCode`
+ * means the player declined, told in SPEC's words (the address's own `errorMessage` is never shown).
  */
 export function readWalletAppAnswer(url: URL, storedConnectionId: string | null): WalletAppAnswer {
   const id = url.searchParams.get(CONNECTION_PARAM);
   if (!id) return { kind: 'none' };
   if (id !== storedConnectionId) return { kind: 'unknown' };
   if (url.searchParams.has('errorCode')) {
-    return {
-      kind: 'rejected',
-      message: url.searchParams.get('errorMessage') || 'Connection request rejected',
-    };
+    return { kind: 'rejected', message: connectRefusalText(url.searchParams.get('errorCode')) };
   }
   return { kind: 'approved' };
 }

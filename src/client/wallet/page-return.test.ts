@@ -6,6 +6,7 @@ import { memoryStorage } from '../storage/memory-storage.ts';
 import { safeStorageArea } from '../storage/storage-area.ts';
 import { createStoredValues } from '../storage/stored-values.ts';
 import type { ToastInput } from '../ui/toast-provider.tsx';
+import { CONNECTION_CANCELLED } from './connect-errors.ts';
 import { createConnectFlow } from './connect-flow.ts';
 import { CONNECTION_ID_KEEP_MS, STALE_CONNECT_REQUEST_MS } from './mobile-connect.ts';
 import { createPageReturn } from './page-return.ts';
@@ -175,7 +176,7 @@ describe('§4 back from a wallet app on a phone', () => {
     );
     t.pageReturn.onLoad();
     expect(t.toasts).toEqual([
-      { title: 'Wallet Connection Failed', description: 'User rejected', variant: 'destructive' },
+      { title: 'Wallet Connection Failed', description: CONNECTION_CANCELLED, variant: 'destructive' },
     ]);
     expect(location.search).toBe('?mode=x');
     expect(t.stored.walletConnectRequested.get()).toBe(false);

@@ -40,6 +40,11 @@ export interface WalletApi {
   publicKey: string | null;
   /** Lamports, null until first read (or with no wallet). Refreshed every 30 s and after every movement. */
   balanceLamports: bigint | null;
+  /**
+   * The last refresh failed: balanceLamports is the last known balance (null if none), to be shown marked
+   * stale (wallet/balance-amount.tsx). SPEC §8's 0.001 SOL fallback is never put in its place.
+   */
+  balanceStale: boolean;
   isMobile: boolean;
   /** The connected wallet's name and icon (data: URL), as it announced itself. */
   walletName: string | null;

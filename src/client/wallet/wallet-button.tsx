@@ -1,5 +1,6 @@
-import { formatSolFixed, lamportsToSol, shortenAddress } from '../../common/format.ts';
+import { shortenAddress } from '../../common/format.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { BalanceAmount } from './balance-amount.tsx';
 import { useWallet } from './wallet-api.ts';
 
 /** The header's Connect / Disconnect wallet button (SPEC §2): a spinner while connecting, then the wallet. */
@@ -37,8 +38,13 @@ export function WalletButton() {
         >
           {shortenAddress(wallet.publicKey)}
         </span>
-        <span className="whitespace-nowrap text-yellow-300" data-testid="wallet-balance">
-          {wallet.balanceLamports === null ? '...' : formatSolFixed(lamportsToSol(wallet.balanceLamports), 3)}
+        <span className="whitespace-nowrap text-yellow-300">
+          <BalanceAmount
+            lamports={wallet.balanceLamports}
+            stale={wallet.balanceStale}
+            decimals={3}
+            testId="wallet-balance"
+          />
         </span>
       </span>
       {!wallet.signedIn && wallet.signIn && (

@@ -5,7 +5,7 @@ import {
   type Rpc,
   type SolanaRpcApi,
 } from '@solana/kit';
-import { fetchBalanceWithRetry } from './balance-fetch.ts';
+import { type BalanceReading, fetchBalanceWithRetry } from './balance-fetch.ts';
 import { fetchRpcUrl, subscriptionsUrlOf } from './rpc-endpoint.ts';
 
 /** A fixed address for SPEC §7's connection test: the System Program, which every cluster has. */
@@ -14,8 +14,8 @@ const CONNECTION_TEST_ADDRESS = address('11111111111111111111111111111111');
 export interface WalletChain {
   rpc: Rpc<SolanaRpcApi>;
   rpcSubscriptions: ReturnType<typeof createSolanaRpcSubscriptions>;
-  /** SPEC §7/§8 balance in lamports, with the retry rules; 0 with no address. */
-  balanceOf(owner: string | null): Promise<bigint>;
+  /** SPEC §7/§8 balance in lamports, with the retry rules; 0 with no address; the fallback marked as one. */
+  balanceOf(owner: string | null): Promise<BalanceReading>;
   /** SPEC §7 connection test: latest blockhash and a balance; false (and a warning) when it fails. */
   testConnection(): Promise<boolean>;
 }

@@ -86,8 +86,10 @@ export class WalletController {
       balanceOf: async (owner) => (await this.#chainReady()).balanceOf(owner),
       onBalance: (lamports) => {
         deps.stored.walletBalance.set(lamports);
-        this.#store.set({ balanceLamports: lamports });
+        this.#store.set({ balanceLamports: lamports, balanceStale: false });
       },
+      // The last known balance stays (neither shown as SPEC's fallback nor stored), marked stale.
+      onStale: () => this.#store.set({ balanceStale: true }),
       setInterval: (callback, ms) => setInterval(callback, ms),
       clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
     });
@@ -184,6 +186,7 @@ export class WalletController {
       signedIn: false,
       dialog: null,
       balanceLamports: stored.walletBalance.get(),
+      balanceStale: false,
     });
     this.#balance.start();
     await this.signIn();
@@ -206,7 +209,7 @@ export class WalletController {
     if (next.address === this.#account?.address) return;
     this.#account = next;
     this.#deps.stored.walletAddress.set(next.address);
-    this.#store.set({ publicKey: next.address, signedIn: false, balanceLamports: null });
+    this.#store.set({ publicKey: next.address, signedIn: false, balanceLamports: null, balanceStale: false });
     void this.refreshBalance();
     void this.signIn();
   }

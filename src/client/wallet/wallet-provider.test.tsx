@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { createSolanaRpc } from '@solana/kit';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { getWallets } from '@wallet-standard/app';
 import type { Wallet } from '@wallet-standard/base';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dispatchWalletTransaction } from '../state/wallet-transaction-event.ts';
 import { memoryStorage } from '../storage/memory-storage.ts';
 import { ToastProvider } from '../ui/toast-provider.tsx';
 import { LocalWallet } from './local-wallet/local-wallet.ts';
@@ -64,6 +65,7 @@ function stubServer(posted: Posted[]) {
       }
       if (url.endsWith('/rpc')) {
         const request = JSON.parse(String(init?.body));
+        if (request.method === 'getBalance' && rpc.balanceDown) return json(503, { error: 'unavailable' });
         const value =
           request.method === 'getBalance'
             ? Number(BALANCE)
@@ -127,9 +129,22 @@ async function acceptTerms() {
 
 const cleanups: (() => void)[] = [];
 let posted: Posted[] = [];
+/** The chain's getBalance fails (a network blip) while this is set. */
+const rpc = { balanceDown: false };
+
+// The provider imports the wallet controller (Kit, the Local Wallet...) on the first connect: loaded once
+// here, so that no test's wait includes a cold import. The waits below are for work to finish (imports,
+// ed25519 signing, the sign-in round trips), never for a timer to run out: on a machine busy with other
+// work they may take longer than Testing Library's default second, so they get ten.
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 10_000 });
+  await import('./wallet-controller.ts');
+});
+afterAll(() => configure({ asyncUtilTimeout: 1_000 }));
 
 beforeEach(() => {
   posted = [];
+  rpc.balanceDown = false;
   localStorage.clear();
   sessionStorage.clear();
   stubServer(posted);
@@ -203,6 +218,39 @@ describe('issue 9 points 1 and 3: connect through the terms, the wallet, then si
     });
     await disconnect();
     await waitFor(() => expect(probe()).toBe('disconnected|false|null'));
+  });
+});
+
+describe('§8 a failed balance read is never shown as the balance', () => {
+  it("§8 after a blip the header keeps the last balance marked stale (not SPEC's 0.001 fallback); the next read clears it", async () => {
+    registerTestWallet();
+    renderPage();
+    await acceptTerms();
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('2.500 SOL'));
+    expect(screen.queryByTestId('balance-stale')).toBeNull();
+
+    rpc.balanceDown = true;
+    // The 3 attempts' waits (1000 ms apart) on a fake clock; the refresh a money movement asks for.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await act(async () => {
+        dispatchWalletTransaction({ kind: 'manual_trigger' });
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(screen.getByTestId('balance-stale').textContent).toBe('stale'));
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('2.500 SOL');
+    expect(screen.getByTestId('wallet-balance').getAttribute('data-stale')).toBe('true');
+    expect(document.body.textContent).not.toContain('0.001');
+    // The fallback is not kept as the wallet's balance either.
+    expect(localStorage.getItem('walletBalance')).toBe(String(BALANCE));
+
+    rpc.balanceDown = false;
+    await act(async () => dispatchWalletTransaction({ kind: 'manual_trigger' }));
+    await waitFor(() => expect(screen.queryByTestId('balance-stale')).toBeNull());
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('2.500 SOL');
   });
 });
 

@@ -151,6 +151,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       status: loadingConnect && state.status === 'disconnected' ? 'connecting' : state.status,
       publicKey: state.publicKey,
       balanceLamports: state.balanceLamports,
+      balanceStale: state.balanceStale,
       isMobile,
       walletName: state.walletName,
       walletIcon: state.walletIcon,

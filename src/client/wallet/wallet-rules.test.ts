@@ -119,7 +119,7 @@ describe('§8 balance fetch: 3 attempts, 429 waits 1500 ms × attempt, else 1000
         },
         async () => {},
       ),
-    ).toBe(0n);
+    ).toEqual({ kind: 'read', lamports: 0n });
   });
 
   it('§8 429 twice then an answer: waits 1500 then 3000', async () => {
@@ -134,11 +134,11 @@ describe('§8 balance fetch: 3 attempts, 429 waits 1500 ms × attempt, else 1000
       },
       async (ms) => void waits.push(ms),
     );
-    expect(value).toBe(42n);
+    expect(value).toEqual({ kind: 'read', lamports: 42n });
     expect(waits).toEqual([1500, 3000]);
   });
 
-  it('§8 other failures wait 1000 ms; after the final failure 0.001 SOL', async () => {
+  it('§8 other failures wait 1000 ms; after the final failure 0.001 SOL, marked as the fallback it is', async () => {
     const waits: number[] = [];
     let calls = 0;
     const value = await fetchBalanceWithRetry(
@@ -151,7 +151,7 @@ describe('§8 balance fetch: 3 attempts, 429 waits 1500 ms × attempt, else 1000
     );
     expect(calls).toBe(BALANCE_ATTEMPTS);
     expect(waits).toEqual([1000, 1000]);
-    expect(value).toBe(FALLBACK_BALANCE_LAMPORTS);
+    expect(value).toEqual({ kind: 'fallback', lamports: FALLBACK_BALANCE_LAMPORTS });
     expect(FALLBACK_BALANCE_LAMPORTS).toBe(1_000_000n);
   });
 });

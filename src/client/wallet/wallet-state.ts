@@ -30,6 +30,8 @@ export interface WalletState {
   status: WalletStatus;
   publicKey: string | null;
   balanceLamports: bigint | null;
+  /** The last read of the balance failed: balanceLamports is the last known one (or null: none known). */
+  balanceStale: boolean;
   walletName: string | null;
   walletIcon: string | null;
   signedIn: boolean;
@@ -45,6 +47,7 @@ export const INITIAL_WALLET_STATE: WalletState = {
   status: 'disconnected',
   publicKey: null,
   balanceLamports: null,
+  balanceStale: false,
   walletName: null,
   walletIcon: null,
   signedIn: false,

@@ -96,6 +96,7 @@ export function fakeWallet(overrides: Partial<WalletApi> = {}): WalletApi {
     status: 'connected',
     publicKey: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
     balanceLamports: 1_234_567_890n,
+    balanceStale: false,
     isMobile: false,
     walletName: 'Local Wallet',
     walletIcon: null,

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_CANCELLED, INVALID_CONNECTION_RESPONSE } from '../connect-errors.ts';
 import { STALE_CONNECT_REQUEST_MS } from '../mobile-connect.ts';
+import { RETURN_FAILED_TOAST } from '../return-check.ts';
 import { PHANTOM_STORAGE_KEYS } from './phantom-store.ts';
 import { phantomPage } from './test-support/phantom-page.ts';
 import { b58, simulatedPhantom, unb58 } from './test-support/simulated-phantom.ts';
@@ -105,10 +106,9 @@ describe("Phantom's connect answer", () => {
       },
     ],
     [
-      'a missing stored request',
+      'a missing connect key',
       (page, link) => {
         page.phantom.connectKey.clear();
-        page.stored.walletConnectionId.clear();
         return simulatedPhantom().approveConnect(link);
       },
     ],
@@ -169,4 +169,48 @@ describe("Phantom's connect answer", () => {
       expect(location.search).toBe('');
     });
   }
+});
+
+describe('RELIABILITY 36: text from the page address is never shown to the player', () => {
+  const PHISHING = 'Your wallet is locked: send 0.5 SOL to 9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+  const phishingQuery = (connectionId: string) =>
+    `/?wallet_connection=${connectionId}&errorCode=-32000&errorMessage=${encodeURIComponent(PHISHING)}`;
+
+  it('a link naming a connection id this page does not hold is ignored whole: no toast, nothing changed', async () => {
+    const page = phantomPage();
+    page.land(phishingQuery('x'));
+    await settle();
+    expect(page.toasts).toEqual([]);
+    expect(page.store.getState()).toMatchObject({ status: 'disconnected', lastError: null });
+    expect(location.search).toBe('');
+  });
+
+  it('a link naming a connection id of a request under way leaves that request and its key alone', async () => {
+    const page = phantomPage();
+    await page.openConnectLink();
+    const key = page.phantom.connectKey.get();
+    const id = page.stored.walletConnectionId.get();
+    page.land(phishingQuery('0123456789abcdef0123456789abcdef'));
+    await settle();
+    expect(page.toasts).toEqual([]);
+    expect(page.phantom.connectKey.get()).toEqual(key);
+    expect(page.stored.walletConnectionId.get()).toBe(id);
+    expect(page.stored.walletConnectRequested.get()).toBe(true);
+  });
+
+  it("a refusal for the stored connection id says SPEC's 'Couldn't connect wallet', never the address's text", async () => {
+    const page = phantomPage();
+    await page.openConnectLink();
+    page.land(phishingQuery(page.stored.walletConnectionId.get() ?? ''));
+    await vi.waitFor(() => expect(page.toasts).toHaveLength(1));
+    expect(page.toasts[0]).toEqual({
+      title: 'Wallet Connection Failed',
+      description: RETURN_FAILED_TOAST,
+      variant: 'destructive',
+    });
+    expect(JSON.stringify(page.toasts)).not.toContain('0.5 SOL');
+    expect(page.store.getState().lastError).toBe(RETURN_FAILED_TOAST);
+    expect(page.stored.walletConnectRequested.get()).toBe(false);
+    expect(location.search).toBe('');
+  });
 });

@@ -1,4 +1,4 @@
-import { describeConnectError, INVALID_CONNECTION_RESPONSE } from '../connect-errors.ts';
+import { connectRefusalText, INVALID_CONNECTION_RESPONSE } from '../connect-errors.ts';
 import { CONNECTION_PARAM, type ConnectRequestStore, isStaleConnectRequest } from '../mobile-connect.ts';
 import {
   decryptJson,
@@ -62,10 +62,12 @@ function approvedSession(value: unknown): { address: string; session: string } |
 }
 
 /**
- * Reads the answer against the stored request: the id must be the stored connection id, the request open
- * and not stale, the key the one made for it; Phantom's key, nonce and data must decrypt to a valid
- * `{ public_key, session }`. Anything else is 'Invalid wallet connection response' and connects nothing.
- * The connect key is used once: it is dropped whatever the answer, and the session stored on success.
+ * Reads the answer against the stored request. The id comes first: an address naming a connection id
+ * this page does not hold is anyone's link, and is ignored whole (nothing shown, nothing changed). Then
+ * the request must be open and not stale, the key the one made for it; Phantom's key, nonce and data must
+ * decrypt to a valid `{ public_key, session }`. Anything else is 'Invalid wallet connection response' and
+ * connects nothing; a refusal is told in SPEC's words, never in the address's `errorMessage`. The connect
+ * key is used once: dropped whatever the answer to it, and the session stored on success.
  */
 export async function readPhantomConnectReturn(
   url: URL,
@@ -73,18 +75,15 @@ export async function readPhantomConnectReturn(
 ): Promise<PhantomConnectReturn> {
   if (!isPhantomConnectReturn(url)) return { kind: 'none' };
   const params = url.searchParams;
+  const id = params.get(CONNECTION_PARAM);
+  if (deps.stored.walletConnectionId.get() !== id) return { kind: 'none' };
   const key = deps.phantom.connectKey.get();
   deps.phantom.connectKey.clear();
   if (params.has('errorCode')) {
-    const code = Number(params.get('errorCode'));
-    return {
-      kind: 'failed',
-      message: describeConnectError({ code, message: params.get('errorMessage') ?? '' }),
-    };
+    return { kind: 'failed', message: connectRefusalText(params.get('errorCode')) };
   }
   const invalid = { kind: 'failed', message: INVALID_CONNECTION_RESPONSE } as const;
-  const id = params.get(CONNECTION_PARAM);
-  if (!key || key.connectionId !== id || deps.stored.walletConnectionId.get() !== id) return invalid;
+  if (!key || key.connectionId !== id) return invalid;
   if (!deps.stored.walletConnectRequested.get() || isStaleConnectRequest(deps.stored, deps.now))
     return invalid;
   const phantomPublicKey = fromBase58(params.get('phantom_encryption_public_key'), KEY_BYTES);

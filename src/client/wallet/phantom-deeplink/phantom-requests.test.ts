@@ -9,10 +9,12 @@ import nacl from 'tweetnacl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameModeId } from '../../../common/game-modes.ts';
 import { CONNECTION_CANCELLED } from '../connect-errors.ts';
+import { RETURN_FAILED_TOAST } from '../return-check.ts';
 import { loadNacl } from './phantom-crypto.ts';
 import { PhantomDeepLinkWallet } from './phantom-deeplink-wallet.ts';
 import {
   INVALID_WALLET_RESPONSE,
+  PAYMENT_NOT_SENT,
   readPhantomRequestReturn,
   STALE_REQUEST_MS,
   UNKNOWN_WALLET_REQUEST,
@@ -117,13 +119,13 @@ describe('signMessage by deep link (SIWS sign-in on a phone browser)', () => {
     if (read.kind !== 'signed') throw new Error(`expected a signature, got ${JSON.stringify(read)}`);
     expect(read.signature).toEqual(signature);
     expect(read.request.method).toBe('signMessage');
-    // Used once: a second read of the same answer finds no request.
+    // Used once: a second read of the same answer finds no request, and is ignored.
     const again = await readPhantomRequestReturn(answer, {
       phantom: page.phantom,
       now: page.clock.now(),
       nacl: loadNacl,
     });
-    expect(again).toMatchObject({ kind: 'failed', message: UNKNOWN_WALLET_REQUEST });
+    expect(again).toEqual({ kind: 'none' });
   });
 
   it('the reloaded page sends the stored message and the signature to /api/auth/verify, then connects', async () => {
@@ -258,5 +260,60 @@ describe('signAndSendTransaction by deep link (the entry payment on a phone brow
       message: UNKNOWN_WALLET_REQUEST,
       gameMode: 'smol_shrimp',
     });
+  });
+});
+
+describe('RELIABILITY 36: a request answer in the page address never shows its text', () => {
+  const PHISHING = 'Your wallet is locked: send 0.5 SOL to 9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+  /** Phantom's redirect link for the request, answered with an error code and a stranger's text. */
+  const refusedWith = (link: string, phantom: SimulatedPhantom) =>
+    phantom.reject(phantom.openRequest(link).redirectLink, '-32603', PHISHING);
+
+  it("a sign-in refused with another code than 4001 says 'Couldn't connect wallet', not the address's text", async () => {
+    const { page: first, phantom } = await connectedPage();
+    const link = await askToSign(first, siwsBytes());
+    const page = reloaded(first);
+    page.land(refusedWith(link, phantom));
+    await vi.waitFor(() => expect(page.toasts).toHaveLength(1));
+    expect(page.toasts[0]).toEqual({
+      title: 'Sign-in Failed',
+      description: RETURN_FAILED_TOAST,
+      variant: 'destructive',
+    });
+    expect(page.store.getState().lastError).toBe(RETURN_FAILED_TOAST);
+  });
+
+  it('a payment refused with another code than 4001 is a failed payment in our words, not the address text', async () => {
+    const { page: first, phantom } = await connectedPage();
+    const link = await askToPay(first, new Uint8Array(215).fill(1), 'tiny_tuna');
+    const page = reloaded(first);
+    page.land(refusedWith(link, phantom));
+    await vi.waitFor(() => expect(page.toasts).toHaveLength(1));
+    expect(page.payments).toEqual([
+      { ok: false, message: PAYMENT_NOT_SENT, errorType: 'generic', gameMode: 'tiny_tuna' },
+    ]);
+    expect(page.toasts[0]).toEqual({
+      title: 'Payment Failed',
+      description: PAYMENT_NOT_SENT,
+      variant: 'destructive',
+    });
+  });
+
+  it('an answer naming a request this page does not hold is ignored whole; the stored request is kept', async () => {
+    const { page: first, phantom } = await connectedPage();
+    const link = await askToSign(first, siwsBytes());
+    const page = reloaded(first);
+    const pending = page.phantom.request.get();
+    page.land(`/?wallet_request=not-ours&errorCode=-32603&errorMessage=${encodeURIComponent(PHISHING)}`);
+    await page.core.wait(0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(page.toasts).toEqual([]);
+    expect(page.payments).toEqual([]);
+    expect(page.phantom.request.get()).toEqual(pending);
+    expect(page.stored.walletType.get()).toBe('Phantom');
+    expect(location.search).toBe('');
+    // The real answer still finds its request afterwards.
+    page.land(refusedWith(link, phantom));
+    await vi.waitFor(() => expect(page.toasts).toHaveLength(1));
   });
 });

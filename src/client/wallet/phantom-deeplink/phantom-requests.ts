@@ -1,6 +1,6 @@
 import type { GameModeId } from '../../../common/game-modes.ts';
-import { PAYMENT_ERROR_MESSAGES } from '../../payment/payment-errors.ts';
-import { CONNECTION_CANCELLED } from '../connect-errors.ts';
+import { PAYMENT_ERROR_MESSAGES, transactionFailed } from '../../payment/payment-errors.ts';
+import { connectRefusalText } from '../connect-errors.ts';
 import { STALE_CONNECT_REQUEST_MS } from '../mobile-connect.ts';
 import {
   decryptJson,
@@ -26,6 +26,8 @@ export const STALE_REQUEST_MS = STALE_CONNECT_REQUEST_MS;
 export const INVALID_WALLET_RESPONSE = 'Invalid wallet response';
 export const UNKNOWN_WALLET_REQUEST =
   'The wallet answered a request this page no longer has. Please try again.';
+/** A payment the wallet app refused for another reason than the player's no (its own words are not shown). */
+export const PAYMENT_NOT_SENT = transactionFailed('the wallet app did not send it');
 
 const ANSWER_PARAMS = [REQUEST_PARAM, 'nonce', 'data', 'errorCode', 'errorMessage'] as const;
 
@@ -81,7 +83,7 @@ export type PhantomRequestReturn =
   | { kind: 'signed'; request: PhantomRequest; signature: Uint8Array }
   | {
       kind: 'failed';
-      method: PhantomMethod | null;
+      method: PhantomMethod;
       message: string;
       errorType?: 'user_rejected' | 'generic';
       /** The mode of a refused entry payment, when the request named one. */
@@ -98,23 +100,25 @@ export function isPhantomRequestReturn(url: URL): boolean {
   return url.searchParams.has(REQUEST_PARAM);
 }
 
-function refusal(method: PhantomMethod, code: number, message: string): PhantomRequestReturn {
+/**
+ * A refusal arrives in the page address, which anyone can write into a link: only its code is read, to
+ * pick one of SPEC's texts (RELIABILITY 36: the address's `errorMessage` is never shown).
+ */
+function refusal(method: PhantomMethod, errorCode: string | null): PhantomRequestReturn {
   if (method === 'signAndSendTransaction') {
-    return code === 4001
+    return Number(errorCode) === 4001
       ? { kind: 'failed', method, message: PAYMENT_ERROR_MESSAGES.user_rejected, errorType: 'user_rejected' }
-      : { kind: 'failed', method, message: message || INVALID_WALLET_RESPONSE, errorType: 'generic' };
+      : { kind: 'failed', method, message: PAYMENT_NOT_SENT, errorType: 'generic' };
   }
-  return {
-    kind: 'failed',
-    method,
-    message: code === 4001 ? CONNECTION_CANCELLED : message || INVALID_WALLET_RESPONSE,
-  };
+  return { kind: 'failed', method, message: connectRefusalText(errorCode) };
 }
 
 /**
- * Reads Phantom's answer to the stored request (used once: it is forgotten whatever the answer): the id
- * must match and the request be under 5 minutes old with a session stored; the data must decrypt under the
- * session's shared secret to `{ signature }`, 64 bytes in base58.
+ * Reads Phantom's answer to the stored request. The id comes first: an address naming a request this page
+ * does not hold is anyone's link, and is ignored whole (nothing shown, the stored request kept). An answer
+ * to the stored request uses it up, whatever it says: it must be under 5 minutes old with a session
+ * stored, and its data must decrypt under the session's shared secret to `{ signature }`, 64 bytes in
+ * base58.
  */
 export async function readPhantomRequestReturn(
   url: URL,
@@ -122,28 +126,21 @@ export async function readPhantomRequestReturn(
 ): Promise<PhantomRequestReturn> {
   if (!isPhantomRequestReturn(url)) return { kind: 'none' };
   const request = deps.phantom.request.get();
+  if (!request || request.id !== url.searchParams.get(REQUEST_PARAM)) return { kind: 'none' };
   deps.phantom.request.clear();
   const outcome = await answerTo(request, url.searchParams, deps);
-  return outcome.kind === 'failed' && request?.gameMode
-    ? { ...outcome, gameMode: request.gameMode }
-    : outcome;
+  return outcome.kind === 'failed' && request.gameMode ? { ...outcome, gameMode: request.gameMode } : outcome;
 }
 
 async function answerTo(
-  request: PhantomRequest | null,
+  request: PhantomRequest,
   params: URLSearchParams,
   deps: PhantomRequestDeps,
 ): Promise<PhantomRequestReturn> {
-  if (
-    !request ||
-    request.id !== params.get(REQUEST_PARAM) ||
-    deps.now - request.createdAt > STALE_REQUEST_MS
-  ) {
-    return { kind: 'failed', method: request?.method ?? null, message: UNKNOWN_WALLET_REQUEST };
+  if (deps.now - request.createdAt > STALE_REQUEST_MS) {
+    return { kind: 'failed', method: request.method, message: UNKNOWN_WALLET_REQUEST };
   }
-  if (params.has('errorCode')) {
-    return refusal(request.method, Number(params.get('errorCode')), params.get('errorMessage') ?? '');
-  }
+  if (params.has('errorCode')) return refusal(request.method, params.get('errorCode'));
   const invalid = { kind: 'failed', method: request.method, message: INVALID_WALLET_RESPONSE } as const;
   const session = deps.phantom.session.get();
   const secret = fromBase58(session?.sharedSecret);

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canPayEntry,
+  ENTRY_NETWORK_FEE_LAMPORTS,
+  entryLamportsNeeded,
+  RENT_EXEMPT_MINIMUM_LAMPORTS,
+} from './entry-cost.ts';
+import { lamportsToSolStringRoundedUp } from './format.ts';
+import { getGameMode } from './game-modes.ts';
+
+describe('§7 what an entry payment costs the wallet', () => {
+  it('the network fee is 5,000 lamports for the signature + ceil(10,000 µlamports × 1,000 units / 1e6)', () => {
+    expect(ENTRY_NETWORK_FEE_LAMPORTS).toBe(5_010n);
+    expect(RENT_EXEMPT_MINIMUM_LAMPORTS).toBe(890_880n);
+  });
+
+  it.each([
+    ['practice', 0n],
+    ['smol_shrimp', 25_895_890n],
+    ['tiny_tuna', 100_895_890n],
+    ['mighty_marlin', 1_000_895_890n],
+    ['giga_whale', 10_000_895_890n],
+  ] as const)('%s needs %s lamports: the wager, the fee and the rent reserve', (mode, needed) => {
+    expect(entryLamportsNeeded(getGameMode(mode).wagerLamports)).toBe(needed);
+  });
+
+  const MARLIN = getGameMode('mighty_marlin').wagerLamports;
+  it.each([
+    ['exactly the wager', 1_000_000_000n, false],
+    ['the wager and the fee, leaving nothing', 1_000_005_010n, true],
+    ['one lamport more, leaving 1 lamport (below rent exemption)', 1_000_005_011n, false],
+    ['leaving one lamport less than rent exemption', 1_000_895_889n, false],
+    ['leaving exactly the rent-exempt minimum', 1_000_895_890n, true],
+    ['plenty', 5_000_000_000n, true],
+    ['nothing at all', 0n, false],
+  ] as const)('Mighty Marlin from a balance of %s: %s', (_, balance, ok) => {
+    expect(canPayEntry(balance, MARLIN)).toBe(ok);
+  });
+
+  it('a free mode is paid from any balance', () => {
+    expect(canPayEntry(0n, 0n)).toBe(true);
+  });
+});
+
+describe('§5 an amount the player must hold is rounded up, never down', () => {
+  it.each([
+    [25_895_890n, '0.0259'],
+    [100_895_890n, '0.1009'],
+    [1_000_895_890n, '1.0009'],
+    [10_000_895_890n, '10.0009'],
+    [1_000_000_000n, '1'],
+    [5_010n, '0.000006'],
+    [9_999_999n, '0.01'],
+    [0n, '0'],
+  ] as const)('%s lamports → %s SOL', (lamports, text) => {
+    expect(lamportsToSolStringRoundedUp(lamports)).toBe(text);
+  });
+});
