@@ -33,7 +33,7 @@ const result = await runSoak({
   bots: integer('bots', values.bots, 2),
   seconds: integer('seconds', values.seconds, 10),
   ...(values['database-url'] ? { databaseUrl: values['database-url'] } : {}),
-  log: (line) => console.log(line),
+  log: (line) => process.stdout.write(`${line}\n`),
 });
-console.log(formatSoakReport(seed, result));
+process.stdout.write(`${formatSoakReport(seed, result)}\n`);
 process.exitCode = soakPassed(result) ? 0 : 1;

@@ -13,7 +13,7 @@ describe('the money soak: bots paying real entries and doing what players do', (
   beforeAll(async () => {
     database = await createThrowawayDatabase();
     result = await runSoak({ seed: SEED, bots: 8, seconds: 60, databaseUrl: database.url });
-    console.log(formatSoakReport(SEED, result));
+    process.stdout.write(`${formatSoakReport(SEED, result)}\n`);
   }, 600_000);
 
   afterAll(async () => {
