@@ -1,0 +1,240 @@
+import type { Address, Signature } from '@solana/kit';
+import { getGameMode } from '../../src/common/game-modes.ts';
+import type { GameData, ServerMessage } from '../../src/common/protocol.ts';
+import { signIn } from '../../test/support/player-client.ts';
+import { createBotBrain } from '../bot-brain.ts';
+import { openSoakChannel, type SoakChannel } from './soak-channel.ts';
+import { type SoakRpc, soakWallet } from './soak-wallet.ts';
+
+/** What a bot does in one round. Weights are the share of rounds (seeded, so a run can be replayed). */
+const ACTIONS = [
+  ['play', 45],
+  ['cancel', 15],
+  ['abandon', 10],
+  ['payOnly', 8],
+  ['practice', 12],
+  ['idle', 10],
+] as const;
+export type SoakAction = (typeof ACTIONS)[number][0];
+
+/** Inside a paid match, what else happens to the bot (weights). */
+const MATCH_FATES = [
+  ['play', 50],
+  ['exit', 15],
+  ['dropAndReturn', 20],
+  ['dropAndLeave', 15],
+] as const;
+type MatchFate = (typeof MATCH_FATES)[number][0];
+
+/** Refusals after which the same payment may be sent again (nothing was recorded). */
+const PASSING_REFUSALS = new Set(['verification_busy', 'payment_not_visible', 'payment_pending']);
+
+/** What the run counts, for its report. */
+export interface SoakTally {
+  rounds: Record<SoakAction, number>;
+  fates: Record<MatchFate, number>;
+  payments: number;
+  /** Every confirmed entry payment's signature: each must end in the ledger. */
+  signatures: string[];
+  paidLamports: bigint;
+  matchesOver: number;
+  cancels: number;
+  refusals: Map<string, number>;
+  resubmissions: number;
+  failures: string[];
+}
+
+export function emptyTally(): SoakTally {
+  const zero = <K extends string>(keys: readonly (readonly [K, number])[]) =>
+    Object.fromEntries(keys.map(([k]) => [k, 0])) as Record<K, number>;
+  return {
+    rounds: zero(ACTIONS),
+    fates: zero(MATCH_FATES),
+    payments: 0,
+    signatures: [],
+    paidLamports: 0n,
+    matchesOver: 0,
+    cancels: 0,
+    refusals: new Map(),
+    resubmissions: 0,
+    failures: [],
+  };
+}
+
+function pick<K extends string>(random: () => number, table: readonly (readonly [K, number])[]): K {
+  const total = table.reduce((sum, [, w]) => sum + w, 0);
+  let r = random() * total;
+  for (const [key, weight] of table) {
+    r -= weight;
+    if (r < 0) return key;
+  }
+  return table[table.length - 1]![0];
+}
+
+export interface SoakBotOptions {
+  baseUrl: string;
+  rpc: SoakRpc;
+  house: Address;
+  random: () => number;
+  /** Headers a trusted proxy adds (X-Forwarded-For): bots of one address share none. */
+  proxyHeaders: Record<string, string>;
+  /** No new round starts after this (ms since the epoch); a match under way is left at once. */
+  stopAt: number;
+  tally: SoakTally;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One soak player: signs in with its own keypair, then plays rounds until `stopAt`, each a seeded choice
+ * of what players do with money: pay and play (and inside the match exit, drop and come back, or drop and
+ * never come back), pay and cancel after 10 s, pay and abandon the search, pay and never search, practice.
+ */
+export async function runSoakBot(options: SoakBotOptions): Promise<void> {
+  const { baseUrl, random, tally } = options;
+  const identity = await signIn(baseUrl, undefined, { headers: options.proxyHeaders });
+  const headers = { origin: new URL(baseUrl).origin, cookie: identity.cookie, ...options.proxyHeaders };
+  const wallet = soakWallet(options.rpc, identity.wallet, options.house);
+  const open = () => openSoakChannel(baseUrl, headers);
+  const refused = (code: string) => tally.refusals.set(code, (tally.refusals.get(code) ?? 0) + 1);
+
+  const pay = async (mode: 'smol_shrimp' | 'tiny_tuna'): Promise<Signature> => {
+    const lamports = getGameMode(mode).wagerLamports;
+    const signature = await wallet.pay(lamports);
+    tally.payments++;
+    tally.signatures.push(signature);
+    tally.paidLamports += lamports;
+    return signature;
+  };
+
+  /** Sends findMatch (again with the same payment after a passing refusal); the joinQueue or matched, or null. */
+  const search = async (channel: SoakChannel, mode: string, signature?: Signature) => {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      if (attempt > 0) tally.resubmissions++;
+      channel.send({
+        type: 'findMatch',
+        gameMode: mode,
+        timestamp: Date.now(),
+        ...(signature ? { paymentSignature: signature } : {}),
+      });
+      const answer = await channel.next(['joinQueue', 'matched', 'error'], 60_000);
+      if (!answer) return null;
+      if (answer.type !== 'error') return answer;
+      const code = answer.data.code ?? answer.data.message;
+      refused(code);
+      if (!signature || !PASSING_REFUSALS.has(code)) return null;
+      await sleep(Math.min(8_000, 1_000 * 2 ** attempt));
+    }
+    return null;
+  };
+
+  /** Plays the match to its end (or its fate); resolves when the bot is done with it. */
+  const play = async (first: SoakChannel, matched: Extract<ServerMessage, { type: 'matched' }>) => {
+    const fate: MatchFate = pick(random, MATCH_FATES);
+    tally.fates[fate]++;
+    const seat = matched.playerIndex;
+    const skill = { reactionMs: 150, handSpeed: 500, error: 90, errorPerSpeed: 6 };
+    const brain = createBotBrain(seat, skill, random);
+    let lastSent = Number.NaN;
+    const hand = (channel: SoakChannel) =>
+      channel.onGameState((message) => {
+        if (message.gameId !== matched.gameId) return;
+        const data: GameData = message.data;
+        const target = Math.round(brain.see(data, Date.now()));
+        if (Math.abs(target - lastSent) > 2) {
+          lastSent = target;
+          channel.send({
+            type: 'paddleMove',
+            gameId: matched.gameId,
+            position: target,
+            timestamp: Date.now(),
+          });
+        }
+      });
+    let channel = first;
+    hand(channel);
+    const fateAt = Date.now() + 3_000 + random() * 30_000;
+    let fateDone = fate === 'play';
+    for (;;) {
+      const over = await channel.next(['gameOver', 'reconnectionFailed'], 1_000);
+      if (over) {
+        if (over.type === 'gameOver') tally.matchesOver++;
+        return channel;
+      }
+      if (Date.now() >= options.stopAt) {
+        channel.send({ type: 'exit', gameId: matched.gameId });
+        await channel.next(['gameOver'], 10_000);
+        return channel;
+      }
+      if (!fateDone && Date.now() >= fateAt) {
+        fateDone = true;
+        if (fate === 'exit') channel.send({ type: 'exit', gameId: matched.gameId });
+        if (fate === 'dropAndLeave') {
+          channel.close();
+          return null;
+        }
+        if (fate === 'dropAndReturn') {
+          channel.close();
+          await sleep(2_000 + random() * 20_000);
+          channel = await open();
+          hand(channel);
+          channel.send({ type: 'reconnect', gameId: matched.gameId, timestamp: Date.now() });
+        }
+      }
+      if (!channel.open()) return null;
+    }
+  };
+
+  const round = async (action: SoakAction) => {
+    tally.rounds[action]++;
+    if (action === 'idle') return sleep(2_000 + random() * 8_000);
+    const mode = action === 'practice' ? 'practice' : random() < 0.85 ? 'smol_shrimp' : 'tiny_tuna';
+    const signature = mode === 'practice' ? undefined : await pay(mode);
+    if (action === 'payOnly') return;
+    let channel: SoakChannel | null = await open();
+    try {
+      channel.send({ type: 'connect', timestamp: Date.now() });
+      let answer = await search(channel, mode, signature);
+      if (!answer) return;
+      if (answer.type === 'joinQueue') {
+        if (action === 'abandon') {
+          channel.close();
+          // Away past the 30 s window, so the search is closed and refunded before the next round.
+          return sleep(32_000 + random() * 5_000);
+        }
+        const patience = action === 'cancel' ? 10_200 + random() * 3_000 : 12_000 + random() * 20_000;
+        const matchedInTime = await channel.next(['matched'], patience);
+        if (matchedInTime) answer = matchedInTime;
+        else {
+          channel.send({
+            type: 'cancelSearch',
+            timestamp: Date.now(),
+            ...(signature ? { paymentSignature: signature } : {}),
+          });
+          const reply = await channel.next(['cancelSearch', 'matched'], 15_000);
+          if (reply?.type === 'cancelSearch') {
+            tally.cancels++;
+            return;
+          }
+          if (!reply) return;
+          answer = reply;
+        }
+      }
+      if (answer.type === 'matched') channel = await play(channel, answer);
+    } finally {
+      channel?.close();
+    }
+  };
+
+  while (Date.now() < options.stopAt) {
+    const action = pick(random, ACTIONS);
+    try {
+      await round(action);
+    } catch (error) {
+      tally.failures.push(
+        `${identity.wallet.address} ${action}: ${error instanceof Error ? error.message : error}`,
+      );
+      await sleep(2_000);
+    }
+  }
+}

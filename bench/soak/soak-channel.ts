@@ -1,0 +1,75 @@
+import WebSocket from 'ws';
+import type { ServerMessage } from '../../src/common/protocol.ts';
+
+type Of<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+
+/** One game channel of a soak bot: messages kept until taken, and waits for the first of several types. */
+export interface SoakChannel {
+  send(message: object): void;
+  /** The next unread message of one of `types`, or null at the timeout or when the socket closes. */
+  next<T extends ServerMessage['type']>(types: readonly T[], timeoutMs: number): Promise<Of<T> | null>;
+  /** Called with every gameState as it arrives (the bot's hand answers them at once). */
+  onGameState(handler: (message: Of<'gameState'>) => void): void;
+  open(): boolean;
+  close(): void;
+}
+
+/** Opens `/ws` as a browser does: its origin, its sign-in cookie, and the address a trusted proxy adds. */
+export async function openSoakChannel(
+  baseUrl: string,
+  headers: Record<string, string>,
+): Promise<SoakChannel> {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, { headers });
+  const inbox: ServerMessage[] = [];
+  const wakers = new Set<() => void>();
+  let gameState: ((message: Of<'gameState'>) => void) | null = null;
+  const wake = () => {
+    for (const w of [...wakers]) w();
+  };
+  socket.on('message', (raw) => {
+    const message = JSON.parse(raw.toString()) as ServerMessage;
+    if (message.type === 'gameState') gameState?.(message);
+    // States and pongs are answered as they come; keeping them would only grow the inbox.
+    if (message.type === 'gameState' || message.type === 'pong' || message.type === 'queueUpdate') return;
+    inbox.push(message);
+    wake();
+  });
+  socket.on('close', wake);
+  socket.on('error', () => {});
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_req, res) =>
+      reject(new Error(`handshake refused: ${res.statusCode}`)),
+    );
+  });
+  return {
+    send(message) {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    },
+    async next(types, timeoutMs) {
+      const wanted = new Set<string>(types);
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const index = inbox.findIndex((m) => wanted.has(m.type));
+        if (index >= 0) return inbox.splice(index, 1)[0] as never;
+        const left = deadline - Date.now();
+        if (left <= 0 || socket.readyState >= WebSocket.CLOSING) return null;
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            wakers.delete(done);
+            resolve();
+          };
+          const timer = setTimeout(done, Math.min(left, 1_000));
+          wakers.add(done);
+        });
+      }
+    },
+    onGameState(handler) {
+      gameState = handler;
+    },
+    open: () => socket.readyState === WebSocket.OPEN,
+    close: () => socket.close(),
+  };
+}
