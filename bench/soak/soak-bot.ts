@@ -1,6 +1,6 @@
 import type { Address, Signature } from '@solana/kit';
 import { getGameMode } from '../../src/common/game-modes.ts';
-import type { GameData, ServerMessage } from '../../src/common/protocol.ts';
+import { type GameData, isPassingRefusal, type ServerMessage } from '../../src/common/protocol.ts';
 import { signIn } from '../../test/support/player-client.ts';
 import { createBotBrain } from '../bot-brain.ts';
 import { openSoakChannel, type SoakChannel } from './soak-channel.ts';
@@ -26,8 +26,6 @@ const MATCH_FATES = [
 ] as const;
 type MatchFate = (typeof MATCH_FATES)[number][0];
 
-/** Refusals after which the same payment may be sent again (nothing was recorded). */
-const PASSING_REFUSALS = new Set(['verification_busy', 'payment_not_visible', 'payment_pending']);
 
 /** What the run counts, for its report. */
 export interface SoakTally {
@@ -122,7 +120,7 @@ export async function runSoakBot(options: SoakBotOptions): Promise<void> {
       if (answer.type !== 'error') return answer;
       const code = answer.data.code ?? answer.data.message;
       refused(code);
-      if (!signature || !PASSING_REFUSALS.has(code)) return null;
+      if (!signature || !isPassingRefusal(code)) return null;
       await sleep(Math.min(8_000, 1_000 * 2 ** attempt));
     }
     return null;

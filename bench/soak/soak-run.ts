@@ -35,7 +35,7 @@ export interface SoakResult {
 export const SOAK_SERVER_ENV = {
   PAYMENT_SWEEP_GRACE_SECONDS: '40',
   PAYMENT_SWEEP_INTERVAL_SECONDS: '5',
-  CHAIN_SWEEP_INTERVAL_SECONDS: '10',
+  PAYMENT_SWEEP_CHAIN_SECONDS: '10',
 } as const;
 
 /** `npm run reconcile` against the stopped server's data: its exit code and what it printed. */

@@ -30,7 +30,7 @@ export async function waitUntilSettled(options: SettleOptions): Promise<boolean>
     const wait =
       AWAY_WINDOW_MS +
       seconds('PAYMENT_SWEEP_GRACE_SECONDS') +
-      Math.max(seconds('PAYMENT_SWEEP_INTERVAL_SECONDS'), seconds('CHAIN_SWEEP_INTERVAL_SECONDS')) +
+      Math.max(seconds('PAYMENT_SWEEP_INTERVAL_SECONDS'), seconds('PAYMENT_SWEEP_CHAIN_SECONDS')) +
       15_000;
     options.log(`embedded database: waiting ${wait / 1000} s for the windows, the sweeper and the worker`);
     await new Promise((resolve) => setTimeout(resolve, wait));
