@@ -26,7 +26,6 @@ const MATCH_FATES = [
 ] as const;
 type MatchFate = (typeof MATCH_FATES)[number][0];
 
-
 /** What the run counts, for its report. */
 export interface SoakTally {
   rounds: Record<SoakAction, number>;

@@ -214,6 +214,14 @@ export function createGameServer(options: GameServerOptions) {
         movesWaiting.delete(wallet);
         if (move) return link.send(move);
       }
+      const live = wallet ? liveMatchOf(matches, wallet) : undefined;
+      const owned = live ? seatOf(live, link.playerSessionId, wallet) : null;
+      if (live?.told && owned && live.links[owned.seat] === null) {
+        // Its socket closed while the match was being written, so the player never heard `matched` and has
+        // no game id to come back with: told now, and seated, within the seat's window.
+        link.send(live.told[owned.seat]);
+        return reconnect(link, live.match.id);
+      }
       return exits.takeBack(link);
     },
 

@@ -1,4 +1,5 @@
 import type { PlayerIndex } from '../../common/game/physics.ts';
+import type { ServerMessageOf } from '../../common/protocol.ts';
 import type { PlayerLink } from './game-ports.ts';
 import type { MatchStart } from './match-recorder.ts';
 import type { Match, SeatInfo } from './match-types.ts';
@@ -17,6 +18,8 @@ export interface LiveMatch {
    * seat back, then that session, which owns the seat from then on.
    */
   signedOut?: Map<PlayerIndex, string | null>;
+  /** Each seat's `matched`, kept so a player whose socket closed before it arrived can still be told. */
+  told?: [ServerMessageOf<'matched'>, ServerMessageOf<'matched'>];
 }
 
 const SEATS = [0, 1] as const;

@@ -101,22 +101,23 @@ export function createMatchStarter(deps: MatchStarterDeps) {
         onEnd: (result) => deps.finish(live, result),
       }),
     };
+    const matchedOf = (index: PlayerIndex): ServerMessageOf<'matched'> => ({
+      type: 'matched',
+      gameId,
+      playerIndex: index,
+      ...(deps.cluster && deps.nodeId ? { node: deps.nodeId } : {}),
+      data: {
+        opponentName: entries[index === 0 ? 1 : 0]!.player.displayName,
+        gameMode: mode,
+        seedHash: matchStart.seedHash,
+        countdownTime: deps.countdownSeconds,
+      },
+    });
+    live.told = [matchedOf(0), matchedOf(1)];
     matches.set(gameId, live);
     links.forEach((link: PlayerLink | null, index) => {
       const entry = entries[index]!;
-      const opponent = entries[index === 0 ? 1 : 0];
-      const matched: ServerMessageOf<'matched'> = {
-        type: 'matched',
-        gameId,
-        playerIndex: index as PlayerIndex,
-        ...(deps.cluster && deps.nodeId ? { node: deps.nodeId } : {}),
-        data: {
-          opponentName: opponent.player.displayName,
-          gameMode: mode,
-          seedHash: matchStart.seedHash,
-          countdownTime: deps.countdownSeconds,
-        },
-      };
+      const matched = live.told![index as PlayerIndex];
       if (link) {
         link.send(matched);
         return;

@@ -127,5 +127,8 @@ export function refuseWhileStopping(
   link: PlayerLink,
   message: Extract<GameMessage, { type: 'findMatch' }>,
 ): Promise<void> {
-  return refuseSearch(deps, link, message, { message: ERROR_MESSAGES.serverStopping, code: 'server_stopping' });
+  return refuseSearch(deps, link, message, {
+    message: ERROR_MESSAGES.serverStopping,
+    code: 'server_stopping',
+  });
 }

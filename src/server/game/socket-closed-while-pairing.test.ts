@@ -57,4 +57,24 @@ describeEachDatabase('§4 reconnection: a socket that closes while its match is 
     ]);
     await expectMoneyAccountedFor(target.db, chain(), bed.houseWallet);
   });
+
+  it('§4: a player whose socket closed during the pairing never heard matched; coming back with connect, they are told it and seated', async () => {
+    const hook = beforeCommit(target.db);
+    const bed = await searchBed(chain(), hook.db);
+    const [a, b] = [await bed.link(), await bed.link()];
+    await bed.findPaidMatch(a);
+    hook.once(gameSessions, () => bed.game.disconnected(a));
+    await bed.findPaidMatch(b);
+    await until(() => bed.game.matches().length === 1, 'the match starts');
+    expect(a.of('matched')).toEqual([]);
+
+    // A's browser opens a new socket of the same signed-in session and, with no game id stored, says connect.
+    const back = await bed.link({ wallet: a.wallet, sessionId: a.playerSessionId ?? undefined });
+    await bed.game.connected(back);
+    const gameId = bed.game.matches()[0]!.id;
+    expect(back.of('matched')).toMatchObject([
+      { gameId, playerIndex: b.of('matched')[0]!.playerIndex === 0 ? 1 : 0 },
+    ]);
+    expect(bed.game.matches()[0]!.status()).toEqual({ name: 'running', graceSeats: [] });
+  });
 });
