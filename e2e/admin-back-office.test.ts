@@ -32,6 +32,11 @@ const PAYOUT = (WAGER * 3n) / 2n;
 const PLAYER_IP = '127.0.0.1';
 const SHOTS = path.join(packageRoot(), 'screenshots');
 const BANNER = '[data-testid="restricted-banner"]';
+const HISTORY_AFTER_BAN =
+  /^Failed to load resource: .* 401 \(Unauthorized\) <http:\/\/[^>]+\/api\/transactions\/history\//;
+/** The wallet box says whether the page's wallet holds a session (a ban ends it: RELIABILITY 35). */
+const signedIn = (page: Page, value: 'true' | 'false') =>
+  page.locator(`[data-testid="wallet-connected"][data-signed-in="${value}"]`).waitFor({ timeout: 20_000 });
 
 /**
  * Issue 10 acceptance, the browser test: two players pay and play a Smol Shrimp match (B leaves, A wins
@@ -222,6 +227,8 @@ describe('issue 10 acceptance: the admin back-office in a real browser', () => {
 
     const banner = a.page.locator(BANNER);
     expect(await banner.textContent({ timeout: 20_000 })).toContain('Your wallet has been banned');
+    // The ban ended A's session and closed its socket: shown signed out, with no reconnect loop.
+    await signedIn(a.page, 'false');
     await a.page.getByText('Account Restricted').first().waitFor({ timeout: 10_000 });
     await waitForScreen(a.page, 'start', 20_000);
     expect(await a.page.getByTestId('find-match').isDisabled()).toBe(true);
@@ -241,13 +248,15 @@ describe('issue 10 acceptance: the admin back-office in a real browser', () => {
     expect(await bannedRow.textContent()).toContain('e2e: back-office ban');
   }, 180_000);
 
-  it("the unban through the UI: 'Wallet Unbanned', A's lobby usable again without a reload", async () => {
+  it("the unban through the UI: 'Wallet Unbanned', A signs in again and the lobby is usable without a reload", async () => {
     await page.getByRole('button', { name: `Unban wallet ${a.address}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Unban Wallet' });
     await dialog.getByLabel('Reason').fill('e2e: lifted');
     await dialog.getByRole('button', { name: 'Unban Wallet', exact: true }).click();
     await dialog.waitFor({ state: 'detached', timeout: 20_000 });
     await waitForToast(page, 'Wallet Unbanned');
+    await a.page.getByTestId('sign-in-button').click();
+    await signedIn(a.page, 'true');
     await a.page.locator(BANNER).waitFor({ state: 'detached', timeout: 20_000 });
     expect(await a.page.getByTestId('mode-card-smol_shrimp').isDisabled()).toBe(false);
     expect(await a.page.getByTestId('mode-card-practice').isDisabled()).toBe(false);
@@ -277,6 +286,9 @@ describe('issue 10 acceptance: the admin back-office in a real browser', () => {
       await unbanDialog.waitFor({ state: 'detached', timeout: 20_000 });
     }
     await waitForToast(page, 'IP Unbanned');
+    // The IP ban ended the sessions signed in from it: A signs in again.
+    await a.page.getByTestId('sign-in-button').click();
+    await signedIn(a.page, 'true');
     await a.page.locator(BANNER).waitFor({ state: 'detached', timeout: 20_000 });
     expect(await a.page.getByTestId('mode-card-practice').isDisabled()).toBe(false);
     await rowWith(ips, `IP ${PLAYER_IP}`).filter({ hasText: 'Active' }).waitFor({ timeout: 15_000 });
@@ -358,7 +370,9 @@ describe('issue 10 acceptance: the admin back-office in a real browser', () => {
   }, 60_000);
 
   it('no console or page errors in any page', () => {
-    expect(a.errors).toEqual([]);
+    // The ban ended A's session (RELIABILITY 35) while A's history panel could still be refreshing after the
+    // refund of its search: that request is answered 401, which Chromium logs. Nothing else is allowed.
+    for (const error of a.errors) expect(error).toMatch(HISTORY_AFTER_BAN);
     expect(b.errors).toEqual([]);
     // Signed out, only the session check's 401 (which Chromium logs) is allowed.
     for (const error of admin.errors) expect(error).toMatch(SIGNED_OUT_CHECK);

@@ -32,7 +32,8 @@ const MATCH_TIMEOUT_MS = 240_000;
  * is a known, separate issue (task C removes it). Only that exact message is set aside.
  */
 const KNOWN_SIGN_IN_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
-const pageErrors = (player: BrowserPlayer) => player.errors.filter((e) => e !== KNOWN_SIGN_IN_401);
+const pageErrors = (player: BrowserPlayer) =>
+  player.errors.filter((e) => !e.startsWith(`${KNOWN_SIGN_IN_401} <`));
 
 const firstAt = (log: DomSample[], test: (s: DomSample) => boolean) => log.find(test)?.t ?? Number.NaN;
 const gameOverText = async (page: Page) =>

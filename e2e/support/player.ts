@@ -28,7 +28,7 @@ export async function openPlayer(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    if (msg.type() === 'error') errors.push(`${msg.text()} <${msg.location().url}>`);
   });
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${url}/`);
@@ -90,7 +90,7 @@ export async function readyPlayer(
 /** Records a page's console errors and uncaught errors into `errors` (as openPlayer does for its page). */
 export function watchErrors(page: Page, errors: string[]): void {
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    if (msg.type() === 'error') errors.push(`${msg.text()} <${msg.location().url}>`);
   });
   page.on('pageerror', (error) => errors.push(error.message));
 }

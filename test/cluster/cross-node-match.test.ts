@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from '../../e2e/support/test-server.ts';
 import { getGameMode } from '../../src/common/game-modes.ts';
-import { ERROR_MESSAGES } from '../../src/common/protocol.ts';
+import { CLOSE_CODES, ERROR_MESSAGES } from '../../src/common/protocol.ts';
 import { createNodeLiveness } from '../../src/server/cluster/node-liveness.ts';
 import { connectRedis, parseRedisUrl } from '../../src/server/cluster/redis-connection.ts';
 import { createRedisKeys } from '../../src/server/cluster/redis-keys.ts';
 import { CANCEL_REFUND_PERCENT } from '../../src/server/game/cancel-replies.ts';
 import { CANCEL_WAIT_MS } from '../../src/server/game/search-exits.ts';
 import { RECONCILE_EXIT } from '../../src/server/ledger/reconcile-cli.ts';
+import { signIn } from '../support/player-client.ts';
 import { expectPlayed, playFor, type Seat, socketNode, takeSeat, untilPlaying } from './cross-node-play.ts';
 import { type OwnRedisServer, startOwnRedisServer } from './own-redis-server.ts';
 import { sleep, startTestCluster, type TestCluster, waitUntil } from './test-cluster.ts';
@@ -217,9 +218,11 @@ describe('matches and bans across the two nodes of a cluster (real processes)', 
     expect(Date.now() - bannedAt).toBeLessThan(3_000);
     expect(await cluster.searchOf(wallet.address)).toMatchObject([{ status: 'cancelled', nodeId: 'node-2' }]);
 
-    // Restricted for good on that socket: a new search is refused there too.
-    player.send({ type: 'findMatch', gameMode: 'practice' });
-    expect((await player.next('error', 3_000)).data.code).toBe('account_restricted');
+    // RELIABILITY 35: then node 2 closes the socket as restricted, and the wallet cannot sign in again.
+    expect((await player.closed).code).toBe(CLOSE_CODES.restricted);
+    await expect(
+      signIn(cluster.node(2).url, wallet, { headers: { origin: cluster.origin } }),
+    ).rejects.toThrow(/sign-in failed: 403 .*banned/);
   }, 60_000);
 });
 
