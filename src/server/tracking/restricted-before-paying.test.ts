@@ -102,12 +102,14 @@ describe('issue 10 point 7: a restricted jurisdiction is known before paying', (
     const signature = await chain.transfer(wallet, server.houseWallet, MODE.wagerLamports);
     const paid = await chain.balance(wallet.address);
 
-    // The same paid search twice (a bypassing client retries): refused both times, refunded once.
+    // The same paid search twice (a bypassing client retries): refused both times, refunded once. The first
+    // refusal names the refund with its amount (RELIABILITY 28); the second finds the payment already spent.
     for (let attempt = 0; attempt < 2; attempt++) {
       player.send({ type: 'findMatch', gameMode: MODE.id, paymentSignature: signature, timestamp: 3 });
       expect((await player.next('error')).data).toEqual({
-        message: ERROR_MESSAGES.restrictedJurisdiction,
+        message: expect.stringContaining(ERROR_MESSAGES.restrictedJurisdiction),
         code: 'restricted_jurisdiction',
+        ...(attempt === 0 ? { refundLamports: MODE.wagerLamports.toString() } : {}),
       });
     }
     const jobsOf = () =>
