@@ -178,7 +178,7 @@ export function houseWalletForSuite(): () => Address {
 }
 
 /**
- * Issue 8 fault 14's two checks, the ledger balance and reconcile against the chain: nothing to explain, and
+ * RELIABILITY 27's two checks, the ledger balance and reconcile against the chain: nothing to explain, and
  * every entry fee the database recorded found on chain as recorded.
  */
 export async function expectMoneyAccountedFor(

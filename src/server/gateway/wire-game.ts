@@ -23,7 +23,7 @@ export interface GameWiring {
   game: GameServer;
   /** Starts the 60 Hz runner; returns its stop function. */
   startRunner(): () => void;
-  /** Acts on a ban change on this node: its searches closed, its sockets told (issue 10 point 6), then closed. */
+  /** Acts on a ban change on this node: its searches closed, its sockets told (SPEC §6: a ban acts at once), then closed. */
   actOnBan(change: BanChange): void;
   /** A player session ended (sign-out): this node's sockets opened with it are closed. */
   actOnSignOut(ended: PlayerSession): void;

@@ -13,7 +13,7 @@ export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 export type NodeBed = SearchBed & { node: ClusterNode; cluster: ClusterGame; houseWallet: Address };
 
 /**
- * Two game nodes in one process (issue 12): two game servers on one database and one fake clock (the local
+ * Two game nodes in one process (cluster mode): two game servers on one database and one fake clock (the local
  * chain's), each a node with its own Redis connections under a key prefix of the test's own, sharing the
  * queue in Redis. Registers the clean-up (both nodes stopped, the prefix's keys deleted) after each test.
  * One house wallet for all the tests on one database, so a reconcile of that database reads one house's
