@@ -6,8 +6,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'e2e/**/*.test.ts'],
-    testTimeout: 30_000,
+    // 90 s: a spawned CLI or a cold server start on a busy two-core CI machine can take over 30 s.
+    testTimeout: 90_000,
     hookTimeout: 180_000,
+    setupFiles: ['./test/setup-dom.ts'],
     pool: 'forks',
     maxWorkers: 2,
     reporters: [process.env.CI ? 'verbose' : 'default', './test/summary-reporter.ts'],

@@ -40,6 +40,9 @@ export function randomSkill(random: () => number): BotSkill {
   };
 }
 
+/** What the brain reads of a state: the phase and the ball (a snapshot, or the product bots' ball view). */
+export type BrainSight = Pick<GameData, 'gameState' | 'ballPos' | 'ballVelocity'>;
+
 const HALF_BALL = BALL_SIZE / 2;
 const FACE_X: readonly [number, number] = [
   PADDLE_OFFSET + PADDLE_WIDTH + HALF_BALL,
@@ -70,7 +73,7 @@ export function createBotBrain(seat: 0 | 1, skill: BotSkill, random: () => numbe
   /** A decision taken on what was seen, waiting out the reaction time. */
   let pending: { goal: number; atMs: number } | null = null;
 
-  const decide = (data: GameData, nowMs: number) => {
+  const decide = (data: BrainSight, nowMs: number) => {
     const arrival = arrivalY(data.ballPos, data.ballVelocity, FACE_X[seat]);
     const coming = arrival !== null && data.gameState === 'playing';
     if (coming === approaching) return;
@@ -94,8 +97,8 @@ export function createBotBrain(seat: 0 | 1, skill: BotSkill, random: () => numbe
       approaching = null;
       pending = null;
     },
-    /** Sees a snapshot at `nowMs`; returns where the hand is, the paddle target to send. */
-    see(data: GameData, nowMs: number): number {
+    /** Sees the game at `nowMs`; returns where the hand is, the paddle target to send. */
+    see(data: BrainSight, nowMs: number): number {
       decide(data, nowMs);
       if (pending && nowMs >= pending.atMs) {
         goal = pending.goal;

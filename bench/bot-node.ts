@@ -1,5 +1,5 @@
 /**
- * Cluster mode (issue 12) for the bench's bots: a match lives on one game node, so a bot whose socket is on
+ * Cluster mode for the bench's bots: a match lives on one game node, so a bot whose socket is on
  * another one follows it there, as the player client does (src/client/state/game-controller.ts). It keeps
  * `connect.node`; on a `matched.node` that differs it reconnects to `/ws?node=<node>` and says `reconnect`.
  * This module decides that and times each move, from `matched` to the `reconnectionSuccess` on the match's

@@ -1,7 +1,7 @@
 /**
- * Frame-rate benchmark of the game screen (issue 9 point 7: 60 fps on an ordinary laptop). Renders the game
- * screen alone in Debian's Chromium (bench/canvas harness: the app's layout, stand-in providers, a real match
- * of the shared physics streaming snapshots at the server's SNAPSHOT_HZ), then for each viewport counts animation frames
+ * Frame-rate benchmark of the game screen (60 fps on an ordinary laptop). Renders the game
+ * screen alone in Debian's Chromium (bench/canvas harness: the app's layout, stand-in providers, the server's own
+ * match streaming keyframes, ball events and paddle reports into the client's prediction), then for each viewport counts animation frames
  * over the measuring window and the time the game loop's own work took per frame. It PRINTS the figures;
  * it asserts nothing (a shared, loaded machine would make any threshold flaky).
  * Usage: `npm run bench:canvas -- --seconds 2 --screenshots /tmp/canvas`.
@@ -57,7 +57,7 @@ try {
     print(
       `${viewport.name.padEnd(18)} ${result.fps.toFixed(1).padStart(5)} fps   ` +
         `loop work per frame: mean ${mean.toFixed(3)} ms, p95 ${percentile(work, 0.95).toFixed(3)} ms, ` +
-        `max ${percentile(work, 1).toFixed(3)} ms   snapshots ${result.snapshotsPerSecond.toFixed(1)}/s`,
+        `max ${percentile(work, 1).toFixed(3)} ms   server messages ${result.messagesPerSecond.toFixed(1)}/s`,
     );
     const file = path.join(screenshots, `game-${viewport.width}.png`);
     // What a laptop player sees at once; on a phone the whole page, strip and row under the game included.

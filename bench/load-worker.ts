@@ -3,49 +3,49 @@
  * they see, so the bots' work never runs inside the server's process.
  */
 import { performance } from 'node:perf_hooks';
-import { type Bot, type BotRecorders, startBot } from './bot.ts';
+import { type Bot, type BotRecorders, createBotRecorders, startBot } from './bot.ts';
 import { seededRandom } from './bot-brain.ts';
+import { createEchoBoard } from './echo-board.ts';
 import type { FromLoad, ToLoad } from './load-protocol.ts';
 import type { PeerBotModule, PeerVariant } from './peers/colyseus/peer-types.ts';
-import { createSampleHistogram } from './sample-histogram.ts';
 import { type WireCount, wireDelta } from './wire-bytes.ts';
 
 /** Sign-ins in flight at once from one process: enough to start thousands quickly, not a flood. */
 const STARTING_AT_ONCE = 16;
 
 const report = (message: FromLoad) => process.send?.(message);
-const rec: BotRecorders = {
-  measuring: false,
-  echo: createSampleHistogram(),
-  gaps: createSampleHistogram(),
-  snapshots: 0,
-  gamesOver: 0,
-  errors: new Map(),
-  movedPlayers: 0,
-  moves: createSampleHistogram(),
-};
+const rec: BotRecorders = createBotRecorders();
 const bots: Bot[] = [];
 let failed = 0;
 let firstFailure: string | null = null;
 let progress: NodeJS.Timeout | undefined;
 let period: { startedMs: number; wire: Map<Bot, WireCount> } | null = null;
 
+/** The process's bots time the echo of each other's moves on one board (bench/echo-board.ts). */
+const echoBoard = createEchoBoard();
+/** Product bots started so far: every other one plays with the added round trip. */
+let productBots = 0;
+
 /**
  * The bot for the server under test: the product's, or the Colyseus peer's, loaded only when asked for (it
- * needs the peer's own packages, which the project does not install).
+ * needs the peer's own packages, which the project does not install). Half the product's bots play with
+ * `rttMs` added, so one run measures the drawn ball both without and with it.
  */
 async function botStarter(
   peer: PeerVariant | null,
+  rttMs: number,
 ): Promise<(baseUrl: string, random: () => number) => Promise<Bot>> {
-  if (peer === null) return (baseUrl, random) => startBot(baseUrl, random, rec);
+  if (peer === null)
+    return (baseUrl, random) =>
+      startBot(baseUrl, random, rec, { addedRttMs: productBots++ % 2 === 1 ? rttMs : 0, echoBoard });
   const modulePath = new URL('./peers/colyseus/colyseus-bot.ts', import.meta.url).href;
   const { startColyseusBot } = (await import(modulePath)) as PeerBotModule;
   return (baseUrl, random) => startColyseusBot(baseUrl, peer, random, rec);
 }
 
-async function start(baseUrl: string, count: number, seed: number, peer: PeerVariant | null) {
+async function start(baseUrl: string, count: number, seed: number, peer: PeerVariant | null, rttMs: number) {
   const random = seededRandom(seed);
-  const startOne = await botStarter(peer);
+  const startOne = await botStarter(peer, rttMs);
   let next = 0;
   const starter = async () => {
     while (next < count) {
@@ -87,7 +87,11 @@ function figures(): FromLoad {
     down,
     up,
     snapshots: rec.snapshots,
+    messages: rec.messages,
+    frames: rec.frames,
     gamesOver: rec.gamesOver,
+    drawn: rec.drawn.counts(),
+    drawnRtt: rec.drawnRtt.counts(),
     echo: rec.echo.counts(),
     gaps: rec.gaps.counts(),
     errors: [...rec.errors],
@@ -99,13 +103,17 @@ function figures(): FromLoad {
 process.on('message', (message: ToLoad) => {
   switch (message.type) {
     case 'start':
-      void start(message.baseUrl, message.bots, message.seed, message.peer);
+      void start(message.baseUrl, message.bots, message.seed, message.peer, message.rttMs);
       return;
     case 'measure':
       // The moves are not reset: most happen as the bots' matches begin, before the period.
       rec.echo.reset();
       rec.gaps.reset();
       rec.snapshots = 0;
+      rec.messages = 0;
+      rec.frames = 0;
+      rec.drawn.reset();
+      rec.drawnRtt.reset();
       rec.gamesOver = 0;
       rec.errors.clear();
       period = { startedMs: performance.now(), wire: new Map(bots.map((b) => [b, b.wire()])) };

@@ -44,7 +44,7 @@ async function paidPlayer(
 }
 
 /**
- * Issue 11 point 3: `count` confirmed entry payments through findMatch, as a browser makes them (airdrop
+ * `count` confirmed entry payments through findMatch, as a browser makes them (airdrop
  * from the product's /rpc, a transfer to the house wallet, findMatch with its signature once confirmed).
  * Two at a time, so each pair is matched and not left waiting (a paid search may be cancelled only after
  * 10 s); the first of each pair then leaves its match, which settles it like any forfeit. The server times

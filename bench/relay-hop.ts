@@ -6,7 +6,7 @@ import { connectRedis, parseRedisUrl } from '../src/server/cluster/redis-connect
 import { createSampleHistogram } from './sample-histogram.ts';
 
 /**
- * What a relay through Redis pub/sub would add to cross-node play (issue 12 point 2), measured instead of
+ * What a relay through Redis pub/sub would add to cross-node play, measured instead of
  * built: the match's node would publish every snapshot of a player held by another node on that node's
  * channel, and that node would publish the player's every move back. This sends exactly that traffic for
  * `--players` remote players (a 450-byte snapshot and a 60-byte move per player at 20 Hz each way, the

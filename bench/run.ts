@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: an honest load test of the game server (issue 11). The product runs in its own process
+ * `npm run bench`: an honest load test of the game server. The product runs in its own process
  * (bench/server-process.ts); one load process per available core runs bots that sign in with their own
  * keypairs and play practice matches over real WebSockets (bench/bot.ts); the server's side is read from
  * its own /metrics. Prints a table and, as the very last line, one JSON object of the figures.
@@ -8,7 +8,10 @@
  *   npm run bench -- --ramp --seconds 20          (100, 250, 500, 1000, 2000 until a goal breaks)
  *   npm run bench -- --matches 20 --payments 10   (also entry payments through findMatch)
  *
- * `--peer colyseus` measures the Colyseus 0.18 peer instead (issue 11 point 4, bench/peers/colyseus): the
+ * Half the product's bots play with a round trip added (`--rtt MS`, 100 by default; 0 for none), so each run
+ * reports the drawn-ball error (bench/drawn-ball-error.ts) both without and with it.
+ *
+ * `--peer colyseus` measures the Colyseus 0.18 peer instead (bench/peers/colyseus): the
  * same load processes and figures against a minimal Colyseus server running this project's physics, first its
  * `json` room (the product's JSON gameState every tick), then its `schema` room (a @colyseus/schema state
  * patched at 20 Hz), each in a fresh server process with its own table and JSON line; `--peer colyseus-json`
@@ -17,7 +20,7 @@
  *
  *   npm run bench -- --peer colyseus --matches 200 --seconds 20
  *
- * `--target URL` drives a server that is already running (one process, or a cluster's proxy, issue 12)
+ * `--target URL` drives a server that is already running (one process, or a cluster's proxy)
  * instead of starting one. The server's figures come from `URL/metrics` when it answers as one server's; else
  * (a proxy, which spreads scrapes over its nodes, or no answer) they are null.
  *
@@ -58,6 +61,7 @@ import { PEER_VARIANTS, type PeerVariant } from './peers/colyseus/peer-types.ts'
 import { type Scrape, scrapeMetrics, whyMetricsUnreadable } from './prometheus.ts';
 import { createSampleHistogram } from './sample-histogram.ts';
 import { startProductServer } from './server-process.ts';
+import type { WireFigures, WireKind } from './wire-figures.ts';
 
 const RAMP = [100, 250, 500, 1000, 2000];
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -71,6 +75,7 @@ const { values } = parseArgs({
     peer: { type: 'string' },
     target: { type: 'string' },
     metrics: { type: 'string', multiple: true },
+    rtt: { type: 'string', default: '100' },
   },
 });
 const positive = (name: string, text: string, min: number) => {
@@ -82,6 +87,8 @@ const positive = (name: string, text: string, min: number) => {
 const matchesWanted = positive('matches', values.matches, 1);
 const seconds = positive('seconds', values.seconds, 1);
 const payments = positive('payments', values.payments, 0);
+/** The round trip added to half the product's bots, so the drawn ball is measured at 0 and at this. */
+const rttMs = positive('rtt', values.rtt, 0);
 /** A running server to drive instead of starting one (`--target`): its base URL, or null. */
 const target: string | null = (() => {
   const text = values.target;
@@ -200,7 +207,7 @@ async function measure(
   matches: number,
   peer: PeerVariant | null,
   metricsFrom: string[],
-): Promise<{ figures: Figures; hz: number }> {
+): Promise<{ figures: Figures & WireFigures; hz: number; wire: WireKind }> {
   const read = metricsFrom.length > 0;
   const scrapeAll = () => Promise.all(metricsFrom.map(scrapeMetrics));
   const idle = await Promise.all(metricsFrom.map(settledIdle));
@@ -211,7 +218,14 @@ async function measure(
       const pairs = loads.map((_, i) => Math.floor(count / cores) + (i < count % cores ? 1 : 0));
       loads.forEach((load, i) => {
         if (pairs[i]! > 0)
-          load.tell({ type: 'start', baseUrl: url, bots: pairs[i]! * 2, seed: seedBase + i, peer });
+          load.tell({
+            type: 'start',
+            baseUrl: url,
+            bots: pairs[i]! * 2,
+            seed: seedBase + i,
+            peer,
+            rttMs: peer ? 0 : rttMs,
+          });
       });
     };
     // Half the matches first, then the rest: memory per match is the growth between the two loaded states.
@@ -261,13 +275,18 @@ async function measure(
     const echo = createSampleHistogram();
     const gaps = createSampleHistogram();
     const moves = createSampleHistogram();
+    const drawn = createSampleHistogram();
+    const drawnRtt = createSampleHistogram();
     for (const r of reports) {
       echo.merge(r.echo);
       gaps.merge(r.gaps);
       moves.merge(r.moves);
+      drawn.merge(r.drawn);
+      drawnRtt.merge(r.drawnRtt);
     }
-    const sum = (key: 'players' | 'down' | 'up' | 'snapshots' | 'gamesOver' | 'movedPlayers') =>
-      reports.reduce((n, r) => n + r[key], 0);
+    const sum = (
+      key: 'players' | 'down' | 'up' | 'snapshots' | 'messages' | 'frames' | 'gamesOver' | 'movedPlayers',
+    ) => reports.reduce((n, r) => n + r[key], 0);
     const measured: Measured = {
       // A cluster's server figures are its nodes' merged, below.
       server: cluster ? null : (servers[0]?.scrapes ?? null),
@@ -279,10 +298,16 @@ async function measure(
       up: sum('up'),
       snapshots: sum('snapshots'),
       gamesOver: sum('gamesOver'),
+      wire: peer ? 'states' : 'events',
+      messages: sum('messages'),
+      frames: sum('frames'),
+      drawn,
+      drawnRtt,
+      rttMs: peer ? 0 : rttMs,
     };
     const errors = reports.flatMap((r) => r.errors).map(([code, n]) => `${code} × ${n}`);
     if (errors.length > 0) say(`Errors the server sent bots during the period: ${errors.join(', ')}`);
-    let figures: Figures & Partial<PaymentFigures & MoveFigures & NodeCount> = {
+    let figures: Figures & WireFigures & Partial<PaymentFigures & MoveFigures & NodeCount> = {
       ...figuresOf(measured),
       ...cluster?.figures,
       ...(cluster && { nodes: cluster.nodes.length }),
@@ -311,7 +336,7 @@ async function measure(
       ),
     );
     say(JSON.stringify(figures));
-    return { figures, hz };
+    return { figures, hz, wire: measured.wire };
   } finally {
     for (const load of loads) load.tell({ type: 'stop' });
     await Promise.all(loads.map((l) => new Promise((resolve) => l.child.once('exit', resolve))));
@@ -340,8 +365,8 @@ if (targets.some((t) => t !== null)) await ensurePeerInstalled(say);
 for (const peer of targets) {
   if (values.ramp) {
     for (const step of RAMP) {
-      const { figures, hz } = await runStep(step, peer);
-      const broken = goalsOf(figures, hz).filter((g) => g.holds && g.met === false);
+      const { figures, hz, wire } = await runStep(step, peer);
+      const broken = goalsOf(figures, hz, wire).filter((g) => g.holds && g.met === false);
       if (broken.length > 0) {
         say(`Ramp stops at ${step} matches: ${broken.map((g) => g.goal).join(', ')}`);
         // The last line stays the JSON of the step that broke.

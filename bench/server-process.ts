@@ -19,7 +19,7 @@ export type ProductServer = ChildServer;
 export async function startProductServer(): Promise<ProductServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-bench-'));
   // BENCH_CPU_PROF_DIR=dir writes the server's V8 CPU profile there when it stops (open it in Chrome's
-  // DevTools or speedscope): what the speed work of issue 11 was found with.
+  // DevTools or speedscope): how the tick's hot paths were found.
   const profileDir = process.env.BENCH_CPU_PROF_DIR;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {

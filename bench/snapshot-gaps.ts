@@ -1,6 +1,6 @@
 /**
- * The time between consecutive gameState messages one bot receives in one game, as the player's screen
- * would feel it. A new game starts a new series: the wait between two games is not a gap in a stream.
+ * The time between consecutive states (a Colyseus room's) or keyframes (the product's `gameState`) one bot
+ * receives in one game. A new game starts a new series: the wait between two games is not a gap in a stream.
  */
 export interface GapCounter {
   /** A gameState of `gameId` arrived at `atMs`; returns the gap since the previous one, or null for the first. */

@@ -39,14 +39,14 @@ const signedIn = (page: Page, value: 'true' | 'false') =>
   page.locator(`[data-testid="wallet-connected"][data-signed-in="${value}"]`).waitFor({ timeout: 20_000 });
 
 /**
- * Issue 10 acceptance, the browser test: two players pay and play a Smol Shrimp match (B leaves, A wins
+ * The back office end to end in a browser: two players pay and play a Smol Shrimp match (B leaves, A wins
  * when the 30 s window runs out and is paid once); an admin signs in at /admin/login in a third context,
  * finds the game (its payout signature, both entry fees and the payout, both wallets, their IP with the
  * associations both ways), bans A through the UI while A's paid search waits (A's lobby shows 'Account
  * Restricted' without a reload and the wager comes back on chain), unbans A, bans and unbans the IP, opens
  * the game's replay and sees it reproduce the recorded result, shoots every tab at 1280 px and logs out.
  */
-describe('issue 10 acceptance: the admin back-office in a real browser', () => {
+describe('the admin back-office in a real browser', () => {
   let server: TestServer;
   let browser: Browser;
   let a: BrowserPlayer & { address: string };
@@ -106,7 +106,7 @@ describe('issue 10 acceptance: the admin back-office in a real browser', () => {
     expect(await balanceOf(a.address)).toBe(afterWin);
   }, 240_000);
 
-  it('§2 the admin signs in at /admin/login in a third context and lands on /admin with non-zero stat cards', async () => {
+  it('the admin signs in at /admin/login in a third context and lands on /admin with non-zero stat cards', async () => {
     admin = await signInAdmin(browser, server.url);
     page = admin.page;
     expect(new URL(page.url()).pathname).toBe('/admin');

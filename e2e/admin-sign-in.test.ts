@@ -6,8 +6,8 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
 const EMAIL = 'ops@pong.example';
 const PASSWORD = 'an operator password';
 
-/** Issue 10: the admin sign-in of SPEC §2 against the real server and its real sessions, in Chromium. */
-describe('§2 admin sign-in in a real browser', () => {
+/** The admin sign-in of SPEC §2 against the real server and its real sessions, in Chromium. */
+describe('admin sign-in in a real browser', () => {
   let server: TestServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -30,7 +30,7 @@ describe('§2 admin sign-in in a real browser', () => {
   const waitForPath = (pathname: string) =>
     page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
 
-  it("§2 /admin without a session shows 'Authentication Required' and goes to /admin/login", async () => {
+  it("/admin without a session shows 'Authentication Required' and goes to /admin/login", async () => {
     await page.goto(`${server.url}/admin`);
     await page.getByText('Authentication Required').waitFor();
     await page.getByText('Redirecting to admin login...').waitFor();
@@ -38,7 +38,7 @@ describe('§2 admin sign-in in a real browser', () => {
     await page.getByPlaceholder('Enter your email').waitFor();
   });
 
-  it('§2 a wrong password shows the server’s error above the fields and leaves the form editable', async () => {
+  it('a wrong password shows the server’s error above the fields and leaves the form editable', async () => {
     await page.goto(`${server.url}/admin/login`);
     await page.getByPlaceholder('Enter your email').fill(EMAIL);
     await page.getByPlaceholder('Enter your password').fill('not the password');
@@ -50,7 +50,7 @@ describe('§2 admin sign-in in a real browser', () => {
     expect(page.url()).toMatch(/\/admin\/login$/);
   });
 
-  it('§2 the right password opens /admin with the role badge; the cookie is HttpOnly and SameSite=Strict; Logout ends it', async () => {
+  it('the right password opens /admin with the role badge; the cookie is HttpOnly and SameSite=Strict; Logout ends it', async () => {
     await page.goto(`${server.url}/admin/login`);
     await page.getByPlaceholder('Enter your email').fill(EMAIL);
     await page.getByPlaceholder('Enter your password').fill(PASSWORD);

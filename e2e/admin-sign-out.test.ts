@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
  * while the sign-in page is still on its way. Chromium logs any 401 the page receives; the panel must take
  * its requests back at Logout so that none does, and start no other.
  */
-describe('§7 admin Logout in a real browser', () => {
+describe('admin Logout in a real browser', () => {
   let server: TestServer;
   let browser: Browser;
 

@@ -19,7 +19,7 @@ import {
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
- * Issue 9 acceptance, "Cancel": a paid Smol Shrimp search alone in the queue, on the real server, its local
+ * Cancelling a paid search end to end: a paid Smol Shrimp search alone in the queue, on the real server, its local
  * chain and the Local Wallet. 'CANCEL MATCH' is absent for the first 10 s (SPEC §2, §9) and present after;
  * pressing it shows 'Cancelling matchmaking...' and the refund toast with the 97% from the server's reply;
  * the chain pays it back (checked in lamports through the product's /rpc with @solana/kit); the header and
@@ -42,7 +42,7 @@ const seconds = (text: string | null | undefined) => Number.parseInt(text ?? '',
 
 /**
  * The sign-in's 401 probe (GET /api/auth/me before sign-in) is logged by Chromium as a resource error; it
- * is a known, separate issue (task C removes it). Only that exact message is set aside.
+ * is expected before a session exists. Only that exact message is set aside.
  */
 const KNOWN_SIGN_IN_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
 
@@ -53,7 +53,7 @@ interface CancelReply {
   refundLamports?: string;
 }
 
-describe('issue 9 acceptance: a paid search cancelled after 10 s is refunded 97%', () => {
+describe('a paid search cancelled after 10 s is refunded 97%', () => {
   let server: TestServer;
   let browser: Browser;
   let player: BrowserPlayer;

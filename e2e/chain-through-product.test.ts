@@ -29,7 +29,7 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
  * Foundation acceptance: the local chain driven only through @solana/kit's own RPC client, at the URL the
  * product hands browsers (/api/quicknode-url). Chain time is a fake clock, so 150 blocks pass instantly.
  */
-describe('§7 the local chain through the product’s own RPC endpoint', () => {
+describe('the local chain through the product’s own RPC endpoint', () => {
   const clock = createFakeClock();
   let server: TestServer;
   let rpc: ReturnType<typeof createSolanaRpc<ReturnType<typeof devnet>>>;

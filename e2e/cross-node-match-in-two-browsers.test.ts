@@ -1,15 +1,18 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningProxy, startProxy } from '../scripts/cluster/proxy.ts';
+import { packageRoot } from '../src/server/package-root.ts';
+import { type RunningHaproxy, startHaproxy } from '../test/cluster/haproxy.ts';
 import { startTestCluster, type TestCluster } from '../test/cluster/test-cluster.ts';
 import { launchChromium } from './support/browser.ts';
+import { ensureClientBuilt } from './support/build-client.ts';
 import { type BrowserPlayer, findMatch, readyPlayer, waitForScreen } from './support/player.ts';
 
 /**
- * Issue 12 in real browsers: two game nodes behind the cluster's proxy, two players whose game channels the
- * proxy sent to different nodes. They are paired through the shared queue; the match lives on one node, and
- * the player whose socket is on the other one moves there by itself (a new socket to `/ws?node=<node>`) and
- * plays: both see the opponent-found countdown and the game, with no page error.
+ * Cluster mode in real browsers: two game nodes behind HAProxy with the deployment's configuration
+ * (deploy/haproxy.cfg), two players whose game channels the balancer sent to different nodes. They are
+ * paired through the shared queue; the match lives on one node, and the player whose socket is on the other
+ * one moves there by itself (a new socket to `/ws?node=<node>`) and plays: both see the opponent-found
+ * countdown and the game, with no page error.
  */
 
 /** The sign-in's 401 probe before sign-in, logged by Chromium as a resource error (see the practice test). */
@@ -36,8 +39,15 @@ async function watchSockets(player: BrowserPlayer): Promise<Watched> {
         if (!new URL(String(url)).pathname.endsWith('/ws')) return;
         seen.sockets.push(String(url));
         this.addEventListener('message', (event) => {
-          const message = JSON.parse(String(event.data)) as { type?: string; node?: string };
-          if (message.type === 'connect' && message.node) seen.nodes.push(message.node);
+          const frame = JSON.parse(String(event.data)) as {
+            type?: string;
+            node?: string;
+            messages?: unknown;
+          };
+          // One frame may batch what a tick sent (protocol.ts serverFrameSchema).
+          const messages = (frame.type === 'batch' ? frame.messages : [frame]) as Array<typeof frame>;
+          for (const message of messages)
+            if (message.type === 'connect' && message.node) seen.nodes.push(message.node);
         });
       }
     };
@@ -69,15 +79,17 @@ async function socketOn(watched: Watched, ok: (node: string) => boolean, proxyUr
   );
 }
 
-describe('issue 12: a match across two game nodes, in two browsers', () => {
+describe('a match across two game nodes, in two browsers', () => {
   let cluster: TestCluster;
-  let proxy: RunningProxy;
+  let proxy: RunningHaproxy;
   let browser: Browser;
 
   beforeAll(async () => {
+    // The nodes serve the built client: built here too, so this file passes when run on its own.
+    ensureClientBuilt(packageRoot());
     cluster = await startTestCluster({ name: 'cross-browsers', env: { SHUTDOWN_DRAIN_SECONDS: '0' } });
-    // The proxy at the cluster's public origin, as `npm run cluster` runs it.
-    proxy = await startProxy({
+    // The balancer at the cluster's public origin, as a deployment runs it (it says so when haproxy is missing).
+    proxy = await startHaproxy({
       port: cluster.options.basePort,
       host: '127.0.0.1',
       nodes: cluster.nodes.map((node) => ({ id: node.id, url: node.url })),
@@ -118,11 +130,16 @@ describe('issue 12: a match across two game nodes, in two browsers', () => {
     expect(moves).toHaveLength(1);
     const { who, url } = moves[0]!;
     expect(new URL(url).searchParams.get('node')).toBe(who === 'a' ? nodeOfB : nodeOfA);
-    // Both keep receiving the game: the score board is drawn on each page.
+    // Both keep receiving the game to its end (neither player moves: the ball decides 11 points), and each
+    // page shows the final score board.
+    await Promise.all([
+      waitForScreen(a.player.page, 'gameOver', 180_000),
+      waitForScreen(b.player.page, 'gameOver', 180_000),
+    ]);
     for (const watched of [a, b]) {
-      await expect.poll(() => watched.player.page.getByTestId('own-score').textContent()).toMatch(/^\d+$/);
+      expect(await watched.player.page.getByTestId('own-score').textContent()).toMatch(/^\d+$/);
       expect(watched.player.errors.filter((e) => e !== KNOWN_SIGN_IN_401)).toEqual([]);
     }
     for (const watched of [a, b]) await watched.player.close();
-  }, 240_000);
+  }, 420_000);
 });

@@ -15,7 +15,7 @@ import {
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
- * Issue 9 acceptance, "A paid match in two browsers" and "Reload during a match", on the real server, its
+ * End to end, "A paid match in two browsers" and "Reload during a match", on the real server, its
  * local chain and the Local Wallet. One paid Smol Shrimp match carries the whole story, in order: A and B
  * pay and are matched; B reloads mid-match and is back in the same game (SPEC §4 rapid refresh); B closes
  * the page, A sees the opponent-disconnected overlay (SPEC §2) and, when the 30 s window runs out, wins;
@@ -34,7 +34,7 @@ const scoresOf = async (page: Page): Promise<[number, number]> => {
   return [left ?? Number.NaN, right ?? Number.NaN];
 };
 
-describe('issue 9 acceptance: a paid Smol Shrimp match in two browsers', () => {
+describe('a paid Smol Shrimp match in two browsers', () => {
   let server: TestServer;
   let browser: Browser;
   let a: BrowserPlayer & { address: string };

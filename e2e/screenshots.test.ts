@@ -8,7 +8,7 @@ import { type BrowserPlayer, findMatch, readyPlayer, waitForScreen } from './sup
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
- * Issue 9 acceptance: screenshots of every player screen at 1280 px and at 375 px (a phone: touch, mobile
+ * Screenshots of every player screen at 1280 px and at 375 px (a phone: touch, mobile
  * viewport), saved into `screenshots/` (gitignored). At each width a pair of players in two browsers: A pays
  * a Smol Shrimp search and cancels it after 10 s (so the history panel has rows), then both play a practice
  * match; B leaves and A wins when the 30 s window runs out. On every screen the page must not scroll
@@ -24,6 +24,14 @@ const writeDocs = process.env.DOCS_SCREENSHOTS === '1';
 /** Horizontal overflow of the page: how many CSS pixels it would scroll sideways. */
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Whether the element is wholly in the window and above the fixed footer, where it is now. */
+const clearOfFooter = (page: Page, testId: string) =>
+  page.evaluate((id) => {
+    const box = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+    const footer = document.querySelector('footer')?.getBoundingClientRect();
+    return !!box && !!footer && box.top >= 0 && box.bottom <= footer.top;
+  }, testId);
 
 /** Elements that the fixed footer covers (it must cover nothing once the page is scrolled to the end). */
 const hiddenUnderFooter = (page: Page) =>
@@ -45,7 +53,7 @@ const hiddenUnderFooter = (page: Page) =>
 describe.each([
   { label: 'desktop', width: 1280, phone: false },
   { label: 'phone', width: 375, phone: true },
-])('issue 9 screenshots at $width px ($label)', ({ label, width, phone }) => {
+])('screenshots at $width px ($label)', ({ label, width, phone }) => {
   let server: TestServer;
   let browser: Browser;
   let a: BrowserPlayer;
@@ -76,9 +84,11 @@ describe.each([
     await server?.stop();
   });
 
-  it('lobby: mode cards, balance, the footer covering nothing', async () => {
+  it('lobby: mode cards, balance, the footer covering nothing; a chosen mode brings Find Match into view', async () => {
     await a.page.getByTestId('mode-card-practice').click();
     await a.page.getByTestId('find-match').waitFor();
+    // Even on a phone, where it sits five cards below: whole, and above the fixed footer (a smooth scroll).
+    await expect.poll(() => clearOfFooter(a.page, 'find-match'), { timeout: 10_000 }).toBe(true);
     // The airdrop's toast (5 s, then a fade) would cover the header in the picture.
     await a.page.getByText('Airdrop Received').waitFor({ state: 'hidden', timeout: 20_000 });
     await shoot(a.page, 'lobby');

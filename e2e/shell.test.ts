@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
-describe('§2 the product in a real browser', () => {
+describe('the product in a real browser', () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
@@ -33,7 +33,7 @@ describe('§2 the product in a real browser', () => {
     expect(footer).toContain('Terms of Service');
   });
 
-  it('§2 the Terms of Service dialog opens from the footer and I Agree closes it', async () => {
+  it('the Terms of Service dialog opens from the footer and I Agree closes it', async () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('button', { name: 'Terms of Service' }).click();
     const dialog = page.getByRole('dialog');
@@ -45,28 +45,40 @@ describe('§2 the product in a real browser', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('§2 any other path shows the not-found screen', async () => {
-    await page.goto(`${server.url}/this/does/not/exist`);
+  it('any other path answers 404 and shows the not-found screen, whose link goes back to the game', async () => {
+    const response = await page.goto(`${server.url}/this/does/not/exist`);
+    expect(response?.status()).toBe(404);
     await page.getByText('404 Page Not Found').waitFor();
     await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(
       true,
     );
+    await page.getByRole('link', { name: 'Back to the game' }).click();
+    await page.getByText('CHOOSE YOUR GAME MODE').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  it('§2 /admin/login shows the admin sign-in form', async () => {
+  it('the pages answer 200: /, /admin and /admin/login', async () => {
+    for (const path of ['/', '/admin', '/admin/login']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toContain('text/html');
+    }
+  });
+
+  it('/admin/login shows the admin sign-in form', async () => {
     await page.goto(`${server.url}/admin/login`);
     await page.getByText('Secure access to the back office system').waitFor();
     await expect(page.getByPlaceholder('Enter your email').isVisible()).resolves.toBe(true);
   });
 
-  it('§7 /api/wallet-config answers a valid base58 house address', async () => {
+  it('/api/wallet-config answers a valid base58 house address', async () => {
     const res = await fetch(`${server.url}/api/wallet-config`);
     const body = (await res.json()) as { houseWallet: string };
     expect(body.houseWallet).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     expect(body.houseWallet).toBe(server.houseWallet);
   });
 
-  it("RELIABILITY 36: a link with a wallet app's error and a stranger's text shows none of that text", async () => {
+  it("a link with a wallet app's error and a stranger's text shows none of that text", async () => {
     const lure = 'Your wallet is locked: send 0.5 SOL to 9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
     const tab = await browser.newPage();
     try {

@@ -15,7 +15,7 @@ export interface ChunkModules {
 
 /**
  * Records which modules each JavaScript chunk of the client build holds, so the budget check can tell
- * whether admin, history, payment or chain code slipped into what a first visit loads (issue 9 point 12).
+ * whether admin, history, payment or chain code slipped into what a first visit loads.
  */
 export function chunkModules(): Plugin {
   let root = process.cwd();

@@ -1,5 +1,5 @@
 /**
- * Issue 9 point 12: the JavaScript a first visit to `/` needs is at most 120 KB gzip, and the admin,
+ * The JavaScript a first visit to `/` needs is at most 120 KB gzip, and the admin,
  * history, payment, chain and wallet-chooser code is not part of it. Reads a built client folder (the
  * entry script of index.html, its modulepreloads and their static imports make the first visit; every
  * other chunk loads lazily), prints each chunk's gzip size and fails when the budget is broken.
@@ -14,7 +14,7 @@ import { CHUNK_MODULES_FILE, type ChunkModules } from './chunk-modules-plugin.ts
 /** 120 KB gzip, in Vite's kB (1000 bytes) so the figure matches what `vite build` prints. */
 export const FIRST_VISIT_BUDGET_BYTES = 120_000;
 
-/** Code that must load only when needed (issue 9 point 12), by source path. */
+/** Code that must load only when needed, by source path. */
 export const LAZY_ONLY: Record<string, RegExp> = {
   admin: /^src\/client\/admin\//,
   history: /^src\/client\/history\//,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 8 fault 1: the suite keeps passing when the machine's date moves on. Runs the tests (all of them, or
+# The suite keeps passing when the machine's date moves on. Runs the tests (all of them, or
 # the vitest arguments given) with every clock a year ahead: Node, the embedded PGlite and Chromium under
 # libfaketime, and a throwaway PostgreSQL server started under the same faketime, since the usual server
 # is another process and keeps the real date.

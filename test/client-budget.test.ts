@@ -29,7 +29,7 @@ afterAll(() => {
   for (const dir of temp) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('issue 9 point 12: the real client build', () => {
+describe('the real client build', () => {
   // Built into a folder of its own: dist/client may be served by browser tests running meanwhile.
   let out: string;
   let buildLog: string;
@@ -105,7 +105,7 @@ const chunk = (file: string, bytes: number, modules: string[], imports: string[]
   bytes,
 });
 
-describe('issue 9 point 12: what counts as the first visit, and when the build fails', () => {
+describe('what counts as the first visit, and when the build fails', () => {
   it("index.html's module scripts and modulepreloads are the first visit's roots; other scripts are not", () => {
     const html = `<head><script type="module" crossorigin src="/assets/index-a.js"></script>
       <link rel="modulepreload" crossorigin href="/assets/vendor-b.js">

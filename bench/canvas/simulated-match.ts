@@ -1,45 +1,64 @@
-import { createMatchPhysics, step } from '../../src/common/game/physics.ts';
-import type { GameData } from '../../src/common/protocol.ts';
-// The server's own description of a match, so the harness streams exactly what a client receives.
-import { toGameData } from '../../src/server/game/match-game-data.ts';
+import type { ServerMessage } from '../../src/common/protocol.ts';
+// The server's own match (physics, keyframes, ball events, paddle reports), so the harness streams exactly
+// what a client receives, at the cadence it receives it.
+import { createMatch } from '../../src/server/game/match.ts';
+import type { Match, SeatInfo } from '../../src/server/game/match-types.ts';
 
 /**
- * A real match of the shared physics, stepped at the server's tick rate in the page, so the harness streams
- * snapshots shaped and timed like the server's. Both paddles chase the ball; the player's own paddle follows
- * the player's last paddle target once there is one.
+ * A real match of the server, stepped at its tick rate in the page: what it sends to the player's seat goes
+ * to `hear` as it is sent (a keyframe on each change and every 3 s, a ball event at each serve and return,
+ * the opponent's paddle at 10 Hz while it moves). The opponent chases the ball; the player's own paddle
+ * follows the player's last paddle target once there is one, else chases too. A match that ends is
+ * followed by the next one.
  */
 export interface SimulatedMatch {
-  /** Steps one tick and returns the snapshot the server would send for it. */
-  tick(ownTarget: number | null): GameData;
+  /** Steps one tick. */
+  tick(ownTarget: number | null): void;
 }
 
 const SEEDS = ['0123456789abcdef0123456789abcdef', 'fedcba9876543210fedcba9876543210'];
 
-export function createSimulatedMatch(playerIndex: 0 | 1): SimulatedMatch {
+const seat = (n: number): SeatInfo => ({
+  walletAddress: `Wallet${n}${'1'.repeat(38)}`,
+  displayName: `Player-${n}`,
+  sessionId: `session-${n}`,
+  ip: null,
+  userAgent: null,
+});
+
+export function createSimulatedMatch(
+  playerIndex: 0 | 1,
+  hear: (message: ServerMessage) => void,
+): SimulatedMatch {
   let games = 0;
-  let physics = createMatchPhysics(SEEDS[0]!, 0);
-  let id = gameId(games);
+  let match = start();
+
+  function start(): Match {
+    return createMatch({
+      id: gameId(games),
+      mode: 'practice',
+      seats: [seat(0), seat(1)],
+      seed: SEEDS[games % SEEDS.length]!,
+      countdownSeconds: 0,
+      clock: { now: () => Date.now() },
+      send: (to, message) => {
+        if (to === playerIndex) hear(message);
+      },
+      onEnd: () => {},
+    });
+  }
 
   return {
     tick(ownTarget) {
-      const chase = physics.ball.y;
-      const targets: [number, number] = [chase, chase];
-      if (ownTarget !== null) targets[playerIndex] = ownTarget;
-      physics = step(physics, targets).state;
-      if (physics.phase.name === 'gameOver') {
+      const other = playerIndex === 0 ? 1 : 0;
+      const ball = match.snapshot(other).ballPos.y;
+      match.paddleMove(other, ball);
+      match.paddleMove(playerIndex, ownTarget ?? ball);
+      match.tick();
+      if (match.isOver()) {
         games += 1;
-        physics = createMatchPhysics(SEEDS[games % SEEDS.length]!, 0);
-        id = gameId(games);
+        match = start();
       }
-      return toGameData({
-        gameId: id,
-        physics,
-        countdownSeconds: 0,
-        now: physics.tick,
-        paused: false,
-        away: null,
-        over: null,
-      });
     },
   };
 }

@@ -1,8 +1,11 @@
 import type { Address, Signature } from '@solana/kit';
 import { getGameMode } from '../../src/common/game-modes.ts';
-import { type GameData, isPassingRefusal, type ServerMessage } from '../../src/common/protocol.ts';
+import { isPassingRefusal, type ServerMessage } from '../../src/common/protocol.ts';
 import { signIn } from '../../test/support/player-client.ts';
+import { createBallView } from '../ball-view.ts';
 import { createBotBrain } from '../bot-brain.ts';
+import { MOVING_STATES } from '../bot-player.ts';
+import { HAND_TICK_MS } from '../wire-player.ts';
 import { openSoakChannel, type SoakChannel } from './soak-channel.ts';
 import { type SoakRpc, soakWallet } from './soak-wallet.ts';
 
@@ -125,60 +128,72 @@ export async function runSoakBot(options: SoakBotOptions): Promise<void> {
     return null;
   };
 
-  /** Plays the match to its end (or its fate); resolves when the bot is done with it. */
+  /**
+   * Plays the match to its end (or its fate); resolves when the bot is done with it. Its hand moves on the
+   * hand tick, from the ball view of what it heard (bench/ball-view.ts), flown on at the server's time: the
+   * soak's server runs on this machine, on the same clock (Date.now()).
+   */
   const play = async (first: SoakChannel, matched: Extract<ServerMessage, { type: 'matched' }>) => {
     const fate: MatchFate = pick(random, MATCH_FATES);
     tally.fates[fate]++;
     const seat = matched.playerIndex;
     const skill = { reactionMs: 150, handSpeed: 500, error: 90, errorPerSpeed: 6 };
     const brain = createBotBrain(seat, skill, random);
+    const view = createBallView();
     let lastSent = Number.NaN;
-    const hand = (channel: SoakChannel) =>
-      channel.onGameState((message) => {
-        if (message.gameId !== matched.gameId) return;
-        const data: GameData = message.data;
-        const target = Math.round(brain.see(data, Date.now()));
-        if (Math.abs(target - lastSent) > 2) {
-          lastSent = target;
-          channel.send({
-            type: 'paddleMove',
-            gameId: matched.gameId,
-            position: target,
-            timestamp: Date.now(),
-          });
-        }
-      });
     let channel = first;
-    hand(channel);
-    const fateAt = Date.now() + 3_000 + random() * 30_000;
-    let fateDone = fate === 'play';
-    for (;;) {
-      const over = await channel.next(['gameOver', 'reconnectionFailed'], 1_000);
-      if (over) {
-        if (over.type === 'gameOver') tally.matchesOver++;
-        return channel;
-      }
-      if (Date.now() >= options.stopAt) {
-        channel.send({ type: 'exit', gameId: matched.gameId });
-        await channel.next(['gameOver'], 10_000);
-        return channel;
-      }
-      if (!fateDone && Date.now() >= fateAt) {
-        fateDone = true;
-        if (fate === 'exit') channel.send({ type: 'exit', gameId: matched.gameId });
-        if (fate === 'dropAndLeave') {
-          channel.close();
-          return null;
+    const listen = (on: SoakChannel) =>
+      on.onGameMessage((message) => {
+        if (message.type !== 'opponentPaddle' && message.gameId !== matched.gameId) return;
+        view.heard(message);
+      });
+    const hand = setInterval(() => {
+      const sight = view.sight(Date.now());
+      if (!sight || !MOVING_STATES.has(sight.gameState)) return;
+      const target = Math.round(brain.see(sight, Date.now()));
+      if (Math.abs(target - lastSent) <= 2) return;
+      lastSent = target;
+      view.ownTarget(target);
+      channel.send({ type: 'paddleMove', gameId: matched.gameId, position: target, timestamp: Date.now() });
+    }, HAND_TICK_MS);
+    try {
+      return await playOut();
+    } finally {
+      clearInterval(hand);
+    }
+
+    async function playOut(): Promise<SoakChannel | null> {
+      listen(channel);
+      const fateAt = Date.now() + 3_000 + random() * 30_000;
+      let fateDone = fate === 'play';
+      for (;;) {
+        const over = await channel.next(['gameOver', 'reconnectionFailed'], 1_000);
+        if (over) {
+          if (over.type === 'gameOver') tally.matchesOver++;
+          return channel;
         }
-        if (fate === 'dropAndReturn') {
-          channel.close();
-          await sleep(2_000 + random() * 20_000);
-          channel = await open();
-          hand(channel);
-          channel.send({ type: 'reconnect', gameId: matched.gameId, timestamp: Date.now() });
+        if (Date.now() >= options.stopAt) {
+          channel.send({ type: 'exit', gameId: matched.gameId });
+          await channel.next(['gameOver'], 10_000);
+          return channel;
         }
+        if (!fateDone && Date.now() >= fateAt) {
+          fateDone = true;
+          if (fate === 'exit') channel.send({ type: 'exit', gameId: matched.gameId });
+          if (fate === 'dropAndLeave') {
+            channel.close();
+            return null;
+          }
+          if (fate === 'dropAndReturn') {
+            channel.close();
+            await sleep(2_000 + random() * 20_000);
+            channel = await open();
+            listen(channel);
+            channel.send({ type: 'reconnect', gameId: matched.gameId, timestamp: Date.now() });
+          }
+        }
+        if (!channel.open()) return null;
       }
-      if (!channel.open()) return null;
     }
   };
 

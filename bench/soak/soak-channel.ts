@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { ServerMessage } from '../../src/common/protocol.ts';
+import { type ServerMessage, unbatch } from '../../src/common/protocol.ts';
 
 type Of<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 
@@ -8,8 +8,8 @@ export interface SoakChannel {
   send(message: object): void;
   /** The next unread message of one of `types`, or null at the timeout or when the socket closes. */
   next<T extends ServerMessage['type']>(types: readonly T[], timeoutMs: number): Promise<Of<T> | null>;
-  /** Called with every gameState as it arrives (the bot's hand answers them at once). */
-  onGameState(handler: (message: Of<'gameState'>) => void): void;
+  /** Called with every message of the game in play as it arrives: keyframes, ball events, paddle reports. */
+  onGameMessage(handler: (message: Of<'gameState' | 'ballEvent' | 'opponentPaddle'>) => void): void;
   open(): boolean;
   close(): void;
 }
@@ -22,18 +22,28 @@ export async function openSoakChannel(
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, { headers });
   const inbox: ServerMessage[] = [];
   const wakers = new Set<() => void>();
-  let gameState: ((message: Of<'gameState'>) => void) | null = null;
+  let gameMessage: ((message: Of<'gameState' | 'ballEvent' | 'opponentPaddle'>) => void) | null = null;
   const wake = () => {
     for (const w of [...wakers]) w();
   };
   socket.on('message', (raw) => {
-    const message = JSON.parse(raw.toString()) as ServerMessage;
-    if (message.type === 'gameState') gameState?.(message);
-    // States and pongs are answered as they come; keeping them would only grow the inbox.
-    if (message.type === 'gameState' || message.type === 'pong' || message.type === 'queueUpdate') return;
-    inbox.push(message);
-    wake();
+    for (const message of unbatch(JSON.parse(raw.toString()))) heard(message);
   });
+  const heard = (message: ServerMessage) => {
+    switch (message.type) {
+      case 'gameState':
+      case 'ballEvent':
+      case 'opponentPaddle':
+        // The game's messages go to the bot's ball view as they come; keeping them would only grow the inbox.
+        return gameMessage?.(message);
+      case 'pong':
+      case 'queueUpdate':
+        return;
+      default:
+        inbox.push(message);
+        wake();
+    }
+  };
   socket.on('close', wake);
   socket.on('error', () => {});
   await new Promise<void>((resolve, reject) => {
@@ -66,8 +76,8 @@ export async function openSoakChannel(
         });
       }
     },
-    onGameState(handler) {
-      gameState = handler;
+    onGameMessage(handler) {
+      gameMessage = handler;
     },
     open: () => socket.readyState === WebSocket.OPEN,
     close: () => socket.close(),

@@ -1,7 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/open-database.ts';
 import { gameSessions, payoutJobs, queueSessions, transactions } from '../../src/server/db/schema/index.ts';
-import { checkLedgerBalance } from '../../src/server/ledger/ledger-balance.ts';
+import { checkLedgerBalance } from '../../src/server/ledger/reconcile/ledger-balance.ts';
 
 /** A search's reconnection window (SPEC §9) plus a match's 30 s: what an away player may still hold. */
 const AWAY_WINDOW_MS = 35_000;

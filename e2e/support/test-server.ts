@@ -36,6 +36,8 @@ export async function startTestServer(
     clock?: Clock;
     withClient?: boolean;
     noPayoutWorker?: boolean;
+    /** No match runner: the test steps every tick itself, with a fake clock. */
+    manualTicks?: boolean;
     paymentSweeper?: StartOptions['paymentSweeper'];
     rpcUrl?: () => string;
     /** The local /rpc limits; generous unless a test passes `{}` (the product's defaults) or its own. */
@@ -64,6 +66,7 @@ export async function startTestServer(
     clientDir,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.noPayoutWorker ? { noPayoutWorker: true } : {}),
+    ...(options.manualTicks ? { manualTicks: true } : {}),
     ...(options.paymentSweeper ? { paymentSweeper: options.paymentSweeper } : {}),
     ...(options.rpcUrl ? { rpcUrl: options.rpcUrl } : {}),
     // Many sign-ins from one address in a test run.

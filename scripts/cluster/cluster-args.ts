@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { REDIS_KEY_PREFIX_PATTERN } from '../../src/server/cluster/redis-keys.ts';
 import { MAX_NODES } from './cluster-nodes.ts';
 
 /** The command line of `npm run cluster`, checked whole before anything starts. */
@@ -76,7 +77,7 @@ export function parseClusterArgs(argv: string[]): ClusterArgs | 'help' {
   const redisUrl = String(values['redis-url']);
   if (!/^rediss?:\/\//.test(redisUrl)) throw new ClusterUsageError('--redis-url must be a redis:// URL');
   const redisKeyPrefix = String(values['redis-key-prefix']);
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisKeyPrefix)) {
+  if (!REDIS_KEY_PREFIX_PATTERN.test(redisKeyPrefix)) {
     throw new ClusterUsageError('--redis-key-prefix must be 1 to 64 characters of A-Z a-z 0-9 _ . : -');
   }
   return { nodes, port, dataDir: String(values['data-dir']), databaseUrl, redisUrl, redisKeyPrefix };

@@ -6,7 +6,7 @@ import { readOrCreateKeypairFile } from '../../src/server/chain/keypair-secret.t
 import { packageRoot } from '../../src/server/package-root.ts';
 
 /**
- * Game nodes of a local cluster (issue 12 point 4) as real server processes (`src/server/main.ts` through
+ * Game nodes of a local cluster as real server processes (`src/server/main.ts` through
  * tsx), for `npm run cluster` and for tests that kill one and start it again. Every node shares one
  * PostgreSQL database, one Redis (under one key prefix), one chain and one house wallet: node 1 runs the
  * embedded chain and serves it at /rpc, nodes 2..N use that chain as a remote one. Browsers reach them all

@@ -8,7 +8,7 @@ import { type ClusterNode, startClusterNodes, stopClusterNodes } from './cluster
 import { type RunningProxy, startProxy } from './proxy.ts';
 
 /**
- * `npm run cluster -- --nodes N` (issue 12 point 4): a local cluster of N game nodes on one PostgreSQL
+ * `npm run cluster -- --nodes N`: a local cluster of N game nodes on one PostgreSQL
  * database and one Redis, behind the load-balancing proxy, so several nodes can be watched, killed and
  * played through from one browser origin. Ctrl-C or SIGTERM stops the proxy, then every node (SIGTERM, and
  * waits); a node that exits on its own is reported and the others keep running.

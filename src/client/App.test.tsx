@@ -6,14 +6,15 @@ import { renderApp } from './test-support/render-app.tsx';
 
 afterEach(cleanup);
 
-describe('§2 routes and persistent elements', () => {
-  it('§2 routes: an unknown path shows the not-found screen', () => {
+describe('routes and persistent elements', () => {
+  it('routes: an unknown path shows the not-found screen, with a way back to the game', () => {
     renderApp('/no/such/page');
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the game' }).getAttribute('href')).toBe('/');
   });
 
-  it('§2 persistent elements: header with title and tagline, footer with the current year', () => {
+  it('persistent elements: header with title and tagline, footer with the current year', () => {
     renderApp('/no/such/page');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/BETA/);
     expect(screen.getByText(PRODUCT_TAGLINE)).toBeTruthy();
@@ -21,7 +22,7 @@ describe('§2 routes and persistent elements', () => {
     expect(screen.getByRole('button', { name: 'Terms of Service' })).toBeTruthy();
   });
 
-  it('§2 lobby: with no wallet only "Connect your Solana wallet", all modes including Practice need one', () => {
+  it('lobby: with no wallet only "Connect your Solana wallet", all modes including Practice need one', () => {
     renderApp('/');
     expect(screen.getByRole('heading', { name: 'CHOOSE YOUR GAME MODE' })).toBeTruthy();
     expect(screen.getByText('Connect your Solana wallet')).toBeTruthy();

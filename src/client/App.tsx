@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type BaseLocationHook, Route, Router, Switch } from 'wouter';
+import { PAGE_ROUTES } from '../common/page-routes.ts';
 import { HomePage } from './home-page.tsx';
 import { LazyPage, pageChunk } from './lazy-page.tsx';
 import { NotFound } from './not-found.tsx';
@@ -9,7 +10,7 @@ import { ChunkBoundary } from './ui/chunk-boundary.tsx';
 import { Layout } from './ui/layout.tsx';
 import { ToastProvider } from './ui/toast-provider.tsx';
 
-// The back office is a chunk of its own: a player's first visit never loads it (issue 9 point 12).
+// The back office is a chunk of its own: a player's first visit never loads it.
 const adminPage = pageChunk(() => import('./admin/admin-page.tsx').then((m) => m.AdminPage));
 const adminLogin = pageChunk(() => import('./admin/admin-login.tsx').then((m) => m.AdminLogin));
 
@@ -36,11 +37,11 @@ export function App({ queryClient, locationHook }: AppProps) {
             {/* Anything of a page that fails to load or render: a reload notice, never a blank page. */}
             <ChunkBoundary>
               <Switch>
-                <Route path="/" component={HomePage} />
-                <Route path="/admin">
+                <Route path={PAGE_ROUTES.home} component={HomePage} />
+                <Route path={PAGE_ROUTES.admin}>
                   <LazyPage chunk={adminPage} />
                 </Route>
-                <Route path="/admin/login">
+                <Route path={PAGE_ROUTES.adminLogin}>
                   <LazyPage chunk={adminLogin} />
                 </Route>
                 <Route component={NotFound} />

@@ -1,11 +1,10 @@
 import { lazy } from 'react';
+import { GameProvider } from './controller/game-provider.tsx';
 import { GamePage } from './screens/game-page.tsx';
-import { GameProvider } from './state/game-provider.tsx';
 import { ChunkBoundary } from './ui/chunk-boundary.tsx';
-import { LocalWalletPanel } from './wallet/local-wallet-panel.tsx';
 import { useWallet } from './wallet/wallet-api.ts';
-import { WalletButton } from './wallet/wallet-button.tsx';
 import { WalletProvider } from './wallet/wallet-provider.tsx';
+import { WalletBar } from './wallet-bar.tsx';
 
 // The history panel is a chunk of its own: a first visit without a wallet never loads it.
 const TransactionHistoryPanel = lazy(() => import('./history/transaction-history-panel.tsx'));
@@ -35,10 +34,7 @@ function HomeContent() {
     ) : undefined;
   return (
     <div className="flex w-full flex-col items-center">
-      <div className="mb-2 flex w-full max-w-4xl flex-wrap items-center justify-center gap-2 sm:justify-end sm:gap-3">
-        <LocalWalletPanel />
-        <WalletButton />
-      </div>
+      <WalletBar />
       <GamePage historyPanel={history} />
     </div>
   );

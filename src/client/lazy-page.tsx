@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { ChunkBoundary } from './ui/chunk-boundary.tsx';
 
-/** A page whose code is a chunk of its own (issue 9 point 12), loaded the first time it is shown. */
+/** A page whose code is a chunk of its own, loaded the first time it is shown. */
 export interface PageChunk {
   loaded: ComponentType | null;
   Lazy: LazyExoticComponent<ComponentType>;

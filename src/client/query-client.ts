@@ -1,4 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { parseAnswer } from '../common/api/parse-answer.ts';
 
 /**
  * The generic cached-query loader of SPEC §7: GET the URL (the query key joined by '/') with cookies and
@@ -12,21 +14,28 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new Error(`${res.status}: ${body || res.statusText}`);
 }
 
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+/** The answer is parsed with `schema` (common/api/): one of another shape throws an AnswerShapeError. */
+export function getQueryFn<S extends z.ZodType>(options: {
+  on401: UnauthorizedBehavior;
+  schema: S;
+}): QueryFunction<z.output<S> | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    const url = queryKey.join('/');
+    const res = await fetch(url, { credentials: 'include', signal });
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
-    return (await res.json()) as T;
+    return parseAnswer(options.schema, await res.json(), `GET ${url}`);
   };
 }
 
-/** SPEC §7: queries are not retried, never stale, not refetched on focus and not polled. */
+/**
+ * SPEC §7: queries are not retried, never stale, not refetched on focus and not polled. There is no default
+ * loader: each query names its own, with the schema of its answer (getQueryFn or the admin fetch).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         retry: false,
         staleTime: Number.POSITIVE_INFINITY,
         refetchOnWindowFocus: false,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { averageOf, connectionQuality } from './connection-quality.ts';
 
-describe('§4 connection quality', () => {
+describe('connection quality', () => {
   it.each([
     [10, 0, 'excellent'],
     [50, 0.02, 'excellent'],

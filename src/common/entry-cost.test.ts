@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canPayEntry,
-  ENTRY_NETWORK_FEE_LAMPORTS,
-  entryLamportsNeeded,
-  RENT_EXEMPT_MINIMUM_LAMPORTS,
-} from './entry-cost.ts';
+import { canPayEntry, entryLamportsNeeded, RENT_EXEMPT_MINIMUM_LAMPORTS } from './entry-cost.ts';
 import { lamportsToSolStringRoundedUp } from './format.ts';
 import { getGameMode } from './game-modes.ts';
+import { TRANSFER_NETWORK_FEE_LAMPORTS } from './rules.ts';
 
-describe('§7 what an entry payment costs the wallet', () => {
+describe('what an entry payment costs the wallet', () => {
   it('the network fee is 5,000 lamports for the signature + ceil(10,000 µlamports × 1,000 units / 1e6)', () => {
-    expect(ENTRY_NETWORK_FEE_LAMPORTS).toBe(5_010n);
+    expect(TRANSFER_NETWORK_FEE_LAMPORTS).toBe(5_010n);
     expect(RENT_EXEMPT_MINIMUM_LAMPORTS).toBe(890_880n);
   });
 
@@ -42,7 +38,7 @@ describe('§7 what an entry payment costs the wallet', () => {
   });
 });
 
-describe('§5 an amount the player must hold is rounded up, never down', () => {
+describe('an amount the player must hold is rounded up, never down', () => {
   it.each([
     [25_895_890n, '0.0259'],
     [100_895_890n, '0.1009'],

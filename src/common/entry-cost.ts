@@ -2,26 +2,18 @@
  * What an entry payment (SPEC §7) costs the player's wallet beyond the wager, in lamports, so that a mode
  * shown as affordable is one whose transfer the chain will accept.
  *
- * - The network fee: 5,000 lamports for the one signature plus the priority fee, ceil(compute-unit price ×
- *   compute-unit limit / 1e6). SPEC §7 fixes the price (10,000 micro-lamports); the client sets the limit
- *   (src/client/payment/entry-transaction.ts), so the fee is known exactly: 5,010 lamports.
+ * - The network fee of a transfer (rules.ts): 5,000 lamports for the one signature plus the priority fee,
+ *   ceil(compute-unit price × compute-unit limit / 1e6). SPEC §7 fixes the price (10,000 micro-lamports); the
+ *   client sets the limit (src/client/payment/entry-transaction.ts), so the fee is known exactly: 5,010.
  * - Rent: a System transfer may not leave its source with a balance above zero but below the rent-exempt
  *   minimum of an account without data (890,880 lamports on every public cluster; LiteSVM the same). The
  *   chain refuses it ('insufficient funds for rent'). Paying the wallet down to exactly zero is allowed.
  */
 
-export const LAMPORTS_PER_SIGNATURE = 5_000n;
-/** SPEC §7: the entry transfer's compute-unit price. */
-export const ENTRY_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS = 10_000n;
-/** Two compute-budget instructions and a System transfer use 450 units; the rest is margin. */
-export const ENTRY_COMPUTE_UNIT_LIMIT = 1_000;
+import { TRANSFER_NETWORK_FEE_LAMPORTS } from './rules.ts';
+
 /** Rent-exempt minimum of a 0-byte System account: (128 + 0) bytes × 3,480 lamports/byte-year × 2 years. */
 export const RENT_EXEMPT_MINIMUM_LAMPORTS = 890_880n;
-
-/** The network fee of the entry transfer: 5,000 + ceil(10,000 × 1,000 / 1e6) = 5,010 lamports. */
-export const ENTRY_NETWORK_FEE_LAMPORTS =
-  LAMPORTS_PER_SIGNATURE +
-  (ENTRY_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS * BigInt(ENTRY_COMPUTE_UNIT_LIMIT) + 999_999n) / 1_000_000n;
 
 /**
  * The balance that pays an entry of `wagerLamports` and leaves the wallet rent-exempt: wager + network fee
@@ -29,7 +21,7 @@ export const ENTRY_NETWORK_FEE_LAMPORTS =
  */
 export function entryLamportsNeeded(wagerLamports: bigint): bigint {
   if (wagerLamports <= 0n) return 0n;
-  return wagerLamports + ENTRY_NETWORK_FEE_LAMPORTS + RENT_EXEMPT_MINIMUM_LAMPORTS;
+  return wagerLamports + TRANSFER_NETWORK_FEE_LAMPORTS + RENT_EXEMPT_MINIMUM_LAMPORTS;
 }
 
 /**
@@ -38,6 +30,6 @@ export function entryLamportsNeeded(wagerLamports: bigint): bigint {
  */
 export function canPayEntry(balanceLamports: bigint, wagerLamports: bigint): boolean {
   if (wagerLamports <= 0n) return true;
-  const left = balanceLamports - wagerLamports - ENTRY_NETWORK_FEE_LAMPORTS;
+  const left = balanceLamports - wagerLamports - TRANSFER_NETWORK_FEE_LAMPORTS;
   return left === 0n || left >= RENT_EXEMPT_MINIMUM_LAMPORTS;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   formatDate,
   formatSol,
   formatSolFixed,
@@ -8,7 +9,7 @@ import {
   shortenAddress,
 } from './format.ts';
 
-describe('§5 display formats', () => {
+describe('display formats', () => {
   it.each([
     [undefined, '0 SOL'],
     [null, '0 SOL'],
@@ -27,7 +28,7 @@ describe('§5 display formats', () => {
     [15, '15 SOL'],
     [-2.5, '-2.5 SOL'],
     ['0.5', '0.5 SOL'],
-  ])("§5 amount: %s → '%s' (6/5/4 decimals by magnitude, ' SOL', missing '0 SOL')", (input, expected) => {
+  ])("amount: %s → '%s' (6/5/4 decimals by magnitude, ' SOL', missing '0 SOL')", (input, expected) => {
     expect(formatSol(input)).toBe(expected);
   });
 
@@ -39,7 +40,7 @@ describe('§5 display formats', () => {
     [-0.0001, 2, '0.00 SOL'],
     [0.0375, 4, '0.0375 SOL'],
   ])(
-    '§5 fixed amount: %s with %i decimals → %s (lobby 3, wallet box 2, history 4)',
+    'fixed amount: %s with %i decimals → %s (the lobby shows 3, the wallet box 2, the history 4)',
     (input, decimals, out) => {
       expect(formatSolFixed(input, decimals)).toBe(out);
     },
@@ -67,7 +68,7 @@ describe('§5 display formats', () => {
     ['2025-03-09T15:04:00Z', { timeZone: 'UTC', withTime: true }, 'Mar 9, 2025, 03:04 PM'],
     [Date.UTC(2024, 11, 31, 0, 5), { timeZone: 'UTC', withTime: true }, 'Dec 31, 2024, 12:05 AM'],
     [new Date(Date.UTC(2026, 0, 1, 12)), { timeZone: 'UTC' }, 'Jan 1, 2026'],
-  ])('§5 date: %s %o → %s (US English, short month, 12-hour, missing N/A)', (input, options, out) => {
+  ])('date: %s %o → %s (US English, short month, 12-hour, missing N/A)', (input, options, out) => {
     expect(formatDate(input, options)).toBe(out);
   });
 
@@ -78,7 +79,16 @@ describe('§5 display formats', () => {
     ['0123456789', '0123456789'],
     ['0123456789A', '01234...6789A'],
     ['9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', '9xQeW...sVFin'],
-  ])('§5 shortening: %s → %s (first 5 + ... + last 5, ≤10 whole)', (input, out) => {
+  ])('shortening: %s → %s (first 5 + ... + last 5, ≤10 whole)', (input, out) => {
     expect(shortenAddress(input)).toBe(out);
+  });
+});
+
+describe('counts with their noun', () => {
+  it('one is singular; none and many are plural', () => {
+    expect(countOf(1, 'second')).toBe('1 second');
+    expect(countOf(0, 'second')).toBe('0 seconds');
+    expect(countOf(10, 'second')).toBe('10 seconds');
+    expect(countOf(2, 'match', 'matches')).toBe('2 matches');
   });
 });

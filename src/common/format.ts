@@ -100,3 +100,8 @@ export function shortenAddress(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return MISSING;
   return value.length <= 10 ? value : `${value.slice(0, 5)}...${value.slice(-5)}`;
 }
+
+/** A count with its noun, singular for exactly one: '1 second', '0 seconds', '10 seconds'. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

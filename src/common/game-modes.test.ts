@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GAME_MODE_IDS, GAME_MODES, getGameMode, isGameModeId } from './game-modes.ts';
 
-describe('§3 game mode table', () => {
+describe('game mode table', () => {
   it.each([
     ['practice', 'Free Play', 0n, 0n, null, null, 0, 0, null, null],
     [
@@ -42,7 +42,7 @@ describe('§3 game mode table', () => {
       4.99,
     ],
   ] as const)(
-    '§3 %s: %s, wager/win/fee/profit as the table',
+    '%s: %s, wager/win/fee/profit as the table',
     (id, name, wager, win, fee, profit, wagerSol, winSol, feeSol, profitSol) => {
       const mode = getGameMode(id);
       expect(mode.name).toBe(name);
@@ -63,7 +63,7 @@ describe('§3 game mode table', () => {
     },
   );
 
-  it('§1 payout is 1.5 times the entry fee and the table order is fixed', () => {
+  it('payout is 1.5 times the entry fee and the table order is fixed', () => {
     expect(GAME_MODES.map((m) => m.id)).toEqual([...GAME_MODE_IDS]);
     for (const mode of GAME_MODES) {
       expect(mode.winLamports * 2n).toBe(mode.wagerLamports * 3n);

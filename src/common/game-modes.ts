@@ -1,4 +1,5 @@
 import { lamportsToSol, lamportsToSolString } from './format.ts';
+import { payoutOf } from './rules.ts';
 
 /**
  * The fixed game-mode table of SPEC §3. Its `icon` is drawn by the client (src/client/ui/mode-icons.tsx,
@@ -8,10 +9,6 @@ import { lamportsToSol, lamportsToSolString } from './format.ts';
 
 export const GAME_MODE_IDS = ['practice', 'smol_shrimp', 'tiny_tuna', 'mighty_marlin', 'giga_whale'] as const;
 export type GameModeId = (typeof GAME_MODE_IDS)[number];
-
-/** Both players pay the wager; the winner receives 1.5 times it (SPEC §1, §9). */
-export const WIN_MULTIPLIER_NUMERATOR = 3n;
-export const WIN_MULTIPLIER_DENOMINATOR = 2n;
 
 export interface GameMode {
   id: GameModeId;
@@ -88,7 +85,7 @@ const ROWS: readonly ModeRow[] = [
 
 function toGameMode(row: ModeRow): GameMode {
   const wager = row.wagerLamports;
-  const win = (wager * WIN_MULTIPLIER_NUMERATOR) / WIN_MULTIPLIER_DENOMINATOR;
+  const win = payoutOf(wager);
   const fee = row.id === 'practice' ? null : 2n * wager - win;
   return {
     id: row.id,

@@ -3,6 +3,8 @@
  * that client code needing only a text (the lobby's ban status) does not pull zod into the first visit.
  */
 
+import { CANCEL_WAIT_SECONDS } from './rules.ts';
+
 /** Codes and texts are never renumbered or reworded: clients match on them. */
 export const CLOSE_CODES = {
   normal: 1000,
@@ -29,7 +31,7 @@ export const ERROR_MESSAGES = {
   gameModeRequired: 'Game Mode Required',
   alreadySearching: 'Already Searching',
   notSearching: 'You are not searching for a match',
-  cancelTooEarly: 'You can cancel a paid search only after 10 seconds of waiting',
+  cancelTooEarly: `You can cancel a paid search only after ${CANCEL_WAIT_SECONDS} seconds of waiting`,
   cancelFailed: 'Your search could not be cancelled just now and is still open; please try again',
   notInGame: 'You are not in this game',
   gameNotFound: 'Game not found or already finished',
@@ -39,7 +41,7 @@ export const ERROR_MESSAGES = {
   /** A wallet, an address or the server has as many entry payments being verified on chain as it may. */
   verificationsBusy: 'Too many payment verifications in progress. Please wait.',
   gameInProgress: 'Your game is still in progress',
-  /** Cluster mode (issue 12): the shared queue cannot be reached (code matchmaking_unavailable). */
+  /** Cluster mode: the shared queue cannot be reached (code matchmaking_unavailable). */
   matchmakingUnavailable:
     'Matchmaking is unavailable right now; any entry fee paid for this search is refunded in full. Please try again shortly.',
   /** The server is stopping (code server_stopping): a new search is refused, its entry fee refunded in full. */

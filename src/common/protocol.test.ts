@@ -4,8 +4,8 @@ import { CLIENT_MESSAGE_TYPES, clientMessageSchema, ERROR_MESSAGES, parseClientM
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const GAME = '3f1e2d4c-5b6a-4789-8a0b-1c2d3e4f5a6b';
 
-describe('§7 game channel: client messages', () => {
-  it('knows exactly the client messages SPEC §7 lists', () => {
+describe('game channel: client messages', () => {
+  it('knows exactly the client messages the game channel specifies', () => {
     expect([...CLIENT_MESSAGE_TYPES].sort()).toEqual(
       [
         'connect',
@@ -63,7 +63,7 @@ describe('§7 game channel: client messages', () => {
     if (!result.ok) expect(result.error).toContain(error);
   });
 
-  it('§5 normalises a game id to the UUID found inside the string', () => {
+  it('normalises a game id to the UUID found inside the string', () => {
     const result = parseClientMessage(
       JSON.stringify({ type: 'exit', gameId: `game-${GAME.toUpperCase()}-x` }),
     );
@@ -71,7 +71,7 @@ describe('§7 game channel: client messages', () => {
   });
 });
 
-describe('issue 11: the hand-checked paddleMove path accepts and refuses exactly what the schema does', () => {
+describe('the hand-checked paddleMove path accepts and refuses exactly what the schema does', () => {
   const uuid = '6F1C2D3E-4A5B-4C6D-8E7F-0123456789AB';
   const cases: Record<string, unknown>[] = [
     { type: 'paddleMove', gameId: uuid, position: 250.5 },

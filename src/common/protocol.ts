@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayNameProblem } from './display-name.ts';
 import { GAME_MODE_IDS } from './game-modes.ts';
+import { BASE58_ADDRESS, GAME_STATES, SIGNATURE_MAX_LENGTH, SIGNATURE_MIN_LENGTH } from './rules.ts';
 
 /**
  * The game channel of SPEC §7, one zod schema per message, tagged by `type` (STYLE.md 4). Both sides parse
@@ -18,16 +19,13 @@ export {
   REFUND_REFUSAL_CODES,
 } from './protocol-texts.ts';
 
-/**
- * The terms of service version a player accepts before connecting (SPEC §2: 'Last Updated: March 9, 2025'),
- * sent with the wallet's sign-in and recorded with it (issue 10 point 7).
- */
-export const TERMS_VERSION = '2025-03-09';
+export { TERMS_VERSION } from './rules.ts';
 export const termsVersionSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a terms version such as 2025-03-09');
 
-export const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+export { BASE58_ADDRESS } from './rules.ts';
+
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 export const walletAddressSchema = z.string().regex(BASE58_ADDRESS, 'Expected a base58 wallet address');
@@ -54,7 +52,7 @@ const displayName = z
   });
 const timestamp = z.number().finite();
 /** A transaction signature is 64 bytes in base58: 64 to 88 characters; SPEC §5's cleaning happens client-side. */
-export const signatureSchema = z.string().min(20).max(100);
+export const signatureSchema = z.string().min(SIGNATURE_MIN_LENGTH).max(SIGNATURE_MAX_LENGTH);
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -99,16 +97,7 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];
 export const CLIENT_MESSAGE_TYPES = clientMessageSchema.options.map((o) => o.shape.type.value);
 
-export const GAME_STATES = [
-  'waiting',
-  'countdown',
-  'firstServe',
-  'playing',
-  'roundEnd',
-  'gameOver',
-  'waitingForReconnection',
-] as const;
-export type GameStateName = (typeof GAME_STATES)[number];
+export { GAME_STATES, type GameStateName } from './rules.ts';
 
 const playerIndex = z.union([z.literal(0), z.literal(1)]);
 const pair = z.tuple([z.number(), z.number()]);
@@ -134,6 +123,12 @@ export const gameDataSchema = z.object({
    * last minute before it, and 0 once in it.
    */
   playTimeLeft: z.number().int().nonnegative().optional(),
+  /**
+   * Not in SPEC (the client's prediction, ball-track.ts): the server's step this state is of, and the paddle
+   * hits of the rally so far, so a keyframe anchors the ball's path as a `ballEvent` does.
+   */
+  tick: z.number().int().nonnegative().optional(),
+  rallyHits: z.number().int().nonnegative().optional(),
 });
 export type GameData = z.infer<typeof gameDataSchema>;
 
@@ -157,7 +152,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     id: z.string(),
     sessionId: z.string(),
     playersOnline: z.number(),
-    /** Cluster mode (issue 12): the game node this socket is connected to. */
+    /** Cluster mode: the game node this socket is connected to. */
     node: z.string().optional(),
   }),
   z.object({
@@ -179,7 +174,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     gameId: z.string(),
     playerIndex,
     /**
-     * Cluster mode (issue 12): the game node the match lives on. A client connected to another node (see
+     * Cluster mode: the game node the match lives on. A client connected to another node (see
      * `connect.node`) reconnects at once to `/ws?node=<node>` and sends `reconnect` for the game; every
      * reconnection during the game goes there too.
      */
@@ -198,6 +193,27 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     timestamp: z.number(),
     data: gameDataSchema,
   }),
+  /**
+   * Not in SPEC: what the client cannot predict of the ball, sent as it happens (a serve, a paddle's return).
+   * `ball` is [x, y, vx, vy] after the server's step `tick`, exact (not rounded: the client flies it on with
+   * the same physics); `at` is the server's clock at that step; `paddles` are both paddle centres then.
+   */
+  z.object({
+    type: z.literal('ballEvent'),
+    gameId: z.string(),
+    kind: z.enum(['serve', 'hit']),
+    tick: z.number().int().nonnegative(),
+    at: z.number(),
+    ball: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    rallyHits: z.number().int().nonnegative(),
+    paddles: pair,
+  }),
+  /**
+   * Not in SPEC: the opponent's paddle centre after the server's step `tick`, sent on the tick it starts
+   * from rest, then at most every OPPONENT_PADDLE_TICKS while it moves, and not at all while it stands. It names no game: it goes only to a
+   * seat of the match under way.
+   */
+  z.object({ type: z.literal('opponentPaddle'), tick: z.number().int().nonnegative(), y: z.number() }),
   z.object({
     type: z.literal('error'),
     data: z.object({
@@ -244,8 +260,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('queueUpdate'), queueLengths: queueLengthsSchema, playersOnline: z.number() }),
   z.object({ type: z.literal('transaction_notification'), transaction: z.record(z.string(), z.unknown()) }),
   /**
-   * SPEC §3 "Ban status", pushed to every open socket of a wallet or address an admin bans or unbans (issue
-   * 10 point 6), so the lobby shows or lifts 'Account Restricted' without a reload.
+   * SPEC §3 "Ban status", pushed to every open socket of a wallet or address an admin bans or unbans,
+   * so the lobby shows or lifts 'Account Restricted' without a reload.
    */
   z.object({
     type: z.literal('banStatus'),
@@ -258,6 +274,28 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 
+/**
+ * Not in SPEC: what one server tick sends to one socket goes as one frame. A frame is one message, or, when
+ * a tick has more than one for the socket, `{"type":"batch","messages":[...]}` holding them in order.
+ */
+export const serverFrameSchema = z.union([
+  serverMessageSchema,
+  z.object({ type: z.literal('batch'), messages: z.array(serverMessageSchema).min(2) }),
+]);
+
+/** The messages of one parsed frame, in the order the server sent them. */
+export function messagesOfFrame(frame: z.infer<typeof serverFrameSchema>): ServerMessage[] {
+  return frame.type === 'batch' ? frame.messages : [frame];
+}
+
+/** For clients that trust the server's JSON without a schema (the benchmark's bots, test clients). */
+export function unbatch(json: unknown): ServerMessage[] {
+  const frame = json as { type?: unknown; messages?: unknown };
+  return frame.type === 'batch' && Array.isArray(frame.messages)
+    ? (frame.messages as ServerMessage[])
+    : [json as ServerMessage];
+}
+
 export type ParseResult = { ok: true; message: ClientMessage } | { ok: false; error: string };
 
 /** Parses one frame from a client: JSON, a known type, and the fields of that type, in that order. */
@@ -265,7 +303,7 @@ const PADDLE_MOVE_KEYS = new Set(['type', 'gameId', 'position', 'timestamp']);
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
- * The hot path (issue 11): a well-formed `paddleMove` (the message each player sends many times a second)
+ * The hot path: a well-formed `paddleMove` (the message each player sends many times a second)
  * checked by hand exactly as its schema would accept it, with the same result; anything else returns null
  * and goes through the schema, which also words the error.
  */

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.ts';
+import {
+  CONFIG_TABLE,
+  CONFIG_VARIABLES,
+  ConfigError,
+  type ConfigVariable,
+  loadConfig,
+  SECRET_VARIABLES,
+} from './config.ts';
 import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 
 describe('configuration', () => {
@@ -16,7 +23,7 @@ describe('configuration', () => {
     expect(config.trustProxy).toBe(false);
   });
 
-  it('issue 8 fault 2: the public origin is PUBLIC_ORIGIN, else the first allowed origin, and is always allowed', () => {
+  it('the public origin is PUBLIC_ORIGIN, else the first allowed origin, and is always allowed', () => {
     expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example,https://b.example' }).publicOrigin).toBe(
       'https://a.example',
     );
@@ -30,7 +37,7 @@ describe('configuration', () => {
     expect(only.allowedOrigins).toEqual(['https://pong.example']);
   });
 
-  it('issue 8 fault 7: NODE_ENV=production refuses the embedded local chain unless LOCAL_CHAIN=1 says so', () => {
+  it('NODE_ENV=production refuses the embedded local chain unless LOCAL_CHAIN=1 says so', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /LOCAL_CHAIN must be 1 to run the embedded local chain with NODE_ENV=production/,
     );
@@ -223,5 +230,31 @@ describe('configuration', () => {
     expect(() => loadConfig({ HOUSE_FUNDING_ADDRESSES: 'not an address' })).toThrow(
       /HOUSE_FUNDING_ADDRESSES/,
     );
+  });
+
+  it('a secret is never echoed: a refused DATABASE_URL, HOUSE_WALLET_KEYPAIR, ADMIN_PASSWORD, METRICS_TOKEN or REDIS_URL shows as [hidden]', () => {
+    expect([...SECRET_VARIABLES].sort()).toEqual(
+      ['ADMIN_PASSWORD', 'DATABASE_URL', 'HOUSE_WALLET_KEYPAIR', 'METRICS_TOKEN', 'REDIS_URL'].sort(),
+    );
+    for (const name of SECRET_VARIABLES) {
+      let message = '';
+      try {
+        loadConfig({ [name]: 'hunter2' });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).not.toContain('hunter2');
+      if (message) expect(message).toContain('(got "[hidden]")');
+    }
+  });
+
+  it('every variable has one entry: its meaning, what a refusal expects, and a default that parses', () => {
+    for (const name of Object.keys(CONFIG_TABLE) as ConfigVariable[]) {
+      const spec = CONFIG_TABLE[name];
+      expect(spec.doc.length, name).toBeGreaterThan(0);
+      expect(spec.expected, name).toMatch(/^(must|is) /);
+      expect(CONFIG_VARIABLES[name]).toBe(spec.doc);
+      if ('default' in spec) expect(spec.schema.safeParse(spec.default).success, name).toBe(true);
+    }
   });
 });

@@ -1,67 +1,22 @@
 import path from 'node:path';
-import { z } from 'zod';
-import { walletAddressSchema } from '../common/protocol.ts';
-import { parseRedisUrl } from './cluster/redis-connection.ts';
-import { DEFAULT_KEY_PREFIX } from './cluster/redis-keys.ts';
 import {
-  DEFAULT_HOUSE_BALANCE_FLOOR_SOL,
-  RESTRICTED_COUNTRIES_EXPECTED,
-  restrictedCountriesSchema,
-  SOL_AMOUNT_EXPECTED,
-  solAmountSchema,
-} from './tracking/tracking-config.ts';
-import { TRUST_PROXY_EXPECTED, type TrustProxy, trustProxySchema } from './trust-proxy.ts';
+  CONFIG_TABLE,
+  type ConfigValue,
+  type ConfigVariable,
+  type ConfigVariableSpec,
+} from './config-variables.ts';
+import type { TrustProxy } from './trust-proxy.ts';
 
-/** Every environment variable the server reads, with its default and meaning. The README's table mirrors this. */
-export const CONFIG_VARIABLES = {
-  PORT: 'TCP port the HTTP and WebSocket server listens on (default 3000)',
-  HOST: 'Interface to bind (default 0.0.0.0)',
-  LOG_LEVEL: 'Server log level: fatal, error, warn, info, debug, trace or silent (default warn)',
-  DATA_DIR: 'Folder for the embedded database, the local chain and the local house keypair (default ./data)',
-  DATABASE_URL: 'PostgreSQL connection URL; when unset the embedded PGlite database under DATA_DIR is used',
-  SOLANA_RPC_URL:
-    'Solana JSON-RPC URL (devnet, mainnet); when unset the embedded local chain is served at /rpc',
-  SOLANA_CLUSTER:
-    "Cluster behind SOLANA_RPC_URL: devnet, testnet or mainnet-beta (default mainnet-beta); localnet when it is another game node's embedded local chain",
-  PUBLIC_RPC_URL: 'RPC URL handed to browsers; required with SOLANA_RPC_URL so a private RPC key never leaks',
-  HOUSE_WALLET_KEYPAIR: 'House wallet secret: JSON byte array, base58, or a path to a file holding either',
-  ALLOWED_ORIGINS: 'Comma-separated origins allowed to open /ws and call state-changing APIs',
-  PUBLIC_ORIGIN:
-    'The origin players browse (https://pong.example): the sign-in domain and URI, and https makes cookies Secure',
-  TRUST_PROXY:
-    'Reverse proxies in front: false, a hop count (1 = one proxy) or their addresses/CIDRs (default false)',
-  NODE_ENV: 'production refuses to run the embedded local chain unless LOCAL_CHAIN=1',
-  LOCAL_CHAIN: '1 to run the embedded local chain even with NODE_ENV=production (default 0)',
-  RESTRICTED_COUNTRIES:
-    'ISO country codes refused paid games (default US,GB,HK,SG,MT,CU,IR,KP,SY); empty or none restricts none',
-  HOUSE_BALANCE_FLOOR_SOL:
-    'A critical system event is recorded when the house wallet falls below this many SOL (default 50)',
-  HOUSE_FUNDING_ADDRESSES:
-    "Comma-separated wallets that top up the house wallet: their transfers in are the operator's, never refunded as a player's nor reported (default none)",
-  PAYMENT_SWEEP_GRACE_SECONDS:
-    "How old a player's payment that nothing claims must be before the payment sweeper refunds it in full (default 300: longer than a client resubmits a payment refused for a passing reason)",
-  PAYMENT_SWEEP_INTERVAL_SECONDS: "Seconds between the payment sweeper's passes over the ledger (default 60)",
-  PAYMENT_SWEEP_CHAIN_SECONDS:
-    "Least seconds between the payment sweeper's passes over the house wallet's incoming transfers on chain (default 300)",
-  ADMIN_EMAIL: 'E-mail of an admin account created at start if absent (with ADMIN_PASSWORD)',
-  ADMIN_PASSWORD: 'Password of that admin (at least 12 characters); used only to create it, never logged',
-  METRICS_TOKEN:
-    'Bearer token that may read GET /metrics from elsewhere than localhost (unset: localhost only)',
-  PER_IP_LIMIT_FACTOR:
-    'Multiplies every per-address limit (sign-in, game channel, local /rpc) for load tests from one address (default 1)',
-  NODE_ID:
-    "This server process's name among several on one database (its searches, matches and payout claims; 1-64 of A-Z a-z 0-9 _ . -); default the host name, and in cluster mode the host name and process id",
-  REDIS_URL:
-    'Redis URL (redis:// or rediss://) that turns on cluster mode: several game nodes on one PostgreSQL (needs DATABASE_URL); unset runs one process',
-  SHUTDOWN_DRAIN_SECONDS:
-    'Cluster mode: how long a node told to stop (SIGTERM) lets its live matches play to their end, starting no new one, before settling what is left (default 300; 0 settles at once)',
-  REDIS_KEY_PREFIX:
-    'Prefix of every Redis key and channel of this deployment, so two deployments can share a Redis (default pong)',
-  WS_COMPRESSION:
-    "'on' compresses game-channel messages (permessage-deflate) for clients that offer it: about a fifth of the bytes for more server CPU (default off)",
-} as const;
+export {
+  CONFIG_TABLE,
+  CONFIG_VARIABLES,
+  type ConfigValue,
+  type ConfigVariable,
+  type ConfigVariableSpec,
+  SECRET_VARIABLES,
+} from './config-variables.ts';
 
-export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
+type Value<K extends ConfigVariable> = ConfigValue<K>;
 
 export class ConfigError extends Error {
   constructor(
@@ -76,166 +31,25 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const CLUSTERS = ['devnet', 'testnet', 'mainnet-beta', 'localnet'] as const;
-
-const httpUrl = z.url({ protocol: /^https?$/ });
-const httpOrigin = httpUrl.transform((u) => new URL(u).origin);
-const postgresUrl = z.url({ protocol: /^postgres(ql)?$/ });
-
-/** One rule per variable: its schema and how to say what it expected. */
-const rules = {
-  PORT: {
-    schema: z.coerce.number().int().min(0).max(65_535).default(3000),
-    expected: 'must be an integer from 0 to 65535 (0 picks a free port)',
-  },
-  HOST: { schema: z.string().min(1).default('0.0.0.0'), expected: 'must be a host name or address' },
-  LOG_LEVEL: {
-    schema: z.enum(LOG_LEVELS).default('warn'),
-    expected: `must be one of ${LOG_LEVELS.join(', ')}`,
-  },
-  DATA_DIR: { schema: z.string().min(1).default('./data'), expected: 'must be a folder path' },
-  DATABASE_URL: {
-    schema: postgresUrl.optional(),
-    expected: 'must be a postgres:// or postgresql:// URL',
-  },
-  SOLANA_RPC_URL: { schema: httpUrl.optional(), expected: 'must be an http:// or https:// URL' },
-  SOLANA_CLUSTER: {
-    schema: z.enum(CLUSTERS).default('mainnet-beta'),
-    expected: `must be one of ${CLUSTERS.join(', ')}`,
-  },
-  PUBLIC_RPC_URL: { schema: httpUrl.optional(), expected: 'must be an http:// or https:// URL' },
-  HOUSE_WALLET_KEYPAIR: { schema: z.string().min(1).optional(), expected: 'must not be empty' },
-  ALLOWED_ORIGINS: {
-    schema: z
-      .string()
-      .transform((s) =>
-        s
-          .split(',')
-          .map((o) => o.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(httpOrigin).min(1))
-      .optional(),
-    expected: 'must be a comma-separated list of http(s) origins such as https://example.com',
-  },
-  PUBLIC_ORIGIN: {
-    schema: httpOrigin.optional(),
-    expected: 'must be the http(s) origin players browse, such as https://pong.example',
-  },
-  TRUST_PROXY: { schema: trustProxySchema.default(false), expected: TRUST_PROXY_EXPECTED },
-  NODE_ENV: { schema: z.string().optional(), expected: 'must be a word such as production' },
-  LOCAL_CHAIN: {
-    schema: z
-      .enum(['true', 'false', '1', '0'])
-      .default('0')
-      .transform((v) => v === 'true' || v === '1'),
-    expected: 'must be 1 or 0',
-  },
-  RESTRICTED_COUNTRIES: { schema: restrictedCountriesSchema, expected: RESTRICTED_COUNTRIES_EXPECTED },
-  HOUSE_BALANCE_FLOOR_SOL: {
-    schema: solAmountSchema.default(solAmountSchema.parse(DEFAULT_HOUSE_BALANCE_FLOOR_SOL)),
-    expected: SOL_AMOUNT_EXPECTED,
-  },
-  HOUSE_FUNDING_ADDRESSES: {
-    schema: z
-      .string()
-      .default('')
-      .transform((s) =>
-        s
-          .split(',')
-          .map((a) => a.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(walletAddressSchema)),
-    expected: 'must be a comma-separated list of base58 wallet addresses',
-  },
-  ADMIN_EMAIL: {
-    schema: z
-      .string()
-      .trim()
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/)
-      .transform((s) => s.toLowerCase())
-      .optional(),
-    expected: 'must be an e-mail address such as ops@pong.example',
-  },
-  ADMIN_PASSWORD: {
-    schema: z.string().min(12).optional(),
-    expected: 'must be at least 12 characters long',
-  },
-  PAYMENT_SWEEP_GRACE_SECONDS: {
-    schema: z.coerce.number().int().min(30).max(86_400).default(300),
-    expected: 'must be a whole number of seconds from 30 to 86400',
-  },
-  PAYMENT_SWEEP_INTERVAL_SECONDS: {
-    schema: z.coerce.number().int().min(1).max(3_600).default(60),
-    expected: 'must be a whole number of seconds from 1 to 3600',
-  },
-  PAYMENT_SWEEP_CHAIN_SECONDS: {
-    schema: z.coerce.number().int().min(1).max(86_400).default(300),
-    expected: 'must be a whole number of seconds from 1 to 86400',
-  },
-  METRICS_TOKEN: { schema: z.string().min(16).optional(), expected: 'must be at least 16 characters long' },
-  PER_IP_LIMIT_FACTOR: {
-    schema: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    expected: 'must be an integer from 1 to 1000000',
-  },
-  WS_COMPRESSION: { schema: z.enum(['on', 'off']).default('off'), expected: "must be 'on' or 'off'" },
-  REDIS_URL: {
-    schema: z
-      .string()
-      .refine((raw) => {
-        try {
-          parseRedisUrl(raw);
-          return true;
-        } catch {
-          return false;
-        }
-      })
-      .optional(),
-    expected: 'must be a redis:// or rediss:// URL (its path, if any, a database number such as /0)',
-  },
-  SHUTDOWN_DRAIN_SECONDS: {
-    schema: z.coerce.number().int().min(0).max(3_600).default(300),
-    expected: 'must be a whole number of seconds from 0 to 3600',
-  },
-  REDIS_KEY_PREFIX: {
-    schema: z
-      .string()
-      .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
-      .default(DEFAULT_KEY_PREFIX),
-    expected: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . : -',
-  },
-  NODE_ID: {
-    schema: z
-      .string()
-      .regex(/^[A-Za-z0-9_.-]{1,64}$/)
-      .optional(),
-    expected: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -',
-  },
-} satisfies Record<ConfigVariable, { schema: z.ZodType; expected: string }>;
-
-type Parsed = { [K in ConfigVariable]: z.output<(typeof rules)[K]['schema']> };
-
 export type ChainConfig =
   | { kind: 'local' }
   | {
       kind: 'remote';
       rpcUrl: string;
       publicRpcUrl: string;
-      cluster: (typeof CLUSTERS)[number];
+      cluster: Value<'SOLANA_CLUSTER'>;
       houseWalletKeypair: string;
     };
 
 export interface Config {
-  port: number;
-  host: string;
-  logLevel: (typeof LOG_LEVELS)[number];
+  port: Value<'PORT'>;
+  host: Value<'HOST'>;
+  logLevel: Value<'LOG_LEVEL'>;
   dataDir: string;
-  databaseUrl: string | undefined;
+  databaseUrl: Value<'DATABASE_URL'>;
   chain: ChainConfig;
   /** House keypair source for the local chain too, when an operator wants a fixed one. */
-  houseWalletKeypair: string | undefined;
+  houseWalletKeypair: Value<'HOUSE_WALLET_KEYPAIR'>;
   allowedOrigins: string[];
   /**
    * The one origin players use: the Sign In With Solana domain and URI come from here, never from a
@@ -244,26 +58,42 @@ export interface Config {
    */
   publicOrigin: string;
   trustProxy: TrustProxy;
-  /** RESTRICTED_COUNTRIES: ISO codes whose addresses may not start a paid search (SPEC §1). */
-  restrictedCountries: string[];
+  /** RESTRICTED_COUNTRIES: ISO codes whose addresses may not start a paid search (docs/rules.md §1). */
+  restrictedCountries: Value<'RESTRICTED_COUNTRIES'>;
   /** HOUSE_BALANCE_FLOOR_SOL in lamports. */
-  houseBalanceFloorLamports: bigint;
+  houseBalanceFloorLamports: Value<'HOUSE_BALANCE_FLOOR_SOL'>;
   /** HOUSE_FUNDING_ADDRESSES: the operator's top-ups come from these (the sweeper and reconcile pass them by). */
-  houseFundingAddresses: string[];
+  houseFundingAddresses: Value<'HOUSE_FUNDING_ADDRESSES'>;
   /** PAYMENT_SWEEP_*: the payment sweeper's grace and how often its ledger and chain passes run, in ms. */
   paymentSweep: { graceMs: number; intervalMs: number; chainIntervalMs: number };
   /** ADMIN_EMAIL and ADMIN_PASSWORD: an admin created at start if absent (src/server/admin/admin-bootstrap.ts). */
-  admin: { email: string | undefined; password: string | undefined };
+  admin: { email: Value<'ADMIN_EMAIL'>; password: Value<'ADMIN_PASSWORD'> };
   /** METRICS_TOKEN: who may read /metrics from elsewhere than the machine itself. */
-  metricsToken: string | undefined;
+  metricsToken: Value<'METRICS_TOKEN'>;
   /** PER_IP_LIMIT_FACTOR: every per-address rate limit is multiplied by it (1 in production). */
-  perIpLimitFactor: number;
+  perIpLimitFactor: Value<'PER_IP_LIMIT_FACTOR'>;
   /** NODE_ID: this process's name among several on one database; undefined means the default (node-id.ts). */
-  nodeId: string | undefined;
-  /** REDIS_URL and REDIS_KEY_PREFIX: cluster mode (issue 12) when set; null runs one process alone. */
+  nodeId: Value<'NODE_ID'>;
+  /** REDIS_URL and REDIS_KEY_PREFIX: cluster mode when set; null runs one process alone. */
   cluster: { redisUrl: string; keyPrefix: string; drainSeconds: number } | null;
-  /** WS_COMPRESSION: permessage-deflate on the game channel (issue 11 weighs its bytes against its CPU). */
+  /** WS_COMPRESSION: permessage-deflate on the game channel (bench/RESULTS.md weighs its bytes against its CPU). */
   wsCompression: boolean;
+}
+
+/** Parses every variable of the table, in order; the first refusal stops with a ConfigError naming it. */
+function parseVariables(env: Record<string, string | undefined>): { [K in ConfigVariable]: Value<K> } {
+  const parsed: Partial<Record<ConfigVariable, unknown>> = {};
+  for (const name of Object.keys(CONFIG_TABLE) as ConfigVariable[]) {
+    const spec: ConfigVariableSpec = CONFIG_TABLE[name];
+    const raw = env[name] === '' && !spec.keepEmpty ? undefined : env[name];
+    const result = spec.schema.safeParse(raw ?? spec.default);
+    if (!result.success) {
+      // A refused secret is never echoed back: the error goes to the console.
+      throw new ConfigError(name, spec.expected, spec.secret && raw !== undefined ? '[hidden]' : raw);
+    }
+    parsed[name] = result.data;
+  }
+  return parsed as { [K in ConfigVariable]: Value<K> };
 }
 
 /**
@@ -271,24 +101,7 @@ export interface Config {
  * value is wrong, so the server stops before it opens a database or a port.
  */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const parsed = {} as Record<ConfigVariable, unknown>;
-  for (const name of Object.keys(rules) as ConfigVariable[]) {
-    // An empty RESTRICTED_COUNTRIES means "restrict none", not "use the default".
-    const raw = env[name] === '' && name !== 'RESTRICTED_COUNTRIES' ? undefined : env[name];
-    const result = rules[name].schema.safeParse(raw);
-    if (!result.success) {
-      // A refused secret is never echoed back: the error goes to the console.
-      const secret =
-        name === 'ADMIN_PASSWORD' ||
-        name === 'METRICS_TOKEN' ||
-        name === 'REDIS_URL' ||
-        name === 'DATABASE_URL';
-      const shown = secret && raw !== undefined ? '[hidden]' : raw;
-      throw new ConfigError(name, rules[name].expected, shown);
-    }
-    parsed[name] = result.data;
-  }
-  const p = parsed as Parsed;
+  const p = parseVariables(env);
 
   let chain: ChainConfig = { kind: 'local' };
   if (!p.SOLANA_RPC_URL && p.NODE_ENV === 'production' && !p.LOCAL_CHAIN) {

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 8 fault 15 (ARCHITECTURE, Layout): `game/` and `ledger/` know nothing of sockets or HTTP — the
+ * `game/` and `ledger/` know nothing of sockets or HTTP — the
  * gateway and the routes translate between wires and services — and `game/` declares the ports `ledger/`
  * implements, never the reverse. Read from the imports of the product's code: every file the server and
  * `npm run reconcile` load, followed from their entry points, so a file is checked as soon as it is wired
@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER = path.dirname(fileURLToPath(import.meta.url));
 const SRC = path.dirname(SERVER);
-const ENTRY_POINTS = ['main.ts', 'ledger/reconcile-cli.ts'].map((file) => path.join(SERVER, file));
+const ENTRY_POINTS = ['main.ts', 'ledger/reconcile/reconcile-cli.ts'].map((file) => path.join(SERVER, file));
 const WIRES = ['gateway', 'http'].map((dir) => path.join(SERVER, dir));
 /** Packages that are sockets themselves. */
 const SOCKET_PACKAGES = ['ws', '@fastify/websocket'];
@@ -59,7 +59,7 @@ function forbiddenImports(files: string[], dirs: string[], packages: string[] = 
   );
 }
 
-describe('issue 8 fault 15: the server layers import one way (ARCHITECTURE)', () => {
+describe('the server layers import one way (ARCHITECTURE)', () => {
   const product = [...productFiles()];
   const ledger = product.filter((file) => within(file, path.join(SERVER, 'ledger')));
   const game = product.filter((file) => within(file, path.join(SERVER, 'game')));
@@ -67,18 +67,18 @@ describe('issue 8 fault 15: the server layers import one way (ARCHITECTURE)', ()
 
   it('the import scan follows the product from its entry points (so an empty answer below means something)', () => {
     expect(names(product)).toEqual(
-      expect.arrayContaining(['gateway/notifications.ts', 'http/app.ts', 'ledger/reconcile.ts']),
+      expect.arrayContaining(['gateway/notifications.ts', 'http/app.ts', 'ledger/reconcile/reconcile.ts']),
     );
     expect(names(ledger)).toContain('ledger/wire-money.ts');
     expect(names(game)).toEqual(expect.arrayContaining(['game/game-ports.ts', 'game/game-server.ts']));
     expect(names(product).filter((name) => name.endsWith('.test.ts'))).toEqual([]);
   });
 
-  it('issue 8 fault 15: no file of ledger/ or game/ imports from gateway/ or http/, or a socket package', () => {
+  it('no file of ledger/ or game/ imports from gateway/ or http/, or a socket package', () => {
     expect(forbiddenImports([...ledger, ...game], WIRES, SOCKET_PACKAGES)).toEqual([]);
   });
 
-  it('issue 8 fault 15: game/ imports nothing of ledger/ (money implements the game’s ports)', () => {
+  it('game/ imports nothing of ledger/ (money implements the game’s ports)', () => {
     expect(forbiddenImports(game, [path.join(SERVER, 'ledger')])).toEqual([]);
   });
 });

@@ -1,61 +1,30 @@
-import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { type Clock, systemClock } from '../common/clock.ts';
-import { CLOSE_CODES } from '../common/protocol-texts.ts';
-import { bootstrapAdmins } from './admin/admin-bootstrap.ts';
 import { ADMIN_ROUTE_MODULES } from './admin/admin-route-modules.ts';
-import { createRedisLoginThrottle } from './admin/login-throttle-redis.ts';
-import { chainBalanceOf, NO_LIVE_STATS } from './admin/overview/admin-services.ts';
-import { liveStatsOf } from './admin/overview/live-stats.ts';
-import { createChainRpc } from './chain/chain-rpc.ts';
-import type { RpcRouteOptions } from './chain/local-rpc/rpc-route.ts';
-import { openChain } from './chain/open-chain.ts';
-import { type ClusterBroadcasts, wireClusterBroadcasts } from './cluster/cluster-broadcasts.ts';
-import { wireClusterGame } from './cluster/cluster-game.ts';
-import { type ClusterNode, startClusterNode } from './cluster/cluster-node.ts';
-import { resolveNodeId } from './cluster/node-id.ts';
+import { openClusterTopology } from './cluster/cluster-topology.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { openDatabase } from './db/open-database.ts';
-import { ownersOfOpenRows } from './game/restart-settlement.ts';
-import type { ChannelLimits } from './gateway/limits.ts';
-import { createNotifier, type Notify } from './gateway/notifications.ts';
-import { type GameWiring, wireGame } from './gateway/wire-game.ts';
-import { buildApp } from './http/app.ts';
-import { type PlayerAuthOptions, registerPlayerAuth } from './http/auth/register-player-auth.ts';
+import { singleNodeTopology } from './game/single-node-topology.ts';
+import { registerGameChannel } from './gateway/game-channel.ts';
+import type { GameWiring } from './gateway/wire-game.ts';
+import { buildApp, createFastify } from './http/app.ts';
+import { registerPlayerAuth } from './http/auth/register-player-auth.ts';
 import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 import { registerBanStatusRoute } from './http/ban-status-route.ts';
 import { registerHistoryRoute } from './http/history-route.ts';
-import { createPaymentSweeper, type PaymentSweeperOptions } from './ledger/payment-sweeper.ts';
-import { type MoneyWiring, wireMoney } from './ledger/wire-money.ts';
+import type { MoneyWiring } from './ledger/wire-money.ts';
+import { createServerLogger, logTo } from './logger.ts';
 import { registerMetricsRoute } from './metrics/metrics-route.ts';
-import { createServerMetrics } from './metrics/server-metrics.ts';
 import { packageRoot } from './package-root.ts';
-import { type Bans, createBans } from './security/bans.ts';
-import { perIpLimitsScaledBy } from './security/per-ip-limit-factor.ts';
-import { type TrackingWiring, wireTracking } from './tracking/wire-tracking.ts';
+import type { Bans } from './security/bans.ts';
+import { buildServices, type ServerTopology, type ServiceOptions, type Services } from './services.ts';
+import type { TrackingWiring } from './tracking/wire-tracking.ts';
 
-export interface StartOptions {
-  config: Config;
-  clock?: Clock;
+export interface StartOptions extends Omit<ServiceOptions, 'logger' | 'topology'> {
   /** Where the built client lives; defaults to dist/client in the package. */
   clientDir?: string;
-  /** Tests only: reach the chain through this URL (a fault-injecting proxy) instead of the configured one. */
-  rpcUrl?: () => string;
-  /** Tests only: run no payout worker (a test drives its own). */
-  noPayoutWorker?: boolean;
-  /** Tests only: how often the payment sweeper runs (real time) and its chain pass (on `clock`). */
-  paymentSweeper?: Pick<PaymentSweeperOptions, 'intervalMs' | 'chainIntervalMs'>;
-  /** Tests and benchmarks only: other limits than production's. */
-  limits?: {
-    signIn?: PlayerAuthOptions['rateLimits'];
-    channel?: Partial<ChannelLimits>;
-    rpc?: Omit<RpcRouteOptions, 'internalToken'>;
-  };
-  /** Where one-time notices (the embedded default admin's password) are printed; console.warn by default. */
-  print?: (text: string) => void;
 }
 
 export interface RunningServer {
@@ -67,245 +36,162 @@ export interface RunningServer {
   bans: Bans;
   money: MoneyWiring;
   game: GameWiring;
-  /** IP tracking, restricted jurisdictions and operational system events (issue 10 point 5). */
+  /** IP tracking, restricted jurisdictions and operational system events. */
   tracking: TrackingWiring;
   /** The name this process goes by (NODE_ID, or its default: cluster/node-id.ts). */
   nodeId: string;
-  /** This game node among several (REDIS_URL set); null when the process runs alone. */
-  cluster: ClusterNode | null;
+  /** Where this node stands: alone, or one game node of several (REDIS_URL set). */
+  topology: ServerTopology;
   /** Stops accepting, finishes in-flight work, then closes the chain and the database. Safe to call twice. */
   close(): Promise<void>;
 }
 
-/** The composition root: config → database → chain → services → HTTP → listen. */
+/**
+ * The composition root: the port is known first, then every service is built (services.ts), then the HTTP
+ * routes and the game channel are registered on them, then the server listens and the services run.
+ */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const { config } = options;
-  const clock = options.clock ?? systemClock;
-  await mkdir(config.dataDir, { recursive: true });
-  const limits = options.limits ?? perIpLimitsScaledBy(config.perIpLimitFactor);
-
-  const nodeId = resolveNodeId({ configured: config.nodeId, cluster: config.cluster !== null });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  let chain: Awaited<ReturnType<typeof openChain>> | undefined;
-  let cluster: ClusterNode | null = null;
+  const held = await holdPort(options.config);
+  const config = servedOn(options.config, held.port);
+  const logger = createServerLogger(config.logLevel);
+  const clusterLog = logTo(logger, 'cluster');
+  const app = createFastify(config, logger);
+  let services: Services | undefined;
   try {
-    if (config.cluster) {
-      cluster = await startClusterNode({
-        ...config.cluster,
-        nodeId,
-        clock,
-        log: (message, error) => console.error(`cluster: ${message}`, error ?? ''),
-      });
-    }
-    chain = await openChain({ config, clock, rpcLimits: limits?.rpc });
-    const db = database.db;
-    await bootstrapAdmins({
-      db,
-      clock,
-      admin: config.admin,
-      embedded: !config.databaseUrl,
-      print: options.print ?? ((text) => console.warn(text)),
-    });
-    const bans = createBans({ db, clock });
-    let game: GameWiring | undefined;
-    const metrics = createServerMetrics({ liveMatches: () => game?.game.matches().length ?? 0 });
-    // The server reaches the chain over HTTP even when it serves the chain itself (known once listening).
-    let ownRpcUrl = config.chain.kind === 'remote' ? config.chain.rpcUrl : '';
-    const rpc = createChainRpc(options.rpcUrl ?? (() => ownRpcUrl), chain.internalRpcHeaders);
-    let notify: Notify = () => {};
-    let broadcasts: ClusterBroadcasts | undefined;
-    const clusterLog = (message: string, error?: unknown) =>
-      console.error(`cluster: ${message}`, error ?? '');
-    const clusterGame = cluster ? wireClusterGame({ node: cluster, db, clock, log: clusterLog }) : null;
-    const money = wireMoney({
-      db,
-      rpc,
-      clock,
-      house: chain.houseWallet,
-      notify: (notice) => notify(notice),
-      log: (message, error) => console.error(`money: ${message}`, error ?? ''),
-      nodeId,
-    });
-    const tracking = wireTracking({
+    services = await buildServices({
+      ...options,
       config,
-      db,
-      clock,
-      rpc,
-      houseWallet: chain.houseWallet.address,
-      log: (message, error) => console.error(`tracking: ${message}`, error ?? ''),
+      logger: app.log,
+      // The topology, chosen once: one game node of several when REDIS_URL is set, else one process alone.
+      topology: ({ db, clock, nodeId }) =>
+        config.cluster
+          ? openClusterTopology({ ...config.cluster, nodeId, db, clock, log: clusterLog })
+          : singleNodeTopology({ db, clock, nodeId }),
     });
-    const app = await buildApp({
-      config,
-      houseWallet: chain.houseWallet.address,
-      clientDir: options.clientDir ?? path.join(packageRoot(), 'dist/client'),
-      admin: {
-        db,
-        clock,
-        routes: ADMIN_ROUTE_MODULES,
-        // Several nodes count login attempts together, or an address would get 5 tries per node.
-        ...(cluster
-          ? { throttle: createRedisLoginThrottle({ redis: cluster.redis, keys: cluster.keys, clock }) }
-          : {}),
-        services: {
-          bans,
-          live: () => (game ? liveStatsOf(game, clusterGame?.matchesElsewhere) : NO_LIVE_STATS),
-          house: {
-            address: chain.houseWallet.address,
-            floorLamports: config.houseBalanceFloorLamports,
-            balance: chainBalanceOf(rpc, chain.houseWallet.address),
-          },
-        },
-      },
-      plugins: [
-        async (app) => {
-          const { playerSessions } = await registerPlayerAuth(app, {
-            db,
-            clock,
-            chainId: signInChainIdFor(config.chain),
-            allowedOrigins: config.allowedOrigins,
-            publicOrigin: () => config.publicOrigin,
-            ...(limits?.signIn ? { rateLimits: limits.signIn } : {}),
-            onSignedIn: tracking.recordSignIn,
-            refusal: async (walletAddress, ip) => (await bans.status(walletAddress, ip ?? null)).message,
-            // The session's sockets close, on every node in cluster mode.
-            onSignedOut: (ended) => (broadcasts ? broadcasts.signedOut(ended) : game?.actOnSignOut(ended)),
-          });
-          tracking.trackRequests(app, playerSessions);
-          registerBanStatusRoute(app, bans, tracking.jurisdiction);
-          registerHistoryRoute(app, { db, clock, playerSessions });
-          game = await wireGame(app, {
-            db,
-            clock,
-            bans,
-            playerSessions,
-            allowedOrigins: config.allowedOrigins,
-            compression: config.wsCompression,
-            game: {
-              verifier: tracking.withFailureEvents(money.verifier),
-              money: money.money,
-              jurisdiction: tracking.jurisdiction,
-              onMatchStarted: tracking.tracker.gameStarted,
-              ...(clusterGame ? { cluster: clusterGame.option } : {}),
-            },
-            onSocketOpen: tracking.socketOpened,
-            ...(limits?.channel ? { limits: limits.channel } : {}),
-            metrics,
-            nodeId,
-            ...(cluster && clusterGame
-              ? {
-                  recoverScope: cluster.startupScope,
-                  broadcastBan: (change) => broadcasts?.banChanged(change),
-                  playersElsewhere: clusterGame.playersElsewhere,
-                }
-              : {}),
-          });
-          const deliverNotice = createNotifier(game.channel);
-          notify = deliverNotice;
-          await clusterGame?.start(game.game, () => game?.channel.presence.playersHere() ?? 0);
-          if (cluster) {
-            broadcasts = await wireClusterBroadcasts({
-              pubsub: cluster.pubsub,
-              actOnBan: game.actOnBan,
-              actOnSignOut: game.actOnSignOut,
-              deliverNotice,
-              log: clusterLog,
-            });
-            notify = broadcasts.notify;
-          }
-        },
-        // After the game channel: /rpc's PubSub WebSocket reuses the @fastify/websocket it registers.
-        chain.registerRoutes,
-        (app) => registerMetricsRoute(app, { metrics, token: config.metricsToken }),
-      ],
-    });
+    await registerRoutes(app, services, options.clientDir);
+    await services.join();
+    await held.release();
     await app.listen({ port: config.port, host: config.host });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    if (config.port === 0) {
-      // A free port was picked: the default allowed origins are the ones it actually serves.
-      config.allowedOrigins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);
-      if (config.publicOrigin === 'http://localhost:0') config.publicOrigin = `http://localhost:${port}`;
-    }
-    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    if (config.chain.kind === 'local') ownRpcUrl = `http://127.0.0.1:${port}/rpc`;
-    if (!game) throw new Error('the game channel was not registered');
-    const stopRunner = game.startRunner();
-    const stopMetrics = metrics.start();
-    const gameRef = game;
-    if (!options.noPayoutWorker) money.worker.start();
-    // Every node sweeps: player payments nothing claims are refunded in full (ARCHITECTURE invariant 10).
-    const sweeper = createPaymentSweeper({
-      db,
-      clock,
-      rpc,
-      houseWallet: chain.houseWallet.address,
-      fundingAddresses: [
-        ...config.houseFundingAddresses,
-        ...(chain.kind === 'local' ? [chain.localChain.faucetAddress] : []),
-      ],
-      log: (message, error) => console.error(`payment sweeper: ${message}`, error ?? ''),
-      ...config.paymentSweep,
-      ...options.paymentSweeper,
-    });
-    sweeper.start();
-    await tracking.start();
-    cluster?.run({
-      ownersOfOpenWork: () => ownersOfOpenRows(db),
-      settle: async (nodeIds) => {
-        await gameRef.game.settleLostNodes(nodeIds);
-      },
-    });
-    const clusterRef = cluster;
-
+    await services.start();
+    const built = services;
     let closing: Promise<void> | undefined;
-    const openChainRef = chain;
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     return {
       app,
-      url: `http://${shownHost}:${port}`,
-      houseWallet: chain.houseWallet.address,
-      db,
-      bans,
-      money,
-      game,
-      tracking,
-      nodeId,
-      cluster,
+      url: `http://${shownHost}:${config.port}`,
+      houseWallet: built.chain.houseWallet.address,
+      db: built.db,
+      bans: built.bans,
+      money: built.money,
+      game: built.wiring,
+      tracking: built.tracking,
+      nodeId: built.nodeId,
+      topology: built.topology,
       close: () => {
-        closing ??= (async () => {
-          const drainMs = (config.cluster?.drainSeconds ?? 0) * 1000;
-          // A rolling stop: the matches under way here play to their end first (cluster mode only).
-          if (drainMs > 0) await gameRef.game.drain(clock.now() + drainMs);
-          // No new game work from here: a findMatch is refused (its fee refunded), so nothing opens a search
-          // after the settlement below, while the sockets are still open.
-          gameRef.game.stopTaking();
-          stopRunner();
-          stopMetrics();
-          await clusterGame?.stop();
-          await gameRef.game.shutdown();
-          // The game is settled: the players' sockets close now, so no frame of theirs starts new work, and the
-          // refunds of searches refused during the stop finish while the chain and the database are here.
-          for (const c of gameRef.channel.presence.all())
-            c.close(CLOSE_CODES.serverShutdown, 'Server shutting down');
-          await gameRef.game.idle();
-          // Its own matches are settled: only now does it leave the live set.
-          await broadcasts?.close();
-          await clusterRef?.stop();
-          await sweeper.stop();
-          await money.worker.stop();
-          await app.close();
-          await tracking.stop();
-          await openChainRef.close();
-          await database.close();
-        })();
+        closing ??= built.stop(() => app.close());
         return closing;
       },
     };
   } catch (error) {
-    await cluster?.stop().catch(() => {});
-    await chain?.close().catch(() => {});
-    await database.close().catch(() => {});
+    await services?.abandon();
+    await held.release().catch(() => {});
     throw error;
   }
+}
+
+/** The HTTP routes and the game channel's socket route, registered on the built services. */
+async function registerRoutes(
+  app: FastifyInstance,
+  services: Services,
+  clientDir: string | undefined,
+): Promise<void> {
+  const { config, clock, db, bans, tracking, topology, limits, playerSessions } = services;
+  const loginThrottle = topology.loginThrottle?.(clock);
+  await buildApp({
+    app,
+    config,
+    houseWallet: services.chain.houseWallet.address,
+    clientDir: clientDir ?? path.join(packageRoot(), 'dist/client'),
+    admin: {
+      db,
+      clock,
+      routes: ADMIN_ROUTE_MODULES,
+      // Several nodes count login attempts together, or an address would get 5 tries per node.
+      ...(loginThrottle ? { throttle: loginThrottle } : {}),
+      services: services.admin,
+    },
+    plugins: [
+      (app) =>
+        registerPlayerAuth(app, {
+          db,
+          clock,
+          playerSessions,
+          chainId: signInChainIdFor(config.chain),
+          allowedOrigins: config.allowedOrigins,
+          publicOrigin: () => config.publicOrigin,
+          ...(limits?.signIn ? { rateLimits: limits.signIn } : {}),
+          onSignedIn: tracking.recordSignIn,
+          refusal: async (walletAddress, ip) => (await bans.status(walletAddress, ip ?? null)).message,
+          // The session's sockets close, on every node.
+          onSignedOut: topology.bus.signedOut,
+        }),
+      (app) => tracking.trackRequests(app, playerSessions),
+      (app) => registerBanStatusRoute(app, bans, tracking.jurisdiction),
+      (app) => registerHistoryRoute(app, { db, clock, playerSessions }),
+      (app) =>
+        registerGameChannel(app, {
+          clock,
+          allowedOrigins: config.allowedOrigins,
+          playerSessions,
+          limits: services.channelLimits,
+          ...(config.wsCompression ? { compression: true } : {}),
+          onSocketOpen: tracking.socketOpened,
+          // Each socket learns its node where several serve, so a client can tell whether its match is elsewhere.
+          ...(topology.advertisedNode ? { nodeId: topology.advertisedNode } : {}),
+          handlers: services.handlers,
+          presence: services.presence,
+          refusals: services.refusals,
+        }),
+      // After the game channel: /rpc's PubSub WebSocket reuses the @fastify/websocket it registers.
+      services.chain.registerRoutes,
+      (app) => registerMetricsRoute(app, { metrics: services.metrics, token: config.metricsToken }),
+    ],
+  });
+}
+
+/**
+ * The port to serve on, known before anything is built. PORT=0 (tests, a second local server) picks a free
+ * port now and holds it while the services are built; it is let go just before the server listens on it.
+ */
+async function holdPort(config: Config): Promise<{ port: number; release(): Promise<void> }> {
+  if (config.port !== 0) return { port: config.port, release: async () => {} };
+  const holder = createServer();
+  await new Promise<void>((resolve, reject) => {
+    holder.once('error', reject);
+    holder.listen({ port: 0, host: config.host }, resolve);
+  });
+  const address = holder.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  let released: Promise<void> | undefined;
+  return {
+    port,
+    release: () => {
+      released ??= new Promise<void>((resolve) => holder.close(() => resolve()));
+      return released;
+    },
+  };
+}
+
+/** The configuration as served on `port`: with PORT=0, the default origins are the ones actually served. */
+function servedOn(config: Config, port: number): Config {
+  if (config.port !== 0) return config;
+  return {
+    ...config,
+    port,
+    allowedOrigins: [...config.allowedOrigins, `http://localhost:${port}`, `http://127.0.0.1:${port}`],
+    publicOrigin:
+      config.publicOrigin === 'http://localhost:0' ? `http://localhost:${port}` : config.publicOrigin,
+  };
 }
 
 /**

@@ -7,8 +7,9 @@ import { histogramQuantile, increase, parsePrometheus } from '../../bench/promet
 import { createSampleHistogram } from '../../bench/sample-histogram.ts';
 import { createGapCounter } from '../../bench/snapshot-gaps.ts';
 import { perPlayerPerSecond, wireCountOf, wireDelta } from '../../bench/wire-bytes.ts';
+import { noWireCounts } from '../../bench/wire-figures.ts';
 
-describe('issue 11 bench: percentiles of the bots’ samples', () => {
+describe('bench: percentiles of the bots’ samples', () => {
   it('nearest rank over 1..100 ms: p50 is 50, p99 is 99, p100 is 100', () => {
     const h = createSampleHistogram();
     for (let ms = 100; ms >= 1; ms--) h.add(ms);
@@ -38,7 +39,7 @@ describe('issue 11 bench: percentiles of the bots’ samples', () => {
   });
 });
 
-describe('issue 11 bench: quantiles of the server’s histograms between two scrapes', () => {
+describe('bench: quantiles of the server’s histograms between two scrapes', () => {
   const scrape = (buckets: Record<string, number>) =>
     parsePrometheus(
       [
@@ -67,7 +68,7 @@ describe('issue 11 bench: quantiles of the server’s histograms between two scr
   });
 });
 
-describe('issue 11 bench: snapshot gaps', () => {
+describe('bench: snapshot gaps', () => {
   it('measures each gap within a game and starts again with a new game', () => {
     const gaps = createGapCounter();
     const seen = [
@@ -85,7 +86,7 @@ describe('issue 11 bench: snapshot gaps', () => {
   });
 });
 
-describe('issue 11 bench: bytes on the wire', () => {
+describe('bench: bytes on the wire', () => {
   let server: WebSocketServer | undefined;
   afterEach(() => server?.close());
 
@@ -125,7 +126,7 @@ describe('issue 11 bench: bytes on the wire', () => {
   });
 });
 
-describe('issue 11 bench: memory per match is the growth from half the load to all of it', () => {
+describe('bench: memory per match is the growth from half the load to all of it', () => {
   const scrape = (text: string) => parsePrometheus(text);
   const measured = (halfway: ServerScrapes['halfway']): Measured => ({
     server: {
@@ -145,6 +146,7 @@ describe('issue 11 bench: memory per match is the growth from half the load to a
     up: 0,
     snapshots: 0,
     gamesOver: 0,
+    ...noWireCounts(),
   });
 
   it('(full − half) / (matches added): 20 MB more for 200 more matches is 102.4 KB a match', () => {

@@ -29,7 +29,7 @@ function playMatch(seed: number) {
   return { seconds: Number.POSITIVE_INFINITY, hits, scores: physics.scores };
 }
 
-describe('issue 11 bench: bots play like people, so rallies end and matches restart', () => {
+describe('bench: bots play like people, so rallies end and matches restart', () => {
   it.each([1, 2, 3])('seed %i: the match ends within five minutes, with rallies of several hits', (seed) => {
     const match = playMatch(seed);
     const points = match.scores[0] + match.scores[1];

@@ -3,11 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { type BotRecorders, startBot } from '../../bench/bot.ts';
+import { type BotRecorders, createBotRecorders, startBot } from '../../bench/bot.ts';
 import { createNodeFollower, type MoveRecorders } from '../../bench/bot-node.ts';
+import { createEchoBoard } from '../../bench/echo-board.ts';
 import { figuresOf, type Measured, moveFiguresOf } from '../../bench/figures.ts';
 import { whyMetricsUnreadable } from '../../bench/prometheus.ts';
 import { createSampleHistogram } from '../../bench/sample-histogram.ts';
+import { noWireCounts } from '../../bench/wire-figures.ts';
 import type { ServerMessage } from '../../src/common/protocol.ts';
 
 const GAME = '0b5e7a52-3c1e-4c55-9d0e-1f2a3b4c5d6e';
@@ -30,7 +32,7 @@ const rejoined = (gameId: string) =>
   ({ type: 'reconnectionSuccess', gameId, playerIndex: 0, gameState: {} }) as unknown as ServerMessage;
 const recorders = (): MoveRecorders => ({ movedPlayers: 0, moves: createSampleHistogram() });
 
-describe('issue 12 bench: a bot follows its match to its game node', () => {
+describe('bench: a bot follows its match to its game node', () => {
   it('one process names no node: no move, nothing counted', () => {
     const rec = recorders();
     const follower = createNodeFollower(rec);
@@ -72,7 +74,7 @@ describe('issue 12 bench: a bot follows its match to its game node', () => {
   });
 });
 
-describe('issue 12 bench: --target without one server’s /metrics', () => {
+describe('bench: --target without one server’s /metrics', () => {
   let server: http.Server | undefined;
   afterEach(() => server?.close());
 
@@ -106,6 +108,7 @@ describe('issue 12 bench: --target without one server’s /metrics', () => {
       up: 2_000,
       snapshots: 400,
       gamesOver: 0,
+      ...noWireCounts(),
     };
     expect(figuresOf(measured)).toMatchObject({
       tickP99Ms: null,
@@ -119,7 +122,7 @@ describe('issue 12 bench: --target without one server’s /metrics', () => {
   });
 });
 
-describe('issue 12 bench: the bot moves over real sockets', () => {
+describe('bench: the bot moves over real sockets', () => {
   let server: http.Server | undefined;
   afterEach(() => server?.close());
 
@@ -153,16 +156,8 @@ describe('issue 12 bench: the bot moves over real sockets', () => {
     await once(server, 'listening');
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    const rec: BotRecorders = {
-      measuring: false,
-      echo: createSampleHistogram(),
-      gaps: createSampleHistogram(),
-      snapshots: 0,
-      gamesOver: 0,
-      errors: new Map(),
-      ...recorders(),
-    };
-    const bot = await startBot(baseUrl, () => 0.5, rec);
+    const rec: BotRecorders = createBotRecorders();
+    const bot = await startBot(baseUrl, () => 0.5, rec, { addedRttMs: 0, echoBoard: createEchoBoard() });
     for (let i = 0; i < 100 && rec.moves.count() === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(rec.movedPlayers).toBe(1);
     expect(rec.moves.count()).toBe(1);

@@ -3,6 +3,7 @@ import { clusterRows, clusterServerOf, type NodeScrapes } from '../../bench/clus
 import { figuresOf, type ServerScrapes } from '../../bench/figures.ts';
 import { parsePrometheus } from '../../bench/prometheus.ts';
 import { createSampleHistogram } from '../../bench/sample-histogram.ts';
+import { noWireCounts } from '../../bench/wire-figures.ts';
 
 const MB = 1024 * 1024;
 const BOUNDS = ['0.001', '0.002', '0.004', '+Inf'];
@@ -114,6 +115,7 @@ describe('bench --metrics: a cluster’s server figures from its nodes’ scrape
       up: 0,
       snapshots: 0,
       gamesOver: 0,
+      ...noWireCounts(),
     });
     const { figures } = clusterServerOf([{ url: 'http://a', scrapes }]);
     expect(figures).toEqual({

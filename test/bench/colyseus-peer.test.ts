@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BotRecorders } from '../../bench/bot.ts';
+import { type BotRecorders, createBotRecorders } from '../../bench/bot.ts';
 import { seededRandom } from '../../bench/bot-brain.ts';
 import { createBotPlayer } from '../../bench/bot-player.ts';
 import { peerRoomLine } from '../../bench/peers/colyseus/peer-figures.ts';
@@ -11,7 +11,6 @@ import {
 } from '../../bench/peers/colyseus/peer-ticks.ts';
 import { gameDataOfFields, type PongFields, pongFieldsOf } from '../../bench/peers/colyseus/pong-fields.ts';
 import { parsePrometheus } from '../../bench/prometheus.ts';
-import { createSampleHistogram } from '../../bench/sample-histogram.ts';
 import { PADDLE_MAX_Y, PADDLE_MIN_Y, WINNING_SCORE } from '../../src/common/game/constants.ts';
 import { createMatchPhysics, step } from '../../src/common/game/physics.ts';
 import type { GameData } from '../../src/common/protocol.ts';
@@ -19,7 +18,7 @@ import type { GameData } from '../../src/common/protocol.ts';
 const SEED = '0123456789abcdef0123456789abcdef';
 const PERIOD = 1000 / 60;
 
-describe('issue 11 point 4, Colyseus peer: the paddle message and the match the rooms run', () => {
+describe('Colyseus peer: the paddle message and the match the rooms run', () => {
   it('takes a finite number as the paddle target, clamped onto the canvas, and refuses anything else clearly', () => {
     expect(paddleInputOf(200)).toEqual({ ok: true, target: 200 });
     expect(paddleInputOf(-40)).toEqual({ ok: true, target: PADDLE_MIN_Y });
@@ -74,7 +73,7 @@ describe('issue 11 point 4, Colyseus peer: the paddle message and the match the 
   });
 });
 
-describe('issue 11 point 4, Colyseus peer: the schema room’s state fields', () => {
+describe('Colyseus peer: the schema room’s state fields', () => {
   it('holds the physics and reads back as the Game data the bots play on', () => {
     const match = createPeerMatch(SEED);
     match.offer(1, 420);
@@ -113,7 +112,7 @@ describe('issue 11 point 4, Colyseus peer: the schema room’s state fields', ()
   });
 });
 
-describe('issue 11 point 4, Colyseus peer: ticks measured as the product’s', () => {
+describe('Colyseus peer: ticks measured as the product’s', () => {
   it('sums the rooms’ work over each 60 Hz period and reports a period once the next one starts', () => {
     const totals: number[] = [];
     const work = createPeriodWork(PERIOD, (ms) => totals.push(ms));
@@ -168,17 +167,8 @@ describe('issue 11 point 4, Colyseus peer: ticks measured as the product’s', (
   });
 });
 
-describe('issue 11 point 4, Colyseus peer: a bot plays and measures as the product’s bots', () => {
-  const recorders = (): BotRecorders => ({
-    measuring: true,
-    echo: createSampleHistogram(),
-    gaps: createSampleHistogram(),
-    snapshots: 0,
-    gamesOver: 0,
-    errors: new Map(),
-    movedPlayers: 0,
-    moves: createSampleHistogram(),
-  });
+describe('Colyseus peer: a bot plays and measures as the product’s bots', () => {
+  const recorders = (): BotRecorders => ({ ...createBotRecorders(), measuring: true });
   const fields = (phase: string, paddle0: number): PongFields => ({
     ...pongFieldsOf(createMatchPhysics(SEED, 8), 5),
     phase,
@@ -236,7 +226,7 @@ describe('issue 11 point 4, Colyseus peer: a bot plays and measures as the produ
   });
 });
 
-describe('issue 11 point 4, Colyseus peer: its rooms’ own line under the table', () => {
+describe('Colyseus peer: its rooms’ own line under the table', () => {
   it('reads one room’s step quantiles, the steps per room per second and the room steps missed', () => {
     const scrape = (bucket: number, all: number, steps: number, missed: number) =>
       parsePrometheus(

@@ -1,10 +1,11 @@
 import { expect } from 'vitest';
 import type { ServerMessageOf } from '../../src/common/protocol.ts';
+import { ballSeenBy } from '../../src/server/game/test-support/match-test-harness.ts';
 import type { TestPlayer } from '../support/player-client.ts';
 import { sleep, type TestCluster } from './test-cluster.ts';
 
 /**
- * What a protocol client does with a match of cluster mode (issue 12), for the process tests: learn the
+ * What a protocol client does with a match of cluster mode, for the process tests: learn the
  * node its socket is on (`connect.node`), move to the node `matched.node` names (a new socket with the same
  * session cookie, then `reconnect`), and play: follow the ball with its paddle so the rally goes on while a
  * test watches the match run.
@@ -71,50 +72,83 @@ export async function untilPlaying(seats: Seat[], timeoutMs = 30_000): Promise<v
 }
 
 export interface PlayReport {
-  /** gameState messages each seat received meanwhile. */
-  states: GameState[][];
+  /** What each seat was sent of the match meanwhile: keyframes, ball events, the opponent's paddle. */
+  plays: PlayMessage[][];
+  /** Each seat's stretch as a line: its socket's state, and how many of each type it was sent meanwhile. */
+  seen: string[];
   /** paddleMoves each seat sent. */
   movesSent: number[];
 }
 
+type PlayMessage = ServerMessageOf<'gameState' | 'ballEvent' | 'opponentPaddle'>;
+const PLAY_TYPES = new Set(['gameState', 'ballEvent', 'opponentPaddle']);
+/** Well within a paddle's reach (half its 100 units and half the ball): the ball is still returned. */
+const AIM_OFF = 20;
+
 /**
- * Both seats play for `ms`: every 50 ms each sends a paddleMove to the ball's height of the last
- * gameState it received (a paddle that follows the ball returns it, so points are rare and the match runs on).
+ * Both seats play for `ms`: every 50 ms each sends a paddleMove near the ball's height, where its client has
+ * the ball (flown on from the last keyframe or ball event, the nodes' clock being this machine's): a paddle
+ * that follows the ball returns it, so points are rare and the match runs on. It aims AIM_OFF above and below
+ * the ball by turns: a paddle right on the ball's line returns it flat, and two flat returns make a rally in
+ * which neither paddle moves again (seen: ten seconds of hits at y 264, both paddles at 263.6).
  */
 export async function playFor(seats: Seat[], ms: number): Promise<PlayReport> {
   const seen = seats.map((seat) => seat.player.messages.length);
   const movesSent = seats.map(() => 0);
+  const targets = seats.map(() => new Set<number>());
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     seats.forEach((seat, i) => {
-      const state = lastGameState(seat.player);
-      if (!state) return;
-      seat.player.send({ type: 'paddleMove', gameId: seat.matched.gameId, position: state.data.ballPos.y });
+      const ball = ballSeenBy(seat.player.messages, Date.now());
+      if (!ball) return;
+      const position = ball.y + (movesSent[i]! % 2 === 0 ? AIM_OFF : -AIM_OFF);
+      seat.player.send({ type: 'paddleMove', gameId: seat.matched.gameId, position });
       movesSent[i]! += 1;
+      targets[i]!.add(Math.round(position));
     });
     await sleep(50);
   }
-  const states = seats.map((seat, i) =>
-    seat.player.messages.slice(seen[i]).filter((m): m is GameState => m.type === 'gameState'),
-  );
-  return { states, movesSent };
+  const stretches = seats.map((seat, i) => seat.player.messages.slice(seen[i]));
+  const plays = stretches.map((stretch) => stretch.filter((m): m is PlayMessage => PLAY_TYPES.has(m.type)));
+  const described = seats.map((seat, i) => {
+    const counts = new Map<string, number>();
+    for (const m of stretches[i]!) counts.set(m.type, (counts.get(m.type) ?? 0) + 1);
+    const phases = stretches[i]!.flatMap((m) => (m.type === 'gameState' ? [m.data.gameState] : []));
+    const hits = stretches[i]!.flatMap((m) =>
+      m.type === 'ballEvent'
+        ? [`${m.kind}@${m.tick} ball ${m.ball.map(Math.round)} paddles ${m.paddles}`]
+        : [],
+    );
+    return `seat ${seat.matched.playerIndex} (socket state ${seat.player.socket.readyState}, ${movesSent[i]} moves sent to ${targets[i]!.size} places): ${[...counts].map(([t, n]) => `${t}×${n}`).join(' ')}; phases ${phases.join(',')}; ${hits.join('; ')}`;
+  });
+  return { plays, movesSent, seen: described };
 }
 
 /**
- * What a played stretch must show: each seat was sent the state of its own match all along (at least
- * `minStates`, none of it over or waiting for a reconnection), and its own paddle moved (the paddle moves
- * only by its player's paddleMoves, so the node took them).
+ * What a played stretch must show: each seat was sent its own match all along (at least `minMessages` of
+ * play: a running match keyframes every 3 s, so a stretch of `s` seconds has about s / 3 of them besides its
+ * ball events and paddle reports; none over or waiting for a reconnection), and its paddle moved (the other
+ * seat was told so: a paddle moves only by its player's paddleMoves, so the node took them).
  */
-export function expectPlayed(seats: Seat[], report: PlayReport, minStates: number): void {
+export function expectPlayed(seats: Seat[], report: PlayReport, minMessages: number): void {
   seats.forEach((seat, i) => {
-    const states = report.states[i]!;
-    expect(states.length, `gameStates to seat ${seat.matched.playerIndex}`).toBeGreaterThanOrEqual(minStates);
-    for (const state of states) {
-      expect(state.gameId).toBe(seat.matched.gameId);
-      expect(['firstServe', 'playing', 'roundEnd']).toContain(state.data.gameState);
+    const plays = report.plays[i]!;
+    expect(
+      plays.length,
+      `play messages to seat ${seat.matched.playerIndex}; ${report.seen.join(' | ')}`,
+    ).toBeGreaterThanOrEqual(minMessages);
+    for (const play of plays) {
+      if (play.type === 'opponentPaddle') continue;
+      expect(play.gameId).toBe(seat.matched.gameId);
+      if (play.type === 'gameState')
+        expect(['firstServe', 'playing', 'roundEnd']).toContain(play.data.gameState);
     }
-    const own = new Set(states.map((s) => s.data.paddlePositions[seat.matched.playerIndex]));
-    expect(own.size, `distinct paddle positions of seat ${seat.matched.playerIndex}`).toBeGreaterThan(1);
+    const other = report.plays[seats.length - 1 - i]!;
+    const told = new Set(other.filter((m) => m.type === 'opponentPaddle').map((m) => m.y));
+    expect(
+      told.size,
+      `distinct paddle positions of seat ${seat.matched.playerIndex}; the stretch: ${report.seen.join(' | ')}`,
+    ).toBeGreaterThan(1);
     expect(report.movesSent[i]).toBeGreaterThan(0);
   });
 }

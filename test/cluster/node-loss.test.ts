@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type GameMode, getGameMode } from '../../src/common/game-modes.ts';
 import { LOST_CONFIRM_MS, NODE_TTL_MS, WATCH_EVERY_MS } from '../../src/server/cluster/cluster-node.ts';
-import { RECONCILE_EXIT } from '../../src/server/ledger/reconcile-cli.ts';
+import { RECONCILE_EXIT } from '../../src/server/ledger/reconcile/reconcile-cli.ts';
 import { sleep, startTestCluster, type TestCluster, waitUntil } from './test-cluster.ts';
 
 /**
- * Issue 12 acceptance with real server processes: a game node killed with SIGKILL (as a crash or an OOM
+ * A lost game node, end to end with real server processes: a game node killed with SIGKILL (as a crash or an OOM
  * kill would) leaves paid matches and searches open in PostgreSQL; the surviving node sees its heartbeat
  * gone from Redis and settles them (matches interrupted, every entry refunded in full, exactly once, one
  * `game_node_lost` event), its payout worker pays the refunds on chain, and the ledger still reconciles
@@ -234,9 +234,14 @@ describe('a game node of a two-node cluster is lost (real processes)', () => {
     // Draining: the node is still up and the match still runs.
     await sleep(1_500);
     expect(node2().pid).toBeGreaterThan(0);
+    // A running match sends a keyframe at least every 3 s (KEYFRAME_TICKS).
     const before = a.player.all('gameState').length;
-    await sleep(500);
-    expect(a.player.all('gameState').length).toBeGreaterThan(before);
+    await waitUntil(
+      'a keyframe of the running match',
+      async () => a.player.all('gameState').length,
+      (n) => n > before,
+      10_000,
+    );
     expect(await cluster.gameSession(gameId)).toMatchObject({ status: 'playing' });
 
     // The match ends (b leaves: a wins by forfeit); then the node stops by itself.

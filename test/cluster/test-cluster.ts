@@ -16,14 +16,14 @@ import { findFreePortRange } from '../../scripts/cluster/free-port-range.ts';
 import type { GameMode } from '../../src/common/game-modes.ts';
 import { type OpenedDatabase, openDatabase } from '../../src/server/db/open-database.ts';
 import { gameSessions, payoutJobs, queueSessions, systemEvents } from '../../src/server/db/schema/index.ts';
-import { runReconcileCli } from '../../src/server/ledger/reconcile-cli.ts';
+import { runReconcileCli } from '../../src/server/ledger/reconcile/reconcile-cli.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../support/player-client.ts';
 import { type RealTimeChain, realTimeChain } from '../support/real-time-chain.ts';
 import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
 
 /**
- * The set-up of a process test of cluster mode (issue 12), written once: game nodes as real server processes
+ * The set-up of a process test of cluster mode, written once: game nodes as real server processes
  * (scripts/cluster/cluster-nodes.ts) on a throwaway PostgreSQL database and a Redis key prefix of their own,
  * node 1's local chain reached the way a player's wallet reaches it, players signed in and paying entry
  * fees, a node started again after a test killed or stopped it, and the rows and reconcile run a test reads

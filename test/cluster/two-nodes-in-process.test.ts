@@ -17,14 +17,14 @@ import { realTimeChain } from '../support/real-time-chain.ts';
 import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
 
 /**
- * Issue 12 point 1 with two game nodes (two servers on one PostgreSQL and one Redis, in this process): a ban
+ * Broadcasts between two game nodes (two servers on one PostgreSQL and one Redis, in this process): a ban
  * made through one node's admin API acts at once on the sockets and searches another node holds: the search
  * is closed, the player is told, and every socket of the wallet learns its ban status, exactly once.
  */
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const WAGER = getGameMode('tiny_tuna').wagerLamports;
 
-describe('issue 12: two game nodes in one process: bans, notices, players online and live matches across nodes', () => {
+describe('two game nodes in one process: bans, notices, players online and live matches across nodes', () => {
   let database: ThrowawayDatabase;
   const nodes: TestServer[] = [];
   let adminCookie = '';
@@ -110,7 +110,7 @@ describe('issue 12: two game nodes in one process: bans, notices, players online
     expect(tab.all('banStatus')).toHaveLength(1);
   });
 
-  it('RELIABILITY 35: a sign-out through node A closes that session’s socket on node B; its search is left away', async () => {
+  it('a sign-out through node A closes that session’s socket on node B; its search is left away', async () => {
     const { searcher, tab } = await searchingOnB();
     const logout = await fetch(`${nodes[0]!.url}/api/auth/logout`, {
       method: 'POST',

@@ -4,7 +4,7 @@ import { generateKeyPairSigner, type KeyPairSigner, signBytes } from '@solana/ki
 import type { SolanaSignInInput } from '@solana/wallet-standard-features';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
 import WebSocket, { type ClientOptions } from 'ws';
-import type { ServerMessage } from '../../src/common/protocol.ts';
+import { type ServerMessage, unbatch } from '../../src/common/protocol.ts';
 
 type Of<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 
@@ -103,7 +103,7 @@ export async function connectPlayer(baseUrl: string, options: ConnectOptions = {
   const consumed = new Set<ServerMessage>();
   const waiters: Array<() => void> = [];
   socket.on('message', (data) => {
-    messages.push(JSON.parse(data.toString()) as ServerMessage);
+    messages.push(...unbatch(JSON.parse(data.toString())));
     for (const wake of waiters.splice(0)) wake();
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>

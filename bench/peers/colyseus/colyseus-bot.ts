@@ -1,5 +1,5 @@
 /**
- * One bot of the Colyseus peer (issue 11 point 4), with `@colyseus/sdk` as a Colyseus game would ship it:
+ * One bot of the Colyseus peer, with `@colyseus/sdk` as a Colyseus game would ship it:
  * `joinOrCreate(variant)` finds a room of two, the player plays every state it receives (bench/bot-player.ts,
  * the product bots' brain and recorders), and at the end of the match it leaves and searches again after
  * the same 0.2–1 s pause as the product's bots. Each room is a new WebSocket; the bytes of all of them are

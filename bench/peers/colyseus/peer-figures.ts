@@ -1,6 +1,6 @@
 /**
  * The peer's own line under the bench's table: how its rooms' separate loops fared, from the extra series
- * of its /metrics (peer-metrics.ts). Not one of issue 11's figures; it says what the tick figures stand for.
+ * of its /metrics (peer-metrics.ts). Not one of the bench's own figures; it says what the tick figures stand for.
  */
 import { histogramQuantile, increase, type Scrape } from '../../prometheus.ts';
 

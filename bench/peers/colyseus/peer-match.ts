@@ -1,10 +1,10 @@
 /**
- * The match both Colyseus rooms run (issue 11 point 4): this project's own physics (src/common/game) stepped
+ * The match both Colyseus rooms run: this project's own physics (src/common/game) stepped
  * once per tick, with the paddle targets the players sent applied as the product applies them (the latest
  * target of each seat, clamped onto the canvas, in force until a new one comes). Practice-like: no money,
  * no reconnection window. Pure: no Colyseus, no clock; the rooms own the timers.
  */
-import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../../src/common/game/constants.ts';
+
 import {
   clampPaddleTarget,
   createMatchPhysics,
@@ -14,6 +14,7 @@ import {
   step,
 } from '../../../src/common/game/physics.ts';
 import type { GameData } from '../../../src/common/protocol.ts';
+import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../../src/common/rules.ts';
 import { toGameData } from '../../../src/server/game/match-game-data.ts';
 
 /** The countdown players see, after the product's opponent-found lead-in (SPEC §9), as a practice match. */

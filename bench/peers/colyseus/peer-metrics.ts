@@ -3,8 +3,8 @@
  * read by bench/prometheus.ts), fed as peer-ticks.ts explains, plus one histogram of single room steps.
  */
 import { performance } from 'node:perf_hooks';
+import { Counter, Histogram } from 'prom-client';
 import { TICK_MS } from '../../../src/common/game/constants.ts';
-import { createHistogram, renderValue } from '../../../src/server/metrics/histogram.ts';
 import { createServerMetrics } from '../../../src/server/metrics/server-metrics.ts';
 import { createMissedPeriods, createPeriodWork, type LoopFrames } from './peer-ticks.ts';
 
@@ -19,19 +19,25 @@ export interface PeerMetrics {
   step(run: () => void): void;
   /** Runs and times other room work on the game's path (a state patch: serialisation and sends). */
   work<T>(run: () => T): T;
-  render(): string;
+  render(): Promise<string>;
   start(): () => void;
 }
 
 export function createPeerMetrics(liveMatches: () => number): PeerMetrics {
   const server = createServerMetrics({ liveMatches });
-  const roomStep = createHistogram({
+  const registers = [server.registry];
+  const roomStep = new Histogram({
     name: 'peer_room_step_duration_seconds',
     help: 'One step of one room (physics, state, sends), each room on its own Colyseus loop',
-    bounds: ROOM_STEP_BOUNDS,
+    buckets: ROOM_STEP_BOUNDS,
+    registers,
   });
-  let steps = 0;
-  let roomStepsMissed = 0;
+  const steps = new Counter({ name: 'peer_room_steps_total', help: 'Room steps run', registers });
+  const roomStepsMissed = new Counter({
+    name: 'peer_room_steps_missed_total',
+    help: 'Room steps due more than a period before the loop frame running them started, counted per room',
+    registers,
+  });
   const missedPeriods = createMissedPeriods(TICK_MS);
   const periods = createPeriodWork(TICK_MS, (totalMs) => server.ticks.ran(0, totalMs));
   const timed = <T>(run: () => T): { value: T; ms: number } => {
@@ -44,28 +50,16 @@ export function createPeerMetrics(liveMatches: () => number): PeerMetrics {
   return {
     frame(loop, frameMs) {
       for (const dueMs of loop.frame(frameMs)) {
-        roomStepsMissed++;
+        roomStepsMissed.inc();
         if (missedPeriods.missed(dueMs)) server.ticks.skipped(1);
       }
     },
     step(run) {
       roomStep.observe(timed(run).ms / 1000);
-      steps++;
+      steps.inc();
     },
     work: (run) => timed(run).value,
-    render: () =>
-      [
-        server.render(),
-        roomStep.render(),
-        renderValue('peer_room_steps_total', 'counter', 'Room steps run', steps),
-        renderValue(
-          'peer_room_steps_missed_total',
-          'counter',
-          'Room steps due more than a period before the loop frame running them started, counted per room',
-          roomStepsMissed,
-        ),
-        '',
-      ].join('\n'),
+    render: () => server.render(),
     start: () => server.start(),
   };
 }

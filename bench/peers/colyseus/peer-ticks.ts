@@ -1,5 +1,5 @@
 /**
- * How the peer's ticks are measured so they compare with the product's (issue 11 point 2). The product runs
+ * How the peer's ticks are measured so they compare with the product's. The product runs
  * one tick of every match per 60 Hz period; Colyseus gives each room its own loop (`setFixedTimestep`: a
  * `setInterval` and an accumulator that runs whole fixed steps, catching up at most 5 at once and then
  * dropping the backlog) and, for a schema state, its own 20 Hz patch timer. So:

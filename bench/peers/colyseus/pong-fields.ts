@@ -1,5 +1,5 @@
 /**
- * The idiomatic Colyseus room's state (issue 11 point 4): flat fields a `@colyseus/schema` class holds, set
+ * The idiomatic Colyseus room's state: flat fields a `@colyseus/schema` class holds, set
  * from the physics every tick and patched to the players at Colyseus' default rate (20 Hz, binary deltas
  * of the fields that changed). Pure, so the shaping is tested without Colyseus installed; the schema class
  * itself (pong-state.ts) declares these names with their wire types.

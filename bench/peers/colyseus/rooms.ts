@@ -1,5 +1,5 @@
 /**
- * The two Colyseus rooms of the peer (issue 11 point 4), each a practice match of two players running this
+ * The two Colyseus rooms of the peer, each a practice match of two players running this
  * project's physics at 60 Hz on Colyseus' fixed-timestep loop:
  *
  * - `json`: every tick, each player gets the product's JSON `gameState` message (SPEC §7) as text;

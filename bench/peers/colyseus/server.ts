@@ -1,5 +1,5 @@
 /**
- * The Colyseus 0.18 peer's server process (issue 11 point 4), started by `npm run bench -- --peer colyseus`
+ * The Colyseus 0.18 peer's server process, started by `npm run bench -- --peer colyseus`
  * through peer-process.ts: `@colyseus/core` with `@colyseus/ws-transport` on its defaults (no
  * permessage-deflate), the rooms `json` and `schema` (rooms.ts), and GET /metrics in the product's
  * Prometheus text (peer-metrics.ts). Listens on 127.0.0.1 only, so its metrics are the machine's own.
@@ -33,11 +33,9 @@ const server = new Server({
   transport,
   greet: false,
   express: (app) => {
-    app.get('/metrics', (_request: unknown, response: TextResponse) => {
-      response
-        .set('cache-control', 'no-store')
-        .type('text/plain; version=0.0.4; charset=utf-8')
-        .send(metrics.render());
+    app.get('/metrics', async (_request: unknown, response: TextResponse) => {
+      const text = await metrics.render();
+      response.set('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(text);
     });
   },
 });

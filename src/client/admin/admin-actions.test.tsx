@@ -33,8 +33,8 @@ const click = (element: HTMLElement) => act(async () => fireEvent.click(element)
 // An open modal dialog hides the rest of the page from the accessibility tree; the toast still shows on top.
 const toast = () => screen.getByRole('region', { name: 'Notifications', hidden: true });
 
-describe('§5 §7 §8 admin actions', () => {
-  it('§5 wallet ban: the reason is required, then POST /ban-wallet carries it, toasts and refetches', async () => {
+describe('admin actions', () => {
+  it('wallet ban: the reason is required, then POST /ban-wallet carries it, toasts and refetches', async () => {
     const api = stubAdminApi({
       'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
       'POST /api/admin/ban-wallet': jsonResponse(200, {
@@ -64,7 +64,7 @@ describe('§5 §7 §8 admin actions', () => {
     await waitFor(() => expect(api.to('GET', '/api/admin/wallets').length).toBeGreaterThan(listsBefore));
   });
 
-  it('§5 wallet ban: Cancel sends nothing', async () => {
+  it('wallet ban: Cancel sends nothing', async () => {
     const api = stubAdminApi({ 'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])) });
     await openTab('Wallets');
     await click(await screen.findByRole('button', { name: `Ban wallet ${WALLET_A}` }));
@@ -73,7 +73,7 @@ describe('§5 §7 §8 admin actions', () => {
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
-  it("§7 Banned Wallets: Unban asks a reason, posts /unban-wallet and toasts 'Wallet Unbanned'", async () => {
+  it("Banned Wallets: Unban asks a reason, posts /unban-wallet and toasts 'Wallet Unbanned'", async () => {
     const api = stubAdminApi({
       'GET /api/admin/banned-wallets': jsonResponse(200, page([bannedRow()])),
       'POST /api/admin/unban-wallet': jsonResponse(200, { success: true, message: 'Wallet Unbanned' }),
@@ -90,7 +90,7 @@ describe('§5 §7 §8 admin actions', () => {
     await waitFor(() => expect(toast().textContent).toContain('Wallet Unbanned'));
   });
 
-  it("§8 a refused wallet ban shows the 'Error' toast 'Failed to ban wallet address.' and keeps the dialog", async () => {
+  it("a refused wallet ban shows the 'Error' toast 'Failed to ban wallet address.' and keeps the dialog", async () => {
     stubAdminApi({
       'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
       'POST /api/admin/ban-wallet': jsonResponse(400, { error: 'A reason is required' }),
@@ -104,7 +104,7 @@ describe('§5 §7 §8 admin actions', () => {
     expect(screen.getByRole('dialog', { name: 'Ban Wallet' })).toBeTruthy();
   });
 
-  it("§5 IP ban asks for confirmation first; confirmed, POST /ban-ip and the toast 'IP Banned'", async () => {
+  it("IP ban asks for confirmation first; confirmed, POST /ban-ip and the toast 'IP Banned'", async () => {
     const api = stubAdminApi({
       'GET /api/admin/ips': jsonResponse(200, page([ipRow()])),
       'POST /api/admin/ban-ip': jsonResponse(200, { success: true, message: 'IP Banned', ipAddress: IP }),
@@ -126,7 +126,7 @@ describe('§5 §7 §8 admin actions', () => {
   it.each([
     [false, '/api/admin/ban-ip', 'Failed to ban IP address.', 'Ban IP'],
     [true, '/api/admin/unban-ip', 'Failed to unban IP address.', 'Unban IP'],
-  ])('§8 IP (banned: %s) refused by %s: the Error toast says %s', async (banned, path, text, verb) => {
+  ])('IP (banned: %s) refused by %s: the Error toast says %s', async (banned, path, text, verb) => {
     stubAdminApi({
       'GET /api/admin/ips': jsonResponse(200, page([ipRow({ isBanned: banned })])),
       [`POST ${path}`]: jsonResponse(400, { error: 'A valid IP address is required' }),
@@ -137,7 +137,7 @@ describe('§5 §7 §8 admin actions', () => {
     await waitFor(() => expect(toast().textContent).toContain(`Error${text}`));
   });
 
-  it("§7 unban IP after confirmation: POST /unban-ip and the toast 'IP Unbanned'", async () => {
+  it("unban IP after confirmation: POST /unban-ip and the toast 'IP Unbanned'", async () => {
     const api = stubAdminApi({
       'GET /api/admin/ips': jsonResponse(200, page([ipRow({ isBanned: true })])),
       'POST /api/admin/unban-ip': jsonResponse(200, { success: true, message: 'IP Unbanned', ipAddress: IP }),
@@ -153,7 +153,7 @@ describe('§5 §7 §8 admin actions', () => {
     await waitFor(() => expect(toast().textContent).toContain('IP Unbanned'));
   });
 
-  it('§2 associations both ways: a wallet shows its analytics and IPs; an IP shows its wallets', async () => {
+  it('associations both ways: a wallet shows its analytics and IPs; an IP shows its wallets', async () => {
     const api = stubAdminApi({
       'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
       [`GET /api/admin/wallets/${WALLET_A}`]: jsonResponse(200, walletDetail()),
@@ -191,7 +191,7 @@ describe('§5 §7 §8 admin actions', () => {
       'Failed to fetch wallet associations for this IP.',
     ],
   ])(
-    '§8 from %s, opening %s whose association fetch fails shows the Error toast',
+    'from %s, opening %s whose association fetch fails shows the Error toast',
     async (tab, name, path, text) => {
       stubAdminApi({
         'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),

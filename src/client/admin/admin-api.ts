@@ -1,13 +1,14 @@
+import type { AdminUserRead } from '../../common/api/admin-views.ts';
+import { errorTextOf } from '../../common/api/error-text.ts';
+
 /** The admin endpoints of SPEC §7 that the sign-in and the session header use. */
 
 export const ADMIN_USER_URL = '/api/admin/user';
 export const ADMIN_LOGIN_URL = '/api/admin/login';
 export const ADMIN_LOGOUT_URL = '/api/admin/logout';
 
-/** GET /api/admin/user: the session view (role, currentIP). */
-export interface AdminUserResponse {
-  user: { role: string; currentIP?: string; email?: string; username?: string; id?: string };
-}
+/** GET /api/admin/user: the session view (role, currentIP) as the panel reads it (common/api/admin-views.ts). */
+export type AdminUserResponse = AdminUserRead;
 
 export type LoginOutcome = { ok: true } | { ok: false; error: string };
 
@@ -26,13 +27,5 @@ export async function postAdminLogin(email: string, password: string): Promise<L
   }
   if (res.ok) return { ok: true };
   const body: unknown = await res.json().catch(() => null);
-  const error =
-    typeof body === 'object' &&
-    body !== null &&
-    'error' in body &&
-    typeof body.error === 'string' &&
-    body.error
-      ? body.error
-      : 'Login failed';
-  return { ok: false, error };
+  return { ok: false, error: errorTextOf(body) || 'Login failed' };
 }

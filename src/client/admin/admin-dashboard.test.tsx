@@ -32,8 +32,8 @@ async function openPanel() {
 const tab = (name: string) => screen.getByRole('tab', { name });
 const openTab = (name: string) => act(async () => fireEvent.click(tab(name)));
 
-describe('§2 admin panel: dashboard', () => {
-  it('§2 the four stat cards with SPEC labels (lamports in the tooltip) and the tabs in SPEC order', async () => {
+describe('admin panel: dashboard', () => {
+  it('the four stat cards with SPEC labels (lamports in the tooltip) and the tabs in SPEC order', async () => {
     const api = stubAdminApi();
     await openPanel();
     const volume = await screen.findByText('0.05 SOL');
@@ -180,7 +180,7 @@ describe('§2 admin panel: dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('empty and error states are said (SPEC §8 fetch failure text)', async () => {
+  it('empty and error states are said (with the fetch-failure text)', async () => {
     stubAdminApi({ 'GET /api/admin/games': jsonResponse(500, { error: 'boom' }) });
     await openPanel();
     await openTab('Games');

@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { z } from 'zod';
+import { errorTextOf } from '../../common/api/error-text.ts';
+import { parseAnswer } from '../../common/api/parse-answer.ts';
 import { ADMIN_USER_URL } from './admin-api.ts';
-import { AdminSignedOutError, useAdminSession } from './admin-session-gate.ts';
+import { type AdminSessionGate, AdminSignedOutError, useAdminSession } from './admin-session-gate.ts';
 
 export const ADMIN_API = '/api/admin';
 
@@ -31,16 +34,54 @@ export function adminUrl(path: string, params: QueryParams = {}): string {
 
 async function errorOf(res: Response): Promise<AdminRequestError> {
   const body: unknown = await res.json().catch(() => null);
-  const error =
-    typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
-      ? body.error
-      : `${res.status}: ${res.statusText}`;
-  return new AdminRequestError(res.status, error);
+  return new AdminRequestError(res.status, errorTextOf(body) ?? `${res.status}: ${res.statusText}`);
 }
 
 export interface AdminFetch {
-  get<T>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<T>;
-  post<T>(path: string, body: unknown): Promise<T>;
+  /** The answer as `schema` reads it; an answer of another shape throws an AnswerShapeError naming the call. */
+  get<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    params?: QueryParams,
+    signal?: AbortSignal,
+  ): Promise<z.output<S>>;
+  /** An action: the panel reads only whether it succeeded (and `{ error }` when it did not). */
+  post(path: string, body: unknown): Promise<unknown>;
+}
+
+interface AdminFetchDeps {
+  /** A 401 mid-session: the session is gone. */
+  onSignedOut(): void;
+  gate: AdminSessionGate | null;
+  fetchImpl?: typeof fetch;
+}
+
+/** The admin API over `fetch`, outside React (useAdminFetch binds it to the page's session). */
+export function createAdminFetch(deps: AdminFetchDeps): AdminFetch {
+  const { gate } = deps;
+  const request = async (url: string, init: RequestInit): Promise<unknown> => {
+    const res = await (deps.fetchImpl ?? fetch)(url, { credentials: 'include', ...init });
+    if (gate?.closed) throw new AdminSignedOutError();
+    if (res.status === 401) deps.onSignedOut();
+    if (!res.ok) throw await errorOf(res);
+    return res.json();
+  };
+  const send = (url: string, init: RequestInit): Promise<unknown> =>
+    gate
+      ? gate.run(init.signal ?? undefined, (signal) => request(url, { ...init, signal }))
+      : request(url, init);
+  return {
+    get: async (schema, path, params, signal) => {
+      const url = adminUrl(path, params);
+      return parseAnswer(schema, await send(url, signal ? { signal } : {}), `GET ${url}`);
+    },
+    post: (path, body) =>
+      send(adminUrl(path), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+  };
 }
 
 /**
@@ -52,26 +93,8 @@ export interface AdminFetch {
 export function useAdminFetch(): AdminFetch {
   const queryClient = useQueryClient();
   const gate = useAdminSession()?.gate ?? null;
-  return useMemo(() => {
-    const request = async <T>(url: string, init: RequestInit): Promise<T> => {
-      const res = await fetch(url, { credentials: 'include', ...init });
-      if (gate?.closed) throw new AdminSignedOutError();
-      if (res.status === 401) queryClient.setQueryData([ADMIN_USER_URL], null);
-      if (!res.ok) throw await errorOf(res);
-      return (await res.json()) as T;
-    };
-    const send = <T>(url: string, init: RequestInit): Promise<T> =>
-      gate
-        ? gate.run(init.signal ?? undefined, (signal) => request<T>(url, { ...init, signal }))
-        : request<T>(url, init);
-    return {
-      get: (path, params, signal) => send(adminUrl(path, params), signal ? { signal } : {}),
-      post: (path, body) =>
-        send(adminUrl(path), {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-    };
-  }, [queryClient, gate]);
+  return useMemo(
+    () => createAdminFetch({ gate, onSignedOut: () => queryClient.setQueryData([ADMIN_USER_URL], null) }),
+    [queryClient, gate],
+  );
 }

@@ -28,8 +28,8 @@ async function signIn(values: { email: string; password: string }) {
 
 const GOOD = { email: 'admin@example.com', password: 'correct horse' };
 
-describe('§2 admin login', () => {
-  it('§2 admin login: title, subtitle, labelled required fields with their placeholders', () => {
+describe('admin login', () => {
+  it('admin login: title, subtitle, labelled required fields with their placeholders', () => {
     renderApp('/admin/login');
     expect(screen.getByRole('heading', { name: ADMIN_PRODUCT_NAME })).toBeTruthy();
     expect(screen.getByText('Secure access to the back office system')).toBeTruthy();
@@ -43,7 +43,7 @@ describe('§2 admin login', () => {
     [{ email: 'not-an-email', password: 'x' }, ['Please enter a valid email address']],
     [{ email: 'admin@example', password: 'x' }, ['Please enter a valid email address']],
     [{ email: 'admin@example.com', password: '' }, ['Password is required']],
-  ])('§5 admin login: %o is refused with %o and nothing is sent', async (values, messages) => {
+  ])('admin login: %o is refused with %o and nothing is sent', async (values, messages) => {
     const fetchMock = stubFetch(() => {
       throw new Error('no request may be sent for an invalid form');
     });
@@ -53,7 +53,7 @@ describe('§2 admin login', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("§2 admin login: 'Authenticating...' with inputs and button disabled while POST /api/admin/login runs, then /admin", async () => {
+  it("admin login: 'Authenticating...' with inputs and button disabled while POST /api/admin/login runs, then /admin", async () => {
     let answer: (res: Response) => void = () => {};
     const fetchMock = stubFetch((url) =>
       url === '/api/admin/login'
@@ -79,16 +79,16 @@ describe('§2 admin login', () => {
   });
 
   it.each([
-    ['§8 the server error text', jsonResponse(401, { error: 'Invalid credentials' }), 'Invalid credentials'],
+    ['the server error text', jsonResponse(401, { error: 'Invalid credentials' }), 'Invalid credentials'],
     [
-      'RELIABILITY 18 the throttle text on a 429',
+      'the throttle text on a 429',
       jsonResponse(429, { error: 'Too many failed login attempts. Please try again later.' }),
       'Too many failed login attempts. Please try again later.',
     ],
-    ["§8 'Login failed' without one", new Response('oops', { status: 500 }), 'Login failed'],
-    ["§8 'Login failed' with an empty error", jsonResponse(400, { error: '' }), 'Login failed'],
+    ["'Login failed' without one", new Response('oops', { status: 500 }), 'Login failed'],
+    ["'Login failed' with an empty error", jsonResponse(400, { error: '' }), 'Login failed'],
   ])(
-    '§2 admin login failure shows %s above the fields, and the form is editable again',
+    'admin login failure shows %s above the fields, and the form is editable again',
     async (_rule, res, text) => {
       stubFetch(async () => res);
       const { location } = renderApp('/admin/login');
@@ -102,7 +102,7 @@ describe('§2 admin login', () => {
     },
   );
 
-  it("§8 admin login: a network exception shows 'Network error. Please try again.'", async () => {
+  it("admin login: a network exception shows 'Network error. Please try again.'", async () => {
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });

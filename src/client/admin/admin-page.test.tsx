@@ -15,8 +15,8 @@ async function settle() {
   for (let i = 0; i < 10; i++) await act(() => vi.advanceTimersByTimeAsync(0));
 }
 
-describe('§2 admin panel', () => {
-  it("§2 admin panel: a 401 shows 'Authentication Required' and redirects to /admin/login after 1 s", async () => {
+describe('admin panel', () => {
+  it("admin panel: a 401 shows 'Authentication Required' and redirects to /admin/login after 1 s", async () => {
     const fetchMock = vi.fn(async () => jsonResponse(401, { error: 'Not authenticated' }));
     vi.stubGlobal('fetch', fetchMock);
     const { location } = renderApp('/admin');
@@ -35,7 +35,7 @@ describe('§2 admin panel', () => {
     expect(screen.getByPlaceholderText('Enter your email')).toBeTruthy();
   });
 
-  it('§2 admin panel: a signed-in admin sees the role badge and a Logout link to /api/admin/logout', async () => {
+  it('admin panel: a signed-in admin sees the role badge and a Logout link to /api/admin/logout', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(200, { user: { role: 'admin', currentIP: '203.0.113.7' } })),

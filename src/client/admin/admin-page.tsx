@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { adminUserReadSchema } from '../../common/api/admin-views.ts';
 import { getQueryFn } from '../query-client.ts';
 import { useToast } from '../ui/toast-provider.tsx';
-import { ADMIN_USER_URL, type AdminUserResponse } from './admin-api.ts';
+import { ADMIN_USER_URL } from './admin-api.ts';
 import { AdminDashboard } from './admin-dashboard.tsx';
 import { type AdminSession, AdminSessionContext, createAdminSessionGate } from './admin-session-gate.ts';
 
@@ -25,9 +26,9 @@ export function AdminPage() {
       },
     };
   });
-  const check = useQuery<AdminUserResponse | null>({
+  const check = useQuery({
     queryKey: [ADMIN_USER_URL],
-    queryFn: getQueryFn<AdminUserResponse>({ on401: 'returnNull' }),
+    queryFn: getQueryFn({ on401: 'returnNull', schema: adminUserReadSchema }),
   });
   const unauthenticated = check.isSuccess && !check.data?.user && !signingOut;
 

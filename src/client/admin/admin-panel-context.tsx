@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
+import type { AdminGameRow } from '../../common/api/admin-rows.ts';
 import type { Cluster } from '../wallet/wallet-api.ts';
-import type { AdminGameRow } from './admin-types.ts';
 
 /** What the inspector dialog can show: a wallet's detail, an IP's wallets, or a game with its replay. */
 export type InspectTarget =

@@ -83,7 +83,7 @@ async function panelWithStatsInFlight(options: { deaf?: boolean } = {}) {
   return { ...stub, location: view.location };
 }
 
-describe('§7 Logout: no admin request after it, none in flight turned into an error', () => {
+describe('Logout: no admin request after it, none in flight turned into an error', () => {
   it('a poll in flight at Logout is aborted; no request starts afterwards, past the 10 s poll', async () => {
     const panel = await panelWithStatsInFlight();
     const calls = panel.calls();

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import type { AssociationFields } from '../../common/api/admin-rows.ts';
 import { BanBadge, DateText } from './admin-cells.tsx';
-import type { AssociationFields } from './admin-types.ts';
 
 /** The columns a wallet–IP association shows from either side (SPEC §3 association rows). */
 export function associationColumns<Row extends AssociationFields & { isBanned: boolean }>() {

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { type AdminBannedWalletRow, adminBannedWalletRowSchema } from '../../common/api/admin-rows.ts';
 import { DateText, IpLink, WalletLink } from './admin-cells.tsx';
-import type { AdminBannedWalletRow } from './admin-types.ts';
 import { WalletBanButton } from './ban-buttons.tsx';
 import { DataTable } from './data-table.tsx';
 import { useAdminList } from './use-admin-list.ts';
@@ -25,7 +25,7 @@ const COLUMNS = [
 
 /** The wallets banned now, newest first, each with Unban. */
 export function BannedWalletsTab() {
-  const list = useAdminList<AdminBannedWalletRow>('/banned-wallets');
+  const list = useAdminList(adminBannedWalletRowSchema, '/banned-wallets');
   return (
     <DataTable
       label="Banned Wallets"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import type { AdminFlaggedWalletRow } from '../../common/api/admin-rows.ts';
 import { shortenAddress } from '../../common/format.ts';
 import { BUTTON } from './admin-dialog.tsx';
-import type { AdminFlaggedWalletRow } from './admin-types.ts';
 import { FlagWalletDialog } from './flag-wallet-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { useAdminAction } from './use-admin-action.ts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
+import { FLAG_SEVERITIES, type FlagSeverity } from '../../common/api/admin-rows.ts';
 import { shortenAddress } from '../../common/format.ts';
 import { AdminDialog, BUTTON } from './admin-dialog.tsx';
-import { FLAG_SEVERITIES, type FlagSeverity } from './admin-types.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
 const FIELD =

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
+import { type AdminFlaggedWalletRow, adminFlaggedWalletRowSchema } from '../../common/api/admin-rows.ts';
 import { DateText, SeverityBadge, WalletLink } from './admin-cells.tsx';
-import type { AdminFlaggedWalletRow } from './admin-types.ts';
 import { DataTable } from './data-table.tsx';
 import { ResolveFlagButton } from './flag-buttons.tsx';
 import { useAdminList } from './use-admin-list.ts';
@@ -42,7 +42,7 @@ const COLUMNS = [
 /** Wallets flagged for review (SPEC §3 flagged wallet), open ones only unless asked. */
 export function FlaggedWalletsPanel() {
   const [unresolvedOnly, setUnresolvedOnly] = useState(true);
-  const list = useAdminList<AdminFlaggedWalletRow>('/flagged-wallets', { unresolved: unresolvedOnly });
+  const list = useAdminList(adminFlaggedWalletRowSchema, '/flagged-wallets', { unresolved: unresolvedOnly });
   return (
     <section aria-labelledby="flagged-heading">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">

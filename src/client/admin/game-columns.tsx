@@ -1,8 +1,8 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import type { AdminGameRow } from '../../common/api/admin-rows.ts';
 import { modeLabel } from '../history/history-labels.ts';
 import { Amount, DateText, GameIdLink, SignatureLink, WalletLink } from './admin-cells.tsx';
 import { useAdminPanel } from './admin-panel-context.tsx';
-import type { AdminGameRow } from './admin-types.ts';
 
 const col = createColumnHelper<AdminGameRow>();
 

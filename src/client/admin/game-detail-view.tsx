@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
+import type { AdminGameRow } from '../../common/api/admin-rows.ts';
 import { modeLabel } from '../history/history-labels.ts';
 import { Amount, DateText, SignatureLink, WalletLink } from './admin-cells.tsx';
-import type { AdminGameRow } from './admin-types.ts';
 import { winnerWallet } from './game-columns.tsx';
 import { GameReplay } from './replay/game-replay.tsx';
 
-/** A game's record and its replay on the game canvas (issue 10 point 9: settles a disputed point). */
+/** A game's record and its replay on the game canvas (settles a disputed point). */
 export function GameDetailView({ game }: { game: AdminGameRow }) {
   const fields: [string, ReactNode][] = [
     ['Mode', modeLabel(game.mode)],

@@ -1,4 +1,4 @@
-import type { AdminGameRow } from './admin-types.ts';
+import { adminGameRowSchema } from '../../common/api/admin-rows.ts';
 import { DataTable } from './data-table.tsx';
 import { GAME_COLUMNS } from './game-columns.tsx';
 import { HeldPayoutsPanel } from './held-payouts-panel.tsx';
@@ -6,7 +6,7 @@ import { useAdminList } from './use-admin-list.ts';
 
 /** Every recorded game, newest first, with its money and a replay; the search finds one by id, wallet or signature. */
 export function GamesTab({ search }: { search: string }) {
-  const list = useAdminList<AdminGameRow>('/games', { search });
+  const list = useAdminList(adminGameRowSchema, '/games', { search });
   return (
     <>
       <HeldPayoutsPanel />

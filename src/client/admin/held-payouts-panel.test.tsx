@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminHeldPayoutRow } from '../../common/api/admin-rows.ts';
 import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
-import type { AdminHeldPayoutRow } from './admin-types.ts';
 import { page, stubAdminApi } from './test-support/admin-api-stub.ts';
 import { GAME_ID, WALLET_A } from './test-support/admin-rows.ts';
 
@@ -36,7 +36,7 @@ async function openGames() {
   await click(screen.getByRole('tab', { name: 'Games' }));
 }
 
-describe('RELIABILITY 35: the Games tab lists held payouts with their two decisions', () => {
+describe('the Games tab lists held payouts with their two decisions', () => {
   it.each([
     ['Release', '/api/admin/held-payouts/release', 'Payout Released'],
     ['Refund Loser', '/api/admin/held-payouts/refund-loser', 'Loser Refunded'],

@@ -1,9 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
+import { type AdminHeldPayoutRow, adminHeldPayoutRowSchema } from '../../common/api/admin-rows.ts';
 import { shortenAddress } from '../../common/format.ts';
 import { Amount, DateText, GameIdLink, WalletLink } from './admin-cells.tsx';
 import { BUTTON } from './admin-dialog.tsx';
-import type { AdminHeldPayoutRow } from './admin-types.ts';
 import { DataTable } from './data-table.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { type AdminActionName, useAdminAction } from './use-admin-action.ts';
@@ -99,7 +99,7 @@ const COLUMNS = [
  * released (paid once) or cancelled for a full refund of the loser's entry.
  */
 export function HeldPayoutsPanel() {
-  const list = useAdminList<AdminHeldPayoutRow>('/held-payouts');
+  const list = useAdminList(adminHeldPayoutRowSchema, '/held-payouts');
   return (
     <section aria-labelledby="held-payouts-heading" className="mb-4">
       <h3 id="held-payouts-heading" className="mb-2 font-bold text-green-300 text-sm">

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { type IpWalletRow, ipWalletRowSchema } from '../../common/api/admin-rows.ts';
 import { WalletLink } from './admin-cells.tsx';
-import type { IpWalletRow } from './admin-types.ts';
 import { associationColumns } from './association-columns.tsx';
 import { WalletBanButton } from './ban-buttons.tsx';
 import { DataTable } from './data-table.tsx';
@@ -23,7 +23,7 @@ export const IP_WALLETS_ERROR = 'Failed to fetch wallet associations for this IP
 
 /** The wallets seen from one IP (SPEC §7 association rows); a wallet opens its own detail. */
 export function IpWalletsView({ ip }: { ip: string }) {
-  const list = useAdminList<IpWalletRow>(`/ips/${encodeURIComponent(ip)}/wallets`);
+  const list = useAdminList(ipWalletRowSchema, `/ips/${encodeURIComponent(ip)}/wallets`);
   useErrorToast(list.isError, IP_WALLETS_ERROR);
   return (
     <DataTable

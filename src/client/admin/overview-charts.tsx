@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { AdminOverview } from '../../common/api/admin-views.ts';
 import { formatSol } from '../../common/format.ts';
-import type { AdminOverview } from './admin-types.ts';
 
 type Daily = AdminOverview['daily'];
 

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
+import type { AdminOverview } from '../../common/api/admin-views.ts';
+import { adminOverviewSchema } from '../../common/api/admin-views.ts';
 import { formatDate, formatSol } from '../../common/format.ts';
 import { modeLabel } from '../history/history-labels.ts';
 import { WalletLink } from './admin-cells.tsx';
 import { useAdminFetch } from './admin-fetch.ts';
-import type { AdminOverview } from './admin-types.ts';
 import { ADMIN_POLL_MS } from './stat-cards.tsx';
 import { ADMIN_KEY } from './use-admin-list.ts';
 
@@ -72,7 +73,7 @@ export function OverviewTab({ onShowCritical }: { onShowCritical(): void }) {
   const api = useAdminFetch();
   const overview = useQuery({
     queryKey: [ADMIN_KEY, '/overview'],
-    queryFn: ({ signal }) => api.get<AdminOverview>('/overview', {}, signal),
+    queryFn: ({ signal }) => api.get(adminOverviewSchema, '/overview', {}, signal),
     refetchInterval: ADMIN_POLL_MS,
   });
   if (overview.isPending)

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { type AdminIpRow, adminIpRowSchema } from '../../common/api/admin-rows.ts';
 import { BanBadge, DateText, IpLink } from './admin-cells.tsx';
-import type { AdminIpRow } from './admin-types.ts';
 import { IpBanButton } from './ban-buttons.tsx';
 import { DataTable } from './data-table.tsx';
 import { FlaggedWalletsPanel } from './flagged-wallets-panel.tsx';
@@ -24,7 +24,7 @@ const COLUMNS = [
 
 /** IP addresses (country, connections, ban state; click one for its wallets) and the flagged wallets. */
 export function SecurityTab() {
-  const list = useAdminList<AdminIpRow>('/ips');
+  const list = useAdminList(adminIpRowSchema, '/ips');
   return (
     <div className="space-y-6">
       <section aria-labelledby="ips-heading">

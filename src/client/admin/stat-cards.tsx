@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { adminStatsSchema } from '../../common/api/admin-views.ts';
 import { useAdminFetch } from './admin-fetch.ts';
-import type { AdminStats } from './admin-types.ts';
 import { ADMIN_KEY } from './use-admin-list.ts';
 
 /** The overview figures refresh on their own every 10 s (the rest of the panel refetches after actions). */
@@ -36,7 +36,7 @@ export function StatCards() {
   const api = useAdminFetch();
   const stats = useQuery({
     queryKey: [ADMIN_KEY, '/stats'],
-    queryFn: ({ signal }) => api.get<AdminStats>('/stats', {}, signal),
+    queryFn: ({ signal }) => api.get(adminStatsSchema, '/stats', {}, signal),
     refetchInterval: ADMIN_POLL_MS,
   });
   const s = stats.data;

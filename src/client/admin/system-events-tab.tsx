@@ -1,7 +1,11 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import {
+  type AdminSystemEventRow,
+  adminSystemEventRowSchema,
+  type SystemEventSeverity as EventSeverity,
+} from '../../common/api/admin-rows.ts';
 import { DateText, SeverityBadge } from './admin-cells.tsx';
 import { BUTTON } from './admin-dialog.tsx';
-import type { AdminSystemEventRow, EventSeverity } from './admin-types.ts';
 import { DataTable } from './data-table.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 import { useAdminList } from './use-admin-list.ts';
@@ -54,7 +58,7 @@ export function SystemEventsTab({
   filter: EventsFilter;
   onFilterChange(filter: EventsFilter): void;
 }) {
-  const list = useAdminList<AdminSystemEventRow>('/system-events', {
+  const list = useAdminList(adminSystemEventRowSchema, '/system-events', {
     severity: filter.severity,
     unresolved: filter.unresolved,
   });

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { type AdminTransactionRow, adminTransactionRowSchema } from '../../common/api/admin-rows.ts';
 import { modeLabel, typeLabel } from '../history/history-labels.ts';
 import { Amount, DateText, GameIdLink, SignatureLink, WalletLink } from './admin-cells.tsx';
-import type { AdminTransactionRow } from './admin-types.ts';
 import { DataTable } from './data-table.tsx';
 import { useAdminList } from './use-admin-list.ts';
 
@@ -26,7 +26,7 @@ const COLUMNS = [
 
 /** Every ledger row, newest first; the search narrows it to a wallet, a signature or a game. */
 export function TransactionsTab({ search }: { search: string }) {
-  const list = useAdminList<AdminTransactionRow>('/transactions', { search });
+  const list = useAdminList(adminTransactionRowSchema, '/transactions', { search });
   return (
     <DataTable
       label="Transactions"

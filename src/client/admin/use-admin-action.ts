@@ -42,7 +42,7 @@ export function useAdminAction(name: AdminActionName) {
   const { toast } = useToast();
   const action = ADMIN_ACTIONS[name];
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<unknown>(action.path, body),
+    mutationFn: (body: Record<string, unknown>) => api.post(action.path, body),
     onSuccess: (_answer, body) => {
       toast({ title: action.done, description: subjectOf(body) });
       return queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] });

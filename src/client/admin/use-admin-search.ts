@@ -1,26 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import type { z } from 'zod';
+import {
+  adminGameRowSchema,
+  adminTransactionRowSchema,
+  adminWalletRowSchema,
+} from '../../common/api/admin-rows.ts';
+import type { Page } from '../../common/api/wire-values.ts';
+import { BASE58_ADDRESS } from '../../common/rules.ts';
 import { useAdminFetch } from './admin-fetch.ts';
 import type { AdminTabId } from './admin-tabs.tsx';
-import type { Page } from './admin-types.ts';
 import { adminListOptions } from './use-admin-list.ts';
 
-/** The three lists the search box drives (SPEC §2, issue 10 point 4). */
+/** The three lists the search box drives (SPEC §2). */
 const SEARCHED = [
-  { tab: 'transactions', path: '/transactions', noun: 'transaction' },
-  { tab: 'games', path: '/games', noun: 'game' },
-  { tab: 'wallets', path: '/wallets', noun: 'wallet' },
+  { tab: 'transactions', path: '/transactions', row: adminTransactionRowSchema, noun: 'transaction' },
+  { tab: 'games', path: '/games', row: adminGameRowSchema, noun: 'game' },
+  { tab: 'wallets', path: '/wallets', row: adminWalletRowSchema, noun: 'wallet' },
 ] as const;
 
 type SearchedTab = (typeof SEARCHED)[number]['tab'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /** Which tab answers a term best: a game id → Games, an address → Wallets, anything else → Transactions. */
 export function preferredTabs(term: string): SearchedTab[] {
   if (UUID.test(term)) return ['games', 'transactions', 'wallets'];
-  if (ADDRESS.test(term)) return ['wallets', 'transactions', 'games'];
+  if (BASE58_ADDRESS.test(term)) return ['wallets', 'transactions', 'games'];
   return ['transactions', 'games', 'wallets'];
 }
 
@@ -48,7 +54,10 @@ export function useAdminSearch(openTab: (tab: AdminTabId) => void) {
       const pages = await Promise.all(
         SEARCHED.map((s) =>
           queryClient
-            .fetchInfiniteQuery({ ...adminListOptions(api, s.path, { search: term }), staleTime: 0 })
+            .fetchInfiniteQuery({
+              ...adminListOptions<z.ZodType>(api, s.row, s.path, { search: term }),
+              staleTime: 0,
+            })
             .then((data) => data.pages[0] ?? null)
             .catch(() => null),
         ),

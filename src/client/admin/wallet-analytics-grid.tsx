@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import type { WalletAnalytics } from '../../common/api/admin-views.ts';
 import { modeLabel } from '../history/history-labels.ts';
 import { Amount, DateText, IpLink } from './admin-cells.tsx';
-import type { WalletAnalytics } from './admin-types.ts';
 
 function durationText(ms: number | null): string {
   if (ms === null) return '-';

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { adminGameRowSchema } from '../../common/api/admin-rows.ts';
+import type { WalletDetail } from '../../common/api/admin-views.ts';
+import { walletDetailSchema } from '../../common/api/admin-views.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { BanBadge, DateText, SeverityBadge } from './admin-cells.tsx';
 import { useAdminFetch } from './admin-fetch.ts';
-import type { AdminGameRow, WalletDetail } from './admin-types.ts';
 import { WalletBanButton } from './ban-buttons.tsx';
 import { DataTable } from './data-table.tsx';
 import { FlagWalletButton, ResolveFlagButton } from './flag-buttons.tsx';
@@ -55,7 +57,7 @@ function BanAndFlag({ detail }: { detail: WalletDetail }) {
 }
 
 function WalletGames({ address }: { address: string }) {
-  const list = useAdminList<AdminGameRow>('/games', { search: address });
+  const list = useAdminList(adminGameRowSchema, '/games', { search: address });
   return (
     <DataTable
       label="Wallet Games"
@@ -74,7 +76,7 @@ export function WalletDetailView({ address }: { address: string }) {
   const path = `/wallets/${encodeURIComponent(address)}`;
   const detail = useQuery({
     queryKey: [ADMIN_KEY, path],
-    queryFn: ({ signal }) => api.get<WalletDetail>(path, {}, signal),
+    queryFn: ({ signal }) => api.get(walletDetailSchema, path, {}, signal),
   });
   return (
     <div className="space-y-5">

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { type WalletIpRow, walletIpRowSchema } from '../../common/api/admin-rows.ts';
 import { IpLink } from './admin-cells.tsx';
-import type { WalletIpRow } from './admin-types.ts';
 import { associationColumns } from './association-columns.tsx';
 import { IpBanButton } from './ban-buttons.tsx';
 import { DataTable } from './data-table.tsx';
@@ -24,7 +24,7 @@ export const WALLET_IPS_ERROR = 'Failed to fetch IP associations for this wallet
 
 /** The IPs one wallet used (SPEC §7 association rows); an IP opens the wallets seen from it. */
 export function WalletIpsTable({ address }: { address: string }) {
-  const list = useAdminList<WalletIpRow>(`/wallets/${encodeURIComponent(address)}/ips`);
+  const list = useAdminList(walletIpRowSchema, `/wallets/${encodeURIComponent(address)}/ips`);
   useErrorToast(list.isError, WALLET_IPS_ERROR);
   return (
     <DataTable

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { type AdminWalletRow, adminWalletRowSchema } from '../../common/api/admin-rows.ts';
 import { Amount, BanBadge, DateText, WalletLink } from './admin-cells.tsx';
 import { useAdminPanel } from './admin-panel-context.tsx';
-import type { AdminWalletRow } from './admin-types.ts';
 import { WalletBanButton } from './ban-buttons.tsx';
 import { DataTable } from './data-table.tsx';
 import { useAdminList } from './use-admin-list.ts';
@@ -39,7 +39,7 @@ const COLUMNS = [
 
 /** Every wallet the product has seen, with ban/unban and its IPs (SPEC §2). */
 export function WalletsTab({ search }: { search: string }) {
-  const list = useAdminList<AdminWalletRow>('/wallets', { search });
+  const list = useAdminList(adminWalletRowSchema, '/wallets', { search });
   return (
     <DataTable
       label="Wallets"

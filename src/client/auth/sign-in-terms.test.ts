@@ -7,9 +7,9 @@ import { signInWithWallet } from './sign-in.ts';
 
 const ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
-/** Issue 10 point 7: the sign-in carries the terms version the player accepted, for the server to record. */
-describe('issue 10 point 7: the accepted terms version goes with the sign-in', () => {
-  it('point 7: POST /api/auth/verify names TERMS_VERSION (the terms dialog runs before connecting)', async () => {
+/** The sign-in carries the terms version the player accepted, for the server to record. */
+describe('the accepted terms version goes with the sign-in', () => {
+  it('POST /api/auth/verify names TERMS_VERSION (the terms dialog runs before connecting)', async () => {
     const account = {
       address: ADDRESS,
       publicKey: new Uint8Array(32),
@@ -49,7 +49,7 @@ describe('issue 10 point 7: the accepted terms version goes with the sign-in', (
     expect(posted[1]?.body).toMatchObject({ walletAddress: ADDRESS, termsVersion: TERMS_VERSION });
   });
 
-  it("point 7: TERMS_VERSION is the date the terms dialog shows as 'Last Updated' (SPEC §2), so the two move together", () => {
+  it("TERMS_VERSION is the date the terms dialog shows as 'Last Updated' (SPEC §2), so the two move together", () => {
     const shown = new Date(`${TERMS_LAST_UPDATED} 00:00:00 UTC`);
     expect(shown.toISOString().slice(0, 10)).toBe(TERMS_VERSION);
   });

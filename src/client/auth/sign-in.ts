@@ -7,6 +7,9 @@ import {
 } from '@solana/wallet-standard-features';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import { errorTextOf } from '../../common/api/error-text.ts';
+import { parseAnswer } from '../../common/api/parse-answer.ts';
+import { sessionWalletAnswerSchema, signInChallengeReadSchema } from '../../common/api/player-api.ts';
 import type { Clock } from '../../common/clock.ts';
 import { TERMS_VERSION } from '../../common/protocol.ts';
 
@@ -38,10 +41,8 @@ async function postJson(http: AuthHttp, path: string, body: unknown): Promise<un
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const json = (await res.json().catch(() => ({}))) as { error?: unknown };
-  if (!res.ok) {
-    throw new Error(typeof json.error === 'string' ? json.error : `Sign-in failed (${res.status})`);
-  }
+  const json: unknown = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(errorTextOf(json) ?? `Sign-in failed (${res.status})`);
   return json;
 }
 
@@ -50,8 +51,7 @@ export async function currentSessionWallet(http: AuthHttp): Promise<string | nul
   const res = await http.fetch(`${http.baseUrl ?? ''}/api/auth/me`, { credentials: 'include' });
   if (res.status === 401) return null;
   if (!res.ok) throw new Error(`Could not check the sign-in (${res.status})`);
-  const body = (await res.json()) as { walletAddress?: unknown };
-  return typeof body.walletAddress === 'string' ? body.walletAddress : null;
+  return parseAnswer(sessionWalletAnswerSchema, await res.json(), 'GET /api/auth/me').walletAddress;
 }
 
 async function signChallenge(wallet: Wallet, account: WalletAccount, input: SolanaSignInInput) {
@@ -77,16 +77,18 @@ async function signChallenge(wallet: Wallet, account: WalletAccount, input: Sola
 
 /**
  * Challenge, sign, verify: the server sets the session cookie. The terms dialog runs before any wallet
- * connects, so the sign-in carries the version accepted there and the server records it (issue 10 point 7).
+ * connects, so the sign-in carries the version accepted there and the server records it.
  */
 export async function signInWithWallet(
   wallet: Wallet,
   account: WalletAccount,
   http: AuthHttp,
 ): Promise<void> {
-  const { input } = (await postJson(http, '/api/auth/challenge', { walletAddress: account.address })) as {
-    input: SolanaSignInInput;
-  };
+  const { input } = parseAnswer(
+    signInChallengeReadSchema,
+    await postJson(http, '/api/auth/challenge', { walletAddress: account.address }),
+    'POST /api/auth/challenge',
+  );
   const { signedMessage, signature } = await signChallenge(wallet, account, input);
   await postJson(http, '/api/auth/verify', {
     walletAddress: account.address,

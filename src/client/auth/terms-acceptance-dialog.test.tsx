@@ -37,8 +37,8 @@ function open(props: Partial<Parameters<typeof TermsAcceptanceDialog>[0]> = {}) 
   return { onAccept, onDecline, ...view };
 }
 
-describe('§2 terms acceptance modal before wallet connection', () => {
-  it('§2 at first the checkbox and accept are disabled and the yellow scroll notice shows', () => {
+describe('terms acceptance modal before wallet connection', () => {
+  it('at first the checkbox and accept are disabled and the yellow scroll notice shows', () => {
     open();
     expect(checkbox().disabled).toBe(true);
     expect(accept().disabled).toBe(true);
@@ -46,7 +46,7 @@ describe('§2 terms acceptance modal before wallet connection', () => {
     expect(screen.queryByText(/reached the end/i)).toBeNull();
   });
 
-  it('§9 scrolled to 11 px from the end: still disabled; within 10 px: the checkbox enables, green notice', () => {
+  it('scrolled to 11 px from the end: still disabled; within 10 px: the checkbox enables, green notice', () => {
     open();
     scrollTo(2000 - 400 - 11);
     expect(checkbox().disabled).toBe(true);
@@ -56,7 +56,7 @@ describe('§2 terms acceptance modal before wallet connection', () => {
     expect(accept().disabled).toBe(true);
   });
 
-  it('§5 accept needs the end reached and the box ticked; it then accepts', () => {
+  it('accept needs the end reached and the box ticked; it then accepts', () => {
     const { onAccept } = open();
     scrollTo(1600);
     fireEvent.click(checkbox());
@@ -68,7 +68,7 @@ describe('§2 terms acceptance modal before wallet connection', () => {
     expect(onAccept).toHaveBeenCalledTimes(1);
   });
 
-  it('§9 the scroll listener attaches after 100 ms: a scroll before that counts for nothing', () => {
+  it('the scroll listener attaches after 100 ms: a scroll before that counts for nothing', () => {
     render(<TermsAcceptanceDialog open onAccept={vi.fn()} onDecline={vi.fn()} />);
     layOut();
     act(() => vi.advanceTimersByTime(99));
@@ -79,14 +79,14 @@ describe('§2 terms acceptance modal before wallet connection', () => {
     expect(checkbox().disabled).toBe(false);
   });
 
-  it("§2 'Decline' cancels connecting", () => {
+  it("'Decline' cancels connecting", () => {
     const { onDecline, onAccept } = open();
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     expect(onDecline).toHaveBeenCalledTimes(1);
     expect(onAccept).not.toHaveBeenCalled();
   });
 
-  it('§2 opening again resets both flags', () => {
+  it('opening again resets both flags', () => {
     const { rerender } = open();
     scrollTo(1600);
     fireEvent.click(checkbox());

@@ -3,10 +3,10 @@ import { createFakeClock } from '../../common/clock.ts';
 import { CLOSE_CODES, type ServerMessage } from '../../common/protocol.ts';
 import type { ConnectionInfo, TransactionNotice } from '../state/game-api.ts';
 import type { WalletTransactionDetail } from '../state/wallet-transaction-event.ts';
-import { fakeSocketFactory } from './fake-socket.ts';
 import { CHANNEL_TIMING, createGameChannel, reconnectDelayMs } from './game-channel.ts';
-import { createManualTimers } from './manual-timers.ts';
 import { gameSocketUrl } from './socket.ts';
+import { fakeSocketFactory } from './test-support/fake-socket.ts';
+import { createManualTimers } from './test-support/manual-timers.ts';
 import { createTransactionNotices } from './transaction-notices.ts';
 
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
@@ -49,7 +49,7 @@ function setup(url: () => string = () => 'ws://game.test/ws') {
   return { clock, timers, sockets, channel, log, received, notices, info: () => info, statuses, types };
 }
 
-describe('§7 the game channel socket', () => {
+describe('the game channel socket', () => {
   it.each([
     [{ protocol: 'http:', host: 'localhost:3000' }, null, 'ws://localhost:3000/ws'],
     [{ protocol: 'https:', host: 'pong.example' }, null, 'wss://pong.example/ws'],
@@ -59,7 +59,7 @@ describe('§7 the game channel socket', () => {
       'wss://pong.example/ws?sessionId=abc-123_XYZ',
     ],
   ])(
-    '§7 one socket at /ws on the same host, wss on https, with the session id: %j %s',
+    'one socket at /ws on the same host, wss on https, with the session id as a query: %j %s',
     (page, session, url) => {
       expect(gameSocketUrl(page, session)).toBe(url);
     },
@@ -68,7 +68,7 @@ describe('§7 the game channel socket', () => {
   it.each([
     [null, 'node-2', 'wss://pong.example/ws?node=node-2'],
     ['abc-123_XYZ', 'game-2.eu_west', 'wss://pong.example/ws?sessionId=abc-123_XYZ&node=game-2.eu_west'],
-  ])('issue 12 a stored game node goes along as the node query: %s %s', (session, node, url) => {
+  ])('a stored game node goes along as the node query: %s %s', (session, node, url) => {
     expect(gameSocketUrl({ protocol: 'https:', host: 'pong.example' }, session, node)).toBe(url);
   });
 
@@ -89,7 +89,7 @@ describe('§7 the game channel socket', () => {
     expect(t.types()).toEqual(['connect', 'findMatch', 'ping']);
   });
 
-  it('§7 every message is parsed with the protocol schema: bad frames are dropped, good ones handed on', () => {
+  it('every message is parsed with the protocol schema: bad frames are dropped, good ones handed on', () => {
     const t = setup();
     t.channel.start();
     const socket = t.sockets.last();
@@ -106,8 +106,8 @@ describe('§7 the game channel socket', () => {
   });
 });
 
-describe('§9 ping, quality and heartbeat', () => {
-  it('§9 a ping every 3 s; the average of the last 10 round trips; quality per §4', () => {
+describe('ping, quality and heartbeat', () => {
+  it('a ping every 3 s; the average of the last 10 round trips; quality from latency and loss', () => {
     const t = setup();
     t.channel.start();
     const socket = t.sockets.last();
@@ -130,7 +130,7 @@ describe('§9 ping, quality and heartbeat', () => {
     );
   });
 
-  it('§9 a missed pong counts as loss after the interval minus 500 ms; poor quality pings every 2 s', () => {
+  it('a missed pong counts as loss after the interval minus 500 ms; poor quality pings every 2 s', () => {
     const t = setup();
     t.channel.start();
     const socket = t.sockets.last();
@@ -155,7 +155,7 @@ describe('§9 ping, quality and heartbeat', () => {
     expect(times()).toEqual([0, 3_000, 5_000]);
   });
 
-  it('§9 heartbeat: checked every 5 s; 10 s of silence drops the socket and reconnects', () => {
+  it('heartbeat: checked every 5 s; 10 s of silence drops the socket and reconnects', () => {
     const t = setup();
     t.channel.start();
     const socket = t.sockets.last();
@@ -170,7 +170,7 @@ describe('§9 ping, quality and heartbeat', () => {
     expect(t.info()?.status).toBe('pendingDisconnect');
   });
 
-  it('§9 heard from within 10 s: the socket stays', () => {
+  it('heard from within 10 s: the socket stays', () => {
     const t = setup();
     t.channel.start();
     const socket = t.sockets.last();
@@ -183,18 +183,18 @@ describe('§9 ping, quality and heartbeat', () => {
   });
 });
 
-describe('§4/§9 reconnecting', () => {
+describe('reconnecting', () => {
   it.each([
     [0, 1_000],
     [1, 1_500],
     [2, 2_250],
     [3, 3_375],
     [4, 3_375],
-  ])('§9 backoff: attempt %i waits %i ms', (attempt, ms) => {
+  ])('backoff: attempt %i waits %i ms', (attempt, ms) => {
     expect(reconnectDelayMs(attempt)).toBe(ms);
   });
 
-  it('§9 a close: pending disconnect, the disconnect UI after exactly 2 s, then up to 5 attempts with backoff', () => {
+  it('a close: pending disconnect, the disconnect UI after exactly 2 s, then up to 5 attempts with backoff', () => {
     const t = setup();
     t.channel.start();
     t.sockets.last().open();
@@ -235,7 +235,7 @@ describe('§4/§9 reconnecting', () => {
     [CLOSE_CODES.signedOut, 'signedOut'],
     [CLOSE_CODES.restricted, 'restricted'],
   ])(
-    'RELIABILITY 35: a close with code %i ends the session: no grace, no reconnect, until started again',
+    'a close with code %i (signed out or restricted) ends the session: no grace, no reconnect, until started again',
     (code, why) => {
       const t = setup();
       t.channel.start();
@@ -252,7 +252,7 @@ describe('§4/§9 reconnecting', () => {
     },
   );
 
-  it('§9 a socket the server closes as soon as it opens does not loop: it stops after 5 attempts', () => {
+  it('a socket the server closes as soon as it opens does not loop: it stops after 5 attempts', () => {
     const t = setup();
     t.channel.start();
     for (let i = 0; i < 20; i++) {
@@ -267,7 +267,7 @@ describe('§4/§9 reconnecting', () => {
     expect(t.log).toContain('gaveUp');
   });
 
-  it('§9 a socket that stayed open earns a fresh set of attempts', () => {
+  it('a socket that stayed open earns a fresh set of attempts', () => {
     const t = setup();
     t.channel.start();
     t.sockets.last().open();
@@ -300,7 +300,7 @@ describe('§4/§9 reconnecting', () => {
     expect(t.sockets.sockets).toHaveLength(count + 1);
   });
 
-  it('issue 12 moveNow: the open socket is closed and the new URL opened at once; no attempt counted, no pending disconnect', () => {
+  it('moveNow: the open socket is closed and the new URL opened at once; no attempt counted, no pending disconnect', () => {
     let url = 'ws://game.test/ws';
     const t = setup(() => url);
     t.channel.start();
@@ -325,7 +325,7 @@ describe('§4/§9 reconnecting', () => {
     expect(t.info()).toMatchObject({ status: 'open', reconnectAttempts: 0 });
   });
 
-  it('issue 12 a node that does not answer the move: the disconnect UI after the usual 2 s, then attempts with backoff', () => {
+  it('a node that does not answer the move: the disconnect UI after the usual 2 s, then attempts with backoff', () => {
     const t = setup();
     t.channel.start();
     t.sockets.last().open();
@@ -342,7 +342,7 @@ describe('§4/§9 reconnecting', () => {
     expect(t.log.at(-1)).toBe('opened');
   });
 
-  it('§7 the send queue is bounded: the oldest go first', () => {
+  it('the send queue is bounded: the oldest go first', () => {
     const t = setup();
     t.channel.start();
     for (let i = 0; i < CHANNEL_TIMING.sendQueueLimit + 5; i++)
@@ -357,8 +357,8 @@ describe('§4/§9 reconnecting', () => {
   });
 });
 
-describe('§4 transaction notifications', () => {
-  it('§4/§5 duplicates (same id) are dropped; each new one is dispatched at once, +500 ms and +1500 ms, plus a manual trigger', () => {
+describe('transaction notifications', () => {
+  it('duplicates (same id) are dropped; each new one is dispatched at once, +500 ms and +1500 ms, plus a manual trigger', () => {
     const t = setup();
     t.channel.start();
     const socket = t.sockets.last();
@@ -369,7 +369,7 @@ describe('§4 transaction notifications', () => {
     expect(t.notices).toEqual([{ ...tx, wallet_address: WALLET, status: 'confirmed' }]);
   });
 
-  it('§4 the window events: three notifications and a manual trigger, on time', () => {
+  it('the window events: three notifications and a manual trigger, on time', () => {
     const clock = createFakeClock(0);
     const timers = createManualTimers(clock);
     const events: Array<[number, WalletTransactionDetail['kind']]> = [];

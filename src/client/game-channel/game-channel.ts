@@ -1,106 +1,31 @@
-import type { Clock } from '../../common/clock.ts';
 import {
-  CLOSE_CODES,
   type ClientMessage,
+  messagesOfFrame,
   type ServerMessage,
-  serverMessageSchema,
+  serverFrameSchema,
 } from '../../common/protocol.ts';
-import type { ChannelStatus, ConnectionInfo, TransactionNotice } from '../state/game-api.ts';
+import type { ChannelStatus, ConnectionInfo } from '../state/game-api.ts';
+import {
+  CHANNEL_TIMING,
+  type GameChannel,
+  type GameChannelOptions,
+  reconnectDelayMs,
+  sessionEndOf,
+} from './channel-contract.ts';
 import { createLinkHealth, PING_LOSS_MARGIN_MS } from './link-health.ts';
-import { frameText, SOCKET_OPEN, type SocketFactory, type SocketLike } from './socket.ts';
-import type { TimerHandle, Timers } from './timers.ts';
+import { frameText, SOCKET_OPEN, type SocketLike } from './socket.ts';
+import type { TimerHandle } from './timers.ts';
 import { createTransactionNotices } from './transaction-notices.ts';
 
-/** SPEC §9 timing of the channel. */
-export const CHANNEL_TIMING = {
-  /** Heartbeat check period, and the silence after which the socket is taken for dead. */
-  heartbeatCheckMs: 5_000,
-  heartbeatSilenceMs: 10_000,
-  /** Disconnect grace: the disconnect UI shows only if the socket is still down after this. */
-  disconnectGraceMs: 2_000,
-  maxReconnectAttempts: 5,
-  reconnectBaseMs: 1_000,
-  /**
-   * A socket that stayed open this long earns a fresh set of reconnect attempts when it closes. One the
-   * server closes sooner (refused or dropped at once) keeps counting, so it never loops forever.
-   */
-  stableOpenMs: 5_000,
-  /** Messages kept while the socket is not open; the oldest go first past it. */
-  sendQueueLimit: 50,
-} as const;
-
-/** SPEC §9: 1000 ms × 1.5^min(attempt, 3): 1000, 1500, 2250, then 3375 ms. */
-export function reconnectDelayMs(attempt: number): number {
-  return CHANNEL_TIMING.reconnectBaseMs * 1.5 ** Math.min(Math.max(attempt, 0), 3);
-}
-
-export interface ChannelHandlers {
-  /**
-   * The socket opened (the provider then says `connect`, or `reconnect` to a stored game). `moved`: it is
-   * the one `moveNow` opened in place of an open socket, so the provider rejoins its game at once.
-   */
-  opened(moved: boolean): void;
-  /** Every server message that is valid, except pong and transaction_notification (the channel's own). */
-  message(message: ServerMessage): void;
-  /** An open socket closed or went silent: the pending-disconnect grace starts. */
-  closed(): void;
-  /** Still down 2 s after it closed. */
-  graceEnded(): void;
-  /** SPEC §9: 5 reconnect attempts failed; no more until reconnectNow or start. */
-  gaveUp(): void;
-  /**
-   * The server closed the socket because its sign-in session ended: the player signed out (in another tab)
-   * or was banned. Reconnecting cannot help, so the channel has stopped; it opens again on `start`.
-   */
-  sessionEnded(why: SessionEnd): void;
-  error(): void;
-  /** A new transaction notification (de-duplicated by id). */
-  transaction(notice: TransactionNotice): void;
-  /** The connection's health or status changed. */
-  connection(info: ConnectionInfo): void;
-}
-
-export type SessionEnd = 'signedOut' | 'restricted';
-
-/** The close codes that end the session rather than the connection (src/common/protocol-texts.ts). */
-export function sessionEndOf(code: number): SessionEnd | null {
-  if (code === CLOSE_CODES.signedOut) return 'signedOut';
-  if (code === CLOSE_CODES.restricted) return 'restricted';
-  return null;
-}
-
-export interface GameChannelOptions {
-  url: () => string;
-  createSocket: SocketFactory;
-  clock: Clock;
-  timers: Timers;
-  handlers: ChannelHandlers;
-  /** The signed-in wallet, to fill a notification's missing wallet address (SPEC §4). */
-  walletAddress: () => string | null;
-  log?: (message: string, detail?: unknown) => void;
-}
-
-export interface GameChannel {
-  /** Opens the socket (the player signed in). */
-  start(): void;
-  /** Closes it for good, with no reconnect (signed out). */
-  stop(): void;
-  /** Sends now, or queues until the socket opens; `queue: false` drops it instead (pings, paddle moves). */
-  send(message: ClientMessage, options?: { queue?: boolean }): void;
-  /** The player asked to reconnect: a closed socket is tried again at once, with a fresh set of attempts. */
-  reconnectNow(): void;
-  /**
-   * Issue 12: the match lives on another game node. An open socket is closed and the URL (which now names
-   * that node) opened at once: no failed attempt is counted and the status reads 'connecting', not
-   * 'pendingDisconnect'. The 2 s grace still runs, so a node that does not answer shows the usual disconnect
-   * UI. A socket that is not open has nothing to move: its next attempt reads the new URL anyway.
-   */
-  moveNow(): void;
-  isOpen(): boolean;
-  info(): ConnectionInfo;
-  dispose(): void;
-}
-
+export {
+  CHANNEL_TIMING,
+  type ChannelHandlers,
+  type GameChannel,
+  type GameChannelOptions,
+  reconnectDelayMs,
+  type SessionEnd,
+  sessionEndOf,
+} from './channel-contract.ts';
 /**
  * The only code that touches the game socket (ARCHITECTURE "The client"): one WebSocket at /ws, every
  * frame parsed with protocol.ts, pings and quality (SPEC §4/§9), a heartbeat that drops a silent socket, a
@@ -120,6 +45,8 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
   let attempts = 0;
   let lastHeard = 0;
   let queue: string[] = [];
+  /** While a seat is held: the end of its reconnection window (epoch ms). */
+  let holdUntil: number | null = null;
   /** Timestamps of pings sent and not yet answered. */
   const unanswered = new Set<number>();
   const timer: Record<'ping' | 'heartbeat' | 'grace' | 'retry', TimerHandle | null> = {
@@ -135,6 +62,7 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
     quality: health.quality(),
     qualityScore: health.score(),
     reconnectAttempts: attempts,
+    retrying: running && !isOpen() && (timer.retry !== null || socket !== null),
   });
   const report = () => handlers.connection(info());
   const setStatus = (next: ChannelStatus) => {
@@ -169,6 +97,13 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
     timer.ping = timers.setTimeout(ping, interval);
   }
 
+  /** Pings for the server clock's estimate alone: not counted as the link's round trips or losses. */
+  function clockPing(left: number): void {
+    if (!isOpen() || left <= 0) return;
+    write(JSON.stringify({ type: 'ping', timestamp: clock.now() } satisfies ClientMessage));
+    if (left > 1) timers.setTimeout(() => clockPing(left - 1), CHANNEL_TIMING.clockSyncGapMs);
+  }
+
   function heartbeat(): void {
     timer.heartbeat = null;
     if (!isOpen()) return;
@@ -193,13 +128,17 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
       log('game channel: a frame that is not JSON was dropped');
       return;
     }
-    const parsed = serverMessageSchema.safeParse(json);
+    const parsed = serverFrameSchema.safeParse(json);
     if (!parsed.success) {
       log('game channel: an invalid message was dropped', parsed.error.issues[0]);
       return;
     }
-    const message = parsed.data;
+    for (const message of messagesOfFrame(parsed.data)) heard(message);
+  }
+
+  function heard(message: ServerMessage): void {
     if (message.type === 'pong') {
+      options.serverClock?.pong(message.timestamp, message.serverTime);
       if (unanswered.delete(message.timestamp)) {
         health.answered(clock.now() - message.timestamp);
         report();
@@ -285,6 +224,8 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
     if (!running) return;
     if (wasOpenAt !== null) {
       if (clock.now() - wasOpenAt >= CHANNEL_TIMING.stableOpenMs) attempts = 0;
+      // The last round trips say nothing of a link that is down: the badge shows the loss, not '7 ms'.
+      health.reset();
       setStatus(moving ? 'connecting' : 'pendingDisconnect');
       handlers.closed();
       timer.grace = timers.setTimeout(() => {
@@ -298,24 +239,68 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
     else retryLater();
   }
 
+  /**
+   * The reconnect schedule. The SPEC's backoff (1000 ms × 1.5^min(attempt, 3): at most 3375 ms apart) runs on
+   * for as long as the server holds the seat, rather than stopping after 5 attempts (about 14 s into a 30 s
+   * window) or spreading 5 attempts over the window. Why: a network that comes back without an `online`
+   * event (a router's uplink, a server restart, a proxy) is then found within 3.4 s wherever in the window it
+   * returns, where 5 spread attempts would leave gaps of 6 s and more; one refused handshake every 3.4 s
+   * costs nothing. The browser's `online` event still tries at once. With no seat held, SPEC §9's 5 apply.
+   */
   function retryLater(): void {
     if (!running) return;
-    if (attempts >= CHANNEL_TIMING.maxReconnectAttempts) {
+    const seatHeld = holdUntil !== null && clock.now() < holdUntil;
+    if (!seatHeld && attempts >= CHANNEL_TIMING.maxReconnectAttempts) {
       setStatus('lost');
       handlers.gaveUp();
       return;
     }
     const delay = reconnectDelayMs(attempts);
+    cancel('retry');
     timer.retry = timers.setTimeout(() => {
       timer.retry = null;
       attempts += 1;
       report();
       open();
     }, delay);
+    report();
   }
+
+  /** The browser says the network is back: a socket that is not open is tried again at once, afresh. */
+  function networkBack(): void {
+    if (!running || isOpen()) return;
+    if (socket !== null) {
+      // An attempt begun while offline fails; one begun now can succeed.
+      const pending = socket;
+      socket = null;
+      openedAt = null;
+      pending.onopen = pending.onmessage = pending.onerror = pending.onclose = null;
+      try {
+        pending.close();
+      } catch {
+        // Already closing.
+      }
+    }
+    attempts = 0;
+    open();
+    report();
+  }
+
+  /**
+   * The browser says the network is gone. An open socket may stay "open" for many seconds with nothing
+   * getting through (Chromium holds its frames), so it is given up on now: the loss shows at once.
+   */
+  function networkGone(): void {
+    if (running && isOpen()) down(socket);
+  }
+
+  let unsubscribeNetwork: (() => void) | null = null;
 
   function stopChannel(): void {
     running = false;
+    holdUntil = null;
+    unsubscribeNetwork?.();
+    unsubscribeNetwork = null;
     for (const name of Object.keys(timer) as Array<keyof typeof timer>) cancel(name);
     if (socket) release(socket, 1000, 'Signed out');
     queue = [];
@@ -328,6 +313,7 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
       if (running) return;
       running = true;
       attempts = 0;
+      unsubscribeNetwork = options.network?.({ online: networkBack, offline: networkGone }) ?? null;
       open();
     },
     stop: stopChannel,
@@ -347,9 +333,16 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
       report();
       open();
     },
+    keepTryingUntil(deadline) {
+      holdUntil = deadline;
+      // A channel that had given up while the seat is still held starts again.
+      const gaveUp = status === 'lost' && socket === null && timer.retry === null;
+      if (running && gaveUp && deadline !== null && clock.now() < deadline) retryLater();
+    },
     moveNow() {
       if (running && isOpen()) down(socket, true);
     },
+    syncClock: () => clockPing(CHANNEL_TIMING.clockSyncPings),
     isOpen,
     info,
     dispose() {

@@ -4,13 +4,13 @@ import { startTestServer, type TestServer } from '../../../e2e/support/test-serv
 import { signIn } from '../../../test/support/player-client.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
-import { createGameController, type GameController } from '../state/game-controller.ts';
-import { memoryStorage } from '../storage/memory-storage.ts';
+import { createGameController, type GameController } from '../controller/game-controller.ts';
 import { readStats } from '../storage/stats.ts';
 import { safeStorageArea } from '../storage/storage-area.ts';
 import { createStoredValues, type StoredValues } from '../storage/stored-values.ts';
-import { createManualTimers } from './manual-timers.ts';
+import { memoryStorage } from '../storage/test-support/memory-storage.ts';
 import type { SocketLike } from './socket.ts';
+import { createManualTimers } from './test-support/manual-timers.ts';
 
 /** Lets socket traffic flow between fake-clock ticks (real I/O, not a timer the test waits on). */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 1));
@@ -22,11 +22,11 @@ interface Player {
 }
 
 /**
- * The client's channel, reducer and provider engine against the real server (issue 9 point 11): two
+ * The client's channel, reducer and provider engine against the real server: two
  * signed-in players, each through its own GameController over a real `ws` socket carrying the session
- * cookie a browser would send, play a practice match to game over with bots that follow the ball.
+ * cookie a browser would send, play a practice match to game over with bots that follow the ball where the client predicts it.
  */
-describe('§4 the client plays a practice match against the real server', () => {
+describe('the client plays a practice match against the real server', () => {
   const clock = createFakeClock();
   const timers = createManualTimers(clock);
   let server: TestServer;
@@ -45,6 +45,8 @@ describe('§4 the client plays a practice match against the real server', () => 
         );
         const controller = createGameController({
           clock,
+          // The fake clock is also the page's monotonic one: the server clock's offset is taken against it.
+          monotonicNow: () => clock.now(),
           timers,
           stored,
           page: { protocol: url.protocol, host: url.host },
@@ -99,8 +101,12 @@ describe('§4 the client plays a practice match against the real server', () => 
       timers.advance(TICK_MS);
       server.game.game.tick();
       players.forEach((p, i) => {
-        const last = p.controller.snapshots.latest().at(-1);
-        if (last) p.controller.paddleMove(last.data.ballPos.y + (offsets[i] ?? 0));
+        // Where the game loop would draw the ball: predicted at the estimated server time.
+        const offset = p.controller.match.serverOffsetMs();
+        const seat = p.controller.getView().playerIndex;
+        const drawn =
+          offset === null ? null : p.controller.match.prediction.draw(clock.now() + offset, seat, null);
+        if (drawn) p.controller.paddleMove(drawn.ballY + (offsets[i] ?? 0));
       });
       if (tick % 4 === 0) await flush();
     }

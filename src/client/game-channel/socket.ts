@@ -21,7 +21,7 @@ export const browserSocket: SocketFactory = (url) => new WebSocket(url) as unkno
 
 /**
  * SPEC §7: one socket at /ws on the page's own host, wss when the page is https; the stored channel
- * session id goes along as the `sessionId` query. In cluster mode (issue 12) the stored game's node goes as
+ * session id goes along as the `sessionId` query. In cluster mode the stored game's node goes as
  * the `node` query, which the proxy routes to that node.
  */
 export function gameSocketUrl(
@@ -43,3 +43,15 @@ export function frameText(data: unknown): string {
   if (data instanceof ArrayBuffer) return new TextDecoder().decode(data);
   return String(data);
 }
+
+/** Subscribes to the browser's network events; returns the unsubscribe. */
+export type NetworkEvents = (on: { online(): void; offline(): void }) => () => void;
+
+export const browserNetworkEvents: NetworkEvents = (on) => {
+  window.addEventListener('online', on.online);
+  window.addEventListener('offline', on.offline);
+  return () => {
+    window.removeEventListener('online', on.online);
+    window.removeEventListener('offline', on.offline);
+  };
+};

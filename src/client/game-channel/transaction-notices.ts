@@ -1,3 +1,4 @@
+import { PAYOUT_TRANSACTION_TYPES } from '../../common/rules.ts';
 import type { TransactionNotice } from '../state/game-api.ts';
 import {
   dispatchWalletTransaction,
@@ -9,8 +10,6 @@ import type { Timers } from './timers.ts';
 export const REDISPATCH_DELAYS_MS = [500, 1_500] as const;
 /** Ids remembered for de-duplication: bounded, far more than a session's money movements. */
 export const SEEN_NOTICE_LIMIT = 500;
-
-const PAYOUT_TYPES = new Set(['payout', 'winner_payout']);
 
 /** The id a notification is known by (its record id, else its signature), or null if it has neither. */
 function noticeKey(transaction: TransactionNotice): string | null {
@@ -34,7 +33,7 @@ export function normaliseNotice(
   }
   if (
     typeof next.type === 'string' &&
-    PAYOUT_TYPES.has(next.type) &&
+    PAYOUT_TRANSACTION_TYPES.has(next.type) &&
     (next.status === undefined || next.status === null)
   ) {
     next.status = 'confirmed';

@@ -28,7 +28,7 @@ function setup(flags = { sound: true, music: true }) {
   return { ctx, audio, createContext, musicBus, musicNotes, effectNotes, elapse };
 }
 
-describe('issue 9 point 9: audio starts only after a user gesture (autoplay policy)', () => {
+describe('audio starts only after a user gesture (autoplay policy)', () => {
   it('no AudioContext exists, and nothing plays, before unlock()', () => {
     const { audio, createContext } = setup();
     audio.play({ kind: 'hit' }, 0);
@@ -57,7 +57,7 @@ describe('issue 9 point 9: audio starts only after a user gesture (autoplay poli
   });
 });
 
-describe('issue 9 point 9: hit and score effects are synthesised', () => {
+describe('hit and score effects are synthesised', () => {
   it(`a hit is one short oscillator through the effects bus (volume ${EFFECTS_VOLUME})`, () => {
     const { ctx, audio, effectNotes } = setup({ sound: true, music: false });
     audio.unlock();
@@ -103,7 +103,7 @@ describe('issue 9 point 9: hit and score effects are synthesised', () => {
   });
 });
 
-describe('issue 9 point 9 / SPEC §9: the music loop, volume 0.3, looping, on the AudioContext clock', () => {
+describe('the music loop, volume 0.3, looping, on the AudioContext clock', () => {
   it('music starts on unlock through a bus at 0.3, scheduled a little ahead of the audio clock', () => {
     const { ctx, audio, musicBus, musicNotes } = setup();
     ctx.currentTime = 10;

@@ -9,7 +9,7 @@ const laptop = {
   containerWidth: 800,
 };
 
-describe('issue 9 point 7: the canvas scales to the window, its drawing size unchanged', () => {
+describe('the canvas scales to the window, its drawing size unchanged', () => {
   it('on a 1280×900 laptop the canvas shrinks in place so the row under it ends above the footer', () => {
     const fit = fitCanvas(laptop);
     expect(fit.scroll).toBe(false);

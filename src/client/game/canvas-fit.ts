@@ -2,7 +2,7 @@ import { type RefObject, useLayoutEffect } from 'react';
 import { CANVAS_HEIGHT, CANVAS_WIDTH } from '../../common/game/constants.ts';
 
 /**
- * The game canvas keeps its 800×600 drawing size; CSS scales it to the window (issue 9 point 7). Its shown
+ * The game canvas keeps its 800×600 drawing size; CSS scales it to the window. Its shown
  * width is the largest that keeps the whole canvas, the touch strip (below 768 px) and the row under the
  * game in view above the fixed footer: without scrolling when the page above leaves room for a canvas at
  * least MIN_CANVAS_WIDTH wide (a laptop), else with the game scrolled to the top of the window (a phone).

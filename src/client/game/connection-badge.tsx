@@ -16,14 +16,32 @@ export function formatLatency(pingMs: number | null): string {
   return pingMs === null || !Number.isFinite(pingMs) ? '-- ms' : `${Math.round(pingMs)} ms`;
 }
 
+/** The channel is down (closed, in its grace, or given up): no round trip is current. */
+export function isOffline(connection: ConnectionInfo): boolean {
+  return connection.status === 'pendingDisconnect' || connection.status === 'lost';
+}
+
+export const OFFLINE_TEXT = 'offline';
+
+/** The latency readout: the last round trips while the link is up, 'offline' once it is down. */
+export function latencyText(connection: ConnectionInfo): string {
+  return isOffline(connection) ? OFFLINE_TEXT : formatLatency(connection.pingMs);
+}
+
+/**
+ * SPEC §2/§4's badge, and the loss: while the channel is down no bar is lit and the latency reads 'offline'
+ * (the last round trip says nothing of a link that is gone), with 'Reconnecting...' while it tries.
+ */
 export function ConnectionBadge({ connection }: { connection: ConnectionInfo }) {
-  const lit = QUALITY_BARS[connection.quality];
-  const reconnecting = connection.status === 'pendingDisconnect';
+  const offline = isOffline(connection);
+  const lit = offline ? 0 : QUALITY_BARS[connection.quality];
+  const reconnecting =
+    connection.status === 'pendingDisconnect' || (connection.status === 'lost' && connection.retrying);
   return (
     <div
       role="status"
-      aria-label={`Connection quality: ${connection.quality}`}
-      data-quality={connection.quality}
+      aria-label={offline ? 'Connection: offline' : `Connection quality: ${connection.quality}`}
+      data-quality={offline ? OFFLINE_TEXT : connection.quality}
       className="flex items-center gap-2 rounded border border-slate-700 bg-slate-950/80 px-2 py-1 text-xs"
     >
       <span aria-hidden="true" className="flex h-4 items-end gap-0.5">
@@ -35,7 +53,7 @@ export function ConnectionBadge({ connection }: { connection: ConnectionInfo }) 
           />
         ))}
       </span>
-      <span className="text-slate-200">{formatLatency(connection.pingMs)}</span>
+      <span className={offline ? 'text-red-400' : 'text-slate-200'}>{latencyText(connection)}</span>
       {reconnecting && <span className="animate-pulse text-yellow-300">Reconnecting...</span>}
     </div>
   );

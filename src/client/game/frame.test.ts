@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SNAPSHOT_HZ, TICKS_PER_SNAPSHOT } from '../../common/game/constants.ts';
-import type { TimedSnapshot } from '../state/game-api.ts';
-import { createSnapshotBuffer } from '../state/snapshot-buffer.ts';
-import {
-  clampPaddleY,
-  computeFrame,
-  createFrame,
-  type FrameInput,
-  interpolationAlpha,
-  MAX_INTERPOLATION_MS,
-} from './frame.ts';
-import { timed } from './test-support/snapshots.ts';
+import { TICK_MS } from '../../common/game/constants.ts';
+import type { GameData } from '../../common/protocol.ts';
+import { type BallPrediction, createBallPrediction } from './ball-prediction.ts';
+import { clampPaddleY, computeFrame, createFrame, type FrameInput } from './frame.ts';
+import { gameData } from './test-support/keyframes.ts';
 
 const fallback = {
   state: 'playing' as const,
@@ -19,89 +12,143 @@ const fallback = {
   countdown: 0,
 };
 
-function input(snapshots: TimedSnapshot[], now: number, extra: Partial<FrameInput> = {}): FrameInput {
-  return { snapshots, now, playerIndex: 0, ownPaddleY: null, fallback, ...extra };
+/** A prediction that heard these keyframes (the test game's data, changed by each). */
+function heard(...keyframes: Partial<GameData>[]): BallPrediction {
+  const prediction = createBallPrediction();
+  for (const k of keyframes) prediction.heardKeyframe(gameData(k));
+  return prediction;
 }
 
-// Two snapshots 16 ms apart: the ball moves from x 100 to x 116, the opponent's paddle from 200 to 216.
-const older = timed(1000, { ballPos: { x: 100, y: 200 }, paddlePositions: [300, 200] });
-const newer = timed(1016, { ballPos: { x: 116, y: 216 }, paddlePositions: [300, 216] });
+function input(
+  prediction: BallPrediction,
+  serverNow: number | null,
+  extra: Partial<FrameInput> = {},
+): FrameInput {
+  return { prediction, serverNow, playerIndex: 0, ownPaddleY: null, fallback, ...extra };
+}
 
-describe('issue 9 point 7: the frame is interpolated between the last two snapshots by receive time', () => {
+// A keyframe of tick 100 at server time 1000: the ball at (100, 200) moving 6 right and 3 down a tick.
+const KEYFRAME: Partial<GameData> = {
+  tick: 100,
+  timestamp: 1_000,
+  ballPos: { x: 100, y: 200 },
+  ballVelocity: { x: 6, y: 3 },
+  paddlePositions: [300, 200],
+};
+const afterTicks = (n: number) => 1_000 + n * TICK_MS;
+
+describe('the ball is drawn where the server has it now: flown on from the keyframe with the physics', () => {
   it.each([
-    { now: 1016, alpha: 0, ballX: 100, opponent: 200, why: 'the newer one has just arrived' },
-    { now: 1020, alpha: 0.25, ballX: 104, opponent: 204, why: 'a quarter of the interval later' },
-    { now: 1024, alpha: 0.5, ballX: 108, opponent: 208, why: 'half-way' },
-    { now: 1032, alpha: 1, ballX: 116, opponent: 216, why: 'one whole interval later' },
-    { now: 1100, alpha: 1, ballX: 116, opponent: 216, why: 'later still: clamped, never extrapolated' },
-    { now: 1010, alpha: 0, ballX: 100, opponent: 200, why: 'before the newer one arrived: clamped to 0' },
-  ])('at $now ms ($why) the ball and the opponent are at $alpha', ({ now, alpha, ballX, opponent }) => {
-    expect(interpolationAlpha(1000, 1016, now)).toBe(alpha);
-    const frame = computeFrame(input([older, newer], now, { playerIndex: 0 }));
-    expect(frame.ballX).toBeCloseTo(ballX, 6);
-    expect(frame.ballY).toBeCloseTo(ballX + 100, 6);
-    expect(frame.paddles[1]).toBeCloseTo(opponent, 6);
+    { ticks: 0, x: 100, y: 200, why: 'at the keyframe’s own time' },
+    { ticks: 0.5, x: 103, y: 201.5, why: 'half a tick on: on the straight line to the next tick' },
+    { ticks: 10, x: 160, y: 230, why: 'ten ticks on' },
+    { ticks: 30, x: 280, y: 290, why: 'half a second on' },
+  ])('$why', ({ ticks, x, y }) => {
+    const prediction = heard(KEYFRAME);
+    // Each frame one after the other, as the loop draws them.
+    let frame = createFrame();
+    for (let t = 0; t <= ticks; t += 0.5) frame = computeFrame(input(prediction, afterTicks(t)), frame);
+    expect(frame.ballX).toBeCloseTo(x, 9);
+    expect(frame.ballY).toBeCloseTo(y, 9);
   });
 
-  it('two snapshots received at once (one socket read) show the newer one', () => {
-    expect(interpolationAlpha(1000, 1000, 1000)).toBe(1);
-    expect(computeFrame(input([timed(1000), timed(1000, { ballPos: { x: 50, y: 60 } })], 1000)).ballX).toBe(
-      50,
+  it('before any estimate of the server’s clock the keyframe’s ball is drawn as it is', () => {
+    const frame = computeFrame(input(heard(KEYFRAME), null));
+    expect([frame.ballX, frame.ballY]).toEqual([100, 200]);
+  });
+
+  it.each(['countdown', 'firstServe', 'roundEnd', 'waitingForReconnection'] as const)(
+    'in %s the keyframe’s ball is drawn at rest, however late',
+    (gameState) => {
+      const prediction = heard({ ...KEYFRAME, gameState, ballPos: { x: 400, y: 300 } });
+      const frame = computeFrame(input(prediction, afterTicks(90)));
+      expect([frame.ballX, frame.ballY]).toEqual([400, 300]);
+    },
+  );
+
+  it('no sliding across the field at a point: the new rally’s keyframe is drawn at once', () => {
+    const prediction = heard(KEYFRAME);
+    const frame = computeFrame(input(prediction, afterTicks(10)));
+    expect(frame.ballX).toBeCloseTo(160, 9);
+    prediction.heardKeyframe(
+      gameData({
+        ...KEYFRAME,
+        tick: 111,
+        timestamp: afterTicks(11),
+        gameState: 'roundEnd',
+        scores: [0, 1],
+        ballPos: { x: 400, y: 300 },
+      }),
     );
+    computeFrame(input(prediction, afterTicks(11)), frame);
+    expect([frame.ballX, frame.ballY, frame.scores]).toEqual([400, 300, [0, 1]]);
   });
 
-  it(`a gap longer than ${MAX_INTERPOLATION_MS} ms is caught up within ${MAX_INTERPOLATION_MS} ms`, () => {
-    const a = timed(0, { ballPos: { x: 100, y: 300 } });
-    const b = timed(2000, { ballPos: { x: 300, y: 300 } });
-    expect(computeFrame(input([a, b], 2000 + MAX_INTERPOLATION_MS / 2)).ballX).toBe(200);
-    expect(computeFrame(input([a, b], 2000 + MAX_INTERPOLATION_MS)).ballX).toBe(300);
+  it('at 60 frames a second the ball advances by its own motion every frame, evenly', () => {
+    const prediction = heard(KEYFRAME);
+    const frame = createFrame();
+    const xs: number[] = [];
+    for (let i = 0; i < 40; i++)
+      xs.push(computeFrame(input(prediction, 1_000 + i * (1000 / 60)), frame).ballX);
+    for (let i = 1; i < xs.length; i++) expect(xs[i]! - xs[i - 1]!).toBeCloseTo(6, 9);
   });
 
-  it('a single snapshot is drawn as it is', () => {
-    const frame = computeFrame(input([newer], 5000));
-    expect([frame.ballX, frame.ballY, frame.paddles[1]]).toEqual([116, 216, 216]);
-  });
-
-  it.each([
-    {
-      why: 'a point was scored (the ball went back to the centre)',
-      a: timed(1000, { ballPos: { x: -10, y: 100 }, scores: [0, 0] }),
-      b: timed(1016, { ballPos: { x: 400, y: 300 }, scores: [0, 1], gameState: 'roundEnd' }),
-    },
-    {
-      why: 'the phase changed (serve)',
-      a: timed(1000, { ballPos: { x: 400, y: 300 }, gameState: 'firstServe' }),
-      b: timed(1016, { ballPos: { x: 406, y: 303 }, gameState: 'playing' }),
-    },
-    {
-      why: 'the snapshots belong to two games',
-      a: timed(1000, { id: 'a1c1a52a-52a4-4c35-9d7a-6f4e2b1c9a10', ballPos: { x: 10, y: 10 } }),
-      b: timed(1016, { ballPos: { x: 400, y: 300 } }),
-    },
-  ])('no sliding across the field when $why: the newer snapshot is drawn', ({ a, b }) => {
-    const frame = computeFrame(input([a, b], 1016));
-    expect([frame.ballX, frame.ballY]).toEqual([b.data.ballPos.x, b.data.ballPos.y]);
+  it('keyframes that agree with the path (rounded to 2 decimals on the wire) leave the drawn ball as it was', () => {
+    const prediction = heard({
+      ...KEYFRAME,
+      ballVelocity: { x: 6.004, y: 3.004 },
+      ballPos: { x: 100.001, y: 200.001 },
+    });
+    const alone = heard({
+      ...KEYFRAME,
+      ballVelocity: { x: 6.004, y: 3.004 },
+      ballPos: { x: 100.001, y: 200.001 },
+    });
+    const [a, b] = [createFrame(), createFrame()];
+    for (let i = 0; i <= 60; i++) {
+      const now = afterTicks(i);
+      if (i === 30) {
+        // The server's ball at tick 130, as the wire rounds it.
+        const round = (n: number) => Math.round(n * 100) / 100;
+        prediction.heardKeyframe(
+          gameData({
+            ...KEYFRAME,
+            tick: 130,
+            timestamp: now,
+            ballPos: { x: round(100.001 + 30 * 6.004), y: round(200.001 + 30 * 3.004) },
+            ballVelocity: { x: 6, y: 3 },
+          }),
+        );
+      }
+      computeFrame(input(prediction, now), a);
+      computeFrame(input(alone, now), b);
+      expect([a.ballX, a.ballY]).toEqual([b.ballX, b.ballY]);
+    }
+    expect(prediction.correcting()).toBe(false);
   });
 });
 
-describe("issue 9 point 7: the player's own paddle is drawn where the player puts it, at once", () => {
+describe("the player's own paddle is drawn where the player puts it, at once", () => {
   it.each([
     { playerIndex: 0 as const, own: 0, opponent: 1 },
     { playerIndex: 1 as const, own: 1, opponent: 0 },
   ])(
-    'player $playerIndex: own paddle at the input, the other interpolated',
+    'player $playerIndex: own paddle at the input, the other from the server',
     ({ playerIndex, own, opponent }) => {
-      const a = timed(1000, { paddlePositions: [100, 100] });
-      const b = timed(1016, { paddlePositions: [120, 120] });
-      const frame = computeFrame(input([a, b], 1024, { playerIndex, ownPaddleY: 450 }));
+      const frame = computeFrame(
+        input(heard({ ...KEYFRAME, paddlePositions: [100, 120] }), afterTicks(1), {
+          playerIndex,
+          ownPaddleY: 450,
+        }),
+      );
       expect(frame.paddles[own]).toBe(450);
-      expect(frame.paddles[opponent]).toBe(110);
+      expect(frame.paddles[opponent]).toBe(opponent === 0 ? 100 : 120);
       expect(frame.playerIndex).toBe(playerIndex);
     },
   );
 
   it('before any input the own paddle follows the server like the other one', () => {
-    const frame = computeFrame(input([older, newer], 1024, { ownPaddleY: null }));
+    const frame = computeFrame(input(heard(KEYFRAME), afterTicks(1), { ownPaddleY: null }));
     expect(frame.paddles[0]).toBe(300);
   });
 
@@ -115,16 +162,16 @@ describe("issue 9 point 7: the player's own paddle is drawn where the player put
     { y: 9999, drawn: 550 },
     { y: Number.NaN, drawn: 300 },
   ])('own paddle at $y is drawn at $drawn (whole paddle on the field)', ({ y, drawn }) => {
-    expect(computeFrame(input([older, newer], 1032, { ownPaddleY: y })).paddles[0]).toBe(drawn);
+    expect(computeFrame(input(heard(KEYFRAME), afterTicks(2), { ownPaddleY: y })).paddles[0]).toBe(drawn);
   });
 
   it('a spectator (no player index) moves no paddle of its own', () => {
-    const frame = computeFrame(input([older, newer], 1032, { playerIndex: null, ownPaddleY: 500 }));
-    expect(frame.paddles).toEqual([300, 216]);
+    const frame = computeFrame(input(heard(KEYFRAME), afterTicks(2), { playerIndex: null, ownPaddleY: 500 }));
+    expect(frame.paddles).toEqual([300, 200]);
   });
 });
 
-describe('issue 9 point 7: scores, overlays and the view before the first snapshot', () => {
+describe('scores, overlays and the view before the first keyframe', () => {
   it.each([
     { state: 'firstServe' as const, countdownTime: 0, overlay: 'getReady' },
     { state: 'countdown' as const, countdownTime: 3, overlay: 'countdown' },
@@ -134,9 +181,7 @@ describe('issue 9 point 7: scores, overlays and the view before the first snapsh
   ])(
     'state $state (countdown $countdownTime) shows overlay $overlay',
     ({ state, countdownTime, overlay }) => {
-      const frame = computeFrame(
-        input([timed(1000, { gameState: state, countdownTime, scores: [4, 7] })], 1000),
-      );
+      const frame = computeFrame(input(heard({ gameState: state, countdownTime, scores: [4, 7] }), 1000));
       expect(frame.overlay).toBe(overlay);
       expect(frame.countdown).toBe(countdownTime);
       expect(frame.scores).toEqual([4, 7]);
@@ -144,9 +189,11 @@ describe('issue 9 point 7: scores, overlays and the view before the first snapsh
     },
   );
 
-  it("with no snapshot yet the reducer's view is drawn, paddles clamped", () => {
+  it("with no keyframe yet the reducer's view is drawn, paddles clamped", () => {
     const frame = computeFrame(
-      input([], 0, { fallback: { state: 'firstServe', scores: [1, 2], paddles: [0, 700], countdown: 0 } }),
+      input(createBallPrediction(), 0, {
+        fallback: { state: 'firstServe', scores: [1, 2], paddles: [0, 700], countdown: 0 },
+      }),
     );
     expect(frame).toMatchObject({
       state: 'firstServe',
@@ -159,53 +206,11 @@ describe('issue 9 point 7: scores, overlays and the view before the first snapsh
 
   it('the frame object is reused, so the loop allocates none', () => {
     const into = createFrame();
-    expect(computeFrame(input([older, newer], 1024), into)).toBe(into);
+    expect(computeFrame(input(heard(KEYFRAME), 1024), into)).toBe(into);
   });
 
   it('clampPaddleY keeps the centre in 50-550', () => {
     expect([clampPaddleY(-1), clampPaddleY(300), clampPaddleY(601)]).toEqual([50, 300, 550]);
-  });
-});
-
-describe(`issue 11: at the server's ${SNAPSHOT_HZ} Hz snapshots the canvas still moves every frame, smoothly`, () => {
-  /** A ball crossing the field at 6 units a tick, as the server samples it every TICKS_PER_SNAPSHOT ticks. */
-  function drawn(jitterMs: (i: number) => number): number[] {
-    const buffer = createSnapshotBuffer();
-    const period = 1000 / SNAPSHOT_HZ;
-    const arrivals = Array.from({ length: 12 }, (_, i) => ({
-      at: 1000 + i * period + jitterMs(i),
-      x: 100 + i * TICKS_PER_SNAPSHOT * 6,
-    }));
-    const xs: number[] = [];
-    const frameMs = 1000 / 60;
-    let next = 0;
-    const frame = createFrame();
-    for (let now = arrivals[1]!.at; now < arrivals.at(-1)!.at; now += frameMs) {
-      while (next < arrivals.length && arrivals[next]!.at <= now) {
-        const { at, x } = arrivals[next]!;
-        buffer.push(timed(at, { ballPos: { x, y: 300 } }).data, at);
-        next++;
-      }
-      xs.push(computeFrame(input([...buffer.latest()], now), frame).ballX);
-    }
-    return xs;
-  }
-
-  const steps = (xs: number[]) => xs.slice(1).map((x, i) => x - xs[i]!);
-
-  it('steady arrivals: the ball advances by the same step every frame (no 3-frame stutter)', () => {
-    const s = steps(drawn(() => 0));
-    // 18 units per 50 ms snapshot is 6 per 16.7 ms frame: every frame moves, by that much.
-    for (const step of s) expect(step).toBeCloseTo(6, 6);
-  });
-
-  it('jittered arrivals (±10 ms): the ball never goes back, never jumps, and stands still at most one frame', () => {
-    const jitter = [0, 7, -4, 10, -10, 3, 9, -6, 0, 5, -8, 2];
-    const s = steps(drawn((i) => jitter[i]!));
-    expect(s.every((step) => step >= 0)).toBe(true);
-    expect(Math.max(...s)).toBeLessThan(6 * 2.5);
-    const stills = s.map((step, i) => (step === 0 && s[i - 1] === 0 ? 1 : 0));
-    expect(stills.reduce((a: number, b) => a + b, 0)).toBe(0);
   });
 
   it.each([
@@ -213,9 +218,9 @@ describe(`issue 11: at the server's ${SNAPSHOT_HZ} Hz snapshots the canvas still
     ['the last minute', { playTimeLeft: 42 }, 42],
     ['sudden death', { playTimeLeft: 0 }, 0],
   ] as const)(
-    '§1 match-length rule: the newest snapshot’s clock is drawn as it is (%s)',
+    'match-length rule (the last minute, then sudden death): the newest keyframe’s clock is drawn as it is (%s)',
     (_, data, shown) => {
-      expect(computeFrame(input([older, timed(1016, data)], 1020)).playTimeLeft).toBe(shown);
+      expect(computeFrame(input(heard(KEYFRAME, { ...KEYFRAME, ...data }), 1020)).playTimeLeft).toBe(shown);
     },
   );
 });

@@ -1,11 +1,12 @@
 import { CANVAS_HEIGHT, CANVAS_WIDTH, PADDLE_MAX_Y, PADDLE_MIN_Y } from '../../common/game/constants.ts';
 import type { GameStateName } from '../../common/protocol.ts';
-import type { TimedSnapshot } from '../state/game-api.ts';
+import type { BallPredictionView } from './ball-prediction.ts';
 
 /**
- * What one animation frame draws, computed by a pure function from the snapshot buffer (STYLE.md 8). The ball
- * and the opponent's paddle are interpolated between the last two server snapshots by their receive times;
- * the player's own paddle is drawn where the player puts it, at once (the server still decides).
+ * What one animation frame draws, computed from the match's prediction (ball-prediction.ts, STYLE.md 8): the
+ * ball where the server has it at the server's time, flown on from the last keyframe or ball event with the
+ * shared physics, and the opponent's paddle moving toward its last report; the player's own paddle is drawn
+ * where the player puts it, at once (the server still decides).
  */
 
 export type Overlay = 'none' | 'countdown' | 'getReady';
@@ -26,14 +27,14 @@ export interface Frame {
 }
 
 export interface FrameInput {
-  /** The last two snapshots, older first (SnapshotBuffer.latest()). */
-  snapshots: readonly TimedSnapshot[];
-  /** performance.now() of this frame, the clock of `receivedAt`. */
-  now: number;
+  /** The match's prediction, fed by the controller with keyframes, ball events and paddle reports. */
+  prediction: BallPredictionView;
+  /** The server's clock now (ms, its estimate on this side), or null before any estimate. */
+  serverNow: number | null;
   playerIndex: 0 | 1 | null;
   /** Where the player last put their own paddle (centre y), or null before any input. */
   ownPaddleY: number | null;
-  /** The reducer's view, used until the first snapshot arrives. */
+  /** The reducer's view, used until the first keyframe arrives. */
   fallback: {
     state: GameStateName;
     scores: readonly [number, number];
@@ -41,13 +42,6 @@ export interface FrameInput {
     countdown: number;
   };
 }
-
-/**
- * The longest gap between two snapshots that is still animated over its own length: two of the server's
- * 50 ms snapshot periods (SNAPSHOT_HZ 20). After a stall the ball would otherwise crawl behind for as long
- * as the stall lasted.
- */
-export const MAX_INTERPOLATION_MS = 100;
 
 export function createFrame(): Frame {
   return {
@@ -69,30 +63,19 @@ export function clampPaddleY(y: number): number {
 }
 
 /**
- * How far from the older snapshot toward the newer one to draw: 0 when the newer one has just arrived, 1
- * once as long again has passed (one snapshot interval behind, so motion stays smooth). Never extrapolates.
- */
-export function interpolationAlpha(olderAt: number, newerAt: number, now: number): number {
-  const interval = Math.min(newerAt - olderAt, MAX_INTERPOLATION_MS);
-  if (interval <= 0) return 1;
-  return Math.min(1, Math.max(0, (now - newerAt) / interval));
-}
-
-function lerp(a: number, b: number, t: number): number {
-  return a + (b - a) * t;
-}
-
-/**
- * Fills `into` (reused every frame so the loop allocates nothing) and returns it. Deterministic: the same
- * input always gives the same frame.
+ * Fills `into` (reused every frame so the loop allocates nothing) and returns it. Called once a frame: the
+ * prediction flies the ball and moves the opponent's paddle on to `serverNow`.
  */
 export function computeFrame(input: FrameInput, into: Frame = createFrame()): Frame {
-  const { snapshots, playerIndex } = input;
-  const newer = snapshots[snapshots.length - 1];
-  const older = snapshots.length > 1 ? snapshots[snapshots.length - 2] : undefined;
+  const { prediction, playerIndex } = input;
   into.playerIndex = playerIndex;
+  const keyframe = prediction.keyframe();
+  const drawn =
+    keyframe === null
+      ? null
+      : prediction.draw(input.serverNow ?? keyframe.timestamp, playerIndex, input.ownPaddleY);
 
-  if (!newer) {
+  if (keyframe === null || drawn === null) {
     into.state = input.fallback.state;
     into.scores[0] = input.fallback.scores[0];
     into.scores[1] = input.fallback.scores[1];
@@ -103,27 +86,15 @@ export function computeFrame(input: FrameInput, into: Frame = createFrame()): Fr
     into.countdown = input.fallback.countdown;
     into.playTimeLeft = null;
   } else {
-    const b = newer.data;
-    // A point resets the ball to the centre and a phase change may move it: sliding across the field
-    // between such snapshots would be wrong, so only two snapshots of one rally are blended.
-    const a = older?.data;
-    const sameRally =
-      a !== undefined &&
-      a.id === b.id &&
-      a.gameState === b.gameState &&
-      a.scores[0] === b.scores[0] &&
-      a.scores[1] === b.scores[1];
-    const t = sameRally && older ? interpolationAlpha(older.receivedAt, newer.receivedAt, input.now) : 1;
-    const from = sameRally && a ? a : b;
-    into.state = b.gameState;
-    into.scores[0] = b.scores[0];
-    into.scores[1] = b.scores[1];
-    into.ballX = lerp(from.ballPos.x, b.ballPos.x, t);
-    into.ballY = lerp(from.ballPos.y, b.ballPos.y, t);
-    into.paddles[0] = clampPaddleY(lerp(from.paddlePositions[0], b.paddlePositions[0], t));
-    into.paddles[1] = clampPaddleY(lerp(from.paddlePositions[1], b.paddlePositions[1], t));
-    into.countdown = b.countdownTime;
-    into.playTimeLeft = b.playTimeLeft ?? null;
+    into.state = keyframe.gameState;
+    into.scores[0] = keyframe.scores[0];
+    into.scores[1] = keyframe.scores[1];
+    into.ballX = drawn.ballX;
+    into.ballY = drawn.ballY;
+    into.paddles[0] = clampPaddleY(drawn.paddles[0]);
+    into.paddles[1] = clampPaddleY(drawn.paddles[1]);
+    into.countdown = keyframe.countdownTime;
+    into.playTimeLeft = keyframe.playTimeLeft ?? null;
   }
 
   if (playerIndex !== null && input.ownPaddleY !== null && Number.isFinite(input.ownPaddleY)) {

@@ -78,7 +78,7 @@ const lastFrame = () => {
   return recorder;
 };
 
-describe('issue 9 point 7: the game screen draws on one 800×600 canvas outside React', () => {
+describe('the game screen draws on one 800×600 canvas outside React', () => {
   it('one canvas of 800×600 drawing size, scaled by CSS (width 100%, max 800 px, 4:3)', () => {
     const { container, canvas } = renderScreen(fakeGame());
     expect(container.querySelectorAll('canvas')).toHaveLength(1);
@@ -88,14 +88,11 @@ describe('issue 9 point 7: the game screen draws on one 800×600 canvas outside 
     expect(canvas.className).toContain('aspect-[4/3]');
   });
 
-  it('every animation frame draws the snapshots: scores, paddles, ball; React does not re-render', () => {
+  it('every animation frame draws the keyframe: scores, paddles, ball; React does not re-render', () => {
     const game = fakeGame({ playerIndex: 1 });
     const { commits } = renderScreen(game);
     const before = commits.count;
-    game.push(
-      { scores: [3, 9], paddlePositions: [150, 420], ballPos: { x: 222, y: 111 } },
-      performance.now(),
-    );
+    game.keyframe({ scores: [3, 9], paddlePositions: [150, 420], ballPos: { x: 222, y: 111 } });
     frames(60);
     const frame = lastFrame();
     expect(frame.texts()).toEqual(['3', '9', 'YOU']);
@@ -117,7 +114,7 @@ describe('issue 9 point 7: the game screen draws on one 800×600 canvas outside 
   it("'GET READY' overlay during first serve", () => {
     const game = fakeGame({ state: 'firstServe' });
     renderScreen(game);
-    game.push({ gameState: 'firstServe' }, performance.now());
+    game.keyframe({ gameState: 'firstServe' });
     frames(2);
     expect(lastFrame().texts()).toContain(GET_READY);
   });
@@ -133,11 +130,11 @@ describe('issue 9 point 7: the game screen draws on one 800×600 canvas outside 
   });
 });
 
-describe('issue 9 point 7: input becomes paddle targets, the own paddle drawn at once', () => {
+describe('input becomes paddle targets, the own paddle drawn at once', () => {
   it('ArrowDown held moves the paddle at a steady speed from the server position; keyup stops it', () => {
     const game = fakeGame({ playerIndex: 0 });
     renderScreen(game);
-    game.push({ paddlePositions: [300, 300] }, performance.now());
+    game.keyframe({ paddlePositions: [300, 300] });
     frames(1);
     expect(game.moves).toEqual([]);
     const down = new KeyboardEvent('keydown', { key: 'ArrowDown', cancelable: true });
@@ -161,7 +158,7 @@ describe('issue 9 point 7: input becomes paddle targets, the own paddle drawn at
   it('W and S move it too, and keys typed into a field are ignored', () => {
     const game = fakeGame({ playerIndex: 1 });
     renderScreen(game);
-    game.push({ paddlePositions: [300, 300] }, performance.now());
+    game.keyframe({ paddlePositions: [300, 300] });
     const input = document.body.appendChild(document.createElement('input'));
     act(() => {
       input.dispatchEvent(new KeyboardEvent('keydown', { key: 'w', bubbles: true }));
@@ -191,12 +188,12 @@ describe('issue 9 point 7: input becomes paddle targets, the own paddle drawn at
     const game = fakeGame({ playerIndex: 0 });
     const { canvas } = renderScreen(game);
     canvas.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 600 });
-    game.push({ paddlePositions: [300, 300] }, performance.now());
+    game.keyframe({ paddlePositions: [300, 300] });
     fireEvent.pointerMove(canvas, { clientY: 500, pointerType: 'mouse' });
     frames(1);
     expect(paddleRects().at(-2)?.y).toBe(450);
     const sent = game.moves.length;
-    game.push({ id: '0b7a0c3e-1f7e-4b8e-9a55-2d9a4c1b7e11', paddlePositions: [200, 300] }, performance.now());
+    game.keyframe({ id: '0b7a0c3e-1f7e-4b8e-9a55-2d9a4c1b7e11', paddlePositions: [200, 300] });
     frames(1);
     expect(paddleRects().at(-2)?.y).toBe(150);
     expect(game.moves).toHaveLength(sent);
@@ -241,7 +238,7 @@ describe('issue 9 point 7: input becomes paddle targets, the own paddle drawn at
   });
 });
 
-describe('issue 9 point 9: under the game', () => {
+describe('what shows under the game: ping, wallet box, history, toggles', () => {
   it('ping readout, four-bar badge lit by quality, wallet box to 2 decimals, stats from storage', () => {
     localStorage.setItem(STORAGE_KEYS.totalWins, '17');
     renderScreen(fakeGame({}, { pingMs: 87.4, quality: 'good', qualityScore: 75 }));
@@ -265,13 +262,18 @@ describe('issue 9 point 9: under the game', () => {
     expect(screen.getByRole('status').querySelectorAll('[data-lit="true"]')).toHaveLength(lit);
   });
 
-  it("'Reconnecting...' while a disconnect is pending; no ping yet shows '-- ms'", () => {
+  it("'Reconnecting...' while a disconnect is pending, and the ping reads 'offline'", () => {
     renderScreen(fakeGame({}, { status: 'pendingDisconnect', pingMs: null, quality: 'poor' }));
     expect(screen.getByRole('status').textContent).toContain('Reconnecting...');
+    expect(screen.getByText('Ping: offline')).toBeTruthy();
+  });
+
+  it("no ping yet on an open socket shows '-- ms'", () => {
+    renderScreen(fakeGame({}, { status: 'open', pingMs: null }));
     expect(screen.getByText('Ping: -- ms')).toBeTruthy();
   });
 
-  it("§8 the wallet box keeps the last known balance marked stale after a failed read, '—' with none", () => {
+  it("the wallet box keeps the last known balance marked stale after a failed read, '—' with none", () => {
     const { unmount } = renderScreen(
       fakeGame(),
       fakeWallet({ balanceLamports: 1_012_000_000n, balanceStale: true }),
@@ -314,14 +316,14 @@ describe('issue 9 point 9: under the game', () => {
   });
 });
 
-describe('issue 9 point 9: sound follows the snapshots, after a user gesture', () => {
+describe('sound follows the keyframes and ball events, after a user gesture', () => {
   const effects = (audio: FakeAudioContext) =>
     audio.oscillators.filter((o) => audio.busOf(o) === audio.gains[0]);
 
   it('no audio before a gesture; after one, music plays and a score change plays its effect', () => {
     const game = fakeGame({ playerIndex: 0 });
     renderScreen(game);
-    game.push({ scores: [0, 0] }, performance.now());
+    game.keyframe({ scores: [0, 0] });
     frames(2);
     expect(audioContexts).toHaveLength(0);
 
@@ -331,7 +333,7 @@ describe('issue 9 point 9: sound follows the snapshots, after a user gesture', (
     expect(audio!.gains.some((g) => g.gain.value === 0.3)).toBe(true);
     expect(effects(audio!)).toHaveLength(0);
 
-    game.push({ scores: [1, 0], gameState: 'roundEnd', ballPos: { x: 400, y: 300 } }, performance.now());
+    game.keyframe({ scores: [1, 0], gameState: 'roundEnd', ballPos: { x: 400, y: 300 } });
     frames(1);
     expect(effects(audio!).length).toBeGreaterThan(0);
   });
@@ -342,9 +344,9 @@ describe('issue 9 point 9: sound follows the snapshots, after a user gesture', (
     fireEvent.click(screen.getByRole('button', { name: 'SOUND ON' }));
     fireEvent.pointerDown(window);
     const audio = audioContexts[0]!;
-    game.push({ scores: [0, 0] }, performance.now());
+    game.keyframe({ scores: [0, 0] });
     frames(1);
-    game.push({ scores: [0, 1], gameState: 'roundEnd' }, performance.now());
+    game.keyframe({ scores: [0, 1], gameState: 'roundEnd' });
     frames(1);
     expect(effects(audio)).toHaveLength(0);
     unmount();

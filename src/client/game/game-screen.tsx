@@ -7,6 +7,7 @@ import { useCanvasFit } from './canvas-fit.ts';
 import { startGameLoop } from './game-loop.ts';
 import { createPaddleControl } from './input.ts';
 import { type AudioFlags, readAudioFlags, readWinStats, writeAudioFlag } from './local-settings.ts';
+import { MatchBar } from './match-bar.tsx';
 import { TouchStrip } from './touch-strip.tsx';
 import { UnderGame } from './under-game.tsx';
 import { useNarrowViewport } from './use-narrow-viewport.ts';
@@ -126,6 +127,7 @@ export function GameScreen({ historyPanel, onFrameWork }: GameScreenProps) {
         onPointerDown={followPointer}
         onPointerMove={followPointer}
       />
+      <MatchBar />
       {narrow && <TouchStrip control={control} />}
       <UnderGame
         ref={rowRef}

@@ -8,7 +8,7 @@ import {
   stepKeyboard,
 } from './input.ts';
 
-describe('issue 9 point 7: keyboard (ArrowUp/ArrowDown and W/S)', () => {
+describe('keyboard (ArrowUp/ArrowDown and W/S)', () => {
   it.each([
     ['ArrowUp', -1],
     ['w', -1],
@@ -66,7 +66,7 @@ describe('issue 9 point 7: keyboard (ArrowUp/ArrowDown and W/S)', () => {
   });
 });
 
-describe('issue 9 point 7: pointer and touch positions map back to the 800×600 field', () => {
+describe('pointer and touch positions map back to the 800×600 field', () => {
   it.each([
     { clientY: 100, top: 100, height: 600, y: 50, why: 'top edge of a full-size canvas: clamped' },
     { clientY: 400, top: 100, height: 600, y: 300, why: 'middle of a full-size canvas' },

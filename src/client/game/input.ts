@@ -2,7 +2,7 @@ import { CANVAS_HEIGHT } from '../../common/game/constants.ts';
 import { clampPaddleY } from './frame.ts';
 
 /**
- * The game screen's input (SPEC §2, issue 9 point 7): keyboard, the mouse over the canvas and the touch strip
+ * The game screen's input (SPEC §2): keyboard, the mouse over the canvas and the touch strip
  * all become one paddle target, the paddle's centre y on the 800×600 field. The mappings are pure; the small
  * controller below only remembers the keys held and the last target. The game provider applies SPEC §5's send
  * rules (numeric, one decimal, > 2 change, 16 ms throttle, 0-600) to what it is given.

@@ -5,8 +5,8 @@ import { readAudioFlags, readWinStats, writeAudioFlag } from './local-settings.t
 
 afterEach(() => localStorage.clear());
 
-describe('issue 9 point 9: the sound and music toggles are kept in storage', () => {
-  it('SPEC §9: sound and music default on', () => {
+describe('the sound and music toggles are kept in storage', () => {
+  it('sound and music default on', () => {
     expect(readAudioFlags()).toEqual({ sound: true, music: true });
   });
 
@@ -21,7 +21,7 @@ describe('issue 9 point 9: the sound and music toggles are kept in storage', () 
   });
 });
 
-describe('issue 9 point 9: stats under the game come from storage with SPEC §5 sanity', () => {
+describe('stats under the game come from storage; missing or impossible values read as 0', () => {
   it.each([
     { wins: null, streak: null, read: { totalWins: 0, bestStreak: 0 } },
     { wins: '12', streak: '4', read: { totalWins: 12, bestStreak: 4 } },

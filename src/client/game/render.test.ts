@@ -13,7 +13,7 @@ function draw(f: Frame): RecordingContext {
   return ctx;
 }
 
-describe('issue 9 point 7: the renderer draws the frame it is given on the 800×600 canvas', () => {
+describe('the renderer draws the frame it is given on the 800×600 canvas', () => {
   it('clears the whole field first, then a dashed midline at x 400', () => {
     const ctx = draw(frame({}));
     expect(ctx.rects()[0]).toMatchObject({ x: 0, y: 0, w: 800, h: 600, color: COLORS.field });
@@ -90,7 +90,7 @@ describe('issue 9 point 7: the renderer draws the frame it is given on the 800×
     ['the last minute of play counts down at the top centre', 59, '0:59'],
     ['a whole minute left', 60, '1:00'],
     ['then sudden death: the next point ends the match', 0, SUDDEN_DEATH],
-  ] as const)('§1 match-length rule: %s', (_, playTimeLeft, text) => {
+  ] as const)('match-length rule: %s', (_, playTimeLeft, text) => {
     const ctx = draw(frame({ playTimeLeft }));
     const clock = ctx.calls.filter((c) => c.op === 'fillText' && c.args[1] === 400 && c.args[2] === CLOCK_Y);
     expect(clock.map((c) => c.args[0])).toEqual(text === null ? [] : [text]);

@@ -1,10 +1,13 @@
 import { CANVAS_WIDTH, PADDLE_OFFSET, PADDLE_WIDTH } from '../../common/game/constants.ts';
-import type { GameData } from '../../common/protocol.ts';
+import type { GameData, ServerMessageOf } from '../../common/protocol.ts';
 
 /**
- * SPEC §4: a hit or score effect is derived from the snapshots, not from a server event: a score change is a
- * point; the ball turning back toward the midline (its x velocity changing sign) within the margin of a
- * paddle is a hit. Wall bounces change only y and make no sound.
+ * SPEC §4: a hit or score effect is derived from the ball near a paddle (margin 40 of width 800) or a score
+ * change. A score is a keyframe whose score went up. A hit is the server's `ballEvent` of kind 'hit' as it
+ * arrives: the ball turned back at a paddle's face, well within the margin. It is the server's return, not a
+ * predicted one: a return the client drew but the server did not make (its paddle was not there yet) makes
+ * no sound; the sound comes one-way latency after the drawn contact (the ball is drawn at the server's time).
+ * Wall bounces make no sound.
  */
 
 export type SoundEffect = { kind: 'hit' } | { kind: 'score'; scorer: 0 | 1 };
@@ -20,16 +23,20 @@ const SCORED: readonly [SoundEffect, SoundEffect] = [
   { kind: 'score', scorer: 1 },
 ];
 
-/** The effect between the previously seen snapshot and the next one, or null (also across games). */
-export function soundEffectBetween(previous: GameData | null, next: GameData): SoundEffect | null {
+/** The score effect between the previous keyframe and the next one, or null (also across games). */
+export function scoreEffectBetween(previous: GameData | null, next: GameData): SoundEffect | null {
   if (!previous || previous.id !== next.id) return null;
   if (next.scores[0] > previous.scores[0]) return SCORED[0];
   if (next.scores[1] > previous.scores[1]) return SCORED[1];
-  if (previous.gameState !== 'playing' || next.gameState !== 'playing') return null;
-  const before = previous.ballVelocity.x;
-  const after = next.ballVelocity.x;
-  if (before === 0 || after === 0 || Math.sign(before) === Math.sign(after)) return null;
-  // Moving left then right is a turn at the left paddle, and the other way round at the right one.
-  if (after > 0) return next.ballPos.x <= LEFT_ZONE ? HIT : null;
-  return next.ballPos.x >= RIGHT_ZONE ? HIT : null;
+  return null;
+}
+
+/** The hit effect of a ball event: a return leaving a paddle within the margin, or null (a serve). */
+export function hitEffectOf(event: ServerMessageOf<'ballEvent'>): SoundEffect | null {
+  if (event.kind !== 'hit') return null;
+  const [x, , vx] = event.ball;
+  // Moving right, it left the left paddle; moving left, the right one.
+  if (vx > 0) return x <= LEFT_ZONE ? HIT : null;
+  if (vx < 0) return x >= RIGHT_ZONE ? HIT : null;
+  return null;
 }

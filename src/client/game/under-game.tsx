@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import type { ConnectionInfo } from '../state/game-api.ts';
-import { ConnectionBadge, formatLatency } from './connection-badge.tsx';
+import { ConnectionBadge, latencyText } from './connection-badge.tsx';
 import type { AudioFlags, WinStats } from './local-settings.ts';
 import { WalletStatusBox } from './wallet-status-box.tsx';
 
@@ -46,7 +46,7 @@ export function UnderGame(props: UnderGameProps) {
     >
       <Toggle label="SOUND" on={audio.sound} onClick={() => onToggle('sound')} />
       <Toggle label="MUSIC" on={audio.music} onClick={() => onToggle('music')} />
-      <p className="text-cyan-300 text-xs">Ping: {formatLatency(connection.pingMs)}</p>
+      <p className="text-cyan-300 text-xs">Ping: {latencyText(connection)}</p>
       <ConnectionBadge connection={connection} />
       <WalletStatusBox
         connected={props.walletConnected}

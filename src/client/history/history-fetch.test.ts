@@ -9,7 +9,7 @@ const json = (status: number, body: unknown) =>
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('issue 9 point 10: §7 GET /api/transactions/history/{walletAddress}', () => {
+describe('GET /api/transactions/history/{walletAddress}', () => {
   it('follows nextCursor with `before`, up to the page bound, and drops a row seen twice', async () => {
     const urls: string[] = [];
     const fetchImpl = vi.fn(async (url: string | URL | Request) => {
@@ -60,7 +60,7 @@ describe('issue 9 point 10: §7 GET /api/transactions/history/{walletAddress}', 
       async () => json(200, { transactions: 'many' }),
       'An error occurred while fetching transactions',
     ],
-  ])('§8: %s', async (_, answer, message) => {
+  ])('%s', async (_, answer, message) => {
     await expect(fetchHistory(W, { fetchImpl: vi.fn(answer) })).rejects.toThrow(message);
   });
 
@@ -68,7 +68,7 @@ describe('issue 9 point 10: §7 GET /api/transactions/history/{walletAddress}', 
     [401, 'Sign in with this wallet to see its history'],
     [403, "A wallet's history is shown only to that signed-in wallet"],
   ])(
-    "RELIABILITY 33: a %i refusal is §8's 'Failed to fetch transactions' with the server's reason",
+    "a %i refusal (no session, or another wallet's history) is 'Failed to fetch transactions' with the server's reason",
     async (status, why) => {
       const fetchImpl = vi.fn(async () => json(status, { success: false, error: why, message: why }));
       const failure = await fetchHistory(W, { fetchImpl }).catch((error: unknown) => error);
@@ -78,7 +78,7 @@ describe('issue 9 point 10: §7 GET /api/transactions/history/{walletAddress}', 
     },
   );
 
-  it('RELIABILITY 33: every page request carries the session cookie (credentials: include)', async () => {
+  it('every page request carries the session cookie (credentials: include)', async () => {
     const fetchImpl = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
       json(200, { success: true, transactions: [], nextCursor: null }),
     );
@@ -100,7 +100,7 @@ describe('issue 9 point 10: §7 GET /api/transactions/history/{walletAddress}', 
   });
 });
 
-describe('issue 9 point 10: §2 Transaction Details explorer links and §5 history formats', () => {
+describe('Transaction Details explorer links and the history’s display formats', () => {
   const SIG = '5'.repeat(88);
   it.each([
     [
@@ -135,11 +135,11 @@ describe('issue 9 point 10: §2 Transaction Details explorer links and §5 histo
     [0.1, 'loss', '-0.1000 SOL'],
     [0.025, 'pending', '0.0250 SOL'],
     [0, 'win', '0.0000 SOL'],
-  ] as const)('§9 amounts in history with 4 decimals: %s %s → %s', (amount, outcome, text) => {
+  ] as const)('amounts in history with 4 decimals: %s %s → %s', (amount, outcome, text) => {
     expect(groupAmountText(amount, outcome)).toBe(text);
   });
 
-  it("§5: a missing date is 'Unknown date', a missing time 'Unknown time'", () => {
+  it("a missing date is 'Unknown date', a missing time 'Unknown time'", () => {
     expect(dateText(null)).toBe('Unknown date');
     expect(dateText('not a date')).toBe('Unknown date');
     expect(timeText(null)).toBe('Unknown time');

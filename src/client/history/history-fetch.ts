@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { historyReadSchema } from '../../common/api/player-api.ts';
 import { type HistoryTransaction, parseHistoryTransaction } from './history-transaction.ts';
 
 /**
@@ -25,12 +26,8 @@ export class HistoryFetchError extends Error {
   }
 }
 
-const pageSchema = z.object({
-  success: z.boolean(),
-  transactions: z.array(z.unknown()).optional(),
-  nextCursor: z.string().nullish(),
-  message: z.string().nullish(),
-});
+/** SPEC §7's envelope, for an answer and a refusal alike; the rows are parsed one by one. */
+const pageSchema = historyReadSchema;
 
 export interface HistoryFetchOptions {
   /** '' in the browser (same origin); the server's URL in a Node test. */

@@ -20,8 +20,8 @@ const summary = (rows = sampleHistory()) =>
     rows: g.transactions.map((t) => t.id),
   }));
 
-describe('issue 9 point 10: §3/§4 history groups', () => {
-  it('§4: groups by game, newest first; payouts merge into their game; a refund joins the entry it returns', () => {
+describe('history groups', () => {
+  it('groups by game, newest first; payouts merge into their game; a refund joins the entry it returns', () => {
     expect(summary()).toEqual([
       { key: 'tx:entry-d', type: 'entry_fee', outcome: 'pending', amount: 0.025, rows: ['entry-d'] },
       {
@@ -48,7 +48,7 @@ describe('issue 9 point 10: §3/§4 history groups', () => {
     ]);
   });
 
-  it('§3: a group carries mode, opponent, score and the newest time', () => {
+  it('a group carries mode, opponent, score and the newest time', () => {
     const won = groupTransactions(sampleHistory()).find((g) => g.gameId === GAME_A)!;
     expect(won).toMatchObject({
       gameMode: 'smol_shrimp',
@@ -92,7 +92,7 @@ describe('issue 9 point 10: §3/§4 history groups', () => {
       'refund',
       'refunded',
     ],
-  ] as const)('§4 outcome: %s', (_, rows, type, outcome) => {
+  ] as const)('outcome: %s', (_, rows, type, outcome) => {
     const [group] = groupTransactions([...rows]);
     expect(group).toMatchObject({ groupType: type, outcome });
   });
@@ -105,7 +105,7 @@ describe('issue 9 point 10: §3/§4 history groups', () => {
     expect(group?.amount).toBe(0.15);
   });
 
-  it('§5: game ids are normalised to the UUID inside the string', () => {
+  it('game ids are normalised to the UUID inside the string', () => {
     expect(normaliseGameId(`game-${GAME_A.toUpperCase()}`)).toBe(GAME_A);
     expect(normaliseGameId('not-a-uuid')).toBe('not-a-uuid');
     expect(normaliseGameId(null)).toBeNull();
@@ -116,7 +116,7 @@ describe('issue 9 point 10: §3/§4 history groups', () => {
     expect(groupTransactions(rows)).toHaveLength(1);
   });
 
-  it('§3 wire rows: missing fields become null, amounts may be numeric strings, a row without id is left out', () => {
+  it('wire rows: missing fields become null, amounts may be numeric strings, a row without id is left out', () => {
     expect(parseHistoryTransaction({ id: 7, type: 'refund', amount: '0.097' })).toMatchObject({
       id: '7',
       amount: 0.097,
@@ -129,8 +129,8 @@ describe('issue 9 point 10: §3/§4 history groups', () => {
   });
 });
 
-describe('issue 9 point 10: §2 filter chips', () => {
-  it('§4: counts are of the flat list, where payout rows are hidden', () => {
+describe('filter chips', () => {
+  it('counts are of the flat list, where payout rows are hidden', () => {
     const rows = sampleHistory();
     expect(flatList(rows).map((t) => t.id)).not.toContain('pay-a');
     expect(countByFilter(rows)).toEqual({ all: 7, games: 2, wagers: 4, refunds: 1 });
@@ -141,7 +141,7 @@ describe('issue 9 point 10: §2 filter chips', () => {
     ['games', [`game:${GAME_A}`, `game:${GAME_B}`]],
     ['wagers', [`tx:entry-d`, `game:${GAME_A}`, 'tx:entry-c', `game:${GAME_B}`]],
     ['refunds', ['tx:entry-c']],
-  ] as const)('§2 filter %s shows the groups holding such a row', (filter, keys) => {
+  ] as const)('filter %s shows the groups holding such a row', (filter, keys) => {
     expect(groupsForFilter(groupTransactions(sampleHistory()), filter).map((g) => g.key)).toEqual(keys);
   });
 
@@ -149,12 +149,12 @@ describe('issue 9 point 10: §2 filter chips', () => {
     ['refunds', 1, 7, 'Showing 1 refunds (filtered from 7 total)', 'No refunds found'],
     ['games', 0, 3, 'Showing 0 games (filtered from 3 total)', 'No games found'],
     ['wagers', 4, 7, 'Showing 4 wagers (filtered from 7 total)', 'No wagers found'],
-  ] as const)('§2 texts under %s', (filter: HistoryFilter, shown, total, showing, empty) => {
+  ] as const)('texts under %s', (filter: HistoryFilter, shown, total, showing, empty) => {
     expect(showingText(filter, shown, total)).toBe(showing);
     expect(emptyText(filter)).toBe(empty);
   });
 
-  it("§2: with no filter the empty state is 'No transactions found'", () => {
+  it("with no filter the empty state is 'No transactions found'", () => {
     expect(emptyText('all')).toBe('No transactions found');
   });
 });

@@ -1,9 +1,8 @@
+import type { GroupOutcome, GroupType } from './group-kinds.ts';
 import { movesMoney } from './history-labels.ts';
 import { type HistoryTransaction, isPayout } from './history-transaction.ts';
 
-/** SPEC §3 "Transaction group (client-built)". */
-export type GroupType = 'game' | 'game_record' | 'payout' | 'entry_fee' | 'refund';
-export type GroupOutcome = 'win' | 'loss' | 'refunded' | 'pending';
+export type { GroupOutcome, GroupType } from './group-kinds.ts';
 
 export interface TransactionGroup {
   /** Stable React key: the game id, else the entry the rows belong to. */

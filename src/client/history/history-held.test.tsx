@@ -8,7 +8,7 @@ import { GAME_A, historyRow } from './test-support/history-rows.ts';
 
 afterEach(cleanup);
 
-describe('RELIABILITY 35: a payout held for review reads so in the history', () => {
+describe('a payout held for review reads so in the history', () => {
   it('the game says the payout is held, and its payout row says pending, held for review', async () => {
     const rows = [
       historyRow({ id: 'entry', type: 'entry_fee', game_id: GAME_A, amount: 0.1, game_mode: 'tiny_tuna' }),

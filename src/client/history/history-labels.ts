@@ -1,6 +1,6 @@
 import { formatDate, formatSolFixed } from '../../common/format.ts';
 import { getGameMode, isGameModeId } from '../../common/game-modes.ts';
-import type { GroupOutcome } from './history-groups.ts';
+import type { GroupOutcome } from './group-kinds.ts';
 
 /** Display texts of the history panel (SPEC §5 formats; §9: amounts in history with 4 decimals). */
 

@@ -30,8 +30,8 @@ function setup() {
   return { clock, loader, starts, flush };
 }
 
-describe('issue 9 point 10: §9 history cache 500 ms, at least 200 ms between fetches', () => {
-  it('§9: an answer under 500 ms old is reused; at 500 ms it is fetched again', async () => {
+describe('history cache 500 ms, at least 200 ms between fetches', () => {
+  it('an answer under 500 ms old is reused; at 500 ms it is fetched again', async () => {
     const { clock, loader, starts, flush } = setup();
     const first = loader.load('W');
     await flush();
@@ -48,7 +48,7 @@ describe('issue 9 point 10: §9 history cache 500 ms, at least 200 ms between fe
     await again;
   });
 
-  it('§9: a fresh load skips the cache but starts at least 200 ms after the previous fetch', async () => {
+  it('a fresh load skips the cache but starts at least 200 ms after the previous fetch', async () => {
     const { clock, loader, starts, flush } = setup();
     const first = loader.load('W');
     await flush();

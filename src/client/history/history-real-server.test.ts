@@ -22,7 +22,7 @@ const withSession =
  * over real sockets decided by one side leaving, the payout worker paying through the chain, and a paid
  * search cancelled after 10 s and refunded. One fake clock drives the server; nothing sleeps.
  */
-describe('issue 9 point 10: the history panel reads the real history route', () => {
+describe('the history panel reads the real history route', () => {
   const clock = createFakeClock();
   let server: TestServer;
   let paying: PayingPlayers;
@@ -36,7 +36,7 @@ describe('issue 9 point 10: the history panel reads the real history route', () 
     await server?.stop();
   });
 
-  it('§2/§4: a won paid match is one game group (win, payout merged, opponent, score); the loser sees a loss', async () => {
+  it('a won paid match is one game group (win, payout merged, opponent, score); the loser sees a loss', async () => {
     const a = await paying.fundedPlayer();
     const b = await paying.fundedPlayer();
     a.player.send({
@@ -99,7 +99,7 @@ describe('issue 9 point 10: the history panel reads the real history route', () 
     expect(loser[0]).toMatchObject({ gameId, outcome: 'loss', amount: 0.025, opponent: a.wallet.address });
   }, 90_000);
 
-  it('§4: a paid search cancelled after 10 s is one refunded group holding its entry and the 97% refund', async () => {
+  it('a paid search cancelled after 10 s is one refunded group holding its entry and the 97% refund', async () => {
     const { player, wallet } = await paying.fundedPlayer();
     player.send({
       type: 'findMatch',
@@ -124,7 +124,7 @@ describe('issue 9 point 10: the history panel reads the real history route', () 
     expect(countByFilter(rows)).toEqual({ all: 2, games: 0, wagers: 1, refunds: 1 });
   }, 90_000);
 
-  it("RELIABILITY 33: a wallet's history is refused signed out (401) and to another signed-in wallet (403)", async () => {
+  it("a wallet's history is refused signed out (401) and to another signed-in wallet (403)", async () => {
     const owner = await paying.fundedPlayer();
     const stranger = await paying.fundedPlayer();
     const answer = (cookie?: string) =>

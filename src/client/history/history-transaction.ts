@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_TRANSACTION_TYPES } from '../../common/rules.ts';
 
 /**
  * One row of a wallet's history as the client keeps it: SPEC §3 "Transaction (as shown to players)", the
@@ -61,10 +62,8 @@ export const historyTransactionSchema = z.object({
 
 export type HistoryTransaction = z.output<typeof historyTransactionSchema>;
 
-/** Types whose rows are payouts (SPEC §4: hidden from the flat list, merged into their game). */
-export const PAYOUT_TYPES: ReadonlySet<string> = new Set(['winner_payout', 'payout']);
-
-export const isPayout = (t: Pick<HistoryTransaction, 'type'>) => PAYOUT_TYPES.has(t.type);
+/** Rows of the payout types are hidden from the flat list and merged into their game (SPEC §4). */
+export const isPayout = (t: Pick<HistoryTransaction, 'type'>) => PAYOUT_TRANSACTION_TYPES.has(t.type);
 
 /** SPEC §5: a game id is normalised to the UUID found inside the string. */
 export function normaliseGameId(value: string | null): string | null {

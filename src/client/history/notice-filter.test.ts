@@ -30,14 +30,14 @@ function verdicts(items: [unknown, number][], wallet: string | null = ME) {
   });
 }
 
-describe('issue 9 point 10: §5 transaction notification de-duplication', () => {
+describe('transaction notification de-duplication', () => {
   it.each([
     ['no wallet known', 'anything', null, true],
     ['equal ignoring case', ME.toUpperCase(), ME, true],
     ['first 10 equal, both over 30 long', `${ME.slice(0, 10)}${'x'.repeat(25)}`, ME, true],
     ['first 10 equal but one 30 or shorter', ME.slice(0, 30), ME, false],
     ['a different wallet', OTHER, ME, false],
-  ])('§5 wallet matching: %s → %s', (_, theirs, mine, expected) => {
+  ])('wallet matching: %s → %s', (_, theirs, mine, expected) => {
     expect(walletMatches(theirs, mine)).toBe(expected);
   });
 
@@ -45,16 +45,16 @@ describe('issue 9 point 10: §5 transaction notification de-duplication', () => 
     ['not an object', 'entry'],
     ['no transaction', { kind: 'transaction_notification' }],
     ['a transaction without id', { transaction: { type: 'refund' } }],
-  ])('§5 must be an object with a transaction: %s is refused', (_, notice) => {
+  ])('must be an object with a transaction: %s is refused', (_, notice) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(verdicts([[notice, NOW]])).toEqual(['invalid']);
   });
 
-  it('§5: a transaction under data is read too', () => {
+  it('a transaction under data is read too', () => {
     expect(verdicts([[{ data: payout('p1') }, NOW]])).toEqual(['accepted']);
   });
 
-  it('§5: the same id (and status) twice is dropped; the game channel re-dispatches each one at 0, 500 and 1500 ms', () => {
+  it('the same id (and status) twice is dropped; the game channel re-dispatches each one at 0, 500 and 1500 ms', () => {
     const entry = {
       transaction: { id: 'e1', type: 'entry_fee', wallet_address: ME, amount: 0.1, status: 'confirmed' },
     };
@@ -88,7 +88,7 @@ describe('issue 9 point 10: §5 transaction notification de-duplication', () => 
     ['at 30 000 ms', payout('p2'), 30_000, 'accepted'],
     ['amount 0.002 apart', payout('p2', { amount: 0.152 }), 1000, 'accepted'],
     ['another game', payout('p2', { game_id: GAME_B }), 1000, 'accepted'],
-  ] as const)('§5 a second payout with another id: %s → %s', (_, second, after, expected) => {
+  ] as const)('a second payout with another id: %s → %s', (_, second, after, expected) => {
     expect(
       verdicts([
         [payout('p1'), NOW],
@@ -97,7 +97,7 @@ describe('issue 9 point 10: §5 transaction notification de-duplication', () => 
     ).toEqual(['accepted', expected]);
   });
 
-  it("§5: another wallet's entry is dropped; payouts, refunds and game records are taken whatever wallet they name", () => {
+  it("another wallet's entry is dropped; payouts, refunds and game records are taken whatever wallet they name", () => {
     const of = (type: string, id: string) => ({
       transaction: { id, type, wallet_address: OTHER, amount: 0.1 },
     });
@@ -111,7 +111,7 @@ describe('issue 9 point 10: §5 transaction notification de-duplication', () => 
     ).toEqual(['otherWallet', 'accepted', 'accepted', 'accepted']);
   });
 
-  it('§4: a missing wallet is filled in; a payout without status is confirmed', () => {
+  it('a missing wallet is filled in; a payout without status is confirmed', () => {
     const judged = judgeNotice(
       [],
       { transaction: { id: 'p', type: 'payout', amount: 1.5 } },
@@ -126,7 +126,7 @@ describe('issue 9 point 10: §5 transaction notification de-duplication', () => 
     expect(entry.transaction).toMatchObject({ wallet_address: ME, status: null });
   });
 
-  it('§9: the buffer keeps the last 50 notifications', () => {
+  it('the buffer keeps the last 50 notifications', () => {
     const items: [unknown, number][] = Array.from({ length: 60 }, (_, i) => [
       { transaction: { id: `e${i}`, type: 'entry_fee', wallet_address: ME, amount: 0.1 } },
       NOW + i,

@@ -1,3 +1,4 @@
+import { PAYOUT_TRANSACTION_TYPES } from '../../common/rules.ts';
 import { type HistoryTransaction, isPayout, parseHistoryTransaction } from './history-transaction.ts';
 
 /** SPEC §9 event buffer 50; SPEC §5 a repeated payout within 30 s, amounts equal within 0.001 SOL. */
@@ -28,7 +29,7 @@ export interface NoticeJudgement {
 }
 
 /** Kinds that concern the player whatever wallet they name (SPEC §5). */
-const ALWAYS_MINE: ReadonlySet<string> = new Set(['winner_payout', 'payout', 'refund', 'game_record']);
+const ALWAYS_MINE: ReadonlySet<string> = new Set([...PAYOUT_TRANSACTION_TYPES, 'refund', 'game_record']);
 
 /**
  * SPEC §5 wallet matching: no wallet known, equal ignoring case, or the first 10 characters equal with

@@ -8,7 +8,7 @@ import { GAME_A, GAME_B, historyRow, OPPONENT } from './test-support/history-row
 import { TransactionHistoryPanel } from './transaction-history-panel.tsx';
 
 /**
- * Issue 9: a won practice game showed '0.0000 SOL'. SPEC §3: practice ('Free Play') has no wager and no
+ * A won practice game showed '0.0000 SOL'. SPEC §3: practice ('Free Play') has no wager and no
  * win amount, so its rows show no amount at all; paid games keep theirs.
  */
 
@@ -76,7 +76,7 @@ async function renderPanel() {
   return screen.getAllByTestId('history-row');
 }
 
-describe('§3 practice moves no money: its history rows show no amount', () => {
+describe('practice moves no money: its history rows show no amount', () => {
   it('a practice group has no amount; a paid group keeps its amount', () => {
     const [practice, paid] = groupTransactions([practiceWin, ...paidLoss]);
     expect(practice).toMatchObject({ gameMode: 'practice', outcome: 'win', amount: null });

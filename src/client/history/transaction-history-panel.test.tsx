@@ -65,8 +65,8 @@ const GAME_OVER: GameOverInfo = {
   opponentDisconnected: false,
 };
 
-describe('issue 9 point 10: §2 transaction history panel', () => {
-  it('§2: title, Refresh, shortened address, last-updated time, chips with counts, groups with outcomes, 500 px', async () => {
+describe('transaction history panel', () => {
+  it('title, Refresh, shortened address, last-updated time, chips with counts, groups with outcomes, 500 px', async () => {
     renderPanel();
     await advance(0);
     const panel = screen.getByTestId('transaction-history');
@@ -94,7 +94,7 @@ describe('issue 9 point 10: §2 transaction history panel', () => {
     expect(won.textContent).toContain('+0.0375 SOL');
   });
 
-  it('§2: a row expands into its transactions, payout included', async () => {
+  it('a row expands into its transactions, payout included', async () => {
     renderPanel();
     await advance(0);
     const header = within(rows()[1]!).getByRole('button', { expanded: false });
@@ -111,7 +111,7 @@ describe('issue 9 point 10: §2 transaction history panel', () => {
   it.each([
     ['devnet', 'https://explorer.solana.com/tx/{sig}?cluster=devnet'],
     ['mainnet-beta', 'https://explorer.solana.com/tx/{sig}'],
-  ] as const)("§2 'Transaction Details' on %s links to the explorer", async (cluster, href) => {
+  ] as const)("'Transaction Details' on %s links to the explorer", async (cluster, href) => {
     renderPanel(fakeWallet({ cluster }));
     await advance(0);
     fireEvent.click(within(rows()[1]!).getByRole('button', { expanded: false }));
@@ -125,7 +125,7 @@ describe('issue 9 point 10: §2 transaction history panel', () => {
     expect(within(dialog).getByText(GAME_A)).toBeTruthy();
   });
 
-  it("§2 'Transaction Details' on localnet: no explorer, the signature with a copy button", async () => {
+  it("'Transaction Details' on localnet: no explorer, the signature with a copy button", async () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderPanel(fakeWallet({ cluster: 'localnet' }));
@@ -142,7 +142,7 @@ describe('issue 9 point 10: §2 transaction history panel', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("§2 'Transaction Details' follows the refresh: a payout opened while pending shows its signature once confirmed", async () => {
+  it("'Transaction Details' follows the refresh: a payout opened while pending shows its signature once confirmed", async () => {
     const pending = sampleHistory().map((t) =>
       t.id === 'pay-a' ? { ...t, status: 'pending', transaction_signature: null } : t,
     );
@@ -170,7 +170,7 @@ describe('issue 9 point 10: §2 transaction history panel', () => {
     expect(open.textContent).toContain('confirmed');
   });
 
-  it("§2 filters: 'Showing N filter (filtered from M total)', 'Clear filter', 'No {filter} found', 'Show all N transactions'", async () => {
+  it("filters: 'Showing N filter (filtered from M total)', 'Clear filter', 'No {filter} found', 'Show all N transactions'", async () => {
     answer = async () =>
       jsonResponse(200, {
         success: true,
@@ -191,7 +191,7 @@ describe('issue 9 point 10: §2 transaction history panel', () => {
     expect(outcomes()).toHaveLength(4);
   });
 
-  it("§2: an empty history says 'No transactions found'", async () => {
+  it("an empty history says 'No transactions found'", async () => {
     answer = async () =>
       jsonResponse(200, {
         success: true,
@@ -204,7 +204,7 @@ describe('issue 9 point 10: §2 transaction history panel', () => {
     expect(screen.getByText('No transactions found')).toBeTruthy();
   });
 
-  it("§8: a first load that fails says 'Failed to connect to transaction service'; a failed refresh 'Failed to refresh transactions'", async () => {
+  it("a first load that fails says 'Failed to connect to transaction service'; a failed refresh 'Failed to refresh transactions'", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     answer = async () => jsonResponse(200, { success: false, message: 'down' });
     const { unmount } = renderPanel();
@@ -226,7 +226,7 @@ describe('issue 9 point 10: §2 transaction history panel', () => {
     expect(outcomes()).toHaveLength(4);
   });
 
-  it("§8: with no wallet, 'No wallet address available' and no fetch", async () => {
+  it("with no wallet, 'No wallet address available' and no fetch", async () => {
     renderPanel(fakeWallet({ status: 'disconnected', publicKey: null }));
     await advance(0);
     expect(screen.getByText('No wallet address available')).toBeTruthy();
@@ -234,7 +234,7 @@ describe('issue 9 point 10: §2 transaction history panel', () => {
   });
 });
 
-describe('issue 9 point 10: §4 refresh rules and notifications', () => {
+describe('refresh rules and notifications', () => {
   const payoutNotice = {
     id: 'pay-new',
     type: 'winner_payout',
@@ -246,7 +246,7 @@ describe('issue 9 point 10: §4 refresh rules and notifications', () => {
     created_at: new Date().toISOString(),
   };
 
-  it('§4: a payout notification shows at once, refreshes after 500 ms and 1 s; its re-dispatches are dropped', async () => {
+  it('a payout notification shows at once, refreshes after 500 ms and 1 s; its re-dispatches are dropped', async () => {
     renderPanel();
     await advance(0);
     expect(fetches.map((f) => f.at)).toEqual([0]);
@@ -261,7 +261,7 @@ describe('issue 9 point 10: §4 refresh rules and notifications', () => {
     expect(fetches.map((f) => f.at)).toEqual([0, 500, 1000]);
   });
 
-  it("§4: an entry notification refreshes after 1 s only; another wallet's entry changes nothing", async () => {
+  it("an entry notification refreshes after 1 s only; another wallet's entry changes nothing", async () => {
     renderPanel();
     await advance(0);
     act(() =>
@@ -289,7 +289,7 @@ describe('issue 9 point 10: §4 refresh rules and notifications', () => {
     expect(fetches.map((f) => f.at)).toEqual([0, 4000]);
   });
 
-  it('§4: a manual trigger schedules a full refresh after 1 s', async () => {
+  it('a manual trigger schedules a full refresh after 1 s', async () => {
     renderPanel();
     await advance(0);
     act(() => dispatchWalletTransaction({ kind: 'manual_trigger' }));
@@ -297,7 +297,7 @@ describe('issue 9 point 10: §4 refresh rules and notifications', () => {
     expect(fetches.map((f) => f.at)).toEqual([0, 1000]);
   });
 
-  it('§4: game over refreshes at once and again after 3 s, even if the player leaves the game-over screen', async () => {
+  it('game over refreshes at once and again after 3 s, even if the player leaves the game-over screen', async () => {
     const { update } = renderPanel();
     await advance(1000);
     update({ view: { gameOver: GAME_OVER, gameId: GAME_A, state: 'gameOver' } });
@@ -307,7 +307,7 @@ describe('issue 9 point 10: §4 refresh rules and notifications', () => {
     expect(fetches.map((f) => f.at)).toEqual([0, 1000, 4000]);
   });
 
-  it('§4: a wallet change (account change) refreshes for the new wallet; a disconnect clears the panel', async () => {
+  it('a wallet change (account change) refreshes for the new wallet; a disconnect clears the panel', async () => {
     const other = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
     const { update } = renderPanel();
     await advance(1000);
@@ -323,7 +323,7 @@ describe('issue 9 point 10: §4 refresh rules and notifications', () => {
     expect(screen.getByText('No wallet address available')).toBeTruthy();
   });
 
-  it('RELIABILITY 33: nothing is fetched before the wallet is signed in; the signed-in wallet then gets its history', async () => {
+  it('nothing is fetched before the wallet is signed in; the signed-in wallet then gets its history', async () => {
     const { update } = renderPanel(fakeWallet({ signedIn: false }));
     await advance(1000);
     expect(fetches).toEqual([]);
@@ -334,7 +334,7 @@ describe('issue 9 point 10: §4 refresh rules and notifications', () => {
     expect(rows().length).toBeGreaterThan(0);
   });
 
-  it("RELIABILITY 33: a refused first load (401) shows §8's panel error with 'Failed to fetch transactions'", async () => {
+  it("a refused first load (401) shows the panel's error, 'Failed to fetch transactions'", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const why = 'Sign in with this wallet to see its history';
     answer = async () => jsonResponse(401, { success: false, error: why, message: why });

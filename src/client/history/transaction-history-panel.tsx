@@ -21,7 +21,7 @@ import { TransactionDetailsDialog } from './transaction-details-dialog.tsx';
 import { PANEL_ERRORS, useTransactionHistory } from './use-transaction-history.ts';
 
 /**
- * SPEC §2 "Transaction history panel" (issue 9 point 10): the connected wallet's history grouped by game,
+ * SPEC §2 "Transaction history panel": the connected wallet's history grouped by game,
  * with filter chips, expandable rows and the details dialog; at most 500 px high, scrolling inside. Its own
  * chunk: the app loads it with React.lazy (the default export).
  */

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import { parseAnswer } from '../../common/api/parse-answer.ts';
+import type { banStatusReadSchema } from '../../common/api/player-api.ts';
 import { ERROR_MESSAGES } from '../../common/protocol-texts.ts';
 import type { GameView } from '../state/game-view.ts';
 
@@ -7,6 +10,9 @@ import type { GameView } from '../state/game-view.ts';
  */
 
 export const BAN_STATUS_URL = '/api/ban-status';
+
+/** The answer's schema (and zod with it) loads when an answer is read: the first page stays within its budget. */
+const readSchemas = () => import('../../common/api/player-api.ts');
 
 /** SPEC §8 default ban messages. */
 export const DEFAULT_BAN_MESSAGES = {
@@ -30,18 +36,20 @@ export interface Restriction {
 
 export const NOT_RESTRICTED: Restriction = { banned: false, message: null };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const nonEmpty = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value : null;
+const nonEmpty = (value: string | null | undefined): string | null =>
+  value !== undefined && value !== null && value.trim() !== '' ? value : null;
 
 /**
  * Reads banned, walletBanned, ipBanned and message (SPEC §3), and the server's added paidPlayRestricted
- * and paidPlayMessage (issue 10 point 7); anything else in the body is ignored.
+ * and paidPlayMessage with the contract's schema; null for a body that does not fit it.
  */
-export function parseBanStatus(body: unknown): Restriction | null {
-  if (!isRecord(body) || typeof body.banned !== 'boolean') return null;
+export async function parseBanStatus(body: unknown): Promise<Restriction | null> {
+  const { banStatusReadSchema } = await readSchemas();
+  const parsed = banStatusReadSchema.safeParse(body);
+  return parsed.success ? restrictionOf(parsed.data) : null;
+}
+
+function restrictionOf(body: z.output<typeof banStatusReadSchema>): Restriction {
   const paidPlayRestricted =
     body.paidPlayRestricted === true
       ? (nonEmpty(body.paidPlayMessage) ?? ERROR_MESSAGES.restrictedJurisdiction)
@@ -57,7 +65,7 @@ export function parseBanStatus(body: unknown): Restriction | null {
   return { banned: true, message, paidPlayRestricted };
 }
 
-/** POST /api/ban-status with { walletAddress }. Throws on a failed call or an unreadable answer. */
+/** POST /api/ban-status with { walletAddress }. Throws on a failed call or an answer of another shape. */
 export async function fetchBanStatus(walletAddress: string, signal?: AbortSignal): Promise<Restriction> {
   const res = await fetch(BAN_STATUS_URL, {
     method: 'POST',
@@ -67,9 +75,9 @@ export async function fetchBanStatus(walletAddress: string, signal?: AbortSignal
     ...(signal ? { signal } : {}),
   });
   if (!res.ok) throw new Error(`ban status: ${res.status} ${res.statusText}`);
-  const parsed = parseBanStatus(await res.json());
-  if (!parsed) throw new Error('ban status: the answer has no boolean "banned"');
-  return parsed;
+  const body: unknown = await res.json();
+  const { banStatusReadSchema } = await readSchemas();
+  return restrictionOf(parseAnswer(banStatusReadSchema, body, `POST ${BAN_STATUS_URL}`));
 }
 
 /**

@@ -27,7 +27,7 @@ const decisionOf = (f: LobbyFacts, mode: GameModeId | null) => {
   return d.kind === 'refused' ? d.toast.title : d.kind;
 };
 
-describe('issue 9 point 5: §5 Find Match order of checks', () => {
+describe('Find Match order of checks', () => {
   it.each([
     [
       'banned is checked before everything',
@@ -83,11 +83,11 @@ describe('issue 9 point 5: §5 Find Match order of checks', () => {
       'mighty_marlin',
       'Insufficient Balance',
     ],
-  ] as const)('§5: %s', (_, f, mode, expected) => {
+  ] as const)('%s', (_, f, mode, expected) => {
     expect(decisionOf(f, mode)).toBe(expected);
   });
 
-  it('§8: the restriction toast carries the ban message, destructive, 10 s', () => {
+  it('the restriction toast carries the ban message, destructive, 10 s', () => {
     const d = decideFindMatch(facts({ banned: true, banMessage: 'Your wallet has been banned' }), 'practice');
     expect(d).toEqual({
       kind: 'refused',
@@ -105,18 +105,18 @@ describe('issue 9 point 5: §5 Find Match order of checks', () => {
     ['tiny_tuna', 'You need at least 0.1009 SOL for this game mode'],
     ['mighty_marlin', 'You need at least 1.0009 SOL for this game mode'],
     ['giga_whale', 'You need at least 10.0009 SOL for this game mode'],
-  ] as const)('§5: insufficient balance for %s says %s', (mode, text) => {
+  ] as const)('insufficient balance for %s says %s', (mode, text) => {
     const d = decideFindMatch(facts({ balanceLamports: 0n }), mode);
     expect(d.kind === 'refused' && d.toast.description).toBe(text);
   });
 
-  it("§5: 'Wallet Required' says 'Please connect your wallet first'", () => {
+  it("'Wallet Required' says 'Please connect your wallet first'", () => {
     const d = decideFindMatch(facts({ walletConnected: false }), 'giga_whale');
     expect(d.kind === 'refused' && d.toast.description).toBe('Please connect your wallet first');
   });
 });
 
-describe('issue 9 point 5: §5 mode cards and the Find Match button', () => {
+describe('mode cards and the Find Match button', () => {
   it.each([
     ['practice with a wallet and no balance', 'practice', facts({ balanceLamports: 0n }), true],
     ['practice with no wallet', 'practice', facts({ walletConnected: false }), false],
@@ -135,7 +135,7 @@ describe('issue 9 point 5: §5 mode cards and the Find Match button', () => {
     ],
     ['tiny_tuna one lamport short', 'tiny_tuna', facts({ balanceLamports: 99_999_999n }), false],
     ['giga_whale with 1 SOL', 'giga_whale', facts({ balanceLamports: 1_000_000_000n }), false],
-  ] as const)('§5 a mode is selectable: %s → %s', (_, mode, f, expected) => {
+  ] as const)('a mode is selectable: %s → %s', (_, mode, f, expected) => {
     expect(isModeSelectable(getGameMode(mode), f)).toBe(expected);
   });
 
@@ -146,11 +146,11 @@ describe('issue 9 point 5: §5 mode cards and the Find Match button', () => {
     ['searching', facts({ searching: true }), 'practice', false, true],
     ['banned', facts({ banned: true }), 'practice', false, true],
     ['mode not affordable', facts({ balanceLamports: 0n }), 'smol_shrimp', false, true],
-  ] as const)('§5 Find Match disabled: %s → %s', (_, f, mode, processing, expected) => {
+  ] as const)('Find Match disabled: %s → %s', (_, f, mode, processing, expected) => {
     expect(isFindMatchDisabled(f, mode, processing)).toBe(expected);
   });
 
-  it("§2: every paid mode's hint is 'Need {amount} SOL to play this mode'", () => {
+  it("every paid mode's hint is 'Need {amount} SOL to play this mode'", () => {
     expect(GAME_MODES.filter((m) => m.wagerLamports > 0n).map(needToPlayText)).toEqual([
       'Need 0.0259 SOL to play this mode',
       'Need 0.1009 SOL to play this mode',
@@ -171,18 +171,18 @@ describe('issue 9 point 5: §5 mode cards and the Find Match button', () => {
   });
 });
 
-describe('issue 9 point 5: the searching panel', () => {
+describe('the searching panel', () => {
   it.each([
     ['a paid search at 9 999 ms', 'smol_shrimp', 9_999, false],
     ['a paid search at 10 000 ms', 'smol_shrimp', 10_000, true],
     ['an unknown mode at 9 999 ms', null, 9_999, false],
     ['practice at once', 'practice', 0, true],
-  ] as const)('§1 cancel: %s → %s', (_, mode, waited, expected) => {
+  ] as const)('cancel: %s → %s', (_, mode, waited, expected) => {
     expect(canCancelSearch(mode, waited)).toBe(expected);
   });
 });
 
-describe("§8 the 'Payment Failed' toast says why", () => {
+describe("the 'Payment Failed' toast says why", () => {
   it("a lack of funds says SPEC's 'Insufficient funds for transaction' and what the mode needs", () => {
     const reason = paymentFailureReason({
       success: false,

@@ -1,12 +1,7 @@
-import {
-  canPayEntry,
-  ENTRY_NETWORK_FEE_LAMPORTS,
-  entryLamportsNeeded,
-  RENT_EXEMPT_MINIMUM_LAMPORTS,
-} from '../../common/entry-cost.ts';
+import { canPayEntry, entryLamportsNeeded, RENT_EXEMPT_MINIMUM_LAMPORTS } from '../../common/entry-cost.ts';
 import { lamportsToSolString, lamportsToSolStringRoundedUp } from '../../common/format.ts';
 import { type GameMode, type GameModeId, getGameMode } from '../../common/game-modes.ts';
-import { CANCEL_AFTER_MS } from '../screens/screen-rules.ts';
+import { CANCEL_WAIT_MS, TRANSFER_NETWORK_FEE_LAMPORTS } from '../../common/rules.ts';
 import type { ToastInput } from '../ui/toast-provider.tsx';
 import type { PaymentResult } from '../wallet/wallet-api.ts';
 
@@ -69,7 +64,7 @@ export function needToPlayText(mode: GameMode): string {
 export function neededBreakdownText(mode: GameMode): string {
   return [
     `${lamportsToSolString(mode.wagerLamports)} SOL entry`,
-    `${lamportsToSolString(ENTRY_NETWORK_FEE_LAMPORTS)} SOL network fee`,
+    `${lamportsToSolString(TRANSFER_NETWORK_FEE_LAMPORTS)} SOL network fee`,
     `${lamportsToSolString(RENT_EXEMPT_MINIMUM_LAMPORTS)} SOL rent reserve`,
   ].join(' + ');
 }
@@ -175,5 +170,5 @@ export function decideFindMatch(facts: LobbyFacts, selected: GameModeId | null):
 
 /** SPEC §1, §9: a paid search may be cancelled only after 10 s of waiting; practice (no refund) at any time. */
 export function canCancelSearch(mode: GameModeId | null, waitedMs: number): boolean {
-  return mode === 'practice' || waitedMs >= CANCEL_AFTER_MS;
+  return mode === 'practice' || waitedMs >= CANCEL_WAIT_MS;
 }

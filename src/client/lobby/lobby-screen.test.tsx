@@ -48,8 +48,8 @@ const card = (id: string) => screen.getByTestId(`mode-card-${id}`) as HTMLButton
 const findMatchButton = () => screen.getByRole('button', { name: 'Find Match' }) as HTMLButtonElement;
 const toastTitle = () => screen.getByRole('region', { name: 'Notifications' }).textContent;
 
-describe('issue 9 point 5: §2 lobby without a wallet', () => {
-  it("§2 lobby: only 'Connect your Solana wallet' (all modes including Practice need one) and the connect button", () => {
+describe('the lobby without a wallet', () => {
+  it("lobby: only 'Connect your Solana wallet' (all modes including Practice need one) and the connect button", () => {
     const wallet = fakeWallet({ status: 'disconnected', publicKey: null, balanceLamports: null });
     renderLobby(wallet);
     expect(screen.getByText('Connect your Solana wallet')).toBeTruthy();
@@ -62,14 +62,14 @@ describe('issue 9 point 5: §2 lobby without a wallet', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('§2 connect button: disabled while connecting', () => {
+  it('connect button: disabled while connecting', () => {
     renderLobby(fakeWallet({ status: 'connecting', publicKey: null }));
     expect((screen.getByRole('button', { name: 'Connect Wallet' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 
-describe('issue 9 point 5: §2 lobby with a wallet', () => {
-  it("§2: CHOOSE YOUR GAME MODE (the beta title is the site header's), balance to 3 decimals, Players Online", async () => {
+describe('the lobby with a wallet', () => {
+  it("CHOOSE YOUR GAME MODE (the beta title is the site header's), balance to 3 decimals, Players Online", async () => {
     renderLobby(fakeWallet({ balanceLamports: 1_234_567_891n }), fakeGame({ view: { playersOnline: 7 } }));
     await settle();
     expect(screen.getByRole('heading', { name: 'CHOOSE YOUR GAME MODE' })).toBeTruthy();
@@ -78,7 +78,7 @@ describe('issue 9 point 5: §2 lobby with a wallet', () => {
     expect(screen.getByTestId('players-online').textContent).toBe('7');
   });
 
-  it('§2/§3: five mode cards with names, wager and win amounts (§5 formats)', async () => {
+  it('five mode cards with names, wager and win amounts (in the lobby’s format)', async () => {
     renderLobby();
     await settle();
     const expected = [
@@ -96,7 +96,7 @@ describe('issue 9 point 5: §2 lobby with a wallet', () => {
     }
   });
 
-  it('§2 mode cards and the coin badge draw inline SVG icons, no emoji (boxes where no emoji font exists)', async () => {
+  it('mode cards and the coin badge draw inline SVG icons, no emoji (boxes where no emoji font exists)', async () => {
     renderLobby(fakeWallet({ balanceLamports: 0n }));
     await settle();
     const emoji = /\p{Extended_Pictographic}/u;
@@ -109,7 +109,7 @@ describe('issue 9 point 5: §2 lobby with a wallet', () => {
     expect(badge.querySelector('svg')).not.toBeNull();
   });
 
-  it('§8: after a failed refresh the lobby shows the last known balance marked stale, and with none known no number', async () => {
+  it('after a failed refresh the lobby shows the last known balance marked stale, and with none known no number', async () => {
     const { update } = renderLobby(fakeWallet({ balanceLamports: 1_012_000_000n, balanceStale: true }));
     await settle();
     expect(screen.getByTestId('lobby-balance').textContent).toBe('1.012 SOL');
@@ -123,7 +123,7 @@ describe('issue 9 point 5: §2 lobby with a wallet', () => {
     expect(screen.queryByTestId('balance-stale')).toBeNull();
   });
 
-  it("§5: with 0.05 SOL the modes above it are disabled with a coin badge and 'Need {amount} SOL to play this mode'", async () => {
+  it("with 0.05 SOL the modes above it are disabled with a coin badge and 'Need {amount} SOL to play this mode'", async () => {
     renderLobby(fakeWallet({ balanceLamports: 50_000_000n }));
     await settle();
     for (const id of ['practice', 'smol_shrimp']) {
@@ -142,7 +142,7 @@ describe('issue 9 point 5: §2 lobby with a wallet', () => {
     }
   });
 
-  it("§2: queue length per mode, 'Fast Match!' only when a queue holds more than 1", async () => {
+  it("queue length per mode, 'Fast Match!' only when a queue holds more than 1", async () => {
     renderLobby(fakeWallet(), fakeGame({ view: { queueLengths: { smol_shrimp: 1, tiny_tuna: 2 } } }));
     await settle();
     expect(card('smol_shrimp').textContent).toContain('In queue: 1');
@@ -153,8 +153,8 @@ describe('issue 9 point 5: §2 lobby with a wallet', () => {
   });
 });
 
-describe('issue 9 point 5: §5 Find Match', () => {
-  it("§5: no mode chosen → 'Game Mode Required', nothing sent", async () => {
+describe('Find Match from the lobby', () => {
+  it("no mode chosen → 'Game Mode Required', nothing sent", async () => {
     const game = fakeGame();
     renderLobby(fakeWallet(), game);
     await settle();
@@ -163,7 +163,30 @@ describe('issue 9 point 5: §5 Find Match', () => {
     expect(game.findMatch).not.toHaveBeenCalled();
   });
 
-  it('§5: practice skips payment and asks for a match at once', async () => {
+  it('choosing a mode, and then paying, bring Find Match and the payment status into view above the fixed footer', async () => {
+    const scrolled: Array<{ id: string | null; options: unknown }> = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+      scrolled.push({ id: this.getAttribute('data-testid'), options });
+    };
+    try {
+      const payEntry = vi.fn(() => new Promise<PaymentResult>(() => {}));
+      renderLobby(fakeWallet({ payEntry }), fakeGame());
+      await settle();
+      fireEvent.click(card('tiny_tuna'));
+      const inView = { id: 'find-match-area', options: { block: 'nearest', behavior: 'smooth' } };
+      expect(scrolled).toEqual([inView]);
+      expect(screen.getByTestId('find-match-area').contains(findMatchButton())).toBe(true);
+      // The payment status box appears above the button and pushes it down: brought into view again.
+      await act(async () => fireEvent.click(findMatchButton()));
+      expect(screen.getByTestId('find-match-area').contains(screen.getByTestId('payment-status'))).toBe(true);
+      expect(scrolled).toEqual([inView, inView]);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
+  it('practice skips payment and asks for a match at once', async () => {
     const wallet = fakeWallet({ balanceLamports: 0n });
     const game = fakeGame();
     renderLobby(wallet, game);
@@ -175,7 +198,7 @@ describe('issue 9 point 5: §5 Find Match', () => {
     expect(wallet.payEntry).not.toHaveBeenCalled();
   });
 
-  it('§4/§8: a paid mode pays first (status box, confirmation toasts), then findMatch with the signature', async () => {
+  it('a paid mode pays first (status box, confirmation toasts), then findMatch with the signature', async () => {
     let report: (s: PaymentStatus) => void = () => {};
     let finish: (r: PaymentResult) => void = () => {};
     const payEntry = vi.fn(
@@ -213,7 +236,25 @@ describe('issue 9 point 5: §5 Find Match', () => {
     expect(screen.getByTestId('payment-status').getAttribute('data-status')).toBe('confirmed');
   });
 
-  it('§4 Phantom deep link: a payment signed and sent in the wallet app is finished on return, then findMatch', async () => {
+  it('the Local Wallet signs without asking: no "Wallet Confirmation Required" toast, the status still shows signing', async () => {
+    let report: (s: PaymentStatus) => void = () => {};
+    const payEntry = vi.fn(
+      (_mode: string, onStatus: (s: PaymentStatus) => void) =>
+        new Promise<PaymentResult>((resolve) => {
+          report = onStatus;
+          void resolve;
+        }),
+    );
+    renderLobby(fakeWallet({ payEntry, localWallet: { airdrop: vi.fn(async () => {}) } }), fakeGame());
+    await settle();
+    fireEvent.click(card('smol_shrimp'));
+    await act(async () => fireEvent.click(findMatchButton()));
+    act(() => report('signing'));
+    expect(screen.getByTestId('payment-status').getAttribute('data-status')).toBe('signing');
+    expect(toastTitle()).not.toContain('Wallet Confirmation Required');
+  });
+
+  it('Phantom deep link: a payment signed and sent in the wallet app is finished on return, then findMatch', async () => {
     let report: (s: PaymentStatus) => void = () => {};
     let finish: (r: PaymentResult | null) => void = () => {};
     const resumePayment = vi.fn(
@@ -239,7 +280,7 @@ describe('issue 9 point 5: §5 Find Match', () => {
     expect(game.findMatch).toHaveBeenCalledWith('tiny_tuna', '4'.repeat(88));
   });
 
-  it('§4: a page load with no wallet answer to resume shows nothing and leaves Find Match usable', async () => {
+  it('a page load with no wallet answer to resume shows nothing and leaves Find Match usable', async () => {
     const resumePayment = vi.fn(async () => null);
     const game = fakeGame();
     renderLobby(fakeWallet({ resumePayment }), game);
@@ -251,7 +292,7 @@ describe('issue 9 point 5: §5 Find Match', () => {
     expect(findMatchButton().disabled).toBe(false);
   });
 
-  it('§8: a payment the chain refuses for lack of funds says so in the toast, with what the mode needs', async () => {
+  it('a payment the chain refuses for lack of funds says so in the toast, with what the mode needs', async () => {
     const payEntry = vi.fn(
       async (): Promise<PaymentResult> => ({
         success: false,
@@ -274,7 +315,7 @@ describe('issue 9 point 5: §5 Find Match', () => {
     );
   });
 
-  it("§8: a failed payment → destructive 'Payment Failed' (5 s) with the hint; no search", async () => {
+  it("a failed payment → destructive 'Payment Failed' (5 s) with the hint; no search", async () => {
     const payEntry = vi.fn(
       async (): Promise<PaymentResult> => ({
         success: false,
@@ -303,7 +344,7 @@ describe('issue 9 point 5: §5 Find Match', () => {
     expect(alert.getAttribute('data-state')).toBe('closing');
   });
 
-  it('§5: Find Match is disabled while searching and when the chosen mode is not affordable', async () => {
+  it('Find Match is disabled while searching and when the chosen mode is not affordable', async () => {
     const { update } = renderLobby(fakeWallet({ balanceLamports: 30_000_000n }));
     await settle();
     fireEvent.click(card('smol_shrimp'));
@@ -315,8 +356,8 @@ describe('issue 9 point 5: §5 Find Match', () => {
   });
 });
 
-describe('issue 9 point 5: §2 searching panel', () => {
-  it('§1/§2: Cancel Search of a paid search only from 10 s; the progress bar grows 2% per second', async () => {
+describe('the lobby’s searching panel', () => {
+  it('Cancel Search of a paid search only from 10 s; the progress bar grows 2% per second', async () => {
     const game = fakeGame({
       view: { searching: true, gameMode: 'smol_shrimp', searchStartTime: Date.now() },
     });
@@ -335,7 +376,7 @@ describe('issue 9 point 5: §2 searching panel', () => {
     expect(game.cancelSearch).toHaveBeenCalledOnce();
   });
 
-  it("§2: a practice search can be cancelled at once; the cancel shows 'Cancelling matchmaking...'", async () => {
+  it("a practice search can be cancelled at once; the cancel shows 'Cancelling matchmaking...'", async () => {
     const { update } = renderLobby(
       fakeWallet(),
       fakeGame({ view: { searching: true, gameMode: 'practice', searchStartTime: Date.now() } }),
@@ -349,8 +390,8 @@ describe('issue 9 point 5: §2 searching panel', () => {
   });
 });
 
-describe('issue 9 point 5: §6 Account Restricted', () => {
-  it('§7: POST /api/ban-status { walletAddress } when the wallet changes; a ban shows the banner and locks play', async () => {
+describe('a banned wallet: Account Restricted', () => {
+  it('POST /api/ban-status { walletAddress } when the wallet changes; a ban shows the banner and locks play', async () => {
     banStatus = { banned: true, walletBanned: true, ipBanned: false, message: null };
     const game = fakeGame();
     renderLobby(fakeWallet(), game);
@@ -365,7 +406,7 @@ describe('issue 9 point 5: §6 Account Restricted', () => {
     expect(findMatchButton().disabled).toBe(true);
   });
 
-  it('§7: a failed ban-status call is only logged', async () => {
+  it('a failed ban-status call is only logged', async () => {
     fetchMock.mockImplementationOnce(async () => {
       throw new TypeError('Failed to fetch');
     });
@@ -377,7 +418,7 @@ describe('issue 9 point 5: §6 Account Restricted', () => {
     expect(card('practice').disabled).toBe(false);
   });
 
-  it("§8: a live 'account_restricted' error shows the banner and the 'Account Restricted' toast (10 s)", async () => {
+  it("a live 'account_restricted' error shows the banner and the 'Account Restricted' toast (10 s)", async () => {
     const { update } = renderLobby();
     await settle();
     expect(screen.queryByTestId('restricted-banner')).toBeNull();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { GAME_MODES, type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { useGame } from '../state/game-api.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -67,7 +67,21 @@ function ConnectedLobby() {
     paidPlayRestricted: restriction.paidPlayRestricted ?? null,
   };
   const [selected, setSelected] = useState<GameModeId | null>(null);
+  /**
+   * Find Match and its payment status: brought into view above the fixed footer when a mode is chosen (on a
+   * phone it sits five cards below the first; at 1280×800 under the footer), and again when the payment
+   * status box appears above the button and pushes it down.
+   */
+  const findMatchArea = useRef<HTMLDivElement>(null);
+  const choose = (mode: GameModeId) => {
+    setSelected(mode);
+    showInView(findMatchArea.current);
+  };
   const payment = useFindMatch(facts);
+  const statusShown = payment.status !== 'idle';
+  useEffect(() => {
+    if (statusShown) showInView(findMatchArea.current);
+  }, [statusShown]);
   const processing = payment.phase === 'processing';
   const payingMode = payment.paying ? getGameMode(payment.paying) : null;
 
@@ -106,11 +120,12 @@ function ConnectedLobby() {
             disabled={!isModeSelectable(mode, facts)}
             unaffordable={!canAfford(mode, wallet.balanceLamports)}
             queueLength={view.queueLengths[mode.id] ?? 0}
-            onSelect={() => setSelected(mode.id)}
+            onSelect={() => choose(mode.id)}
           />
         ))}
       </div>
-      <div className="mx-auto max-w-md">
+      {/* The bottom scroll margin clears the fixed footer (about 2.2rem) when it is scrolled into view. */}
+      <div ref={findMatchArea} data-testid="find-match-area" className="mx-auto max-w-md scroll-mb-16 pb-2">
         <PaymentStatusBox status={payment.status} mode={payingMode} error={payment.error} />
         <button
           type="button"
@@ -128,4 +143,9 @@ function ConnectedLobby() {
       </div>
     </div>
   );
+}
+
+/** Scrolls the least that brings `element` wholly into view (its scroll margin clears the fixed footer). */
+function showInView(element: HTMLElement | null): void {
+  element?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
 }

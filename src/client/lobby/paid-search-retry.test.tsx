@@ -3,13 +3,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createFakeClock } from '../../common/clock.ts';
 import type { ClientMessage, ServerMessage } from '../../common/protocol.ts';
-import { fakeSocketFactory } from '../game-channel/fake-socket.ts';
-import { createManualTimers } from '../game-channel/manual-timers.ts';
+import { GameProvider } from '../controller/game-provider.tsx';
+import { fakeSocketFactory } from '../game-channel/test-support/fake-socket.ts';
+import { createManualTimers } from '../game-channel/test-support/manual-timers.ts';
 import { WAIT_TEXTS, WaitScreen } from '../screens/wait-screen.tsx';
-import { GameProvider } from '../state/game-provider.tsx';
-import { memoryStorage } from '../storage/memory-storage.ts';
 import { safeStorageArea } from '../storage/storage-area.ts';
 import { createStoredValues } from '../storage/stored-values.ts';
+import { memoryStorage } from '../storage/test-support/memory-storage.ts';
 import { fakeWallet } from '../test-support/fake-wallet-and-game.tsx';
 import { jsonResponse } from '../test-support/render-app.tsx';
 import { ToastProvider } from '../ui/toast-provider.tsx';

@@ -16,7 +16,7 @@ export function RestrictedBanner({ message }: { message: string | null }) {
 }
 
 /**
- * SPEC §1 restricted jurisdictions, said before any payment (issue 10 point 7): the paid mode cards are
+ * SPEC §1 restricted jurisdictions, said before any payment: the paid mode cards are
  * disabled and this tells why; practice stays open.
  */
 export function PaidPlayRestrictedNotice({ message }: { message: string }) {

@@ -1,6 +1,7 @@
 import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
-import { CANCEL_AFTER_MS, waitProgressPercent } from '../screens/screen-rules.ts';
+import { CANCEL_REFUND_PERCENT, CANCEL_WAIT_MS, CANCEL_WAIT_SECONDS } from '../../common/rules.ts';
+import { waitProgressPercent } from '../screens/screen-rules.ts';
 import type { GameView } from '../state/game-view.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { canCancelSearch } from './find-match-rules.ts';
@@ -29,7 +30,7 @@ export function SearchingPanel({
   const progress = waitProgressPercent(waited);
   const cancelling = view.cancelling !== 'idle';
   const cancelAllowed = canCancelSearch(mode, waited) && !cancelling;
-  const waitLeft = Math.ceil((CANCEL_AFTER_MS - waited) / 1000);
+  const waitLeft = Math.ceil((CANCEL_WAIT_MS - waited) / 1000);
   return (
     <section
       aria-label="Searching for a match"
@@ -67,7 +68,7 @@ export function SearchingPanel({
         </button>
         {!cancelling && !canCancelSearch(mode, waited) && (
           <span className="text-[11px] text-slate-400">
-            A paid search can be cancelled after 10 seconds ({waitLeft}s), with a 97% refund
+            {`A paid search can be cancelled after ${CANCEL_WAIT_SECONDS} seconds (${waitLeft}s), with a ${CANCEL_REFUND_PERCENT}% refund`}
           </span>
         )}
       </div>

@@ -77,7 +77,8 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
       const onStatus = (next: PaymentStatus) => {
         if (mode === null) begin();
         setStatus(next);
-        if (next === 'signing') {
+        // The Local Wallet signs without asking anyone: there is nothing to approve, so no such toast.
+        if (next === 'signing' && latest.current.wallet.localWallet === null) {
           latest.current.toast({
             title: 'Wallet Confirmation Required',
             description: 'Please approve the transaction in your wallet',

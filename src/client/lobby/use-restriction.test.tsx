@@ -48,8 +48,8 @@ const card = (id: string) => screen.getByTestId(`mode-card-${id}`) as HTMLButton
 const banner = () => screen.queryByTestId('restricted-banner');
 const PAID = ['smol_shrimp', 'tiny_tuna', 'mighty_marlin', 'giga_whale'];
 
-describe('issue 10 point 7: §1 a restricted jurisdiction is shown before paying', () => {
-  it('§1 paidPlayRestricted from /api/ban-status disables every paid mode card with a clear text; practice stays open', async () => {
+describe('a restricted jurisdiction is shown before paying', () => {
+  it('paidPlayRestricted from /api/ban-status disables every paid mode card with a clear text; practice stays open', async () => {
     banStatus = {
       banned: false,
       walletBanned: false,
@@ -69,7 +69,7 @@ describe('issue 10 point 7: §1 a restricted jurisdiction is shown before paying
     expect(banner()).toBeNull();
   });
 
-  it('§1 an open jurisdiction leaves the paid cards selectable and shows no notice', async () => {
+  it('an open jurisdiction leaves the paid cards selectable and shows no notice', async () => {
     renderLobby();
     await settle();
     for (const id of PAID) expect(card(id).disabled, id).toBe(false);
@@ -77,8 +77,8 @@ describe('issue 10 point 7: §1 a restricted jurisdiction is shown before paying
   });
 });
 
-describe('issue 10 point 6: a ban pushed by the server acts on the open lobby', () => {
-  it("§6 a banStatus push shows 'Account Restricted' with its toast; an unban push lifts it, with no new call", async () => {
+describe('a ban pushed by the server acts on the open lobby', () => {
+  it("a banStatus push shows 'Account Restricted' with its toast; an unban push lifts it, with no new call", async () => {
     const { update } = renderLobby();
     await settle();
     expect(banner()).toBeNull();
@@ -102,7 +102,7 @@ describe('issue 10 point 6: a ban pushed by the server acts on the open lobby', 
     expect(banner()?.textContent).toContain('Your IP address has been banned');
   });
 
-  it('§6 an unban push outranks the account_restricted error the ban left in the view', async () => {
+  it('an unban push outranks the account_restricted error the ban left in the view', async () => {
     const { update } = renderLobby();
     await settle();
     update({ lastError: 'Your wallet has been banned', lastErrorCode: 'account_restricted', lastErrorAt: 5 });
@@ -113,7 +113,7 @@ describe('issue 10 point 6: a ban pushed by the server acts on the open lobby', 
     expect(banner()).toBeNull();
   });
 
-  it('§7 channel news older than the lobby does not override the check made when it opens', async () => {
+  it('channel news older than the lobby does not override the check made when it opens', async () => {
     renderLobby({
       lastError: 'Your wallet has been banned',
       lastErrorCode: 'account_restricted',

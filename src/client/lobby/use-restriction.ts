@@ -14,7 +14,7 @@ type RestrictionView = Pick<GameView, 'lastError' | 'lastErrorCode' | 'lastError
 /**
  * Whether this player is restricted (SPEC §6): POST /api/ban-status each time the wallet changes and when
  * the lobby opens (its failure only logged, SPEC §7), then what the game channel says while the lobby is
- * open: a `banStatus` push when an admin bans or unbans the wallet or address (issue 10 point 6), or an
+ * open: a `banStatus` push when an admin bans or unbans the wallet or address, or an
  * `account_restricted` error (a refused or closed search). Only what arrives after the lobby opened counts:
  * older channel news is already in the check the lobby made when it opened. A new restriction raises SPEC
  * §8's 'Account Restricted' toast. Paid play in a restricted jurisdiction comes from the check alone.

@@ -5,8 +5,7 @@
  * and only logs it).
  */
 
-/** SPEC §9: a signature shorter than this is rejected. */
-export const MIN_SIGNATURE_LENGTH = 20;
+import { SIGNATURE_MIN_LENGTH } from '../../common/rules.ts';
 
 const BASE58_ONLY = /^[1-9A-HJ-NP-Za-km-z]+$/;
 const NOT_BASE58 = /[^1-9A-HJ-NP-Za-km-z]/g;
@@ -19,8 +18,8 @@ export function cleanPaymentSignature(value: unknown): string | null {
   if (CONVERSION_LEFTOVER.test(converted.trim())) return null;
   let text = converted.trim();
   if (text.startsWith('0x')) text = text.slice(2);
-  if (text.length < MIN_SIGNATURE_LENGTH) return null;
+  if (text.length < SIGNATURE_MIN_LENGTH) return null;
   if (BASE58_ONLY.test(text)) return text;
   const stripped = text.replace(NOT_BASE58, '');
-  return stripped.length >= MIN_SIGNATURE_LENGTH ? stripped : null;
+  return stripped.length >= SIGNATURE_MIN_LENGTH ? stripped : null;
 }

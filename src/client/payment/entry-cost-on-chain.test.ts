@@ -11,14 +11,11 @@ import { StandardConnect, type StandardConnectFeature } from '@wallet-standard/f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import { createFakeClock } from '../../common/clock.ts';
-import {
-  ENTRY_NETWORK_FEE_LAMPORTS,
-  entryLamportsNeeded,
-  RENT_EXEMPT_MINIMUM_LAMPORTS,
-} from '../../common/entry-cost.ts';
+import { entryLamportsNeeded, RENT_EXEMPT_MINIMUM_LAMPORTS } from '../../common/entry-cost.ts';
 import { getGameMode } from '../../common/game-modes.ts';
+import { TRANSFER_NETWORK_FEE_LAMPORTS } from '../../common/rules.ts';
 import { canAfford } from '../lobby/find-match-rules.ts';
-import { memoryStorage } from '../storage/memory-storage.ts';
+import { memoryStorage } from '../storage/test-support/memory-storage.ts';
 import { LocalWallet } from '../wallet/local-wallet/local-wallet.ts';
 import { payEntry } from './pay-entry.ts';
 
@@ -31,7 +28,7 @@ import { payEntry } from './pay-entry.ts';
 
 const MARLIN = getGameMode('mighty_marlin');
 
-describe('§7 the entry payment costs the wager, the network fee and leaves the wallet rent-exempt or empty', () => {
+describe('the entry payment costs the wager, the network fee and leaves the wallet rent-exempt or empty', () => {
   const clock = createFakeClock();
   const sleep = async (ms: number) => clock.advance(ms);
   let server: TestServer;
@@ -93,12 +90,12 @@ describe('§7 the entry payment costs the wager, the network fee and leaves the 
         maxSupportedTransactionVersion: 0,
       })
       .send();
-    expect(tx?.meta?.fee).toBe(ENTRY_NETWORK_FEE_LAMPORTS);
+    expect(tx?.meta?.fee).toBe(TRANSFER_NETWORK_FEE_LAMPORTS);
     expect(await balance(payer.account.address)).toBe(RENT_EXEMPT_MINIMUM_LAMPORTS);
   });
 
   it('wager + fee exactly: affordable, and the chain takes it, leaving the wallet empty', async () => {
-    const funds = MARLIN.wagerLamports + ENTRY_NETWORK_FEE_LAMPORTS;
+    const funds = MARLIN.wagerLamports + TRANSFER_NETWORK_FEE_LAMPORTS;
     expect(canAfford(MARLIN, funds)).toBe(true);
     const payer = await walletWith(funds);
     expect(await payMarlin(payer)).toMatchObject({ success: true });

@@ -17,9 +17,9 @@ import {
 } from '@solana-program/compute-budget';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
-  ENTRY_COMPUTE_UNIT_LIMIT,
-  ENTRY_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS,
-} from '../../common/entry-cost.ts';
+  TRANSFER_COMPUTE_UNIT_LIMIT,
+  TRANSFER_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS,
+} from '../../common/rules.ts';
 
 export interface EntryTransferInput {
   payer: Address;
@@ -45,8 +45,8 @@ export function buildEntryTransfer(input: EntryTransferInput): Uint8Array {
     (m) =>
       appendTransactionMessageInstructions(
         [
-          getSetComputeUnitLimitInstruction({ units: ENTRY_COMPUTE_UNIT_LIMIT }),
-          getSetComputeUnitPriceInstruction({ microLamports: ENTRY_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS }),
+          getSetComputeUnitLimitInstruction({ units: TRANSFER_COMPUTE_UNIT_LIMIT }),
+          getSetComputeUnitPriceInstruction({ microLamports: TRANSFER_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS }),
           getTransferSolInstruction({
             source: payer,
             destination: input.houseWallet,

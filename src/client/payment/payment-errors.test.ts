@@ -21,13 +21,13 @@ function preflightFailure(cause: unknown, logs: string[] = []) {
   } as never);
 }
 
-describe('§8 payment error catalogue', () => {
+describe('payment error catalogue', () => {
   it.each([
     ["a wallet's code 4001", Object.assign(new Error('Something'), { code: 4001 })],
     ["Phantom's 'User rejected the request.'", new Error('User rejected the request.')],
     ['a plain object from a wallet', { code: 4001, message: 'rejected' }],
     ['Solflare-style text', new Error('Transaction cancelled by user')],
-  ])('§8 user rejection (%s) → user_rejected', (_name, error) => {
+  ])('user rejection (%s) → user_rejected', (_name, error) => {
     expect(classifyPaymentError(error)).toEqual({
       error: 'Transaction rejected by user',
       errorType: 'user_rejected',
@@ -51,7 +51,7 @@ describe('§8 payment error catalogue', () => {
       'a fee payer that cannot pay the fee',
       new SolanaError(SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_FEE),
     ],
-  ])('§8 insufficient funds or lamports (%s) → insufficient_funds', (_name, error) => {
+  ])('insufficient funds or lamports (%s) → insufficient_funds', (_name, error) => {
     expect(classifyPaymentError(error)).toEqual({
       error: 'Insufficient funds for transaction',
       errorType: 'insufficient_funds',
@@ -67,7 +67,7 @@ describe('§8 payment error catalogue', () => {
       }),
     ],
     ['a wallet timeout text', new Error('Request timed out')],
-  ])('§8 timeout (%s) → timeout', (_name, error) => {
+  ])('timeout (%s) → timeout', (_name, error) => {
     expect(classifyPaymentError(error)).toEqual({
       error: 'Transaction confirmation timed out - check your wallet for status',
       errorType: 'timeout',
@@ -92,21 +92,21 @@ describe('§8 payment error catalogue', () => {
         statusCode: 429,
       }),
     ],
-  ])('§8 network (%s) → network', (_name, error) => {
+  ])('network (%s) → network', (_name, error) => {
     expect(classifyPaymentError(error)).toEqual({
       error: 'Network connection issue while processing transaction',
       errorType: 'network',
     });
   });
 
-  it('§8 a buffer problem → buffer', () => {
+  it('a buffer problem → buffer', () => {
     expect(classifyPaymentError(new ReferenceError('Buffer is not defined'))).toEqual({
       error: 'Browser compatibility issue with wallet',
       errorType: 'buffer',
     });
   });
 
-  it('§8 anything else keeps its raw message as generic', () => {
+  it('anything else keeps its raw message as generic', () => {
     expect(classifyPaymentError(new Error('Something odd happened'))).toEqual({
       error: 'Something odd happened',
       errorType: 'generic',
@@ -114,7 +114,7 @@ describe('§8 payment error catalogue', () => {
     expect(classifyPaymentError('plain text')).toEqual({ error: 'plain text', errorType: 'generic' });
   });
 
-  it("§8 the payment path's own errors keep their words and type", () => {
+  it("the payment path's own errors keep their words and type", () => {
     expect(
       classifyPaymentError(new PaymentError(transactionFailed('custom program error: 0x1'), 'generic')),
     ).toEqual({
@@ -123,7 +123,7 @@ describe('§8 payment error catalogue', () => {
     });
   });
 
-  it('§8 the cause chain is read: a rejection wrapped by a library is still a rejection', () => {
+  it('the cause chain is read: a rejection wrapped by a library is still a rejection', () => {
     const wrapped = new Error('signAndSendTransaction failed', { cause: { code: 4001, message: 'x' } });
     expect(classifyPaymentError(wrapped).errorType).toBe('user_rejected');
   });

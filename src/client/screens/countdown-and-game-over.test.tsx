@@ -14,8 +14,8 @@ afterEach(() => {
 });
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-describe('§2 pre-game countdown screen', () => {
-  it("§2 a big number from the server's value, then 'GO!'", () => {
+describe('pre-game countdown screen', () => {
+  it("a big number from the server's value, then 'GO!'", () => {
     const game = fakeGame({
       state: 'countdown',
       gameId: TEST_GAME_ID,
@@ -31,7 +31,7 @@ describe('§2 pre-game countdown screen', () => {
     expect(screen.getByTestId('countdown-value').textContent).toBe('GO!');
   });
 
-  it("§2 'GO!' when the server's countdown reached 0 and the first serve began", () => {
+  it("'GO!' when the server's countdown reached 0 and the first serve began", () => {
     const game = fakeGame({ state: 'countdown', gameId: TEST_GAME_ID, countdownTime: 1 });
     const view = renderWithGame(<CountdownScreen />, game);
     expect(screen.getByTestId('countdown-value').textContent).toBe('1');
@@ -40,7 +40,7 @@ describe('§2 pre-game countdown screen', () => {
     expect(screen.getByTestId('countdown-value').textContent).toBe('GO!');
   });
 
-  it("§2 the connection lost: 'Connection Lost', 'Game cannot start.', 'RETURN TO MENU'", () => {
+  it("the connection lost: 'Connection Lost', 'Game cannot start.', 'RETURN TO MENU'", () => {
     const game = fakeGame({
       state: 'countdown',
       gameId: TEST_GAME_ID,
@@ -55,7 +55,7 @@ describe('§2 pre-game countdown screen', () => {
   });
 });
 
-describe('§2 game over screen', () => {
+describe('game over screen', () => {
   const result = (over: Partial<GameOverInfo> = {}): GameOverInfo => ({
     outcome: 'win',
     scores: [4, 11],
@@ -67,7 +67,7 @@ describe('§2 game over screen', () => {
   const gameOver = (over: Partial<GameOverInfo> = {}, view = {}) =>
     fakeGame({ state: 'gameOver', gameId: TEST_GAME_ID, playerIndex: 1, gameOver: result(over), ...view });
 
-  it('§2 GAME OVER, YOU WIN, own and opponent scores, and the 10 s return to the main menu', () => {
+  it('GAME OVER, YOU WIN, own and opponent scores, and the 10 s return to the main menu', () => {
     const game = gameOver();
     const view = renderWithGame(<GameOverScreen />, game);
     expect(screen.getByRole('heading', { name: GAME_OVER_TEXTS.title })).toBeTruthy();
@@ -78,19 +78,22 @@ describe('§2 game over screen', () => {
     expect(screen.queryByText(GAME_OVER_TEXTS.opponentLeft)).toBeNull();
     advance(1_000);
     expect(screen.getByText('Returning to main menu in 9 seconds...')).toBeTruthy();
-    advance(8_999);
+    advance(8_000);
+    // One second left: singular.
+    expect(screen.getByText('Returning to main menu in 1 second...')).toBeTruthy();
+    advance(999);
     expect(game.names()).toEqual([]);
     advance(1);
     expect(game.names()).toEqual(['returnToMenu']);
     expect(view.location.history.at(-1)).toBe('/');
   });
 
-  it.each(['lose', 'lose_disconnect'] as const)('§2 a %s reads YOU LOSE', (outcome) => {
+  it.each(['lose', 'lose_disconnect'] as const)('a %s reads YOU LOSE', (outcome) => {
     renderWithGame(<GameOverScreen />, gameOver({ outcome }));
     expect(screen.getByText('YOU LOSE')).toBeTruthy();
   });
 
-  it('§2 MAIN MENU exits and goes to the site root', () => {
+  it('MAIN MENU exits and goes to the site root', () => {
     const game = gameOver();
     const view = renderWithGame(<GameOverScreen />, game);
     fireEvent.click(screen.getByRole('button', { name: 'MAIN MENU' }));
@@ -98,7 +101,7 @@ describe('§2 game over screen', () => {
     expect(view.location.history.at(-1)).toBe('/');
   });
 
-  it("§2 the opponent disconnected and the player won: 'Your opponent has disconnected. Victory awarded!'", () => {
+  it("the opponent disconnected and the player won: 'Your opponent has disconnected. Victory awarded!'", () => {
     renderWithGame(
       <GameOverScreen />,
       gameOver({ reason: 'opponent_disconnected', opponentDisconnected: true }),
@@ -106,7 +109,7 @@ describe('§2 game over screen', () => {
     expect(screen.getByText('Your opponent has disconnected. Victory awarded!')).toBeTruthy();
   });
 
-  it("§2 the connection lost over 2 s: 'Connection Lost', results may not be saved, 'RETURN TO MENU'", () => {
+  it("the connection lost over 2 s: 'Connection Lost', results may not be saved, 'RETURN TO MENU'", () => {
     const game = gameOver({}, { isDisconnected: true, connected: false });
     renderWithGame(<GameOverScreen />, game);
     expect(screen.getByRole('heading', { name: 'Connection Lost' })).toBeTruthy();

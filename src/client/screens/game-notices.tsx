@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { formatSolFixed, lamportsToSol } from '../../common/format.ts';
 import { REFUND_REFUSAL_CODES } from '../../common/protocol-texts.ts';
+import { CANCEL_REFUND_PERCENT } from '../../common/rules.ts';
 import { useGame } from '../state/game-api.ts';
 import type { GameNotice } from '../state/game-view.ts';
 import { PAYMENT_UNCONFIRMED_TEXT } from '../state/payment-retry.ts';
+import { FORFEIT_TEXTS } from '../state/view-changes.ts';
 import { type ToastInput, useToast } from '../ui/toast-provider.tsx';
 
 const LAMPORTS = /^\d{1,20}$/;
@@ -19,11 +21,14 @@ export function noticeToast(notice: GameNotice): ToastInput {
         ? { title: 'Search Cancelled', description: 'You left the matchmaking queue.' }
         : {
             title: 'Search Cancelled',
-            description: `Refund of ${formatSolFixed(lamportsToSol(refund), 3)} (97% of your entry fee) is on its way to your wallet.`,
+            description: `Refund of ${formatSolFixed(lamportsToSol(refund), 3)} (${CANCEL_REFUND_PERCENT}% of your entry fee) is on its way to your wallet.`,
           };
     }
     case 'opponentLeft':
       return { title: 'Opponent Disconnected', description: 'Your opponent has left the game.' };
+    case 'forfeited':
+      // Told once back, in the lobby: 10 s, the longest a SPEC §9 toast shows.
+      return { title: FORFEIT_TEXTS.title, description: FORFEIT_TEXTS.description, duration: 10_000 };
     case 'paymentUnconfirmed':
       return { title: 'Payment Not Confirmed', description: PAYMENT_UNCONFIRMED_TEXT, duration: 10_000 };
     case 'error':

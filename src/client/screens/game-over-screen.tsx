@@ -1,7 +1,8 @@
 import { useLocation } from 'wouter';
+import { countOf } from '../../common/format.ts';
+import { GAME_OVER_RETURN_SECONDS } from '../../common/rules.ts';
 import { useGame } from '../state/game-api.ts';
 import { ConnectionLostPanel } from './connection-lost.tsx';
-import { GAME_OVER_RETURN_SECONDS } from './screen-rules.ts';
 import { useCountdown } from './use-seconds.ts';
 
 export const GAME_OVER_TEXTS = {
@@ -10,7 +11,7 @@ export const GAME_OVER_TEXTS = {
   lose: 'YOU LOSE',
   opponentLeft: 'Your opponent has disconnected. Victory awarded!',
   mainMenu: 'MAIN MENU',
-  returning: (seconds: number) => `Returning to main menu in ${seconds} seconds...`,
+  returning: (seconds: number) => `Returning to main menu in ${countOf(seconds, 'second')}...`,
 } as const;
 
 /**

@@ -43,7 +43,7 @@ const over = {
   opponentDisconnected: false,
 };
 
-describe('§2 the game page', () => {
+describe('the game page', () => {
   it.each<[string, Partial<GameView>, string]>([
     ['start: the lobby', {}, 'lobby slot'],
     [
@@ -62,12 +62,12 @@ describe('§2 the game page', () => {
       { state: 'gameOver', gameId: TEST_GAME_ID, playerIndex: 0, gameOver: over },
       'GAME OVER',
     ],
-  ])('§2 %s', (_name, view, text) => {
+  ])('%s', (_name, view, text) => {
     page(view);
     expect(screen.getByText(text)).toBeTruthy();
   });
 
-  it('§2 the game screen gets the history panel', () => {
+  it('the game screen gets the history panel', () => {
     page({ state: 'playing', gameId: TEST_GAME_ID });
     expect(screen.getByText('history slot')).toBeTruthy();
   });
@@ -85,22 +85,29 @@ describe('§2 the game page', () => {
     expect(screen.queryByText('history slot')).toBeNull();
   });
 
-  it("§2 the connection down over 2 s in a game: 'Game cannot continue.' under the reconnect dialog", () => {
-    page({
-      state: 'playing',
-      gameId: TEST_GAME_ID,
-      isDisconnected: true,
-      canReconnect: true,
-      connected: false,
-    });
-    expect(screen.getByRole('dialog', { name: 'Connection Interrupted' })).toBeTruthy();
-    // Behind the modal dialog (hidden from the accessibility tree), for when it closes.
-    expect(
-      screen.getByText('The connection to the game server was lost. Game cannot continue.'),
-    ).toBeTruthy();
-  });
+  it.each([
+    ['the seat held', true, 'Connection Interrupted'],
+    ['the window over', false, 'Connection Lost'],
+  ])(
+    "the connection down over 2 s in a game, %s: one dialog, no 'Game cannot continue.' panel behind it",
+    (_name, canReconnect, title) => {
+      page({
+        state: 'playing',
+        gameId: TEST_GAME_ID,
+        isDisconnected: true,
+        canReconnect,
+        reconnectionTimeLeft: canReconnect ? 12 : 0,
+        connected: false,
+      });
+      expect(screen.getAllByRole('dialog')).toHaveLength(1);
+      expect(screen.getByRole('dialog', { name: title })).toBeTruthy();
+      expect(
+        screen.queryByText('The connection to the game server was lost. Game cannot continue.'),
+      ).toBeNull();
+    },
+  );
 
-  it("§2 the opponent leaving raises 'Opponent Disconnected' / 'Your opponent has left the game.' once", () => {
+  it("the opponent leaving raises 'Opponent Disconnected' / 'Your opponent has left the game.' once", () => {
     const view = page({ state: 'playing', gameId: TEST_GAME_ID });
     view.show({
       state: 'gameOver',
@@ -117,14 +124,14 @@ describe('§2 the game page', () => {
     expect(screen.queryByText('Your opponent has left the game.')).toBeNull();
   });
 
-  it('§8 the cancel toast shows the refund from the reply with 3 decimals', () => {
+  it('the cancel toast shows the refund from the reply with 3 decimals', () => {
     const view = page({ searching: true, searchStartTime: Date.now() });
     view.show({ searching: false, notice: { id: 1, kind: 'searchCancelled', refundLamports: '24250000' } });
     expect(screen.getByRole('status').textContent).toContain('Search Cancelled');
     expect(screen.getByRole('status').textContent).toContain('Refund of 0.024 SOL (97% of your entry fee)');
   });
 
-  it('§8 a server error text is shown as a toast; a notice from before the page mounted is not', () => {
+  it('a server error text is shown as a toast; a notice from before the page mounted is not', () => {
     const view = page({ notice: { id: 4, kind: 'error', message: 'Old news', code: null } });
     expect(screen.queryByText('Old news')).toBeNull();
     view.show({

@@ -8,12 +8,12 @@ import { CountdownScreen } from './countdown-screen.tsx';
 import { GameNotices } from './game-notices.tsx';
 import { GameOverScreen } from './game-over-screen.tsx';
 import { OpponentDisconnectedOverlay } from './opponent-disconnected-overlay.tsx';
-import { ReconnectDialog } from './reconnect-dialog.tsx';
+import { ReconnectDialog, reconnectDialogOpen } from './reconnect-dialog.tsx';
 import { chooseScreen } from './screen-rules.ts';
 import { useScrollToTopOnChange } from './use-scroll-to-top.ts';
 import { WaitScreen } from './wait-screen.tsx';
 
-/** The canvas, its audio and input load only when a game starts (issue 9 point 12: not on first paint). */
+/** The canvas, its audio and input load only when a game starts (not on first paint). */
 const LazyGameScreen = lazy(() => import('../game/game-screen.tsx'));
 
 export interface GamePageProps {
@@ -52,8 +52,9 @@ export function GamePage({ lobby, historyPanel, gameScreen: Game = LazyGameScree
           <ChunkBoundary fallback={<Spinner className="mt-10 h-8 w-8 text-cyan-300" />}>
             <Game historyPanel={historyPanel} />
           </ChunkBoundary>
-          {view.isDisconnected && (
-            // Over the canvas, which stays mounted: a reconnect picks the game up where it was.
+          {view.isDisconnected && !reconnectDialogOpen(view) && (
+            // Over the canvas, which stays mounted: a reconnect picks the game up where it was. Never behind
+            // the reconnect dialog: while it shows, it alone says whether the seat is held and for how long.
             <div className="absolute inset-x-0 top-10 z-30 px-4">
               <ConnectionLostPanel where="game" onReturn={returnToMenu} />
             </div>
@@ -63,7 +64,7 @@ export function GamePage({ lobby, historyPanel, gameScreen: Game = LazyGameScree
       {screen === 'gameOver' && <GameOverScreen />}
       {(screen === 'start' || screen === 'gameOver') && historyPanel && (
         // The game screen shows it under the game; the lobby and game over show it too, so a player sees
-        // the result and the payout of the game just played (issue 9 acceptance: both history panels).
+        // the result and the payout of the game just played (both history panels).
         <div className="mt-6 w-full max-w-[800px]">{historyPanel}</div>
       )}
       <OpponentDisconnectedOverlay />

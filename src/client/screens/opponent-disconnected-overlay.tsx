@@ -1,5 +1,5 @@
+import { RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 import { useGame } from '../state/game-api.ts';
-import { RECONNECTION_WINDOW_SECONDS } from '../state/view-changes.ts';
 import { opponentHeading } from './screen-rules.ts';
 import { WindowBar } from './window-bar.tsx';
 

@@ -24,8 +24,8 @@ const disconnected = (over = {}) =>
     ...over,
   });
 
-describe('§2 reconnect dialog', () => {
-  it("§2 'Connection Interrupted', the message, the game id's first 8 characters and the window's bar", () => {
+describe('reconnect dialog', () => {
+  it("'Connection Interrupted', the message, the game id's first 8 characters and the window's bar", () => {
     renderWithGame(<ReconnectDialog />, disconnected());
     const dialog = screen.getByRole('dialog', { name: RECONNECT_TEXTS.interrupted });
     expect(dialog.textContent).toContain('You were disconnected from your game');
@@ -38,7 +38,7 @@ describe('§2 reconnect dialog', () => {
     expect(screen.getByRole('button', { name: 'Exit to Main Menu' })).toBeTruthy();
   });
 
-  it('§4/§9 it tries to reconnect by itself 1 s after it opens, once', () => {
+  it('it tries to reconnect by itself 1 s after it opens, once', () => {
     const game = disconnected();
     const view = renderWithGame(<ReconnectDialog />, game);
     advance(999);
@@ -52,7 +52,7 @@ describe('§2 reconnect dialog', () => {
     expect(game.names()).toEqual(['reconnectNow']);
   });
 
-  it("§2 'Reconnect Now' and 'Exit to Main Menu' call their actions", () => {
+  it("'Reconnect Now' and 'Exit to Main Menu' call their actions", () => {
     const game = disconnected();
     renderWithGame(<ReconnectDialog />, game);
     fireEvent.click(screen.getByRole('button', { name: 'Reconnect Now' }));
@@ -60,7 +60,7 @@ describe('§2 reconnect dialog', () => {
     expect(game.names()).toEqual(['reconnectNow', 'returnToMenu']);
   });
 
-  it("§2 reconnect impossible: 'Connection Lost' and 'Return to Main Menu', no reconnect, no automatic attempt", () => {
+  it("reconnect impossible: 'Connection Lost' and 'Return to Main Menu', no reconnect, no automatic attempt", () => {
     const game = disconnected({
       canReconnect: false,
       lastError: 'Unable to reconnect. Please refresh the page.',
@@ -86,7 +86,7 @@ describe('§2 reconnect dialog', () => {
   });
 });
 
-describe('§2 opponent-disconnected overlay', () => {
+describe('opponent-disconnected overlay', () => {
   const away = (over = {}) =>
     fakeGame({
       state: 'waitingForReconnection',
@@ -98,7 +98,7 @@ describe('§2 opponent-disconnected overlay', () => {
       ...over,
     });
 
-  it("§2 'Player 2 Disconnected', the waiting text, the seconds and bar, and both notes", () => {
+  it("'Player 2 Disconnected', the waiting text, the seconds and bar, and both notes", () => {
     const game = away();
     const view = renderWithGame(<OpponentDisconnectedOverlay />, game);
     expect(screen.getByRole('heading', { name: 'Player 2 Disconnected' })).toBeTruthy();
@@ -111,12 +111,12 @@ describe('§2 opponent-disconnected overlay', () => {
     expect(screen.getByText('26s')).toBeTruthy();
   });
 
-  it("§2 'Opponent Disconnected' when the seat is unknown", () => {
+  it("'Opponent Disconnected' when the seat is unknown", () => {
     renderWithGame(<OpponentDisconnectedOverlay />, away({ disconnectedPlayerIndex: null }));
     expect(screen.getByRole('heading', { name: 'Opponent Disconnected' })).toBeTruthy();
   });
 
-  it('§2 hidden at game over and when the window is not running', () => {
+  it('hidden at game over and when the window is not running', () => {
     const view = renderWithGame(<OpponentDisconnectedOverlay />, away());
     view.show({ state: 'gameOver' });
     expect(screen.queryByRole('heading')).toBeNull();

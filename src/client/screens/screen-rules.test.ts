@@ -21,7 +21,7 @@ const over = {
   opponentDisconnected: false,
 };
 
-describe('§2 the game page chooses one screen from game state', () => {
+describe('the game page chooses one screen from game state', () => {
   it.each<[string, Partial<GameView>, GameScreenName]>([
     ['waiting (default): start', {}, 'start'],
     ['searching: loading', { searching: true }, 'loading'],
@@ -52,12 +52,12 @@ describe('§2 the game page chooses one screen from game state', () => {
       { gameId: GAME, isDisconnected: true },
       'start',
     ],
-  ])('§2 %s', (_name, over, screen) => {
+  ])('%s', (_name, over, screen) => {
     expect(chooseScreen(view(over))).toBe(screen);
   });
 });
 
-describe('§2 wait screen rules', () => {
+describe('wait screen rules', () => {
   it.each([
     [0, 'Finding an opponent...'],
     [29_999, 'Finding an opponent...'],
@@ -67,7 +67,7 @@ describe('§2 wait screen rules', () => {
     [89_999, 'Taking longer than usual...'],
     [90_000, 'Keep waiting or try a different mode'],
     [600_000, 'Keep waiting or try a different mode'],
-  ])('§2 status after %i ms: %s', (ms, text) => {
+  ])('status after %i ms: %s', (ms, text) => {
     expect(waitStatusText(ms)).toBe(text);
   });
 
@@ -78,7 +78,7 @@ describe('§2 wait screen rules', () => {
     [12_500, 24],
     [50_000, 100],
     [80_000, 100],
-  ])('§2 progress grows 2%% per second: %i ms → %i%%', (ms, percent) => {
+  ])('progress grows 2%% per second: %i ms → %i%%', (ms, percent) => {
     expect(waitProgressPercent(ms)).toBe(percent);
   });
 
@@ -88,11 +88,11 @@ describe('§2 wait screen rules', () => {
     ['an opponent found: no', { searching: true, opponentFound: true }, 20_000, false],
     ['a cancel under way: no', { searching: true, cancelling: 'cancelling' as const }, 20_000, false],
     ['not searching: no', {}, 20_000, false],
-  ])("§2 'CANCEL MATCH' %s", (_name, over, waited, shown) => {
+  ])("'CANCEL MATCH' %s", (_name, over, waited, shown) => {
     expect(showCancelMatch(view(over), waited)).toBe(shown);
   });
 
-  it('§2 the reconnect dialog shows the first 8 characters of the game id; the overlay names the player', () => {
+  it('the reconnect dialog shows the first 8 characters of the game id; the overlay names the player', () => {
     expect(shortGameId(GAME)).toBe('0b5e7a52');
     expect(opponentHeading(1)).toBe('Player 2 Disconnected');
     expect(opponentHeading(0)).toBe('Player 1 Disconnected');

@@ -1,3 +1,4 @@
+import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import type { GameView } from '../state/game-view.ts';
 
 /**
@@ -39,17 +40,10 @@ export function waitProgressPercent(waitedMs: number): number {
   return Math.min(100, Math.max(0, Math.floor(waitedMs / 1000) * 2));
 }
 
-/** SPEC §1/§9: a search may be cancelled after 10 s of waiting. */
-export const CANCEL_AFTER_MS = 10_000;
-
 /** SPEC §2: 'CANCEL MATCH' only after 10 s of waiting and only while no opponent is found. */
 export function showCancelMatch(view: GameView, waitedMs: number): boolean {
-  return view.searching && !view.opponentFound && view.cancelling === 'idle' && waitedMs >= CANCEL_AFTER_MS;
+  return view.searching && !view.opponentFound && view.cancelling === 'idle' && waitedMs >= CANCEL_WAIT_MS;
 }
-
-/** SPEC §9: the opponent-found countdown, the pre-game default, the game-over return. */
-export const OPPONENT_FOUND_SECONDS = 3;
-export const GAME_OVER_RETURN_SECONDS = 10;
 
 /** SPEC §2 reconnect dialog: only the first 8 characters of the game id are shown. */
 export function shortGameId(gameId: string | null): string {

@@ -6,7 +6,7 @@ import { GamePage } from './game-page.tsx';
 import { fakeGame, renderWithGame, TEST_GAME_ID } from './test-support/fake-game.tsx';
 
 /**
- * Issue 9: on a phone the game-over screen kept the game's scroll position, so the result could be off
+ * On a phone the game-over screen kept the game's scroll position, so the result could be off
  * screen. Each change of screen in SPEC §2's flows scrolls the page to the top.
  */
 
@@ -39,7 +39,7 @@ function page(view: Partial<GameView> = {}) {
   );
 }
 
-describe('§2 a new screen starts at the top of the page', () => {
+describe('a new screen starts at the top of the page', () => {
   it('the first screen does not scroll; the same screen re-rendered does not scroll', () => {
     const rendered = page();
     rendered.show({ playersOnline: 5 });

@@ -26,10 +26,13 @@ function searching(over: Parameters<typeof fakeGame>[0] = {}) {
   return { game, ...renderWithGame(<WaitScreen />, game) };
 }
 
-describe('§2 matchmaking wait screen', () => {
-  it("§2 'SEARCHING FOR OPPONENT...', the seconds waited, players online, status and 2%/s progress", () => {
+describe('matchmaking wait screen', () => {
+  it("'SEARCHING FOR OPPONENT...', the seconds waited, players online, status and 2%/s progress", () => {
     searching();
-    expect(screen.getByRole('heading', { name: WAIT_TEXTS.searching })).toBeTruthy();
+    const heading = screen.getByRole('heading', { name: WAIT_TEXTS.searching });
+    // SPEC's text ends in its own three dots: the bouncing ones sit below it, not after it as three more.
+    expect(heading.textContent).toBe(WAIT_TEXTS.searching);
+    expect(heading.contains(screen.getByTestId('bouncing-dots'))).toBe(false);
     expect(screen.getByText('Smol Shrimp')).toBeTruthy();
     expect(screen.getByText('Players online:').nextSibling?.textContent).toBe('7');
     expect(screen.getByText('Finding an opponent...')).toBeTruthy();
@@ -47,7 +50,7 @@ describe('§2 matchmaking wait screen', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
   });
 
-  it("§2 'CANCEL MATCH' appears only after 10 s and cancels", () => {
+  it("'CANCEL MATCH' appears only after 10 s and cancels", () => {
     const { game } = searching();
     advance(9_000);
     expect(screen.queryByRole('button', { name: 'CANCEL MATCH' })).toBeNull();
@@ -59,13 +62,13 @@ describe('§2 matchmaking wait screen', () => {
   it.each([
     ['cancelling', 'Cancelling matchmaking...'],
     ['refunding', 'Refund being processed...'],
-  ] as const)('§2 a cancel under way (%s) shows %j instead of the button', (cancelling, text) => {
+  ] as const)('a cancel under way (%s) shows %j instead of the button', (cancelling, text) => {
     searching({ searchStartTime: START - 20_000, cancelling });
     expect(screen.getByRole('status').textContent).toBe(text);
     expect(screen.queryByRole('button', { name: 'CANCEL MATCH' })).toBeNull();
   });
 
-  it("§2 an opponent found before a game id: 'OPPONENT FOUND! MATCH STARTING SOON', a 3 s countdown, no cancel", () => {
+  it("an opponent found before a game id: 'OPPONENT FOUND! MATCH STARTING SOON', a 3 s countdown, no cancel", () => {
     searching({ searchStartTime: START - 20_000, opponentFound: true, opponentName: 'Player-AbCd' });
     expect(screen.getByRole('heading', { name: WAIT_TEXTS.found })).toBeTruthy();
     expect(screen.getByText(WAIT_TEXTS.getReady)).toBeTruthy();
@@ -77,7 +80,7 @@ describe('§2 matchmaking wait screen', () => {
     expect(screen.queryByRole('button', { name: 'CANCEL MATCH' })).toBeNull();
   });
 
-  it("§2 a match just found (its game id already came): 'OPPONENT FOUND! MATCH STARTING SOON' counting 3, 2, 1", () => {
+  it("a match just found (its game id already came): 'OPPONENT FOUND! MATCH STARTING SOON' counting 3, 2, 1", () => {
     searching({
       searching: false,
       state: 'countdown',

@@ -1,11 +1,7 @@
 import { getGameMode } from '../../common/game-modes.ts';
+import { OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
 import { useGame } from '../state/game-api.ts';
-import {
-  OPPONENT_FOUND_SECONDS,
-  showCancelMatch,
-  waitProgressPercent,
-  waitStatusText,
-} from './screen-rules.ts';
+import { showCancelMatch, waitProgressPercent, waitStatusText } from './screen-rules.ts';
 import { useCountdown, useNow } from './use-seconds.ts';
 
 export const WAIT_TEXTS = {
@@ -19,9 +15,10 @@ export const WAIT_TEXTS = {
   confirmingPayment: 'Payment received - confirming it on chain...',
 } as const;
 
+/** Below the heading, not after it: SPEC's 'SEARCHING FOR OPPONENT...' already ends in its own dots. */
 function BouncingDots() {
   return (
-    <span aria-hidden="true" className="ml-1 inline-flex gap-1 align-middle">
+    <span aria-hidden="true" data-testid="bouncing-dots" className="mt-3 flex justify-center gap-1">
       {[0, 150, 300].map((delay) => (
         <span
           key={delay}
@@ -57,10 +54,8 @@ function Searching() {
   const progress = waitProgressPercent(waited);
   return (
     <>
-      <h2 className="font-bold text-lg text-yellow-300 tracking-widest">
-        {WAIT_TEXTS.searching}
-        <BouncingDots />
-      </h2>
+      <h2 className="font-bold text-lg text-yellow-300 tracking-widest">{WAIT_TEXTS.searching}</h2>
+      <BouncingDots />
       {view.gameMode && <p className="mt-2 text-cyan-300 text-xs">{getGameMode(view.gameMode).name}</p>}
       {view.paymentRetry ? (
         <p role="status" className="mt-4 text-cyan-200 text-sm">

@@ -1,4 +1,4 @@
-import { RECONNECTION_WINDOW_SECONDS } from '../state/view-changes.ts';
+import { RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 
 /** The reconnection window's bar (SPEC §2 reconnect dialog and opponent overlay): seconds left of 30. */
 export function WindowBar({

@@ -1,24 +1,23 @@
 import { createContext, useContext } from 'react';
 import type { ConnectionQuality } from '../../common/connection-quality.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
-import type { GameData } from '../../common/protocol.ts';
+import type { BallPredictionView } from '../game/ball-prediction.ts';
 import type { GameView } from './game-view.ts';
 
 /**
  * What screens may know of the game (ARCHITECTURE "The client"): the reducer's view, the connection's
- * health, the snapshot buffer the canvas reads, and actions. Only game-channel/ touches the socket; the
+ * health, the match feed the canvas reads, and actions. Only game-channel/ touches the socket; the
  * game provider implements this and screens read it with useGame().
  */
 
-/** Server snapshots for the canvas, kept outside React (STYLE.md 8). */
-export interface TimedSnapshot {
-  data: GameData;
-  /** performance.now() when it arrived. */
-  receivedAt: number;
-}
-export interface SnapshotBuffer {
-  /** The last two snapshots of the current game (older first), or fewer. */
-  latest(): readonly TimedSnapshot[];
+/**
+ * What the canvas reads of the match between renders, kept outside React (STYLE.md 8): the ball's prediction
+ * (fed with the current game's keyframes, ball events and paddle reports) and the server's clock.
+ */
+export interface MatchFeed {
+  prediction: BallPredictionView;
+  /** Server time minus performance.now() (ms), estimated from the pings' pongs; null before any. */
+  serverOffsetMs(): number | null;
 }
 
 export type ChannelStatus = 'idle' | 'connecting' | 'open' | 'pendingDisconnect' | 'lost';
@@ -31,6 +30,8 @@ export interface ConnectionInfo {
   /** SPEC §4: excellent 100, good 75, fair 50, poor 25. */
   qualityScore: number;
   reconnectAttempts: number;
+  /** The socket is down and the channel is trying to open it again (a retry pending or under way). */
+  retrying: boolean;
 }
 
 /** A `transaction_notification`'s transaction, as the server sent it (SPEC §3 transaction record fields). */
@@ -39,7 +40,7 @@ export type TransactionNotice = Record<string, unknown>;
 export interface GameApi {
   view: GameView;
   connection: ConnectionInfo;
-  snapshots: SnapshotBuffer;
+  match: MatchFeed;
   /** SPEC §4 find match: searching is set, then findMatch is sent ~50 ms later. */
   findMatch(mode: GameModeId, paymentSignature?: string): void;
   cancelSearch(): void;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gameOutcome, wonByOpponentLeaving } from './game-outcome.ts';
 
-describe('§4 gameOver outcome rules', () => {
+describe('gameOver outcome rules', () => {
   it.each([
     // reason, finalResult, winner, own index → outcome
     ['opponent_disqualified', null, 1, 0, 'win'],
@@ -16,7 +16,7 @@ describe('§4 gameOver outcome rules', () => {
     [null, null, null, 0, 'lose'],
     ['opponent_timeout', null, 0, 0, 'win'],
   ] as const)(
-    '§4 reason %s, finalResult %s, winner %s, own seat %s: %s',
+    'reason %s, finalResult %s, winner %s, own seat %s: %s',
     (reason, finalResult, winner, me, outcome) => {
       expect(gameOutcome({ reason, finalResult, winner, playerIndex: me })).toBe(outcome);
     },
@@ -28,7 +28,7 @@ describe('§4 gameOver outcome rules', () => {
     ['win', 'opponent_disqualified', true],
     ['win', 'score', false],
     ['lose', 'opponent_disconnected', false],
-  ] as const)("§2 'Victory awarded!' for a %s by %s: %s", (outcome, reason, expected) => {
+  ] as const)("'Victory awarded!' for a %s by %s: %s", (outcome, reason, expected) => {
     expect(wonByOpponentLeaving(outcome, reason)).toBe(expected);
   });
 });

@@ -61,8 +61,8 @@ export interface GameView {
    */
   lastErrorCode?: string | null;
   /**
-   * The last `banStatus` the server pushed (an admin banned or unbanned this wallet or address, issue 10
-   * point 6), with when it arrived (epoch ms); the lobby's restriction follows it. Null until one arrives.
+   * The last `banStatus` the server pushed (an admin banned or unbanned this wallet or address
+   * and every open socket was told), with when it arrived (epoch ms); the lobby's restriction follows it. Null until one arrives.
    */
   liveBanStatus?: { banned: boolean; message: string | null; at: number } | null;
   lastEvent: string | null;
@@ -89,6 +89,14 @@ export interface GameView {
    */
   searchQueued?: boolean;
   /**
+   * When this player's socket to a game under way went down (epoch ms): the server holds the seat for its
+   * reconnection window from about then, so the dialog's seconds and the channel's retries count from it.
+   * Null while connected or with no game.
+   */
+  disconnectedAt?: number | null;
+  /** The game whose 'Opponent Disconnected' toast has been raised: once per match, however it was learnt. */
+  opponentLeftToldFor?: string | null;
+  /**
    * The paid search's findMatch was refused for a passing reason (nothing recorded): the same payment is
    * sent again (state/payment-retry.ts). `attempt` counts the passing refusals, `since` is the first (epoch
    * ms). Null while no such refusal is pending.
@@ -102,6 +110,8 @@ export type GameNotice =
   | { id: number; kind: 'searchCancelled'; refundLamports: string | null }
   /** SPEC §2: 'Opponent Disconnected' / 'Your opponent has left the game.' */
   | { id: number; kind: 'opponentLeft' }
+  /** Back after this player's own reconnection window ran out: the seat, and the game, were forfeited. */
+  | { id: number; kind: 'forfeited' }
   /** A paid search's payment was given up unconfirmed (or the player left while it was confirmed). */
   | { id: number; kind: 'paymentUnconfirmed' }
   /** A server error text (never 'Rate limit exceeded'), with its code when it had one. */

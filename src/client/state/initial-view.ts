@@ -1,5 +1,5 @@
-import { DEFAULT_COUNTDOWN_SECONDS } from '../../common/game/constants.ts';
-import type { ConnectionInfo } from './game-api.ts';
+import { DEFAULT_COUNTDOWN_SECONDS } from '../../common/rules.ts';
+import type { ConnectionInfo, MatchFeed } from './game-api.ts';
 import type { GameView } from './game-view.ts';
 
 /** SPEC §9: the paddles start centred on the 600-high field. */
@@ -46,6 +46,8 @@ export function initialGameView(sessionId: string | null = null): GameView {
     goAt: null,
     searchQueued: false,
     paymentRetry: null,
+    disconnectedAt: null,
+    opponentLeftToldFor: null,
   };
 }
 
@@ -56,4 +58,21 @@ export const IDLE_CONNECTION: ConnectionInfo = {
   quality: 'excellent',
   qualityScore: 100,
   reconnectAttempts: 0,
+  retrying: false,
+};
+
+/**
+ * The match feed before the controller has loaded (it loads at the first sign-in, with the physics): no
+ * keyframe, so the canvas draws the view.
+ */
+export const IDLE_MATCH_FEED: MatchFeed = {
+  prediction: {
+    keyframe: () => null,
+    reportedPaddle: () => null,
+    draw: () => null,
+    correcting: () => false,
+    soundCount: () => 0,
+    lastSound: () => null,
+  },
+  serverOffsetMs: () => null,
 };

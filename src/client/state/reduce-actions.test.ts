@@ -6,7 +6,7 @@ import { AT, check, gameOverInfo, playing, type Row, searching } from './test-su
  * forceDisconnect, menu, reconnect).
  */
 
-describe('§4 player actions', () => {
+describe('player actions', () => {
   const finished = playing({
     state: 'gameOver',
     gameOver: gameOverInfo,
@@ -15,7 +15,7 @@ describe('§4 player actions', () => {
   });
   it.each<Row>([
     [
-      '§4 playAgain sets searching and waiting (practice searches again)',
+      'playAgain sets searching and waiting (practice searches again)',
       { ...finished, gameMode: 'practice' },
       { type: 'playAgain', at: AT },
       {
@@ -28,14 +28,14 @@ describe('§4 player actions', () => {
       },
     ],
     [
-      '§4 playAgain of a paid mode goes back to the lobby with the mode chosen (a new payment is needed)',
+      'playAgain of a paid mode goes back to the lobby with the mode chosen (a new payment is needed)',
       finished,
       { type: 'playAgain', at: AT },
       { state: 'waiting', searching: false, gameMode: 'smol_shrimp', gameId: null, gameOver: null },
     ],
     ...(['exit', 'forceDisconnect', 'returnToMenu'] as const).map(
       (type): Row => [
-        `§4 ${type} returns to the menu with nothing of the game`,
+        `${type} returns to the menu with nothing of the game`,
         finished,
         { type, at: AT },
         {
@@ -50,13 +50,13 @@ describe('§4 player actions', () => {
       ],
     ),
     [
-      "§2 'Reconnect Now' is under way: 'Reconnecting...'",
+      "'Reconnect Now' is under way: 'Reconnecting...'",
       playing({ isDisconnected: true, canReconnect: true }),
       { type: 'reconnectAttempt', at: AT },
       { reconnecting: true },
     ],
     [
-      '§2 no reconnect when it is impossible',
+      'no reconnect when it is impossible',
       playing({ isDisconnected: true, canReconnect: false }),
       { type: 'reconnectAttempt', at: AT },
       'unchanged',
@@ -66,13 +66,13 @@ describe('§4 player actions', () => {
   });
 });
 
-describe('§4 exit from a search (SPEC §1/§9: a paid search is left only after 10 s)', () => {
+describe('exit from a search (a paid search is left only after 10 s)', () => {
   const TOO_EARLY = 'You can cancel a paid search only after 10 seconds of waiting';
   const paid = (waitedMs: number) =>
     searching({ gameMode: 'smol_shrimp', paymentSignature: 'x'.repeat(88), searchStartTime: AT - waitedMs });
   it.each<Row>([
     [
-      "§8 a paid search under 10 s old: it goes on, with the server's cancel-too-early text",
+      "a paid search under 10 s old: it goes on, with the server's cancel-too-early text",
       paid(4_000),
       { type: 'exit', at: AT },
       {
@@ -85,19 +85,19 @@ describe('§4 exit from a search (SPEC §1/§9: a paid search is left only after
       },
     ],
     [
-      "§2 a paid search 10 s old is cancelled: 'Cancelling matchmaking...' until the refund's reply",
+      "a paid search 10 s old is cancelled: 'Cancelling matchmaking...' until the refund's reply",
       paid(10_000),
       { type: 'exit', at: AT },
       { searching: true, cancelling: 'cancelling', lastError: null },
     ],
     [
-      '§4 a practice search may be left at once (nothing to refund)',
+      'a practice search may be left at once (nothing to refund)',
       searching({ searchStartTime: AT - 1_000 }),
       { type: 'exit', at: AT },
       { searching: true, cancelling: 'cancelling' },
     ],
     [
-      '§4 a cancel already under way: exit adds nothing',
+      'a cancel already under way: exit adds nothing',
       { ...paid(20_000), cancelling: 'cancelling' },
       { type: 'exit', at: AT },
       'unchanged',

@@ -7,16 +7,16 @@ import { AT, check, GAME, playing, type Row, view } from './test-support/reduce-
  * reconnecting.
  */
 
-describe('§4 the game channel opening and closing', () => {
+describe('the game channel opening and closing', () => {
   it.each<Row>([
     [
-      '§4 open with no stored game: connected',
+      'open with no stored game: connected',
       view(),
       { type: 'socketOpened', resume: null, at: AT },
       { connected: true, isDisconnected: false },
     ],
     [
-      '§4 open with a stored game id: disconnected, reconnect possible, 30 s left',
+      'open with a stored game id: disconnected, reconnect possible, 30 s left',
       view(),
       { type: 'socketOpened', resume: { gameId: GAME, rapid: null }, at: AT },
       {
@@ -30,19 +30,19 @@ describe('§4 the game channel opening and closing', () => {
       },
     ],
     [
-      '§4 rapid refresh: the last game state under 15 s old brings back its screen and seat',
+      'rapid refresh: the last game state under 15 s old brings back its screen and seat',
       view(),
       { type: 'socketOpened', resume: { gameId: GAME, rapid: { state: 'playing', playerIndex: 1 } }, at: AT },
       { gameId: GAME, state: 'playing', playerIndex: 1, isDisconnected: true, canReconnect: true },
     ],
     [
-      '§4 connection close: the state is kept while the disconnect is pending',
+      'connection close: the state is kept while the disconnect is pending',
       playing(),
       { type: 'socketClosed', at: AT },
       { connected: false, state: 'playing', gameId: GAME, isDisconnected: false, lastError: null },
     ],
     [
-      "§4 after 2 s in a game: 'Connection lost - attempting to reconnect...'",
+      "after 2 s in a game: 'Connection lost - attempting to reconnect...'",
       playing({ connected: false }),
       { type: 'disconnectGraceEnded', at: AT },
       {
@@ -53,19 +53,19 @@ describe('§4 the game channel opening and closing', () => {
       },
     ],
     [
-      "§4 after 2 s outside a game: 'Connection lost'",
+      "after 2 s outside a game: 'Connection lost'",
       view({ connected: false }),
       { type: 'disconnectGraceEnded', at: AT },
       { isDisconnected: true, canReconnect: false, lastError: 'Connection lost' },
     ],
     [
-      '§9 back within the 2 s grace: no disconnect UI',
+      'back within the 2 s grace: no disconnect UI',
       playing(),
       { type: 'disconnectGraceEnded', at: AT },
       'unchanged',
     ],
     [
-      "§8 5 failed reconnects: 'Unable to reconnect. Please refresh the page.'",
+      "5 failed reconnects: 'Unable to reconnect. Please refresh the page.'",
       playing({ connected: false, isDisconnected: true, canReconnect: true }),
       { type: 'reconnectGaveUp', at: AT },
       {
@@ -75,25 +75,25 @@ describe('§4 the game channel opening and closing', () => {
       },
     ],
     [
-      "§8 socket error: 'Connection error'",
+      "socket error: 'Connection error'",
       view(),
       { type: 'socketError', at: AT },
       { lastError: 'Connection error' },
     ],
     [
-      '§4 reopened: a connection message is cleared',
+      'reopened: a connection message is cleared',
       view({ isDisconnected: true, lastError: 'Connection lost' }),
       { type: 'socketOpened', resume: null, at: AT },
       { connected: true, isDisconnected: false, lastError: null },
     ],
     [
-      '§9 own reconnection window: one second less',
+      'own reconnection window: one second less',
       playing({ connected: false, isDisconnected: true, canReconnect: true, reconnectionTimeLeft: 30 }),
       { type: 'reconnectionSecond', at: AT },
       { reconnectionTimeLeft: 29, canReconnect: true },
     ],
     [
-      '§9 own reconnection window over: reconnect impossible',
+      'own reconnection window over: reconnect impossible',
       playing({ connected: false, isDisconnected: true, canReconnect: true, reconnectionTimeLeft: 1 }),
       { type: 'reconnectionSecond', at: AT },
       { reconnectionTimeLeft: 0, canReconnect: false },

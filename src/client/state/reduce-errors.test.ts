@@ -5,15 +5,15 @@ import { AT, check, playing, QUEUES, server, view } from './test-support/reduce-
 
 /** The reducer (state/reduce.ts) against SPEC §8 server errors, and lastEvent. */
 
-describe('§8 server errors', () => {
+describe('server errors', () => {
   const error = (message: string, code?: string): GameEvent =>
     server({ type: 'error', data: code ? { message, code } : { message } });
 
-  it("§5 'Rate limit exceeded' is not shown and changes nothing", () => {
+  it("'Rate limit exceeded' is not shown and changes nothing", () => {
     check(playing(), error('Rate limit exceeded', 'rate_limited'), 'unchanged');
   });
 
-  it('§8 other server texts are shown, once for a quick repeat', () => {
+  it('other server texts are shown, once for a quick repeat', () => {
     const first = check(view(), error('Already Searching', 'already_searching'), {
       lastError: 'Already Searching',
       lastErrorCode: 'already_searching',
@@ -25,7 +25,7 @@ describe('§8 server errors', () => {
     expect(later.notice?.id).toBe(2);
   });
 
-  it('§6 account_restricted is left to the lobby banner; a stray not_in_game is not a toast', () => {
+  it('account_restricted is left to the lobby banner; a stray not_in_game is not a toast', () => {
     for (const code of ['account_restricted', 'not_in_game']) {
       const after = reduce(view(), error('x', code));
       expect(after.lastErrorCode).toBe(code);
@@ -34,7 +34,7 @@ describe('§8 server errors', () => {
   });
 });
 
-describe('§4 lastEvent', () => {
+describe('lastEvent', () => {
   it('names the last event that changed the view', () => {
     const after = reduce(view(), server({ type: 'queueUpdate', queueLengths: QUEUES, playersOnline: 3 }));
     expect(after.lastEvent).toBe('queueUpdate');

@@ -14,7 +14,7 @@ import {
 
 /** The reducer (state/reduce.ts) against SPEC §4 "Client game flow": gameOver outcomes and gameCleanup. */
 
-describe('§4 game over and cleanup', () => {
+describe('game over and cleanup', () => {
   const over = (reason: string, finalResult: 'win' | 'loss', winner: 0 | 1): GameEvent =>
     server({
       type: 'gameOver',
@@ -29,7 +29,7 @@ describe('§4 game over and cleanup', () => {
     } as ServerMessage);
   it.each<Row>([
     [
-      '§4 gameOver on points, won',
+      'gameOver on points, won',
       playing(),
       over('score', 'win', 0),
       {
@@ -45,7 +45,7 @@ describe('§4 game over and cleanup', () => {
       },
     ],
     [
-      '§4 gameOver on points, lost',
+      'gameOver on points, lost',
       playing(),
       over('score', 'loss', 1),
       {
@@ -59,7 +59,7 @@ describe('§4 game over and cleanup', () => {
       },
     ],
     [
-      "§2 gameOver after the opponent left: 'Victory awarded!'",
+      "gameOver after the opponent left: 'Victory awarded!'",
       playing({
         state: 'waitingForReconnection',
         reconnectionWindowActive: true,
@@ -78,26 +78,21 @@ describe('§4 game over and cleanup', () => {
         },
       },
     ],
+    ['gameOver of another game is ignored', playing({ gameId: OTHER }), over('score', 'win', 0), 'unchanged'],
     [
-      '§4 gameOver of another game is ignored',
-      playing({ gameId: OTHER }),
-      over('score', 'win', 0),
-      'unchanged',
-    ],
-    [
-      '§4 gameOver with no game on screen is ignored',
+      'gameOver with no game on screen is ignored',
       view({ connected: true }),
       over('score', 'win', 0),
       'unchanged',
     ],
     [
-      '§4 gameCleanup is ignored during game over',
+      'gameCleanup is ignored during game over',
       playing({ state: 'gameOver', gameOver: gameOverInfo }),
       server({ type: 'gameCleanup', gameId: GAME }),
       'unchanged',
     ],
     [
-      '§4 gameCleanup otherwise resets all state',
+      'gameCleanup otherwise resets all state',
       playing({ reconnectionWindowActive: true, disconnectedPlayerIndex: 1, reconnectionTimeLeft: 5 }),
       server({ type: 'gameCleanup', gameId: GAME }),
       {
@@ -111,7 +106,7 @@ describe('§4 game over and cleanup', () => {
       },
     ],
     [
-      '§4 gameCleanup of another game is ignored',
+      'gameCleanup of another game is ignored',
       playing(),
       server({ type: 'gameCleanup', gameId: OTHER }),
       'unchanged',

@@ -13,10 +13,10 @@ import {
  * The reducer (state/reduce.ts) against SPEC §4 "Client game flow": gameState updates of a game under way.
  */
 
-describe('§4 gameState', () => {
+describe('gameState', () => {
   it.each<Row>([
     [
-      '§4 gameState updates the state, scores, paddles and countdown',
+      'gameState updates the state, scores, paddles and countdown',
       playing({ state: 'countdown' }),
       gameState({ gameState: 'countdown', countdownTime: 3, scores: [0, 0] }),
       {
@@ -27,20 +27,20 @@ describe('§4 gameState', () => {
       },
     ],
     [
-      '§4 gameState with an older timestamp is skipped',
+      'gameState with an older timestamp is skipped',
       playing({ lastStateTimestamp: AT + 1 }),
       gameState(),
       'unchanged',
     ],
-    ["§4 another game's gameState is ignored", playing({ gameId: OTHER }), gameState(), 'unchanged'],
+    ["another game's gameState is ignored", playing({ gameId: OTHER }), gameState(), 'unchanged'],
     [
-      '§4 during the game-over countdown gameState is ignored',
+      'during the game-over countdown gameState is ignored',
       playing({ state: 'gameOver', gameOver: gameOverInfo }),
       gameState({ gameState: 'playing' }),
       'unchanged',
     ],
     [
-      '§4 during the game-over countdown a gameOver gameState is taken',
+      'during the game-over countdown a gameOver gameState is taken',
       playing({ state: 'gameOver', gameOver: gameOverInfo }),
       gameState({ gameState: 'gameOver', winner: 0, scores: [11, 5], reason: 'score' }),
       {
@@ -49,7 +49,7 @@ describe('§4 gameState', () => {
       },
     ],
     [
-      '§4 a final gameState before the gameOver message shows the game over',
+      'a final gameState before the gameOver message shows the game over',
       playing(),
       gameState({ gameState: 'gameOver', winner: 1, scores: [7, 11], reason: 'score' }),
       {
@@ -64,7 +64,7 @@ describe('§4 gameState', () => {
       },
     ],
     [
-      '§2 a waitingForReconnection state with the opponent away shows the overlay',
+      'a waitingForReconnection state with the opponent away shows the overlay',
       playing(),
       gameState({
         gameState: 'waitingForReconnection',
@@ -79,7 +79,7 @@ describe('§4 gameState', () => {
       },
     ],
     [
-      '§4 a playing state clears the overlay',
+      'a playing state clears the overlay',
       playing({
         state: 'waitingForReconnection',
         reconnectionWindowActive: true,
@@ -95,7 +95,7 @@ describe('§4 gameState', () => {
       },
     ],
     [
-      '§4 a countdown state clears the overlay',
+      'a countdown state clears the overlay',
       playing({ reconnectionWindowActive: true, disconnectedPlayerIndex: 1, reconnectionTimeLeft: 12 }),
       gameState({ gameState: 'countdown', countdownTime: 2 }),
       { reconnectionWindowActive: false, countdownTime: 2 },

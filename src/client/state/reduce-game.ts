@@ -1,7 +1,8 @@
 import { gameIdSchema, type ServerMessageOf } from '../../common/protocol.ts';
+import { RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 import { gameOutcome, wonByOpponentLeaving } from './game-outcome.ts';
 import type { GameView } from './game-view.ts';
-import { RECONNECTION_WINDOW_SECONDS, withoutOverlay } from './view-changes.ts';
+import { withoutOverlay } from './view-changes.ts';
 
 /** The reducer's transitions of a game under way and of its end (SPEC §4 "Client game flow"). */
 

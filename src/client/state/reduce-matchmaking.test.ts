@@ -15,10 +15,10 @@ import {
  * The reducer (state/reduce.ts) against SPEC §4 "Search and match": find match, the search, cancel, matched.
  */
 
-describe('§4 search and match', () => {
+describe('search and match', () => {
   it.each<Row>([
     [
-      '§4 find match: searching is set with the start time, mode and payment signature',
+      'find match: searching is set with the start time, mode and payment signature',
       view({ connected: true }),
       { type: 'findMatch', mode: 'tiny_tuna', paymentSignature: 'sig'.repeat(30), at: AT },
       {
@@ -30,79 +30,74 @@ describe('§4 search and match', () => {
       },
     ],
     [
-      '§5 find match: already searching is ignored',
+      'find match: already searching is ignored',
       searching(),
       { type: 'findMatch', mode: 'tiny_tuna', paymentSignature: null, at: AT },
       'unchanged',
     ],
     [
-      '§4 find match: a game under way is not left by searching',
+      'find match: a game under way is not left by searching',
       playing(),
       { type: 'findMatch', mode: 'practice', paymentSignature: null, at: AT },
       'unchanged',
     ],
     [
-      "§9 the first findMatch reply starts the wait: the server's 10 s count from when it queued the search",
+      "the first findMatch reply starts the wait: the server's 10 s count from when it queued the search",
       searching({ searchStartTime: AT - 300, searchQueued: false, gameMode: 'smol_shrimp' }),
       server({ type: 'findMatch', status: 'searching', gameMode: 'smol_shrimp', message: 'Searching' }),
       { searching: true, searchStartTime: AT, searchQueued: true },
     ],
     [
-      '§4 a findMatch reply keeps searching (the start time stays)',
+      'a findMatch reply keeps searching (the start time stays)',
       searching(),
       server({ type: 'findMatch', status: 'searching', gameMode: 'practice', message: 'Searching' }),
       { searching: true, searchStartTime: AT - 12_000, gameMode: 'practice' },
     ],
     [
-      '§4 a findMatch reply on a new socket (an away search taken back) shows the search again',
+      'a findMatch reply on a new socket (an away search taken back) shows the search again',
       view({ connected: true }),
       server({ type: 'findMatch', status: 'searching', gameMode: 'tiny_tuna', message: 'Searching' }),
       { searching: true, searchStartTime: AT, gameMode: 'tiny_tuna' },
     ],
     [
-      '§7 joinQueue: searching in its queue, players online',
+      'joinQueue: searching in its queue, players online',
       searching(),
       server({ type: 'joinQueue', queueType: 'practice', queuePosition: 1, playersOnline: 7 }),
       { searching: true, playersOnline: 7 },
     ],
     [
-      '§7 queueUpdate: queue lengths per mode and players online',
+      'queueUpdate: queue lengths per mode and players online',
       view(),
       server({ type: 'queueUpdate', queueLengths: QUEUES, playersOnline: 9 }),
       { queueLengths: QUEUES, playersOnline: 9 },
     ],
     [
-      '§7 connect: the session id and players online',
+      'connect: the session id and players online',
       view({ sessionId: null }),
       server({ type: 'connect', id: 'c1', sessionId: 'server-session-1', playersOnline: 4 }),
       { sessionId: 'server-session-1', playersOnline: 4 },
     ],
     [
-      "§2 cancel: 'Cancelling matchmaking...' while the cancel is under way",
+      "cancel: 'Cancelling matchmaking...' while the cancel is under way",
       searching(),
       { type: 'cancelSearch', at: AT },
       { cancelling: 'cancelling', searching: true },
     ],
+    ['cancel: nothing to cancel when not searching', view(), { type: 'cancelSearch', at: AT }, 'unchanged'],
     [
-      '§4 cancel: nothing to cancel when not searching',
-      view(),
-      { type: 'cancelSearch', at: AT },
-      'unchanged',
-    ],
-    [
-      "§2 cancel: a paid search still unanswered at the backup shows 'Refund being processed...'",
+      "cancel: a paid search still unanswered at the backup shows 'Refund being processed...'",
       searching({ gameMode: 'smol_shrimp', paymentSignature: 'x'.repeat(88), cancelling: 'cancelling' }),
       { type: 'cancelBackupDue', at: AT },
       { cancelling: 'refunding' },
     ],
     [
-      '§2 cancel: a practice search has no refund to process',
+      'cancel: a practice search has no refund to process',
       searching({ cancelling: 'cancelling' }),
       { type: 'cancelBackupDue', at: AT },
       'unchanged',
     ],
     [
-      '§4 a cancelSearch reply stops searching and returns to waiting, with the refund for the toast',
+      'a cancelSearch reply stops searching and returns to waiting, with the refund for the toast',
       searching({ gameMode: 'smol_shrimp', paymentSignature: 'x'.repeat(88), cancelling: 'refunding' }),
       server({
         type: 'cancelSearch',
@@ -121,19 +116,19 @@ describe('§4 search and match', () => {
       },
     ],
     [
-      '§7 the answer to a repeated cancel changes nothing (one toast)',
+      'the answer to a repeated cancel changes nothing (one toast)',
       view({ connected: true, notice: { id: 1, kind: 'searchCancelled', refundLamports: '24250000' } }),
       server({ type: 'cancelSearch', success: true, message: 'again', refundLamports: '24250000' }),
       'unchanged',
     ],
     [
-      '§4 a refused cancel ends the cancel and shows why',
+      'a refused cancel ends the cancel and shows why',
       searching({ cancelling: 'cancelling' }),
       server({ type: 'cancelSearch', success: false, message: 'No' }),
       { cancelling: 'idle', searching: true, lastError: 'No' },
     ],
     [
-      '§1 a cancel before 10 s: the search goes on',
+      'a cancel before 10 s: the search goes on',
       searching({ cancelling: 'cancelling' }),
       server({
         type: 'error',
@@ -145,13 +140,13 @@ describe('§4 search and match', () => {
       { cancelling: 'idle', searching: true },
     ],
     [
-      '§8 a refused payment ends the search the player asked for',
+      'a refused payment ends the search the player asked for',
       searching({ gameMode: 'tiny_tuna' }),
       server({ type: 'error', data: { message: 'Payment not found', code: 'payment_refused' } }),
       { searching: false, lastError: 'Payment not found', lastErrorCode: 'payment_refused' },
     ],
     [
-      '§4 matched stores the game id (normalised) and seat and moves to countdown',
+      'matched stores the game id (normalised) and seat and moves to countdown',
       searching({ cancelling: 'cancelling' }),
       server({
         type: 'matched',

@@ -30,28 +30,28 @@ const found = () => reduce(searching(), server(matched));
 const counting = (over = {}) =>
   playing({ state: 'countdown', countdownTime: 1, opponentFoundAt: null, goAt: null, ...over });
 
-describe('§2/§4 opponent found: 3 s before the pre-game countdown', () => {
+describe('opponent found: 3 s before the pre-game countdown', () => {
   it.each<Row>([
     [
-      '§2 a match found from a search shows the opponent-found screen from the moment it came',
+      'a match found from a search shows the opponent-found screen from the moment it came',
       searching(),
       server(matched, AT + 7),
       { state: 'countdown', gameId: GAME, opponentFound: true, opponentFoundAt: AT + 7, goAt: null },
     ],
     [
-      '§2 the opponent-found countdown is skipped if a game id already exists',
+      'the opponent-found countdown is skipped if a game id already exists',
       playing({ state: 'countdown', opponentFoundAt: null }),
       server(matched),
       { state: 'countdown', gameId: GAME, opponentFoundAt: null },
     ],
     [
-      '§4 its 3 s over: the pre-game countdown',
+      'its 3 s over: the pre-game countdown',
       playing({ state: 'countdown', opponentFoundAt: AT - 3_000 }),
       { type: 'opponentFoundElapsed', at: AT },
       { state: 'countdown', opponentFoundAt: null },
     ],
     [
-      '§4 no opponent-found screen: its end changes nothing',
+      'no opponent-found screen: its end changes nothing',
       counting(),
       { type: 'opponentFoundElapsed', at: AT },
       'unchanged',
@@ -60,49 +60,44 @@ describe('§2/§4 opponent found: 3 s before the pre-game countdown', () => {
     check(before, event, expected);
   });
 
-  it("§4 the server's countdown seconds during the 3 s keep the opponent-found screen", () => {
+  it("the server's countdown seconds during the 3 s keep the opponent-found screen", () => {
     const after = reduce(found(), gameState({ gameState: 'countdown', countdownTime: 4 }, AT + 1_000));
     expect(after).toMatchObject({ state: 'countdown', countdownTime: 4, opponentFoundAt: AT });
   });
 
-  it('§4 a game that starts within the 3 s ends the opponent-found screen (the game is not held back)', () => {
+  it('a game that starts within the 3 s ends the opponent-found screen (the game is not held back)', () => {
     const after = reduce(found(), gameState({ gameState: 'firstServe' }, AT + 1_000, AT + 1_000));
     expect(after).toMatchObject({ state: 'firstServe', opponentFoundAt: null });
   });
 });
 
-describe("§2 the pre-game countdown ends with 'GO!'", () => {
+describe("the pre-game countdown ends with 'GO!'", () => {
   it.each<Row>([
     [
-      "§2 the countdown reaching 0 (the first serve) shows 'GO!' from that moment",
+      "the countdown reaching 0 (the first serve) shows 'GO!' from that moment",
       counting(),
       gameState({ gameState: 'firstServe' }, AT, AT + 5),
       { state: 'firstServe', goAt: AT + 5 },
     ],
     [
-      "§2 'GO!' shown for its moment: the game screen",
+      "'GO!' shown for its moment: the game screen",
       counting({ state: 'firstServe', goAt: AT - 500 }),
       { type: 'goElapsed', at: AT },
       { state: 'firstServe', goAt: null },
     ],
     [
-      "§2 play under way ends 'GO!'",
+      "play under way ends 'GO!'",
       counting({ state: 'firstServe', goAt: AT - 100 }),
       gameState({ gameState: 'playing' }),
       { state: 'playing', goAt: null },
     ],
     [
-      "§4 a first serve not after a countdown (a reconnect to a game under way) has no 'GO!'",
+      "a first serve not after a countdown (a reconnect to a game under way) has no 'GO!'",
       playing({ state: 'roundEnd' }),
       gameState({ gameState: 'firstServe' }),
       { state: 'firstServe', goAt: null },
     ],
-    [
-      "§2 no 'GO!' on screen: its end changes nothing",
-      counting(),
-      { type: 'goElapsed', at: AT },
-      'unchanged',
-    ],
+    ["no 'GO!' on screen: its end changes nothing", counting(), { type: 'goElapsed', at: AT }, 'unchanged'],
   ])('%s', (_name, before, event, expected) => {
     check(before, event, expected);
   });

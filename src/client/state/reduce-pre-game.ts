@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import type { GameView } from './game-view.ts';
 import { withNotice } from './view-changes.ts';
 
@@ -6,9 +7,6 @@ import { withNotice } from './view-changes.ts';
  * The reducer's transitions around a match's start (SPEC §4 "Search and match": searching -> opponent found
  * (3 s countdown) -> pre-game countdown -> game) and of leaving a search by `exit`.
  */
-
-/** SPEC §1/§9: a paid search may be left only after 10 s of waiting (the server's rule too). */
-export const CANCEL_AFTER_MS = 10_000;
 
 /**
  * After a gameState: the opponent-found screen lasts only while the game is in its countdown, and 'GO!'
@@ -38,7 +36,7 @@ export function exitSearch(view: GameView, at: number): GameView {
   if (view.cancelling !== 'idle') return view;
   const paid = view.paymentSignature !== null || (view.gameMode !== null && view.gameMode !== 'practice');
   const waited = view.searchStartTime === null ? Number.POSITIVE_INFINITY : at - view.searchStartTime;
-  if (!paid || waited >= CANCEL_AFTER_MS) return { ...view, cancelling: 'cancelling' };
+  if (!paid || waited >= CANCEL_WAIT_MS) return { ...view, cancelling: 'cancelling' };
   const message = ERROR_MESSAGES.cancelTooEarly;
   const code = 'cancel_too_early';
   return withNotice(

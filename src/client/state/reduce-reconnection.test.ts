@@ -15,7 +15,7 @@ import {
  * end.
  */
 
-describe('§4 reconnection', () => {
+describe('reconnection', () => {
   const overlay = {
     reconnectionWindowActive: true,
     disconnectedPlayerIndex: 1 as const,
@@ -23,7 +23,7 @@ describe('§4 reconnection', () => {
   };
   it.each<Row>([
     [
-      '§4 playerTemporarilyDisconnected: waitingForReconnection with its window',
+      'playerTemporarilyDisconnected: waitingForReconnection with its window',
       playing(),
       server({ type: 'playerTemporarilyDisconnected', reconnectionTimeLeft: 30, disconnectedPlayerIndex: 1 }),
       {
@@ -34,25 +34,25 @@ describe('§4 reconnection', () => {
       },
     ],
     [
-      '§2 the overlay is hidden at game over: a late playerTemporarilyDisconnected is ignored',
+      'the overlay is hidden at game over: a late playerTemporarilyDisconnected is ignored',
       playing({ state: 'gameOver', gameOver: gameOverInfo }),
       server({ type: 'playerTemporarilyDisconnected', reconnectionTimeLeft: 30, disconnectedPlayerIndex: 1 }),
       'unchanged',
     ],
     [
-      '§4 reconnectionTimeUpdate updates the time left',
+      'reconnectionTimeUpdate updates the time left',
       playing({ state: 'waitingForReconnection', ...overlay }),
       server({ type: 'reconnectionTimeUpdate', reconnectionTimeLeft: 19 }),
       { reconnectionTimeLeft: 19, reconnectionWindowActive: true },
     ],
     [
-      '§4 reconnectionTimeUpdate without an overlay is ignored',
+      'reconnectionTimeUpdate without an overlay is ignored',
       playing(),
       server({ type: 'reconnectionTimeUpdate', reconnectionTimeLeft: 19 }),
       'unchanged',
     ],
     [
-      '§4 gameResumed clears the overlay and plays on',
+      'gameResumed clears the overlay and plays on',
       playing({ state: 'waitingForReconnection', ...overlay }),
       server({ type: 'gameResumed', message: 'Opponent reconnected. Game resumed!' }),
       {
@@ -63,13 +63,13 @@ describe('§4 reconnection', () => {
       },
     ],
     [
-      '§9 the overlay safety net (35 s) clears it',
+      'the overlay safety net (35 s) clears it',
       playing({ state: 'waitingForReconnection', ...overlay }),
       { type: 'opponentOverlayExpired', at: AT },
       { reconnectionWindowActive: false, disconnectedPlayerIndex: null },
     ],
     [
-      '§4 reconnectionSuccess returns to the given state, connected',
+      'reconnectionSuccess returns to the given state, connected',
       playing({
         state: 'waiting',
         isDisconnected: true,
@@ -96,7 +96,7 @@ describe('§4 reconnection', () => {
       },
     ],
     [
-      '§4 reconnectionTimeout: game over, won, reason opponent_timeout',
+      'reconnectionTimeout: game over, won, reason opponent_timeout',
       playing({ state: 'waitingForReconnection', ...overlay }),
       server({ type: 'reconnectionTimeout', message: 'Opponent did not reconnect in time' }),
       {
@@ -113,13 +113,13 @@ describe('§4 reconnection', () => {
       },
     ],
     [
-      "§8 reconnectionTimeout without a text: 'Opponent did not reconnect in time'",
+      "reconnectionTimeout without a text: 'Opponent did not reconnect in time'",
       playing(),
       server({ type: 'reconnectionTimeout', message: '' }),
       { lastError: 'Opponent did not reconnect in time' },
     ],
     [
-      "§4 opponentDisconnected: game over, won, reason opponent_disconnected, and the 'Opponent Disconnected' toast",
+      "opponentDisconnected: game over, won, reason opponent_disconnected, and the 'Opponent Disconnected' toast",
       playing({ playerIndex: 1 }),
       server({ type: 'opponentDisconnected', message: 'Opponent disconnected' }),
       {
@@ -136,7 +136,7 @@ describe('§4 reconnection', () => {
       },
     ],
     [
-      '§4 reconnectionFailed with clearStoredGameId returns to waiting with no game',
+      'reconnectionFailed with clearStoredGameId returns to waiting with no game',
       playing({ state: 'waiting', isDisconnected: true, canReconnect: true, reconnecting: true }),
       server({
         type: 'reconnectionFailed',
@@ -154,7 +154,7 @@ describe('§4 reconnection', () => {
       },
     ],
     [
-      '§4 reconnectionFailed without clearStoredGameId shows the error and disables reconnect',
+      'reconnectionFailed without clearStoredGameId shows the error and disables reconnect',
       playing({ isDisconnected: true, canReconnect: true, reconnecting: true }),
       server({
         type: 'reconnectionFailed',
@@ -170,7 +170,7 @@ describe('§4 reconnection', () => {
       },
     ],
     [
-      "§8 reconnectionFailed without a text: 'Failed to reconnect'",
+      "reconnectionFailed without a text: 'Failed to reconnect'",
       playing({ isDisconnected: true, canReconnect: true }),
       server({ type: 'reconnectionFailed', message: '', clearStoredGameId: false }),
       { lastError: 'Failed to reconnect', canReconnect: false },

@@ -3,8 +3,8 @@ import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { reduce } from './reduce.ts';
 import { searching, server } from './test-support/reduce-fixtures.ts';
 
-/** Issue 10 point 7: a paid search refused for a restricted jurisdiction ends the search and is a toast. */
-describe('§1 restricted jurisdictions on the client', () => {
+/** A paid search refused for a restricted jurisdiction ends the search and is a toast. */
+describe('restricted jurisdictions on the client', () => {
   it('restricted_jurisdiction: the search the player asked for is over, and the server text is shown', () => {
     const before = searching();
     expect(before.searching).toBe(true);

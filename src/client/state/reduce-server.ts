@@ -1,5 +1,6 @@
 import type { ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
 import { isPassingRefusal, REFUND_REFUSAL_CODES } from '../../common/protocol-texts.ts';
+import { RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 import type { GameView } from './game-view.ts';
 import { retryOrGiveUp } from './payment-retry.ts';
 import { normaliseGameId, onGameOver, onGameState, opponentGone, withGameData } from './reduce-game.ts';
@@ -7,10 +8,12 @@ import { withPreGameScreens } from './reduce-pre-game.ts';
 import {
   backToLobby,
   CHANNEL_TEXTS,
+  FORFEIT_TEXTS,
   isConnectionText,
+  ownWindowOver,
   RATE_LIMIT_MESSAGE,
-  RECONNECTION_WINDOW_SECONDS,
   withNotice,
+  withOpponentLeftToast,
   withoutOverlay,
 } from './view-changes.ts';
 
@@ -180,12 +183,19 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         lastError: isConnectionText(view.lastError) ? null : view.lastError,
         reconnectionTimeLeft: view.reconnectionWindowActive ? view.reconnectionTimeLeft : null,
         lastStateTimestamp: null,
+        disconnectedAt: null,
       };
       return withGameData(back, data, data.timestamp);
     }
     case 'reconnectionFailed':
       if (message.clearStoredGameId) {
-        return { ...backToLobby({ ...view, isDisconnected: false }), lastError: message.message };
+        const lobby = { ...backToLobby({ ...view, isDisconnected: false }), lastError: message.message };
+        // Back after the seat's window ran out: the player is told the game was forfeited, not left to
+        // guess from a lobby.
+        const forfeited =
+          view.gameId !== null &&
+          (ownWindowOver(view, at) || message.message.startsWith(FORFEIT_TEXTS.windowExpired));
+        return forfeited ? withNotice(lobby, { kind: 'forfeited' }) : lobby;
       }
       return {
         ...view,
@@ -196,17 +206,15 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         lastErrorCode: null,
       };
     case 'reconnectionTimeout':
-      return opponentGone(view, 'opponent_timeout', message.message || CHANNEL_TEXTS.opponentTimeout);
-    case 'opponentDisconnected': {
-      const next = opponentGone(
-        view,
-        'opponent_disconnected',
-        message.message || CHANNEL_TEXTS.opponentDisconnected,
+      return withOpponentLeftToast(
+        opponentGone(view, 'opponent_timeout', message.message || CHANNEL_TEXTS.opponentTimeout),
       );
-      return next === view ? view : withNotice(next, { kind: 'opponentLeft' });
-    }
+    case 'opponentDisconnected':
+      return withOpponentLeftToast(
+        opponentGone(view, 'opponent_disconnected', message.message || CHANNEL_TEXTS.opponentDisconnected),
+      );
     case 'gameOver':
-      return onGameOver(view, message);
+      return withOpponentLeftToast(onGameOver(view, message));
     case 'gameCleanup':
       // SPEC §4: ignored during game over; otherwise the game is forgotten (only the game it names).
       if (view.gameOver !== null || view.state === 'gameOver') return view;
@@ -225,6 +233,10 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
     case 'pong':
     case 'transaction_notification':
       // The channel's own: latency samples, and the wallet-transaction events (game-channel/).
+      return view;
+    case 'ballEvent':
+    case 'opponentPaddle':
+      // The canvas's own (game/ball-prediction.ts): the ball and the opponent's paddle between keyframes.
       return view;
     default: {
       const unreachable: never = message;

@@ -1,3 +1,4 @@
+import { RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 import type { GameEvent } from './game-events.ts';
 import type { GameView } from './game-view.ts';
 import { initialGameView } from './initial-view.ts';
@@ -7,16 +8,18 @@ import { reduceServerMessage } from './reduce-server.ts';
 import {
   backToLobby,
   CHANNEL_TEXTS,
+  FORFEIT_TEXTS,
   inLiveGame,
   isConnectionText,
-  RECONNECTION_WINDOW_SECONDS,
+  ownSecondsLeft,
+  ownWindowOver,
   withoutOverlay,
 } from './view-changes.ts';
 
 /**
  * The client game-state view of SPEC §3 as one pure reducer over typed events (ARCHITECTURE "The client").
  * Every transition of SPEC §4 "Search and match" and "Client game flow" is here; what follows from one
- * (sending, storage, timers) is the provider's (state/game-controller.ts). Returns the same object when an
+ * (sending, storage, timers) is the provider's (controller/game-controller.ts). Returns the same object when an
  * event changes nothing.
  */
 export function reduce(view: GameView, event: GameEvent): GameView {
@@ -44,13 +47,15 @@ function transition(view: GameView, event: GameEvent): GameView {
         return inLiveGame(view) ? open : { ...open, isDisconnected: false, canReconnect: false };
       }
       // SPEC §4: disconnected with reconnect possible and 30 s left; the reconnect goes out 500 ms later.
+      // A socket back to the game it lost keeps that loss's window; a reload starts from the full 30 s.
+      const sameLoss = view.disconnectedAt != null && view.gameId === resume.gameId;
       const rejoining: GameView = {
         ...open,
         gameId: resume.gameId,
         isDisconnected: true,
         canReconnect: true,
         reconnecting: true,
-        reconnectionTimeLeft: RECONNECTION_WINDOW_SECONDS,
+        reconnectionTimeLeft: sameLoss ? ownSecondsLeft(view, event.at) : RECONNECTION_WINDOW_SECONDS,
         searching: false,
       };
       if (!resume.rapid) return rejoining;
@@ -67,9 +72,14 @@ function transition(view: GameView, event: GameEvent): GameView {
       };
     }
 
-    case 'socketClosed':
-      // SPEC §4: the state is kept as it was while the pending-disconnect grace runs.
-      return view.connected || view.reconnecting ? { ...view, connected: false, reconnecting: false } : view;
+    case 'socketClosed': {
+      // SPEC §4: the state is kept as it was while the pending-disconnect grace runs. A live game's seat is
+      // held from the first loss: a socket that opened and closed again before the rejoin does not restart it.
+      const disconnectedAt = inLiveGame(view) ? (view.disconnectedAt ?? event.at) : null;
+      if (!view.connected && !view.reconnecting && disconnectedAt === (view.disconnectedAt ?? null))
+        return view;
+      return { ...view, connected: false, reconnecting: false, disconnectedAt };
+    }
 
     case 'socketError':
       return { ...view, lastError: CHANNEL_TEXTS.connectionError, lastErrorCode: null };
@@ -83,11 +93,18 @@ function transition(view: GameView, event: GameEvent): GameView {
         canReconnect: inGame,
         lastError: inGame ? CHANNEL_TEXTS.connectionLostInGame : CHANNEL_TEXTS.connectionLost,
         lastErrorCode: null,
-        reconnectionTimeLeft: inGame ? RECONNECTION_WINDOW_SECONDS : view.reconnectionTimeLeft,
+        // The real time left: the window counts from the loss, not from the end of the 2 s grace.
+        reconnectionTimeLeft: !inGame
+          ? view.reconnectionTimeLeft
+          : view.disconnectedAt == null
+            ? RECONNECTION_WINDOW_SECONDS
+            : ownSecondsLeft(view, event.at),
       };
     }
 
     case 'reconnectGaveUp':
+      // Never while the server still holds the seat: the dialog's window is the one word on it.
+      if (inLiveGame(view) && view.disconnectedAt != null && !ownWindowOver(view, event.at)) return view;
       return {
         ...view,
         isDisconnected: true,
@@ -154,11 +171,18 @@ function transition(view: GameView, event: GameEvent): GameView {
 
     case 'reconnectionSecond': {
       if (!view.isDisconnected || !view.canReconnect || view.reconnectionTimeLeft === null) return view;
-      const left = Math.max(0, view.reconnectionTimeLeft - 1);
-      // The window is gone: the dialog reads 'Connection Lost' with 'Return to Main Menu'.
+      const left = ownSecondsLeft(view, event.at);
+      // The window is gone: the dialog reads 'Connection Lost' with 'Return to Main Menu', and says why.
       return left > 0
         ? { ...view, reconnectionTimeLeft: left }
-        : { ...view, reconnectionTimeLeft: 0, canReconnect: false, reconnecting: false };
+        : {
+            ...view,
+            reconnectionTimeLeft: 0,
+            canReconnect: false,
+            reconnecting: false,
+            lastError: FORFEIT_TEXTS.windowExpired,
+            lastErrorCode: null,
+          };
     }
 
     case 'opponentOverlayExpired':

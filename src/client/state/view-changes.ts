@@ -1,3 +1,4 @@
+import { RECONNECTION_WINDOW_MS, RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 import type { GameNotice, GameView } from './game-view.ts';
 import { initialGameView } from './initial-view.ts';
 
@@ -14,11 +15,50 @@ export const CHANNEL_TEXTS = {
   opponentTimeout: 'Opponent did not reconnect in time',
 } as const;
 
+/**
+ * This player's own reconnection window ran out (not a SPEC text: SPEC §8 names none for it). The first
+ * sentence is the server's own refusal text for a seat whose window expired.
+ */
+export const FORFEIT_TEXTS = {
+  windowExpired: 'The reconnection window has expired',
+  title: 'Game Forfeited',
+  description:
+    'The reconnection window has expired: you did not reconnect in time, so the game was forfeited.',
+} as const;
+
+/** Whole seconds left of this player's own reconnection window at `at` (the window counts from the loss). */
+export function ownSecondsLeft(view: GameView, at: number): number {
+  // Without a known loss time (a view built by hand), one second less than shown.
+  if (view.disconnectedAt == null)
+    return Math.max(0, (view.reconnectionTimeLeft ?? RECONNECTION_WINDOW_SECONDS) - 1);
+  return Math.max(0, Math.ceil((view.disconnectedAt + RECONNECTION_WINDOW_MS - at) / 1000));
+}
+
+/** This player's own window has run out: the server has forfeited the seat (or is about to). */
+export function ownWindowOver(view: GameView, at: number): boolean {
+  return view.disconnectedAt != null && at - view.disconnectedAt >= RECONNECTION_WINDOW_MS;
+}
+
+/** The reasons a game ends with the opponent gone for good: by exit, by its window running out, or disqualified. */
+const OPPONENT_GONE_REASONS: ReadonlySet<string> = new Set([
+  'opponent_disconnected',
+  'opponent_timeout',
+  'opponent_disqualified',
+]);
+
+/**
+ * SPEC §2's 'Opponent Disconnected' toast whenever the opponent is gone for good, however it was learnt
+ * (`opponentDisconnected`, `reconnectionTimeout`, or a gameOver naming it), once per match.
+ */
+export function withOpponentLeftToast(view: GameView): GameView {
+  const reason = view.gameOver?.reason;
+  if (view.gameId === null || reason === undefined || !OPPONENT_GONE_REASONS.has(reason)) return view;
+  if (view.opponentLeftToldFor === view.gameId) return view;
+  return withNotice({ ...view, opponentLeftToldFor: view.gameId }, { kind: 'opponentLeft' });
+}
+
 /** SPEC §8: this server error is never shown. */
 export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded';
-
-/** SPEC §9 reconnection window, in whole seconds as the server counts it. */
-export const RECONNECTION_WINDOW_SECONDS = 30;
 
 const CONNECTION_TEXTS: ReadonlySet<string> = new Set([
   CHANNEL_TEXTS.connectionError,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage, throwingStorage } from './memory-storage.ts';
 import { applyResult, readStats, recordGameResult } from './stats.ts';
 import { safeStorageArea } from './storage-area.ts';
 import { createStoredValues, STORAGE_KEYS } from './stored-values.ts';
+import { memoryStorage, throwingStorage } from './test-support/memory-storage.ts';
 
 const GAME = '0b5e7a52-3c1e-4c55-9d0e-1f2a3b4c5d6e';
 const OTHER_GAME = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
@@ -18,7 +18,7 @@ function stores(local: Record<string, string> = {}, session: Record<string, stri
   return { stored, localStorage, sessionStorage };
 }
 
-describe('§5 stored stats sanity', () => {
+describe('stored stats sanity', () => {
   it.each([
     ['0', 0],
     ['7', 7],
@@ -30,7 +30,7 @@ describe('§5 stored stats sanity', () => {
     ['null', 0],
     ['{not json', 0],
     ['', 0],
-  ])('§5 total wins must be a number 0-1000 else 0: stored %j reads %i', (raw, expected) => {
+  ])('total wins must be a number 0-1000 else 0: stored %j reads %i', (raw, expected) => {
     const { stored, localStorage } = stores({ [STORAGE_KEYS.totalWins]: raw });
     expect(stored.totalWins.get()).toBe(expected);
     // An insane value is reset in storage, not only hidden.
@@ -44,19 +44,19 @@ describe('§5 stored stats sanity', () => {
     ['bestStreak', '42', 42],
     ['bestStreak', '500', 0],
     ['bestStreak', 'true', 0],
-  ] as const)('§5 %s must be 0-100 else 0: stored %j reads %i', (key, raw, expected) => {
+  ] as const)('%s must be 0-100 else 0: stored %j reads %i', (key, raw, expected) => {
     const { stored } = stores({ [STORAGE_KEYS[key]]: raw });
     expect(stored[key].get()).toBe(expected);
   });
 
-  it('§5 a missing stat reads 0 and writes nothing', () => {
+  it('a missing stat reads 0 and writes nothing', () => {
     const { stored, localStorage } = stores();
     expect(readStats(stored)).toEqual({ totalWins: 0, currentStreak: 0, bestStreak: 0 });
     expect(localStorage.length).toBe(0);
   });
 });
 
-describe('§4 stats: applied once per game id', () => {
+describe('stats: applied once per game id', () => {
   it.each([
     [
       { totalWins: 0, currentStreak: 0, bestStreak: 0 },
@@ -83,11 +83,11 @@ describe('§4 stats: applied once per game id', () => {
       true,
       { totalWins: 1000, currentStreak: 100, bestStreak: 100 },
     ],
-  ])('§4 from %j a %s result gives %j (within §9 limits)', (before, won, after) => {
+  ])('from %j a %s result gives %j (within §9 limits)', (before, won, after) => {
     expect(applyResult(before, won)).toEqual(after);
   });
 
-  it('§4 the same game id changes the stats once, a new one again', () => {
+  it('the same game id changes the stats once, a new one again', () => {
     const { stored } = stores();
     expect(recordGameResult(stored, GAME, true)).toBe(true);
     expect(recordGameResult(stored, GAME, true)).toBe(false);
@@ -97,7 +97,7 @@ describe('§4 stats: applied once per game id', () => {
     expect(readStats(stored)).toEqual({ totalWins: 1, currentStreak: 0, bestStreak: 1 });
   });
 
-  it('§4 once per game id holds across a reload (a new reader of the same storage)', () => {
+  it('once per game id holds across a reload (a new reader of the same storage)', () => {
     const { stored, localStorage, sessionStorage } = stores();
     recordGameResult(stored, GAME, true);
     const again = createStoredValues(
@@ -109,8 +109,8 @@ describe('§4 stats: applied once per game id', () => {
   });
 });
 
-describe('§3 client stored values', () => {
-  it('§3 every value round-trips through its own key', () => {
+describe('client stored values', () => {
+  it('every value round-trips through its own key', () => {
     const { stored, localStorage, sessionStorage } = stores();
     stored.sessionId.set('3f2a6c1e-aaaa-bbbb');
     stored.currentGameId.set(GAME.toUpperCase());
@@ -158,7 +158,7 @@ describe('§3 client stored values', () => {
     expect(localStorage.getItem('wallet_connect_requested')).toBeNull();
   });
 
-  it('§9 sound and music default on; the control type is always hybrid', () => {
+  it('sound and music default on; the control type is always hybrid', () => {
     const { stored } = stores({
       [STORAGE_KEYS.controlType]: 'keyboard',
       [STORAGE_KEYS.soundEnabled]: 'maybe',
@@ -179,7 +179,7 @@ describe('§3 client stored values', () => {
     [STORAGE_KEYS.walletBalance, '-5'],
     [STORAGE_KEYS.walletAddress, 'not base58 0OIl'],
     [STORAGE_KEYS.sessionId, 'a b'],
-  ])('§3 a corrupt %s (%j) reads as absent', (key, raw) => {
+  ])('a corrupt %s (%j) reads as absent', (key, raw) => {
     const { stored } = stores({ [key]: raw });
     const read = {
       [STORAGE_KEYS.lastGameState]: () => stored.lastGameState.get(),
@@ -194,7 +194,7 @@ describe('§3 client stored values', () => {
     expect(value === null || (Array.isArray(value) && value.length === 0)).toBe(true);
   });
 
-  it('§3 a storage that throws (private mode) never throws back: values live in memory for the page', () => {
+  it('a storage that throws (private mode) never throws back: values live in memory for the page', () => {
     const stored = createStoredValues(
       safeStorageArea(() => throwingStorage()),
       safeStorageArea(() => {
@@ -213,7 +213,7 @@ describe('§3 client stored values', () => {
     expect(stored.currentGameId.get()).toBeNull();
   });
 
-  it('§3 a full storage (quota) keeps the new value in memory', () => {
+  it('a full storage (quota) keeps the new value in memory', () => {
     const full = memoryStorage();
     full.setItem = () => {
       throw new DOMException('full', 'QuotaExceededError');

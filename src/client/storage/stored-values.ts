@@ -1,5 +1,5 @@
 import { WINNING_SCORE } from '../../common/game/constants.ts';
-import type { GameStateName } from '../../common/protocol.ts';
+import { BASE58_ADDRESS, GAME_STATES, type GameStateName, NODE_ID_PATTERN } from '../../common/rules.ts';
 import { STAT_LIMITS, sanePlayerStat } from './stat-limits.ts';
 import { browserLocalStorage, browserSessionStorage, type StorageArea } from './storage-area.ts';
 
@@ -44,7 +44,7 @@ export interface StoredPayout {
 export const STORAGE_KEYS = {
   sessionId: 'sessionId',
   currentGameId: 'currentGameId',
-  /** Cluster mode (issue 12, own addition to SPEC §3): the game node the stored game lives on. */
+  /** Cluster mode (own addition to SPEC §3): the game node the stored game lives on. */
   currentGameNode: 'currentGameNode',
   lastGameState: 'lastGameState',
   walletAddress: 'walletAddress',
@@ -75,21 +75,10 @@ const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const LAMPORTS = /^\d{1,20}$/;
 /*
  * The storage module is on the first page's path (sound flags, the wallet's keys), so it takes no value
- * from protocol.ts, whose zod schemas would come along (issue 9 point 12). These mirror protocol.ts's
- * BASE58_ADDRESS, GAME_STATES and game-id rule; stored-values-protocol.test.ts holds them equal.
+ * from protocol.ts, whose zod schemas would come along: the game states, the address
+ * and the node name come from the zod-free rules.ts. The game-id rule mirrors protocol.ts's;
+ * stored-values-protocol.test.ts holds them equal.
  */
-export const STORED_BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-export const STORED_GAME_STATES = [
-  'waiting',
-  'countdown',
-  'firstServe',
-  'playing',
-  'roundEnd',
-  'gameOver',
-  'waitingForReconnection',
-] as const satisfies readonly GameStateName[];
-/** A game node's name: the server's NODE_ID rule (src/server/cluster/node-id.ts), held equal by a test. */
-export const STORED_NODE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 function parseJson(raw: string): unknown {
@@ -152,9 +141,7 @@ function decodeLastGameState(raw: string): LastGameState | null | undefined {
   const v = parseJson(raw) as Partial<LastGameState> | null | undefined;
   if (typeof v !== 'object' || v === null) return undefined;
   const gameId = gameIdOf(v.gameId);
-  const state = (STORED_GAME_STATES as readonly unknown[]).includes(v.state)
-    ? (v.state as GameStateName)
-    : null;
+  const state = (GAME_STATES as readonly unknown[]).includes(v.state) ? (v.state as GameStateName) : null;
   const timestamp = typeof v.timestamp === 'number' && Number.isFinite(v.timestamp) ? v.timestamp : null;
   const playerIndex = v.playerIndex === 0 || v.playerIndex === 1 ? v.playerIndex : null;
   if (!gameId || !state || timestamp === null || playerIndex === null) return undefined;
@@ -221,7 +208,7 @@ export function createStoredValues(
     (raw) => gameIdOf(raw),
     (v) => (v === null ? null : (gameIdOf(v) ?? null)),
   );
-  const currentGameNode = text(local, STORAGE_KEYS.currentGameNode, (s) => STORED_NODE_ID.test(s));
+  const currentGameNode = text(local, STORAGE_KEYS.currentGameNode, (s) => NODE_ID_PATTERN.test(s));
   const lastGameState = storedValue<LastGameState | null>(
     local,
     STORAGE_KEYS.lastGameState,
@@ -241,7 +228,7 @@ export function createStoredValues(
     currentGameId,
     currentGameNode,
     lastGameState,
-    walletAddress: text(local, STORAGE_KEYS.walletAddress, (s) => STORED_BASE58_ADDRESS.test(s)),
+    walletAddress: text(local, STORAGE_KEYS.walletAddress, (s) => BASE58_ADDRESS.test(s)),
     /** Lamports (ARCHITECTURE invariant 1), kept as decimal text. */
     walletBalance: storedValue<bigint | null>(
       local,
@@ -301,7 +288,7 @@ export function createStoredValues(
       (raw) => (/^\d{1,16}$/.test(raw) ? Number(raw) : undefined),
       (v) => (v === null || !Number.isSafeInteger(v) || v < 0 ? null : String(v)),
     ),
-    walletAuthAddr: text(session, STORAGE_KEYS.walletAuthAddr, (s) => STORED_BASE58_ADDRESS.test(s)),
+    walletAuthAddr: text(session, STORAGE_KEYS.walletAuthAddr, (s) => BASE58_ADDRESS.test(s)),
     /** The current game is over or gone: forget its id, node and last state (SPEC §4). */
     clearGame(): void {
       currentGameId.clear();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { type GameApi, GameContext } from '../state/game-api.ts';
 import type { GameView } from '../state/game-view.ts';
-import { initialGameView } from '../state/initial-view.ts';
+import { IDLE_MATCH_FEED, initialGameView } from '../state/initial-view.ts';
 import { ToastProvider } from '../ui/toast-provider.tsx';
 import { type PaymentResult, type WalletApi, WalletContext } from '../wallet/wallet-api.ts';
 
@@ -48,8 +48,15 @@ export function fakeGame(
   const { view, ...rest } = overrides;
   return {
     view: fakeGameView(view),
-    connection: { status: 'open', pingMs: 20, quality: 'excellent', qualityScore: 100, reconnectAttempts: 0 },
-    snapshots: { latest: () => [] },
+    connection: {
+      status: 'open',
+      pingMs: 20,
+      quality: 'excellent',
+      qualityScore: 100,
+      reconnectAttempts: 0,
+      retrying: false,
+    },
+    match: IDLE_MATCH_FEED,
     findMatch: vi.fn(),
     cancelSearch: vi.fn(),
     paddleMove: vi.fn(),

@@ -6,7 +6,7 @@ import { LazyPage, pageChunk } from '../lazy-page.tsx';
 import { ChunkBoundary } from './chunk-boundary.tsx';
 import { isChunkLoadError, LOAD_FAILURE_TEXT, LOAD_FAILURE_TITLE, loadFailureText } from './chunk-errors.ts';
 
-/** Issue 9: a lazily loaded part that fails to load or render shows a reload notice, not a blank page. */
+/** A lazily loaded part that fails to load or render shows a reload notice, not a blank page. */
 
 afterEach(() => {
   cleanup();

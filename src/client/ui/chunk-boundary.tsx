@@ -18,7 +18,7 @@ interface State {
 const reloadPage = () => globalThis.location.reload();
 
 /**
- * Around every lazily loaded part of the app (issue 9 point 12 made them chunks): a chunk that fails to
+ * Around every lazily loaded part of the app (each is a chunk of its own): a chunk that fails to
  * load (after a deploy, or offline) or a part that throws while rendering shows a clear message and a
  * 'Reload' button instead of a blank page, and the error is logged.
  */

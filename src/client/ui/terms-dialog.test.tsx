@@ -12,8 +12,8 @@ function openTerms() {
   return screen.getByRole('dialog');
 }
 
-describe('§2 Terms of Service dialog', () => {
-  it("§2 terms: the footer link opens it, headed 'Last Updated: March 9, 2025', sections 1-15 without 7", () => {
+describe('Terms of Service dialog', () => {
+  it("terms: the footer link opens it, headed 'Last Updated: March 9, 2025', sections 1-15 without 7", () => {
     const dialog = openTerms();
     expect(within(dialog).getByText('Last Updated: March 9, 2025')).toBeTruthy();
     const numbers = within(dialog)
@@ -23,19 +23,19 @@ describe('§2 Terms of Service dialog', () => {
   });
 
   it.each([
-    ['§1 age limit', /at least 18 years old/],
+    ['age limit', /at least 18 years old/],
     [
-      '§1 restricted jurisdictions',
+      'restricted jurisdictions',
       /United States, the United Kingdom, Hong Kong, Singapore, Malta, or any sanctioned country/,
     ],
-    ['§1 never holds user funds', /never holds user funds/],
-    ['§1 fees: both pay, winner gets 1.5x', /winner receives 1\.5 times the entry fee/],
-    ['§3 smol_shrimp fee', /Smol Shrimp: entry fee 0\.025 SOL per player; the winner receives 0\.0375 SOL/],
-    ['§3 tiny_tuna fee', /Tiny Tuna: entry fee 0\.1 SOL per player; the winner receives 0\.15 SOL/],
-    ['§3 mighty_marlin fee', /Mighty Marlin: entry fee 1 SOL per player; the winner receives 1\.5 SOL/],
-    ['§3 giga_whale fee', /Giga Whale: entry fee 10 SOL per player; the winner receives 15 SOL/],
-    ['§3 practice is free', /Free Play: no entry fee and no payout/],
-    ['§1 first to 11', /first player to reach 11 points/],
+    ['never holds user funds', /never holds user funds/],
+    ['fees: both pay, winner gets 1.5x', /winner receives 1\.5 times the entry fee/],
+    ['smol_shrimp fee', /Smol Shrimp: entry fee 0\.025 SOL per player; the winner receives 0\.0375 SOL/],
+    ['tiny_tuna fee', /Tiny Tuna: entry fee 0\.1 SOL per player; the winner receives 0\.15 SOL/],
+    ['mighty_marlin fee', /Mighty Marlin: entry fee 1 SOL per player; the winner receives 1\.5 SOL/],
+    ['giga_whale fee', /Giga Whale: entry fee 10 SOL per player; the winner receives 15 SOL/],
+    ['practice is free', /Free Play: no entry fee and no payout/],
+    ['first to 11', /first player to reach 11 points/],
     [
       'the match-length rule: sudden death after 10 minutes',
       /After 10 minutes of play the next point ends the match and the player ahead wins/,
@@ -44,30 +44,30 @@ describe('§2 Terms of Service dialog', () => {
       'the match-length rule: the final whistle after 12 minutes',
       /After 12 minutes of play the match ends at once: the player ahead wins, and a level score is decided by the match's random seed/,
     ],
-    ['§1 10-second cancel wait', /only after waiting 10 seconds/],
-    ['§1 97% refund, 3% retained', /97% of the entry fee \(3% is retained\)/],
+    ['10-second cancel wait', /only after waiting 10 seconds/],
+    ['97% refund, 3% retained', /97% of the entry fee \(3% is retained\)/],
     [
-      '§1 no refund once started',
+      'no refund once started',
       /no refund once a match has started, except for a technical failure, at the operator’s discretion/,
     ],
     [
-      '§1 disconnect loses, abandoning forfeits',
+      'disconnect loses, abandoning forfeits',
       /A disconnect is an automatic loss\. Abandoning a match forfeits your entry fee/,
     ],
     [
-      '§1 connection under 100 ms, VPN discouraged',
+      'connection under 100 ms, VPN discouraged',
       /latency under 100 ms is advised\. The use of a VPN is discouraged/,
     ],
-    ['§1 governing law', /governed by the laws of the Cayman Islands/],
-    ['§1 arbitration', /arbitration under the rules of the International Chamber of Commerce/],
-    ['§1 class-action waiver', /waive any right to bring or take part in a class action/],
-    ['§2 support contact', new RegExp(SUPPORT_EMAIL.replace('.', '\\.'))],
-  ])('§2 terms state %s', (_rule, text) => {
+    ['governing law', /governed by the laws of the Cayman Islands/],
+    ['arbitration', /arbitration under the rules of the International Chamber of Commerce/],
+    ['class-action waiver', /waive any right to bring or take part in a class action/],
+    ['support contact', new RegExp(SUPPORT_EMAIL.replace('.', '\\.'))],
+  ])('terms state %s', (_rule, text) => {
     const dialog = openTerms();
     expect(dialog.textContent?.replace(/\s+/g, ' ')).toMatch(text);
   });
 
-  it("§2 terms: the dialog body scrolls and 'I Agree' closes it", () => {
+  it("terms: the dialog body scrolls and 'I Agree' closes it", () => {
     const dialog = openTerms();
     expect(within(dialog).getByTestId('terms-scroll').className).toContain('overflow-y-auto');
     fireEvent.click(within(dialog).getByRole('button', { name: 'I Agree' }));

@@ -2,6 +2,12 @@ import type { ReactNode } from 'react';
 import { lamportsToSolString } from '../../common/format.ts';
 import { FINAL_PLAY_TICKS, PLAY_TIME_LIMIT_TICKS, TICK_HZ } from '../../common/game/constants.ts';
 import { GAME_MODES } from '../../common/game-modes.ts';
+import {
+  CANCEL_REFUND_PERCENT,
+  CANCEL_RETAINED_PERCENT,
+  CANCEL_WAIT_SECONDS,
+  PAYOUT_MULTIPLIER_TEXT,
+} from '../../common/rules.ts';
 import { SUPPORT_EMAIL } from '../site.ts';
 import { ModeIcon } from './mode-icons.tsx';
 
@@ -74,8 +80,9 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     title: 'Game Modes and Fees',
     body: (
       <>
-        Both players in a match pay the same entry fee, and the winner receives 1.5 times the entry fee. Every
-        mode, including the free practice mode, requires a connected wallet. The game modes are:
+        Both players in a match pay the same entry fee, and the winner receives {PAYOUT_MULTIPLIER_TEXT} times
+        the entry fee. Every mode, including the free practice mode, requires a connected wallet. The game
+        modes are:
         <ModeFees />
       </>
     ),
@@ -88,7 +95,7 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
   {
     number: 8,
     title: 'Cancellations and Refunds',
-    body: 'You may cancel a paid search for an opponent only after waiting 10 seconds. A cancelled search is refunded at 97% of the entry fee (3% is retained). There is no refund once a match has started, except for a technical failure, at the operator’s discretion.',
+    body: `You may cancel a paid search for an opponent only after waiting ${CANCEL_WAIT_SECONDS} seconds. A cancelled search is refunded at ${CANCEL_REFUND_PERCENT}% of the entry fee (${CANCEL_RETAINED_PERCENT}% is retained). There is no refund once a match has started, except for a technical failure, at the operator’s discretion.`,
   },
   {
     number: 9,

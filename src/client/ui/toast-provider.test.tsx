@@ -33,8 +33,8 @@ function renderToasts(...inputs: ToastInput[]) {
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const shown = (title: string) => screen.queryByText(title)?.closest('[data-state]');
 
-describe('§2 toast area', () => {
-  it('§2 toast: one at a time, 5000 ms then a 500 ms fade', () => {
+describe('toast area', () => {
+  it('toast: one at a time, 5000 ms then a 500 ms fade', () => {
     const show = renderToasts({ title: 'First', description: 'one' }, { title: 'Second' });
     show('First');
     expect(shown('First')?.getAttribute('data-state')).toBe('open');
@@ -54,7 +54,7 @@ describe('§2 toast area', () => {
     expect(shown('Second')).toBeUndefined();
   });
 
-  it('§8 toast: a destructive toast is an alert and keeps its own 10 s duration', () => {
+  it('toast: a destructive toast is an alert and keeps its own 10 s duration', () => {
     const show = renderToasts({ title: 'Account Restricted', variant: 'destructive', duration: 10_000 });
     show('Account Restricted');
     expect(screen.getByRole('alert').getAttribute('data-variant')).toBe('destructive');
@@ -65,7 +65,7 @@ describe('§2 toast area', () => {
     expect(shown('Account Restricted')).toBeUndefined();
   });
 
-  it('§2 toast: closing by hand fades over 500 ms', () => {
+  it('toast: closing by hand fades over 500 ms', () => {
     const show = renderToasts({ title: 'Hello' });
     show('Hello');
     fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
@@ -84,7 +84,7 @@ describe('§2 toast area', () => {
     [10_000, 10_000],
     [60_000, 10_000],
     [Number.NaN, 5000],
-  ])('§9 toast duration %s → %i ms (5 s default, 3-10 s)', (requested, expected) => {
+  ])('toast duration %s → %i ms (5 s default, 3-10 s)', (requested, expected) => {
     expect(toastDuration(requested)).toBe(expected);
   });
 

@@ -9,28 +9,10 @@ import {
   useState,
 } from 'react';
 import { TOAST_FADE_MS, toastDuration } from './toast-timing.ts';
+import type { ToastInput, ToastSlot } from './toast-types.ts';
 import { ToastViewport } from './toast-viewport.tsx';
 
-export type ToastVariant = 'default' | 'destructive';
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-  /** Milliseconds before the fade; clamped to 3000-10000, 5000 when absent. */
-  duration?: number;
-}
-
-export interface ShownToast {
-  id: number;
-  title: string;
-  description: string | undefined;
-  variant: ToastVariant;
-  duration: number;
-}
-
-/** A toast is open for its duration, then closing for the fade, then gone. */
-export type ToastSlot = { toast: ShownToast; phase: 'open' | 'closing' } | null;
+export type { ShownToast, ToastInput, ToastSlot, ToastVariant } from './toast-types.ts';
 
 interface ToastApi {
   /** Shows a toast, replacing the current one; returns its id. */

@@ -1,4 +1,4 @@
-import type { ToastSlot } from './toast-provider.tsx';
+import type { ToastSlot } from './toast-types.ts';
 
 const VARIANT_CLASSES = {
   default: 'border-cyan-400/60 bg-slate-950/95 text-slate-100 shadow-cyan-500/20',

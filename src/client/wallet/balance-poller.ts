@@ -16,7 +16,7 @@ export interface BalancePollerDeps {
 }
 
 /**
- * SPEC §9/issue 9 point 1: the balance every 30 s while connected, and on demand (after every payment,
+ * The balance every 30 s while connected, and on demand (after every payment,
  * payout and refund). An answer for an address that is no longer connected is dropped. A failed read never
  * becomes the balance: SPEC §8's 0.001 SOL fallback only says the read failed.
  */

@@ -79,15 +79,17 @@ export function createConnectFlow(
 
     async beginConnect(): Promise<void> {
       const device = core.deps.device();
+      // The wallet apps (Phantom, Solflare) cannot reach the local chain: only this page's wallets can.
+      const appsReachChain = core.deps.config?.cluster !== 'localnet';
       core.set({ status: 'connecting', lastError: null });
       const found =
         device.isMobile && device.inWalletApp
           ? []
           : await detectWithRetry(() => core.usableWallets(), core.wait, {
-              retries: device.isMobile ? 0 : undefined,
+              retries: device.isMobile && appsReachChain ? 0 : undefined,
             });
       core.noteDetected();
-      const step = connectStep(device, found);
+      const step = connectStep(device, found, appsReachChain);
       if (step.kind === 'connect') {
         await connect(step.wallet);
         return;

@@ -3,7 +3,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { useToast } from '../ui/toast-provider.tsx';
 import { useWallet } from './wallet-api.ts';
 
-/** 'Airdrop test SOL' (issue 9 point 2): shown only while the Local Wallet is connected on localnet. */
+/** 'Airdrop test SOL': shown only while the Local Wallet is connected on localnet. */
 export function LocalWalletPanel() {
   const wallet = useWallet();
   const { toast } = useToast();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../common/clock.ts';
-import { memoryStorage } from '../storage/memory-storage.ts';
 import { safeStorageArea } from '../storage/storage-area.ts';
 import { createStoredValues } from '../storage/stored-values.ts';
+import { memoryStorage } from '../storage/test-support/memory-storage.ts';
 import { browseLinks, phantomConnectLink, redirectLink } from './deep-links.ts';
 import {
   CONNECTION_ID_KEEP_MS,
@@ -31,8 +31,8 @@ function stored() {
   };
 }
 
-describe('§4 a stale mobile connect request is cleaned after 5 minutes', () => {
-  it('§4 the request records wallet_connect_requested, wallet_type, its start time and the connection id', () => {
+describe('a stale mobile connect request is cleaned after 5 minutes', () => {
+  it('the request records wallet_connect_requested, wallet_type, its start time and the connection id', () => {
     const clock = createFakeClock();
     const { stored: s, local } = stored();
     recordConnectRequest(s, { walletName: 'Phantom', connectionId: ID }, clock.now());
@@ -42,7 +42,7 @@ describe('§4 a stale mobile connect request is cleaned after 5 minutes', () => 
     expect(s.walletConnectionId.get()).toBe(ID);
   });
 
-  it('§4 fresh up to 5 minutes, stale after; a request with no start time is stale', () => {
+  it('fresh up to 5 minutes, stale after; a request with no start time is stale', () => {
     const clock = createFakeClock();
     const { stored: s } = stored();
     recordConnectRequest(s, { walletName: 'Phantom', connectionId: ID }, clock.now());
@@ -54,12 +54,12 @@ describe('§4 a stale mobile connect request is cleaned after 5 minutes', () => 
     expect(isStaleConnectRequest(s, createFakeClock().now())).toBe(true);
   });
 
-  it('§4 no request open: nothing is stale', () => {
+  it('no request open: nothing is stale', () => {
     const { stored: s } = stored();
     expect(isStaleConnectRequest(s, createFakeClock().now())).toBe(false);
   });
 
-  it('§4 cleaning forgets the request, its time and id; the wallet type only when nothing is connected', () => {
+  it('cleaning forgets the request, its time and id; the wallet type only when nothing is connected', () => {
     const { stored: s } = stored();
     recordConnectRequest(s, { walletName: 'Solflare', connectionId: ID }, createFakeClock().now());
     clearConnectRequest(s, { keepWalletType: true });
@@ -74,8 +74,8 @@ describe('§4 a stale mobile connect request is cleaned after 5 minutes', () => 
   });
 });
 
-describe('§4 the mobile return retries connect up to 3 times, 500 ms × the attempt apart', () => {
-  it('§4 never connects: 3 attempts, waiting 500 then 1000 ms', async () => {
+describe('the mobile return retries connect up to 3 times, 500 ms × the attempt apart', () => {
+  it('never connects: 3 attempts, waiting 500 then 1000 ms', async () => {
     const waits: number[] = [];
     const attempts: number[] = [];
     const ok = await retryMobileReturn(
@@ -90,7 +90,7 @@ describe('§4 the mobile return retries connect up to 3 times, 500 ms × the att
     expect(waits).toEqual([500, 1000]);
   });
 
-  it('§4 connects on the second attempt: no third', async () => {
+  it('connects on the second attempt: no third', async () => {
     const waits: number[] = [];
     const attempts: number[] = [];
     const ok = await retryMobileReturn(
@@ -105,7 +105,7 @@ describe('§4 the mobile return retries connect up to 3 times, 500 ms × the att
     expect(waits).toEqual([500]);
   });
 
-  it('§4 the request is gone meanwhile (connected elsewhere, or cleared): the retries stop', async () => {
+  it('the request is gone meanwhile (connected elsewhere, or cleared): the retries stop', async () => {
     let cancelled = false;
     const attempts: number[] = [];
     const ok = await retryMobileReturn(
@@ -122,8 +122,8 @@ describe('§4 the mobile return retries connect up to 3 times, 500 ms × the att
   });
 });
 
-describe('§4 the connection id is kept 5 s', () => {
-  it('§4 removed 5 s after the return, not before', () => {
+describe('the connection id is kept 5 s', () => {
+  it('removed 5 s after the return, not before', () => {
     const timers = manualTimers();
     const { stored: s } = stored();
     s.walletConnectionId.set(ID);
@@ -134,7 +134,7 @@ describe('§4 the connection id is kept 5 s', () => {
     expect(s.walletConnectionId.get()).toBeNull();
   });
 
-  it('§4 a newer request within the 5 s keeps its own id', () => {
+  it('a newer request within the 5 s keeps its own id', () => {
     const timers = manualTimers();
     const { stored: s } = stored();
     s.walletConnectionId.set(ID);
@@ -150,10 +150,10 @@ describe('§4 the connection id is kept 5 s', () => {
   });
 });
 
-describe("§2 Phantom's connect deep link and its answer", () => {
+describe("Phantom's connect deep link and its answer", () => {
   const page = 'https://pong.example/?mode=x';
 
-  it('§7 https://phantom.app/ul/v1/connect with app_url, dapp_encryption_public_key, redirect_link, cluster', () => {
+  it('https://phantom.app/ul/v1/connect with app_url, dapp_encryption_public_key, redirect_link, cluster', () => {
     const link = new URL(
       phantomConnectLink({
         appUrl: 'https://pong.example',
@@ -171,7 +171,7 @@ describe("§2 Phantom's connect deep link and its answer", () => {
     });
   });
 
-  it('§7 a local chain is no Phantom cluster: the link names none', () => {
+  it('a local chain is no Phantom cluster: the link names none', () => {
     const link = phantomConnectLink({
       appUrl: 'https://pong.example',
       encryptionPublicKey: 'DappKey111',
@@ -201,7 +201,7 @@ describe("§2 Phantom's connect deep link and its answer", () => {
       `https://pong.example/?wallet_connection=x&errorCode=-32000&errorMessage=Send%200.5%20SOL%20to%209xQe`,
       { kind: 'unknown' },
     ],
-  ])('§4 the answer in %s is %o', (url, answer) => {
+  ])('the answer in %s is %o', (url, answer) => {
     expect(readWalletAppAnswer(new URL(url), ID)).toEqual(answer);
   });
 
@@ -212,7 +212,7 @@ describe("§2 Phantom's connect deep link and its answer", () => {
     expect(withoutWalletAppAnswer(url)).toBe('https://pong.example/?mode=x');
   });
 
-  it("§2 the universal-link alternative: each app's browse link and its own scheme", () => {
+  it("the universal-link alternative: each app's browse link and its own scheme", () => {
     const [phantom, solflare] = browseLinks(page, 'https://pong.example');
     expect(phantom?.browse.startsWith('https://phantom.app/ul/browse/')).toBe(true);
     expect(phantom?.appScheme.startsWith('phantom://browse/')).toBe(true);

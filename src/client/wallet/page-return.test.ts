@@ -2,9 +2,9 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeClock, type FakeClock } from '../../common/clock.ts';
-import { memoryStorage } from '../storage/memory-storage.ts';
 import { safeStorageArea } from '../storage/storage-area.ts';
 import { createStoredValues } from '../storage/stored-values.ts';
+import { memoryStorage } from '../storage/test-support/memory-storage.ts';
 import type { ToastInput } from '../ui/toast-provider.tsx';
 import { CONNECTION_CANCELLED } from './connect-errors.ts';
 import { createConnectFlow } from './connect-flow.ts';
@@ -103,8 +103,8 @@ afterEach(() => {
 
 const backToTab = () => document.dispatchEvent(new Event('visibilitychange'));
 
-describe('§4 back from a wallet app on a phone', () => {
-  it('§4 reconnects within 3 tries (0, 500, 1000 ms), then keeps the connection id 5 s', async () => {
+describe('back from a wallet app on a phone', () => {
+  it('reconnects within 3 tries (0, 500, 1000 ms), then keeps the connection id 5 s', async () => {
     const phantom = fakeWallet('Phantom', [[], [], [account]]);
     const t = setup({ mobile: true, wallets: [phantom.wallet] });
     t.stored.walletConnectRequested.set(true);
@@ -126,7 +126,7 @@ describe('§4 back from a wallet app on a phone', () => {
     expect(t.stored.walletConnectionId.get()).toBeNull();
   });
 
-  it("§4 never connects: 3 tries, and 2 s after the return the flags are cleared with 'Couldn't connect wallet'", async () => {
+  it("never connects: 3 tries, and 2 s after the return the flags are cleared with 'Couldn't connect wallet'", async () => {
     const phantom = fakeWallet('Phantom', []);
     const t = setup({ mobile: true, wallets: [phantom.wallet] });
     t.stored.walletConnectRequested.set(true);
@@ -144,7 +144,7 @@ describe('§4 back from a wallet app on a phone', () => {
     expect(t.stored.walletType.get()).toBeNull();
   });
 
-  it('§4 a request older than 5 minutes is cleaned on return: no connect try, no toast', async () => {
+  it('a request older than 5 minutes is cleaned on return: no connect try, no toast', async () => {
     const phantom = fakeWallet('Phantom', [[account]]);
     const t = setup({ mobile: true, wallets: [phantom.wallet] });
     t.stored.walletConnectRequested.set(true);
@@ -162,7 +162,7 @@ describe('§4 back from a wallet app on a phone', () => {
     expect(t.toasts).toEqual([]);
   });
 
-  it("§4 Phantom's redirect says the player declined: the error toast, flags cleared, the address cleaned", () => {
+  it("Phantom's redirect says the player declined: the error toast, flags cleared, the address cleaned", () => {
     const phantom = fakeWallet('Phantom', [[account]]);
     const t = setup({ mobile: true, wallets: [phantom.wallet] });
     t.stored.walletConnectRequested.set(true);
@@ -184,8 +184,8 @@ describe('§4 back from a wallet app on a phone', () => {
   });
 });
 
-describe('§4 restore on load and on return (desktop)', () => {
-  it('§4 a stored wallet with no open request is restored silently when the page is visible again', async () => {
+describe('restore on load and on return (desktop)', () => {
+  it('a stored wallet with no open request is restored silently when the page is visible again', async () => {
     const phantom = fakeWallet('Phantom', [[account]]);
     const t = setup({ mobile: false, wallets: [phantom.wallet] });
     t.stored.walletType.set('Phantom');
@@ -195,8 +195,8 @@ describe('§4 restore on load and on return (desktop)', () => {
   });
 });
 
-describe('§2 the mobile wallet dialog opens a connect request', () => {
-  it("§2 on a phone: the dialog with a 32-hex connection id and Phantom's connect link carrying it back", async () => {
+describe('the mobile wallet dialog opens a connect request', () => {
+  it("on a phone: the dialog with a 32-hex connection id and Phantom's connect link carrying it back", async () => {
     const t = setup({ mobile: true, wallets: [] });
     const flow = createConnectFlow(t.core);
     await flow.beginConnect();

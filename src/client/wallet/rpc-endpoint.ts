@@ -1,3 +1,4 @@
+import { rpcUrlAnswerSchema } from '../../common/api/player-api.ts';
 /** SPEC §7: GET /api/quicknode-url gives the RPC URL; used at 'confirmed' commitment. */
 export const PUBLIC_MAINNET_RPC = 'https://api.mainnet-beta.solana.com';
 export const FAILED_TO_GET_RPC_URL = 'Failed to get RPC URL';
@@ -5,12 +6,12 @@ export const FAILED_TO_GET_RPC_URL = 'Failed to get RPC URL';
 export async function fetchRpcUrl(fetchImpl: typeof fetch = fetch): Promise<string> {
   const res = await fetchImpl('/api/quicknode-url', { credentials: 'include' });
   if (!res.ok) throw new Error(FAILED_TO_GET_RPC_URL);
-  const body = (await res.json().catch(() => ({}))) as { url?: unknown };
-  if (typeof body.url !== 'string' || body.url.length === 0) {
+  const answer = rpcUrlAnswerSchema.safeParse(await res.json().catch(() => ({})));
+  if (!answer.success) {
     console.warn('No RPC URL from the server, using the public mainnet endpoint');
     return PUBLIC_MAINNET_RPC;
   }
-  return body.url;
+  return answer.data.url;
 }
 
 /** The PubSub WebSocket beside an RPC URL: ws(s)://host/rpc for this server's own chain. */

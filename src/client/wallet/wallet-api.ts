@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Cluster } from '../../common/api/player-api.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { GameModeId } from '../../common/game-modes.ts';
  */
 
 export type WalletStatus = 'disconnected' | 'connecting' | 'connected';
-export type Cluster = 'localnet' | 'devnet' | 'testnet' | 'mainnet-beta';
+export type { Cluster };
 
 /** SPEC §4 Payment status. */
 export type PaymentStatus = 'idle' | 'creating' | 'signing' | 'processing' | 'confirmed' | 'failed';

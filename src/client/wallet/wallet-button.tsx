@@ -4,7 +4,7 @@ import { BalanceAmount } from './balance-amount.tsx';
 import { useWallet } from './wallet-api.ts';
 
 /** The header's Connect / Disconnect wallet button (SPEC §2): a spinner while connecting, then the wallet. */
-export function WalletButton() {
+export function WalletButton({ onDisconnect }: { onDisconnect?: () => void } = {}) {
   const wallet = useWallet();
   if (wallet.status !== 'connected') {
     const connecting = wallet.status === 'connecting';
@@ -60,7 +60,7 @@ export function WalletButton() {
       <button
         type="button"
         data-testid="disconnect-wallet-button"
-        onClick={() => void wallet.disconnect()}
+        onClick={() => (onDisconnect ? onDisconnect() : void wallet.disconnect())}
         className="rounded border-2 border-red-400 px-3 py-2 font-bold text-red-300 hover:bg-red-400 hover:text-slate-950"
       >
         Disconnect

@@ -1,12 +1,7 @@
-import type { Cluster } from './wallet-api.ts';
+import type { WalletConfigAnswer } from '../../common/api/player-api.ts';
 
 /** GET /api/wallet-config (SPEC §7): where wagers go and which chain the server runs. */
-export interface WalletConfig {
-  houseWallet: string;
-  cluster: Cluster;
-}
-
-const CLUSTERS: readonly Cluster[] = ['localnet', 'devnet', 'testnet', 'mainnet-beta'];
+export type WalletConfig = WalletConfigAnswer;
 
 /**
  * Read at start. A server without `cluster` yet is the local chain (the default of `npm start`). SPEC §7's
@@ -17,10 +12,11 @@ const CLUSTERS: readonly Cluster[] = ['localnet', 'devnet', 'testnet', 'mainnet-
 export async function fetchWalletConfig(fetchImpl: typeof fetch = fetch): Promise<WalletConfig> {
   const res = await fetchImpl('/api/wallet-config', { credentials: 'include' });
   if (!res.ok) throw new Error(`Failed to load the wallet configuration (${res.status})`);
-  const body = (await res.json()) as { houseWallet?: unknown; cluster?: unknown };
-  if (typeof body.houseWallet !== 'string' || body.houseWallet.length === 0) {
-    throw new Error('The wallet configuration names no house wallet');
-  }
-  const cluster = CLUSTERS.includes(body.cluster as Cluster) ? (body.cluster as Cluster) : 'localnet';
-  return { houseWallet: body.houseWallet, cluster };
+  // houseWallet is the one field a reader cannot do without (a missing or unknown cluster is the local chain).
+  const body: unknown = await res.json();
+  // The schema (and zod with it) loads when the answer is read: the first page stays within its budget.
+  const { walletConfigReadSchema } = await import('../../common/api/player-api.ts');
+  const config = walletConfigReadSchema.safeParse(body);
+  if (!config.success) throw new Error('The wallet configuration names no house wallet');
+  return config.data;
 }

@@ -41,7 +41,7 @@ export { BALANCE_POLL_MS } from './balance-poller.ts';
 export type { WalletControllerDeps } from './wallet-core.ts';
 
 /**
- * The wallet side of the page (SPEC §4 Wallet, issue 9 points 1-4), loaded when the player connects or a
+ * The wallet side of the page (SPEC §4 Wallet), loaded when the player connects or a
  * stored connection is restored: Wallet Standard discovery, the connect flow and its dialogs
  * (connect-flow.ts), the load and return rules (page-return.ts), sign-in, the balance (balance-poller.ts),
  * the entry payment and the Local Wallet's airdrop. The provider renders its state and nothing else.

@@ -15,8 +15,8 @@ function controller() {
   };
 }
 
-describe('§2 wallet dialogs', () => {
-  it("§2 desktop without a wallet: the download page with 'Use a browser extension wallet on desktop'", () => {
+describe('wallet dialogs', () => {
+  it("desktop without a wallet: the download page with 'Use a browser extension wallet on desktop'", () => {
     const c = controller();
     render(<WalletDialogs dialog={{ kind: 'download' }} controller={c as unknown as WalletController} />);
     expect(screen.getByText('Use a browser extension wallet on desktop')).toBeTruthy();
@@ -30,7 +30,7 @@ describe('§2 wallet dialogs', () => {
     expect(c.closeDialog).toHaveBeenCalled();
   });
 
-  it("§2 mobile outside a wallet app: open in either app, the app-scheme alternative, downloads, 'Open App', a shortened connection id", () => {
+  it("mobile outside a wallet app: open in either app, the app-scheme alternative, downloads, 'Open App', a shortened connection id", () => {
     const c = controller();
     render(
       <WalletDialogs
@@ -59,7 +59,7 @@ describe('§2 wallet dialogs', () => {
     expect(c.openedWalletApp).toHaveBeenCalledWith('Solflare');
   });
 
-  it("§2 inside a wallet app's browser: 'Direct Connect' and the error text of a failed try", () => {
+  it("inside a wallet app's browser: 'Direct Connect' and the error text of a failed try", () => {
     const c = controller();
     render(
       <WalletDialogs

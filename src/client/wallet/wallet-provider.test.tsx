@@ -5,7 +5,7 @@ import { getWallets } from '@wallet-standard/app';
 import type { Wallet } from '@wallet-standard/base';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dispatchWalletTransaction } from '../state/wallet-transaction-event.ts';
-import { memoryStorage } from '../storage/memory-storage.ts';
+import { memoryStorage } from '../storage/test-support/memory-storage.ts';
 import { ToastProvider } from '../ui/toast-provider.tsx';
 import { LocalWallet } from './local-wallet/local-wallet.ts';
 import { useWallet } from './wallet-api.ts';
@@ -155,8 +155,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('issue 9 points 1 and 3: connect through the terms, the wallet, then sign-in', () => {
-  it("§2 Connect opens the terms modal first; 'Decline' cancels connecting", async () => {
+describe('connect through the terms, the wallet, then sign-in', () => {
+  it("Connect opens the terms modal first; 'Decline' cancels connecting", async () => {
     registerTestWallet();
     renderPage();
     fireEvent.click(screen.getByTestId('connect-wallet-button'));
@@ -167,7 +167,7 @@ describe('issue 9 points 1 and 3: connect through the terms, the wallet, then si
     expect(posted).toEqual([]);
   });
 
-  it('§4 one wallet: accept → connected → SIWS verify posted → signedIn, balance from the chain, stored values', async () => {
+  it('one wallet: accept → connected → SIWS verify posted → signedIn, balance from the chain, stored values', async () => {
     const wallet = registerTestWallet();
     renderPage();
     await acceptTerms();
@@ -186,7 +186,34 @@ describe('issue 9 points 1 and 3: connect through the terms, the wallet, then si
     expect(posted.at(-1)?.path).toBe('/api/auth/logout');
   });
 
-  it('§2 several wallets: the chooser lists them by name and icon; picking one connects it', async () => {
+  it('terms accepted once per page load: connecting again after a disconnect does not ask for them again', async () => {
+    registerTestWallet();
+    renderPage();
+    await acceptTerms();
+    await waitFor(() => expect(probe()).toBe('connected|true|Local Wallet'));
+    fireEvent.click(screen.getByTestId('disconnect-wallet-button'));
+    await waitFor(() => expect(probe()).toBe('disconnected|false|null'));
+
+    fireEvent.click(screen.getByTestId('connect-wallet-button'));
+    expect(screen.queryByTestId('terms-acceptance-dialog')).toBeNull();
+    await waitFor(() => expect(probe()).toBe('connected|true|Local Wallet'));
+  });
+
+  it('a new page load asks for the terms again', async () => {
+    registerTestWallet();
+    renderPage();
+    await acceptTerms();
+    await waitFor(() => expect(probe()).toBe('connected|true|Local Wallet'));
+    fireEvent.click(screen.getByTestId('disconnect-wallet-button'));
+    await waitFor(() => expect(probe()).toBe('disconnected|false|null'));
+    cleanup();
+
+    renderPage();
+    fireEvent.click(screen.getByTestId('connect-wallet-button'));
+    expect(screen.getByTestId('terms-acceptance-dialog')).toBeTruthy();
+  });
+
+  it('several wallets: the chooser lists them by name and icon; picking one connects it', async () => {
     registerTestWallet();
     registerTestWallet('Phantom');
     renderPage();
@@ -198,7 +225,7 @@ describe('issue 9 points 1 and 3: connect through the terms, the wallet, then si
     await waitFor(() => expect(probe()).toBe('connected|true|Local Wallet'));
   });
 
-  it('§4 a disconnect event while the page is hidden is ignored; once visible, a real one disconnects', async () => {
+  it('a disconnect event while the page is hidden is ignored; once visible, a real one disconnects', async () => {
     const wallet = registerTestWallet();
     renderPage();
     await acceptTerms();
@@ -221,8 +248,8 @@ describe('issue 9 points 1 and 3: connect through the terms, the wallet, then si
   });
 });
 
-describe('§8 a failed balance read is never shown as the balance', () => {
-  it("§8 after a blip the header keeps the last balance marked stale (not SPEC's 0.001 fallback); the next read clears it", async () => {
+describe('a failed balance read is never shown as the balance', () => {
+  it("after a blip the header keeps the last balance marked stale (not SPEC's 0.001 fallback); the next read clears it", async () => {
     registerTestWallet();
     renderPage();
     await acceptTerms();
@@ -254,8 +281,8 @@ describe('§8 a failed balance read is never shown as the balance', () => {
   });
 });
 
-describe('§2 ?debug=wallet', () => {
-  it("§2 the wallet debugging panel opens at the bottom left, 'Loading debugger...' while its chunk loads", async () => {
+describe('?debug=wallet', () => {
+  it("the wallet debugging panel opens at the bottom left, 'Loading debugger...' while its chunk loads", async () => {
     registerTestWallet();
     history.replaceState(null, '', '/?debug=wallet');
     try {
@@ -273,7 +300,7 @@ describe('§2 ?debug=wallet', () => {
     }
   });
 
-  it('§2 without the parameter there is no panel', () => {
+  it('without the parameter there is no panel', () => {
     renderPage();
     expect(screen.queryByText('Loading debugger...')).toBeNull();
     expect(screen.queryByTestId('wallet-debug-panel')).toBeNull();

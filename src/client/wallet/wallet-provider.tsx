@@ -46,7 +46,7 @@ function useIsMobile(): boolean {
 }
 
 /**
- * Implements WalletApi (wallet-api.ts) for the whole app. It is small on purpose (issue 9 point 12): the
+ * Implements WalletApi (wallet-api.ts) for the whole app. It is small on purpose: the
  * wallet controller (Wallet Standard, Kit, the Local Wallet, payment) is imported only when the player
  * connects, pays, or a stored connection is restored after first paint. Needs a ToastProvider above it.
  */
@@ -127,7 +127,13 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     controller?.getState ?? initialState,
   );
 
+  /**
+   * SPEC §4: terms acceptance is cleared on every app load, not on every connection. Once accepted in this
+   * load, connecting again (after a disconnect) goes straight to the wallet.
+   */
+  const termsAccepted = useRef(false);
   const acceptTerms = useCallback(async () => {
+    termsAccepted.current = true;
     setTermsOpen(false);
     setLoadingConnect(true);
     try {
@@ -159,6 +165,10 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       cluster: config?.cluster ?? null,
       houseWallet: config?.houseWallet ?? null,
       connect: () => {
+        if (termsAccepted.current) {
+          void acceptTerms();
+          return;
+        }
         // SPEC §4: connecting starts with the terms; the wallet code loads meanwhile.
         setTermsOpen(true);
         void loadController().catch(() => undefined);
@@ -178,7 +188,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       sessionEnded: () => controller?.sessionEnded(),
       localWallet: state.localWallet && controller ? { airdrop: () => controller.airdrop() } : null,
     }),
-    [state, isMobile, config, controller, loadController, loadingConnect],
+    [state, isMobile, config, controller, loadController, loadingConnect, acceptTerms],
   );
 
   const debug =

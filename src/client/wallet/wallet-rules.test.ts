@@ -14,8 +14,8 @@ const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Safari/537.36';
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
-describe('§4 wallet detection retries every 1 s up to 5 times', () => {
-  it('§4 found at once: no wait', async () => {
+describe('wallet detection retries every 1 s up to 5 times', () => {
+  it('found at once: no wait', async () => {
     const waits: number[] = [];
     const found = await detectWithRetry(
       () => ['Phantom'],
@@ -25,7 +25,7 @@ describe('§4 wallet detection retries every 1 s up to 5 times', () => {
     expect(waits).toEqual([]);
   });
 
-  it('§4 an extension that registers late is found on a retry', async () => {
+  it('an extension that registers late is found on a retry', async () => {
     let looks = 0;
     const waits: number[] = [];
     const found = await detectWithRetry(
@@ -36,7 +36,7 @@ describe('§4 wallet detection retries every 1 s up to 5 times', () => {
     expect(waits).toEqual([1000, 1000]);
   });
 
-  it('§4 no wallet at all: 5 retries 1 s apart, then nothing', async () => {
+  it('no wallet at all: 5 retries 1 s apart, then nothing', async () => {
     let looks = 0;
     const waits: number[] = [];
     const found = await detectWithRetry(
@@ -52,18 +52,18 @@ describe('§4 wallet detection retries every 1 s up to 5 times', () => {
   });
 });
 
-describe('§4 a disconnect event is ignored while hidden, loading, or still connected', () => {
+describe('a disconnect event is ignored while hidden, loading, or still connected', () => {
   it.each([
     [{ pageHidden: true, pageLoading: false, walletStillConnected: false }, true],
     [{ pageHidden: false, pageLoading: true, walletStillConnected: false }, true],
     [{ pageHidden: false, pageLoading: false, walletStillConnected: true }, true],
     [{ pageHidden: false, pageLoading: false, walletStillConnected: false }, false],
-  ])('§4 %o → ignored: %s', (facts, ignored) => {
+  ])('%o → ignored: %s', (facts, ignored) => {
     expect(shouldIgnoreDisconnect(facts)).toBe(ignored);
   });
 });
 
-describe('§4 wallet_connect_requested return check', () => {
+describe('wallet_connect_requested return check', () => {
   function setup(state: { requested: boolean; connected: boolean }) {
     const timers = manualTimers();
     const failures: string[] = [];
@@ -82,7 +82,7 @@ describe('§4 wallet_connect_requested return check', () => {
     return { timers, failures, check, cleared: () => cleared };
   }
 
-  it("§4 back on the tab, still not connected 2 s later: flags cleared, toast 'Couldn't connect wallet. Please try again.'", () => {
+  it("back on the tab, still not connected 2 s later: flags cleared, toast 'Couldn't connect wallet. Please try again.'", () => {
     const { timers, failures, check, cleared } = setup({ requested: true, connected: false });
     check.onVisible();
     timers.advance(1999);
@@ -92,7 +92,7 @@ describe('§4 wallet_connect_requested return check', () => {
     expect(cleared()).toBe(1);
   });
 
-  it('§4 connected within the 2 s: nothing happens', () => {
+  it('connected within the 2 s: nothing happens', () => {
     const state = { requested: true, connected: false };
     const { timers, failures, check } = setup(state);
     check.onVisible();
@@ -101,7 +101,7 @@ describe('§4 wallet_connect_requested return check', () => {
     expect(failures).toEqual([]);
   });
 
-  it('§4 no connection was requested: no check', () => {
+  it('no connection was requested: no check', () => {
     const { timers, failures, check } = setup({ requested: false, connected: false });
     check.onVisible();
     timers.advance(5000);
@@ -109,8 +109,8 @@ describe('§4 wallet_connect_requested return check', () => {
   });
 });
 
-describe('§8 balance fetch: 3 attempts, 429 waits 1500 ms × attempt, else 1000 ms, then 0.001 SOL', () => {
-  it('§8 no address: 0 without asking the chain', async () => {
+describe('balance fetch: 3 attempts, 429 waits 1500 ms × attempt, else 1000 ms, then 0.001 SOL', () => {
+  it('no address: 0 without asking the chain', async () => {
     expect(
       await fetchBalanceWithRetry(
         null,
@@ -122,7 +122,7 @@ describe('§8 balance fetch: 3 attempts, 429 waits 1500 ms × attempt, else 1000
     ).toEqual({ kind: 'read', lamports: 0n });
   });
 
-  it('§8 429 twice then an answer: waits 1500 then 3000', async () => {
+  it('429 twice then an answer: waits 1500 then 3000', async () => {
     const waits: number[] = [];
     let calls = 0;
     const rateLimited = Object.assign(new Error('429'), { context: { statusCode: 429 } });
@@ -138,7 +138,7 @@ describe('§8 balance fetch: 3 attempts, 429 waits 1500 ms × attempt, else 1000
     expect(waits).toEqual([1500, 3000]);
   });
 
-  it('§8 other failures wait 1000 ms; after the final failure 0.001 SOL, marked as the fallback it is', async () => {
+  it('other failures wait 1000 ms; after the final failure 0.001 SOL, marked as the fallback it is', async () => {
     const waits: number[] = [];
     let calls = 0;
     const value = await fetchBalanceWithRetry(
@@ -156,11 +156,11 @@ describe('§8 balance fetch: 3 attempts, 429 waits 1500 ms × attempt, else 1000
   });
 });
 
-describe('§2 mobile wallet dialog deep links', () => {
+describe('mobile wallet dialog deep links', () => {
   const page = 'https://pong.example/?mode=x';
   const origin = 'https://pong.example';
 
-  it("§7 Phantom's browse link: https://phantom.app/ul/browse/{url}?ref={ref}, both URL-encoded", () => {
+  it("Phantom's browse link: https://phantom.app/ul/browse/{url}?ref={ref}, both URL-encoded", () => {
     const [phantom] = browseLinks(page, origin);
     expect(phantom?.browse).toBe(
       'https://phantom.app/ul/browse/https%3A%2F%2Fpong.example%2F%3Fmode%3Dx?ref=https%3A%2F%2Fpong.example',
@@ -171,7 +171,7 @@ describe('§2 mobile wallet dialog deep links', () => {
     expect(phantom?.download).toBe('https://phantom.app/download');
   });
 
-  it("§7 Solflare's browse link: https://solflare.com/ul/v1/browse/{url}?ref={ref}", () => {
+  it("Solflare's browse link: https://solflare.com/ul/v1/browse/{url}?ref={ref}", () => {
     const [, solflare] = browseLinks(page, origin);
     expect(solflare?.browse).toBe(
       'https://solflare.com/ul/v1/browse/https%3A%2F%2Fpong.example%2F%3Fmode%3Dx?ref=https%3A%2F%2Fpong.example',
@@ -180,17 +180,17 @@ describe('§2 mobile wallet dialog deep links', () => {
   });
 });
 
-describe('§3 isMobile and the wallet app browser', () => {
+describe('isMobile and the wallet app browser', () => {
   it.each([
     [{ width: 1280, userAgent: DESKTOP_UA }, false],
     [{ width: 767, userAgent: DESKTOP_UA }, true],
     [{ width: 768, userAgent: DESKTOP_UA }, false],
     [{ width: 1024, userAgent: IPHONE_UA }, true],
-  ])('§9 mobile breakpoint 768 px or a mobile UA: %o → %s', (facts, mobile) => {
+  ])('mobile breakpoint 768 px or a mobile UA: %o → %s', (facts, mobile) => {
     expect(isMobileDevice(facts)).toBe(mobile);
   });
 
-  it("§2 inside a wallet app's browser (its injected provider or UA): Direct Connect applies", () => {
+  it("inside a wallet app's browser (its injected provider or UA): Direct Connect applies", () => {
     expect(
       walletAppBrowser({ userAgent: IPHONE_UA, injected: { phantom: { solana: { isPhantom: true } } } }),
     ).toBe('Phantom');
@@ -201,7 +201,7 @@ describe('§3 isMobile and the wallet app browser', () => {
   });
 });
 
-describe('§4 wallet discovery through the Wallet Standard', () => {
+describe('wallet discovery through the Wallet Standard', () => {
   const wallet = (name: string, chains: string[], features: string[]): Wallet =>
     ({
       version: '1.0.0',
@@ -213,7 +213,7 @@ describe('§4 wallet discovery through the Wallet Standard', () => {
     }) as unknown as Wallet;
   const full = ['standard:connect', 'standard:events', 'standard:disconnect'];
 
-  it('§5 only Solana wallets with connect and events; Phantom and Solflare first, by name', () => {
+  it('only Solana wallets with connect and events; Phantom and Solflare first, by name', () => {
     const ordered = orderWallets([
       wallet('Backpack', ['solana:mainnet'], full),
       wallet('Solflare', ['solana:mainnet'], full),
@@ -232,7 +232,7 @@ describe('§4 wallet discovery through the Wallet Standard', () => {
   });
 });
 
-describe('§2/§5 what connecting does after the terms', () => {
+describe('what connecting does after the terms', () => {
   const desktop = { isMobile: false, inWalletApp: null };
   it.each([
     ['desktop, no wallet: the download page', desktop, [], { kind: 'download' }],
@@ -262,5 +262,11 @@ describe('§2/§5 what connecting does after the terms', () => {
     ],
   ])('%s', (_name, device, found, step) => {
     expect(connectStep(device, found)).toEqual(step);
+  });
+
+  it('on the local chain a phone outside a wallet app is not offered the wallet apps: it gets the page’s own wallet', () => {
+    const phone = { isMobile: true, inWalletApp: null };
+    expect(connectStep(phone, ['Local Wallet'], false)).toEqual({ kind: 'connect', wallet: 'Local Wallet' });
+    expect(connectStep(phone, ['Local Wallet'], true)).toEqual({ kind: 'mobile', wallets: ['Local Wallet'] });
   });
 });

@@ -9,7 +9,7 @@ export interface WalletChoice {
 
 export type WalletDialog =
   | null
-  /** Several wallets: pick one (SPEC §2, issue 9 point 1). */
+  /** Several wallets: pick one (SPEC §2). */
   | { kind: 'chooser'; wallets: WalletChoice[] }
   /** Desktop without a wallet: the download page (SPEC §2). */
   | { kind: 'download' }

@@ -1,16 +1,10 @@
 /**
- * SPEC §9 business constants of the match, and the tuning of the physics. Speeds are units per tick and
- * timers count ticks (STYLE.md 1): the server steps the match at TICK_HZ.
+ * The match's geometry and the tuning of the physics. Speeds are units per tick and timers count ticks
+ * (STYLE.md 1): the server steps the match at TICK_HZ. The product's timing rules (countdowns, the snapshot
+ * cadence) are in ../rules.ts.
  */
 export const TICK_HZ = 60;
 export const TICK_MS = 1000 / TICK_HZ;
-/**
- * How often the server sends each player a `gameState` while the match runs (issue 11): every third tick,
- * 20 Hz, Colyseus' default patch rate. The physics still steps at TICK_HZ; the client interpolates between
- * snapshots. A change of phase or score is sent on the tick it happens, not at the next 20 Hz beat.
- */
-export const SNAPSHOT_HZ = 20;
-export const TICKS_PER_SNAPSHOT = TICK_HZ / SNAPSHOT_HZ;
 
 export const CANVAS_WIDTH = 800;
 export const CANVAS_HEIGHT = 600;
@@ -22,13 +16,6 @@ export const PADDLE_OFFSET = 40;
 export const BALL_SIZE = 16;
 export const WINNING_SCORE = 11;
 
-/** Pre-game countdown, server-supplied to clients (SPEC §2: default 5). */
-export const DEFAULT_COUNTDOWN_SECONDS = 5;
-/**
- * SPEC §9 opponent-found screen: 3 s. The server waits it out before its pre-game countdown starts to show,
- * so the player sees 'OPPONENT FOUND!' and then the whole countdown (5, 4, 3, 2, 1, GO!), not its tail.
- */
-export const OPPONENT_FOUND_SECONDS = 3;
 /** 'GET READY' before the first serve. */
 export const FIRST_SERVE_TICKS = TICK_HZ;
 /** Pause after a point before the next serve. */

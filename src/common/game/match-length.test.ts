@@ -71,7 +71,7 @@ function atPlayTick(playTicks: number, over: Partial<MatchPhysics>): MatchPhysic
 const leavingLeft: Ball = { x: -3, y: 100, vx: -6, vy: 0 };
 const leavingRight: Ball = { x: 803, y: 100, vx: 6, vy: 0 };
 
-describe('§1 match-length rule: every match ends (ARCHITECTURE invariant 11, RELIABILITY 32)', () => {
+describe('match-length rule: every match ends, and what it records is bounded', () => {
   it.each(SEEDS)('seed %s: two perfect trackers finish a match within the bound, and it replays', (seed) => {
     const { record, final } = playWhole(seed, tracker);
     expect(final.phase.name).toBe('gameOver');
@@ -155,7 +155,7 @@ describe('§1 match-length rule: every match ends (ARCHITECTURE invariant 11, RE
   });
 });
 
-describe('§1 the ball speeds up during play: long rallies get harder', () => {
+describe('the ball speeds up during play: long rallies get harder', () => {
   const reach = 58;
   const hitLeft = (speed: number, rallyHits: number, y = 300, vy = 0) =>
     step(playing({ x: LEFT_PADDLE_FACE + BALL_SIZE / 2 + 1, y, vx: -speed, vy }, { rallyHits }), still);

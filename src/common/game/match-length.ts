@@ -11,7 +11,7 @@ import {
   RALLY_SPEED_UP_AFTER_HITS,
   TICK_HZ,
 } from './constants.ts';
-import type { MatchEvent, MatchPhysics, PlayerIndex, StepResult } from './physics.ts';
+import type { MatchEvent, MatchPhysics, PlayerIndex, StepResult } from './physics-types.ts';
 import { nextFloat } from './rng.ts';
 
 /**

@@ -34,7 +34,7 @@ function playing(ball: Ball, paddles: [number, number] = [300, 300]): MatchPhysi
 
 const still: PaddleTargets = [null, null];
 
-describe('§9 physics: one pure tick', () => {
+describe('physics: one pure tick', () => {
   it('the countdown lasts the server value in seconds, then GET READY, then a serve', () => {
     let state = createMatchPhysics(SEED, 5);
     const seen: MatchEvent[] = [];
@@ -147,7 +147,7 @@ describe('§9 physics: one pure tick', () => {
     ['near', 305, 305],
     ['not a number', Number.NaN, 300],
     ['infinite', Number.POSITIVE_INFINITY, 300],
-  ])('§9 a paddle target %s moves the paddle at most the maximum speed per tick', (_, target, expected) => {
+  ])('a paddle target %s moves the paddle at most the maximum speed per tick', (_, target, expected) => {
     const { state } = step(playing({ x: 400, y: 300, vx: 1, vy: 0 }), [target, null]);
     expect(state.paddles[0]).toBe(expected);
     expect(state.paddles[1]).toBe(300);
@@ -189,7 +189,7 @@ function playWithBots(seed: string): { record: MatchRecord; final: MatchPhysics 
   return { record, final: state };
 }
 
-describe('§9 invariant 9: a match is deterministic and replays from its seed', () => {
+describe('a match is deterministic and replays from its seed', () => {
   it.each(['00000000000000000000000000000001', 'ffffffffffffffffffffffffffffffff', SEED])(
     'seed %s: the replay reaches the same points and winner',
     (seed) => {

@@ -26,63 +26,26 @@ import {
   rallyMinSlope,
   rallySpeedCap,
 } from './match-length.ts';
-import { nextFloat, type RngState, rngFromSeed } from './rng.ts';
+import type {
+  Ball,
+  MatchEvent,
+  MatchPhysics,
+  PaddleTargets,
+  PlayerIndex,
+  StepResult,
+} from './physics-types.ts';
+import { nextFloat, rngFromSeed } from './rng.ts';
 
-export type PlayerIndex = 0 | 1;
-
-/**
- * How a match ended: on points (at 11, or the leader at the first point of sudden death), at the final
- * whistle of the match-length rule, or by a player leaving (decided by the match, applied here).
- */
-export type EndReason = 'score' | 'finalWhistle' | 'forfeit';
-
-/** Each phase carries only its own fields (STYLE.md 5). */
-export type Phase =
-  | { name: 'countdown'; ticksLeft: number }
-  | { name: 'firstServe'; ticksLeft: number }
-  | { name: 'playing' }
-  | { name: 'roundEnd'; ticksLeft: number }
-  | { name: 'gameOver'; winner: PlayerIndex; reason: EndReason };
-
-export interface Ball {
-  x: number;
-  y: number;
-  vx: number;
-  vy: number;
-}
-
-export interface MatchPhysics {
-  phase: Phase;
-  /** Ticks stepped since the match began; the clock of the replay log. */
-  tick: number;
-  /** The tick the countdown ended on: play time, which the match-length rule counts, starts here. */
-  playStartTick: number;
-  ball: Ball;
-  /** Paddle centres (y) of players 0 (left) and 1 (right). */
-  paddles: [number, number];
-  scores: [number, number];
-  /** Who serves the next (or current) rally; alternates every point. */
-  server: PlayerIndex;
-  rng: RngState;
-  stats: { ballHits: number; rallyCount: number; longestRally: number; maxBallSpeed: number };
-  rallyHits: number;
-}
-
-/** The paddle targets in force this tick (the centre y each player last asked for), or null for none yet. */
-export type PaddleTargets = readonly [number | null, number | null];
-
-export type MatchEvent =
-  | { type: 'phase'; phase: Phase['name'] }
-  | { type: 'serve'; server: PlayerIndex }
-  | { type: 'paddleHit'; player: PlayerIndex; speed: number }
-  | { type: 'wallBounce' }
-  | { type: 'point'; scorer: PlayerIndex; scores: [number, number] }
-  | { type: 'matchOver'; winner: PlayerIndex; reason: EndReason; scores: [number, number] };
-
-export interface StepResult {
-  state: MatchPhysics;
-  events: MatchEvent[];
-}
+export type {
+  Ball,
+  EndReason,
+  MatchEvent,
+  MatchPhysics,
+  PaddleTargets,
+  Phase,
+  PlayerIndex,
+  StepResult,
+} from './physics-types.ts';
 
 const HALF_BALL = BALL_SIZE / 2;
 const HALF_PADDLE = PADDLE_HEIGHT / 2;
@@ -178,41 +141,74 @@ export function step(previous: MatchPhysics, targets: PaddleTargets): StepResult
   }
 }
 
-function advanceBall(state: MatchPhysics, events: MatchEvent[]): StepResult {
-  const from = state.ball;
-  let ball: Ball = { x: from.x + from.vx, y: from.y + from.vy, vx: from.vx, vy: from.vy };
-  const hit = paddleHit(from, ball, state.paddles);
+/** One tick of the ball's flight: where it is after it, and what it met on the way. */
+export interface BallFlight {
+  ball: Ball;
+  /** A paddle's return: who hit it, the speed it leaves at, and whether a wall came first this tick. */
+  hit: { player: PlayerIndex; speed: number; afterWall: boolean } | null;
+  /** It bounced off the top or bottom wall (and met no paddle) this tick. */
+  wall: boolean;
+}
 
+/**
+ * The ball's part of a tick: it moves, a paddle face it crosses while overlapping the paddle returns it
+ * (the rally's `rallyHits` so far set the return's speed cap and least slope), else the top and bottom walls
+ * reflect it. Pure and shared: the server's step and the client's prediction fly the ball with this one
+ * function, so between events they agree to the last bit.
+ */
+export function flyBall(from: Ball, paddles: readonly [number, number], rallyHits: number): BallFlight {
+  const moved: Ball = { x: from.x + from.vx, y: from.y + from.vy, vx: from.vx, vy: from.vy };
+  const hit = paddleHit(from, moved, paddles);
+  if (hit) {
+    const hits = rallyHits + 1;
+    const speed = Math.min(rallySpeedCap(hits), ballSpeed(from) * SPEED_UP_FACTOR);
+    const { vx, vy } = velocity(speed, hit.player === 0 ? 1 : -1, returnSlope(hit, hits));
+    const x = hit.player === 0 ? LEFT_PADDLE_FACE + HALF_BALL : RIGHT_PADDLE_FACE - HALF_BALL;
+    return {
+      ball: { x, y: hit.y, vx, vy },
+      hit: { player: hit.player, speed, afterWall: hit.afterWall },
+      wall: false,
+    };
+  }
+  if (moved.y - HALF_BALL < 0) {
+    // Top and bottom walls reflect.
+    return { ball: { ...moved, y: 2 * HALF_BALL - moved.y, vy: Math.abs(moved.vy) }, hit: null, wall: true };
+  }
+  if (moved.y + HALF_BALL > CANVAS_HEIGHT) {
+    const y = 2 * (CANVAS_HEIGHT - HALF_BALL) - moved.y;
+    return { ball: { ...moved, y, vy: -Math.abs(moved.vy) }, hit: null, wall: true };
+  }
+  return { ball: moved, hit: null, wall: false };
+}
+
+/** Whether the ball has wholly left the canvas, and past whose side: the other player scores. */
+export function scorerOf(ball: Ball): PlayerIndex | null {
+  return ball.x + HALF_BALL < 0 ? 1 : ball.x - HALF_BALL > CANVAS_WIDTH ? 0 : null;
+}
+
+function advanceBall(state: MatchPhysics, events: MatchEvent[]): StepResult {
+  const flight = flyBall(state.ball, state.paddles, state.rallyHits);
+  const { ball, hit } = flight;
   if (hit) {
     const rallyHits = state.rallyHits + 1;
-    const speed = Math.min(rallySpeedCap(rallyHits), ballSpeed(from) * SPEED_UP_FACTOR);
-    const { vx, vy } = velocity(speed, hit.player === 0 ? 1 : -1, returnSlope(hit, rallyHits));
-    const x = hit.player === 0 ? LEFT_PADDLE_FACE + HALF_BALL : RIGHT_PADDLE_FACE - HALF_BALL;
-    ball = { x, y: hit.y, vx, vy };
     state = {
       ...state,
       rallyHits,
       stats: {
         ...state.stats,
         ballHits: state.stats.ballHits + 1,
-        maxBallSpeed: Math.max(state.stats.maxBallSpeed, speed),
+        maxBallSpeed: Math.max(state.stats.maxBallSpeed, hit.speed),
         longestRally: Math.max(state.stats.longestRally, rallyHits),
       },
     };
     if (hit.afterWall) events.push({ type: 'wallBounce' });
-    events.push({ type: 'paddleHit', player: hit.player, speed });
-  } else if (ball.y - HALF_BALL < 0) {
-    // Top and bottom walls reflect.
-    ball = { ...ball, y: 2 * HALF_BALL - ball.y, vy: Math.abs(ball.vy) };
-    events.push({ type: 'wallBounce' });
-  } else if (ball.y + HALF_BALL > CANVAS_HEIGHT) {
-    ball = { ...ball, y: 2 * (CANVAS_HEIGHT - HALF_BALL) - ball.y, vy: -Math.abs(ball.vy) };
+    events.push({ type: 'paddleHit', player: hit.player, speed: hit.speed });
+  } else if (flight.wall) {
     events.push({ type: 'wallBounce' });
   }
 
   // A point is scored once the ball has wholly left the canvas.
-  const scorer: PlayerIndex | null =
-    ball.x + HALF_BALL < 0 ? 1 : ball.x - HALF_BALL > CANVAS_WIDTH ? 0 : null;
+  const scorer = scorerOf(ball);
   if (scorer === null) return { state: { ...state, ball }, events };
 
   const scores: [number, number] = [...state.scores];
@@ -270,7 +266,7 @@ interface PaddleHit {
  * a paddle. A path that met a wall first is folded at the wall, so the ball is judged where it really
  * crosses the face (at the rally's higher speeds a wall and a face in one tick are common).
  */
-function paddleHit(from: Ball, to: Ball, paddles: [number, number]): PaddleHit | null {
+function paddleHit(from: Ball, to: Ball, paddles: readonly [number, number]): PaddleHit | null {
   let player: PlayerIndex;
   let t: number;
   if (to.vx < 0 && from.x - HALF_BALL >= LEFT_PADDLE_FACE && to.x - HALF_BALL < LEFT_PADDLE_FACE) {

@@ -17,7 +17,7 @@ export interface ReplayPoint {
 }
 
 /**
- * A recorded match laid out for watching (issue 10, point 9): stepped once through to its end exactly as
+ * A recorded match laid out for watching: stepped once through to its end exactly as
  * `replayMatch` does, keeping a cursor every `checkpointEvery` ticks so that any tick is reached by at most
  * that many steps, and the tick of every point for the seek bar.
  */

@@ -11,7 +11,7 @@ import { ADMIN_EVENT } from './admin-events.ts';
 
 const GOOD_PASSWORD = 'a long operator password';
 
-describeEachDatabase('issue 10 point 1: the first admin at start', (target) => {
+describeEachDatabase('the first admin at start', (target) => {
   const clock = createFakeClock();
   let printed: string[] = [];
   const print = (text: string) => printed.push(text);
@@ -20,7 +20,7 @@ describeEachDatabase('issue 10 point 1: the first admin at start', (target) => {
     await target.db.delete(adminUsers);
   });
 
-  it('issue 10: ADMIN_EMAIL and ADMIN_PASSWORD create that admin if absent, and never change an existing one', async () => {
+  it('ADMIN_EMAIL and ADMIN_PASSWORD create that admin if absent, and never change an existing one', async () => {
     const admin = { email: 'ops@pong.example', password: GOOD_PASSWORD };
     const outcome = await bootstrapAdmins({ db: target.db, clock, admin, embedded: false, print });
     expect(outcome).toEqual({ created: 'configured', email: 'ops@pong.example' });
@@ -41,7 +41,7 @@ describeEachDatabase('issue 10 point 1: the first admin at start', (target) => {
     expect(still?.passwordHash).toBe(row?.passwordHash);
   });
 
-  it('issue 10: on the embedded default with no admin, one is created with a random password printed once with its e-mail', async () => {
+  it('on the embedded default with no admin, one is created with a random password printed once with its e-mail', async () => {
     const admin = { email: undefined, password: undefined };
     const outcome = await bootstrapAdmins({ db: target.db, clock, admin, embedded: true, print });
     expect(outcome).toEqual({ created: 'embedded-default', email: EMBEDDED_DEFAULT_ADMIN_EMAIL });
@@ -65,7 +65,7 @@ describeEachDatabase('issue 10 point 1: the first admin at start', (target) => {
     expect(printed).toHaveLength(1);
   });
 
-  it('issue 10: without the embedded default (DATABASE_URL) no admin is made up', async () => {
+  it('without the embedded default (DATABASE_URL) no admin is made up', async () => {
     const outcome = await bootstrapAdmins({
       db: target.db,
       clock,
@@ -78,7 +78,7 @@ describeEachDatabase('issue 10 point 1: the first admin at start', (target) => {
     expect(printed).toEqual([]);
   });
 
-  it('issue 10: on the embedded default, ADMIN_EMAIL alone names the admin made with a random password', async () => {
+  it('on the embedded default, ADMIN_EMAIL alone names the admin made with a random password', async () => {
     const outcome = await bootstrapAdmins({
       db: target.db,
       clock,

@@ -25,7 +25,7 @@ export type BootstrapOutcome =
   | { created: 'embedded-default'; email: string };
 
 /**
- * Runs at start (issue 10 point 1): ADMIN_EMAIL + ADMIN_PASSWORD create that admin if absent; on the embedded
+ * Runs at start: ADMIN_EMAIL + ADMIN_PASSWORD create that admin if absent; on the embedded
  * default with no admin at all, one is created with a random password printed once, with its e-mail, so
  * that a newcomer can sign in. An existing account is never changed.
  */

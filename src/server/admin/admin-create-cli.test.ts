@@ -29,7 +29,8 @@ function fakeIo(input: { stdin?: string; typed?: string[] }) {
   return { io, out, err };
 }
 
-describe('issue 10: npm run admin:create', () => {
+// Each case opens both databases several times (PGlite migrates on open) and hashes with argon2: slow on a busy machine.
+describe('npm run admin:create', { timeout: 120_000 }, () => {
   let dataDir: string;
   let postgres: ThrowawayDatabase;
   beforeAll(async () => {
@@ -61,7 +62,7 @@ describe('issue 10: npm run admin:create', () => {
     }
   };
 
-  it('issue 10: --password-stdin creates an argon2id admin on each database, and the password is printed nowhere', async () => {
+  it('--password-stdin creates an argon2id admin on each database, and the password is printed nowhere', async () => {
     for (const [, env] of envs()) {
       const email = 'Stdin@Pong.Example';
       const { io, out, err } = fakeIo({ stdin: `${PASSWORD}\n` });
@@ -83,7 +84,7 @@ describe('issue 10: npm run admin:create', () => {
     }
   });
 
-  it('issue 10: the hidden prompt asks twice, refuses two different answers, and --reset-password replaces a password', async () => {
+  it('the hidden prompt asks twice, refuses two different answers, and --reset-password replaces a password', async () => {
     const [, env] = envs()[0];
     const email = 'prompted@pong.example';
     const differ = fakeIo({ typed: [PASSWORD, `${PASSWORD}!`] });
@@ -120,14 +121,14 @@ describe('issue 10: npm run admin:create', () => {
     ],
     [['--password-stdin'], PASSWORD, ADMIN_CREATE_EXIT.cannotRun, 'Usage'],
     [['--email', 'noterm@pong.example'], PASSWORD, ADMIN_CREATE_EXIT.cannotRun, 'use --password-stdin'],
-  ])('issue 10: admin:create %j is refused and creates nothing', async (argv, stdin, code, text) => {
+  ])('admin:create %j is refused and creates nothing', async (argv, stdin, code, text) => {
     const [, env] = envs()[0];
     const { io, err } = fakeIo({ stdin });
     expect(await runAdminCreateCli([...argv], env, io)).toBe(code);
     expect(err.join('\n')).toContain(text);
   });
 
-  it('issue 10: the real command reads the password from standard input', async () => {
+  it('the real command reads the password from standard input', async () => {
     const run = spawnSync(
       process.execPath,
       ['--import', 'tsx', CLI, '--email', 'spawned@pong.example', '--password-stdin'],

@@ -34,10 +34,10 @@ const eventsFrom = (db: Database, ip: string) =>
     .where(sql`${systemEvents.details}->>'ip' = ${ip}`)
     .orderBy(systemEvents.createdAt);
 
-describeEachDatabase('RELIABILITY 34: admin login under attack', (target) => {
+describeEachDatabase('admin login under attack', (target) => {
   const start = adminAppPerTest(() => target.db);
 
-  it('RELIABILITY 34: 40 wrong passwords at once from one address make at most 5 password checks; the rest are 429', async () => {
+  it('40 wrong passwords at once from one address make at most 5 password checks; the rest are 429', async () => {
     let checks = 0;
     const harness = await start({
       trustProxy: true,
@@ -58,7 +58,7 @@ describeEachDatabase('RELIABILITY 34: admin login under attack', (target) => {
     expect(codes.filter((c) => c === 429)).toHaveLength(40 - checks);
   });
 
-  it('RELIABILITY 34: strangers’ failures do not lock the admin out: the right password from another address signs in', async () => {
+  it('strangers’ failures do not lock the admin out: the right password from another address signs in', async () => {
     const harness = await start({ trustProxy: true });
     // The README's default admin name, as a stranger would guess it.
     const admin = await newAdmin(harness, target.db, 'admin@pong.local');
@@ -86,7 +86,7 @@ describeEachDatabase('RELIABILITY 34: admin login under attack', (target) => {
     expect(failed.at(-1)?.details).toMatchObject({ accountUnderAttack: true });
   });
 
-  it(`RELIABILITY 18: while an account is under attack an address gets ${LOGIN_MAX_FAILURES_UNDER_ATTACK} failed tries at it, then 429 with Retry-After`, async () => {
+  it(`while an account is under attack an address gets ${LOGIN_MAX_FAILURES_UNDER_ATTACK} failed tries at it, then 429 with Retry-After`, async () => {
     const harness = await start({ trustProxy: true });
     const admin = await newAdmin(harness, target.db);
     for (let i = 1; i <= LOGIN_MAX_FAILURES; i++) {
@@ -107,7 +107,7 @@ describeEachDatabase('RELIABILITY 34: admin login under attack', (target) => {
     expect(refused.json()).toEqual({ error: ADMIN_ERRORS.tooManyAttempts });
   });
 
-  it('RELIABILITY 34: 2,000 refused logins with 6 KB user agents from one address add one bounded event with their count', async () => {
+  it('2,000 refused logins with 6 KB user agents from one address add one bounded event with their count', async () => {
     const harness = await start({ trustProxy: true });
     const ip = '203.0.113.77';
     const userAgent = 'u'.repeat(6 * 1024);

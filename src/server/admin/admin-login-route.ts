@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { AdminLoginAnswer } from '../../common/api/admin-views.ts';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { adminUsers } from '../db/schema/admin.ts';
+import type { Replies } from '../http/contract-reply.ts';
 import { findAdminByEmail, normalizeAdminEmail } from './admin-accounts.ts';
 import { adminTokenOf, setAdminCookie } from './admin-cookie.ts';
 import { recordAdminLogin } from './admin-events.ts';
@@ -45,58 +47,64 @@ export function registerLoginRoute(scope: FastifyInstance, deps: LoginRouteDeps)
   const { db, clock, sessions, throttle, throttledEvents } = deps;
   const verifyPassword = deps.verifyPassword ?? verifyAdminPassword;
 
-  scope.post('/login', { config: { adminPublic: true }, bodyLimit: 16 * 1024 }, async (request, reply) => {
-    const body = loginBodySchema.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: ADMIN_ERRORS.missingCredentials });
-    const email = normalizeAdminEmail(body.data.email);
-    const { ip } = request;
-    const userAgent = request.headers['user-agent'];
+  scope.post<{ Reply: Replies<AdminLoginAnswer> }>(
+    '/login',
+    { config: { adminPublic: true }, bodyLimit: 16 * 1024 },
+    async (request, reply) => {
+      const body = loginBodySchema.safeParse(request.body);
+      if (!body.success) return reply.code(400).send({ error: ADMIN_ERRORS.missingCredentials });
+      const email = normalizeAdminEmail(body.data.email);
+      const { ip } = request;
+      const userAgent = request.headers['user-agent'];
 
-    // Counted before any password work: parallel guesses each take one of the address's attempts.
-    const attempt = await throttle.reserve(ip, email);
-    if (!attempt.ok) {
-      const retryAfterSeconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
-      await throttledEvents.record({ email, ip, userAgent, retryAfterSeconds });
-      return reply
-        .code(429)
-        .header('retry-after', String(retryAfterSeconds))
-        .send({ error: ADMIN_ERRORS.tooManyAttempts });
-    }
+      // Counted before any password work: parallel guesses each take one of the address's attempts.
+      const attempt = await throttle.reserve(ip, email);
+      if (!attempt.ok) {
+        const retryAfterSeconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
+        await throttledEvents.record({ email, ip, userAgent, retryAfterSeconds });
+        return reply
+          .header('retry-after', String(retryAfterSeconds))
+          .code(429)
+          .send({ error: ADMIN_ERRORS.tooManyAttempts });
+      }
 
-    const admin = await findAdminByEmail(db, email);
-    const passwordMatches = await verifyPassword(
-      admin?.passwordHash ?? (await dummyPasswordHash()),
-      body.data.password,
-    );
-    if (!admin || !passwordMatches || !admin.isActive) {
-      // The reserved attempt stays counted: it was a failure.
-      const { accountUnderAttack } = attempt;
-      await recordAdminLogin(db, { outcome: 'failed', email, ip, userAgent, accountUnderAttack });
-      return reply.code(401).send({ error: ADMIN_ERRORS.invalidCredentials });
-    }
+      const admin = await findAdminByEmail(db, email);
+      const passwordMatches = await verifyPassword(
+        admin?.passwordHash ?? (await dummyPasswordHash()),
+        body.data.password,
+      );
+      if (!admin || !passwordMatches || !admin.isActive) {
+        // The reserved attempt stays counted: it was a failure.
+        const { accountUnderAttack } = attempt;
+        await recordAdminLogin(db, { outcome: 'failed', email, ip, userAgent, accountUnderAttack });
+        return reply.code(401).send({ error: ADMIN_ERRORS.invalidCredentials });
+      }
 
-    await throttle.succeeded(attempt.ticket);
-    const now = new Date(clock.now());
-    const rehash = needsRehash(admin.passwordHash) ? await hashAdminPassword(body.data.password) : undefined;
-    await db
-      .update(adminUsers)
-      .set({ lastLogin: now, updatedAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
-      .where(eq(adminUsers.id, admin.id));
-    // A new session id at every login; the one the browser held (if any) is deleted, not reused.
-    const { token } = await sessions.start({
-      adminId: admin.id,
-      ip,
-      userAgent,
-      replacing: adminTokenOf(request, deps.publicOrigin()),
-    });
-    await recordAdminLogin(db, {
-      outcome: 'succeeded',
-      email,
-      ip,
-      userAgent,
-      admin: { adminId: admin.id, email: admin.email, role: admin.role },
-    });
-    setAdminCookie(request, reply, deps.publicOrigin(), token);
-    return { success: true, user: { email: admin.email, username: admin.username, role: admin.role } };
-  });
+      await throttle.succeeded(attempt.ticket);
+      const now = new Date(clock.now());
+      const rehash = needsRehash(admin.passwordHash)
+        ? await hashAdminPassword(body.data.password)
+        : undefined;
+      await db
+        .update(adminUsers)
+        .set({ lastLogin: now, updatedAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
+        .where(eq(adminUsers.id, admin.id));
+      // A new session id at every login; the one the browser held (if any) is deleted, not reused.
+      const { token } = await sessions.start({
+        adminId: admin.id,
+        ip,
+        userAgent,
+        replacing: adminTokenOf(request, deps.publicOrigin()),
+      });
+      await recordAdminLogin(db, {
+        outcome: 'succeeded',
+        email,
+        ip,
+        userAgent,
+        admin: { adminId: admin.id, email: admin.email, role: admin.role },
+      });
+      setAdminCookie(request, reply, deps.publicOrigin(), token);
+      return { success: true, user: { email: admin.email, username: admin.username, role: admin.role } };
+    },
+  );
 }

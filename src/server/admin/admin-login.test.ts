@@ -25,10 +25,10 @@ const eventsFor = (db: Database, email: string) =>
     .where(sql`${systemEvents.details}->>'email' = ${email}`)
     .orderBy(systemEvents.createdAt);
 
-describeEachDatabase('issue 10: admin login', (target) => {
+describeEachDatabase('admin login', (target) => {
   const start = adminAppPerTest(() => target.db);
 
-  it('RELIABILITY 17: a good login sets an HttpOnly, SameSite=Strict, Path=/ cookie (no Secure over http) and /user answers role and currentIP', async () => {
+  it('a good login sets an HttpOnly, SameSite=Strict, Path=/ cookie (no Secure over http) and /user answers role and currentIP', async () => {
     const harness = await start();
     const admin = await newAdmin(harness, target.db);
     const res = await login(harness.app, { email: admin.email.toUpperCase(), password: PASSWORD });
@@ -57,7 +57,7 @@ describeEachDatabase('issue 10: admin login', (target) => {
     expect(row?.lastLogin?.getTime()).toBe(harness.clock.now());
   });
 
-  it('RELIABILITY 17: under https the cookie is __Host- prefixed and Secure, and the unprefixed name is not read', async () => {
+  it('under https the cookie is __Host- prefixed and Secure, and the unprefixed name is not read', async () => {
     const harness = await start({ publicOrigin: 'https://pong.example' });
     const admin = await newAdmin(harness, target.db);
     const res = await login(harness.app, { email: admin.email, password: PASSWORD });
@@ -72,7 +72,7 @@ describeEachDatabase('issue 10: admin login', (target) => {
     expect((await getUser(harness.app, cookie.replace('__Host-', ''))).statusCode).toBe(401);
   });
 
-  it('RELIABILITY 18: an unknown e-mail, a wrong password and a deactivated account all get the same 401 { error }', async () => {
+  it('an unknown e-mail, a wrong password and a deactivated account all get the same 401 { error }', async () => {
     const harness = await start();
     const admin = await newAdmin(harness, target.db);
     const off = await newAdmin(harness, target.db);
@@ -90,7 +90,7 @@ describeEachDatabase('issue 10: admin login', (target) => {
     expect(answers[0]?.body).toBe(answers[1]?.body);
   });
 
-  it('issue 10: every login, good or bad, is a system event with who, what, when and from which IP', async () => {
+  it('every login, good or bad, is a system event with who, what, when and from which IP', async () => {
     const harness = await start();
     const admin = await newAdmin(harness, target.db);
     await login(harness.app, { email: admin.email, password: 'wrong password!!' });
@@ -109,7 +109,7 @@ describeEachDatabase('issue 10: admin login', (target) => {
     expect(JSON.stringify(events)).not.toContain(PASSWORD);
   });
 
-  it('RELIABILITY 18: five failures from one IP on any accounts make its sixth attempt 429', async () => {
+  it('five failures from one IP on any accounts make its sixth attempt 429', async () => {
     const harness = await start({ trustProxy: true });
     const admin = await newAdmin(harness, target.db);
     const from = { 'x-forwarded-for': '203.0.113.50' };
@@ -130,7 +130,7 @@ describeEachDatabase('issue 10: admin login', (target) => {
     expect(other.statusCode).toBe(200);
   });
 
-  it('RELIABILITY 17: a login gets a new session id, and the one the browser held is deleted', async () => {
+  it('a login gets a new session id, and the one the browser held is deleted', async () => {
     const harness = await start();
     const admin = await newAdmin(harness, target.db);
     const first = sessionCookieOf(await login(harness.app, { email: admin.email, password: PASSWORD }));
@@ -146,7 +146,7 @@ describeEachDatabase('issue 10: admin login', (target) => {
     expect(stored).toEqual([]);
   });
 
-  it('RELIABILITY 18: the stored hash is argon2id with m=19456, t=2, p=1, and a login replaces a weaker one', async () => {
+  it('the stored hash is argon2id with m=19456, t=2, p=1, and a login replaces a weaker one', async () => {
     const harness = await start();
     const admin = await newAdmin(harness, target.db);
     expect(admin.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -166,7 +166,7 @@ describeEachDatabase('issue 10: admin login', (target) => {
     expect((await login(harness.app, { email: admin.email, password: PASSWORD })).statusCode).toBe(200);
   });
 
-  it('§3 admin login payload: a body without email or password is 400 { error } and changes nothing', async () => {
+  it('admin login payload: a body without email or password is 400 { error } and changes nothing', async () => {
     const harness = await start();
     for (const payload of [{}, { email: 'a@b.co' }, { password: 'x' }, { email: '', password: '' }]) {
       const res = await login(harness.app, payload as { email: string; password: string });

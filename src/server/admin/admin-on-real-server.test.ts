@@ -9,7 +9,7 @@ import { ADMIN_ERRORS } from './admin-messages.ts';
 import type { AdminOverview } from './overview/admin-overview.ts';
 
 /** The admin area through the whole product on its embedded default (PGlite, local chain, no DATABASE_URL). */
-describe('issue 10: admin sign-in on the embedded default', () => {
+describe('admin sign-in on the embedded default', () => {
   let dataDir: string;
   let server: RunningServer;
   const printed: string[] = [];
@@ -40,7 +40,7 @@ describe('issue 10: admin sign-in on the embedded default', () => {
     return { email, res };
   };
 
-  it('issue 10: unknown /api/admin paths are 401 without a session, other unknown /api paths stay 404', async () => {
+  it('unknown /api/admin paths are 401 without a session, other unknown /api paths stay 404', async () => {
     for (const url of ['/api/admin/stats', '/api/admin/whatever/deep', '/api/admin']) {
       const res = await fetch(`${server.url}${url}`);
       expect(res.status, url).toBe(401);
@@ -49,7 +49,7 @@ describe('issue 10: admin sign-in on the embedded default', () => {
     expect((await fetch(`${server.url}/api/nothing-here`)).status).toBe(404);
   });
 
-  it('issue 10: the printed first admin signs in over HTTP, sees its role and IP, and logs out', async () => {
+  it('the printed first admin signs in over HTTP, sees its role and IP, and logs out', async () => {
     expect(printed).toHaveLength(1);
     const { email, res } = await signInPrinted();
     expect(res.status, await res.clone().text()).toBe(200);
@@ -63,7 +63,7 @@ describe('issue 10: admin sign-in on the embedded default', () => {
     expect((await fetch(`${server.url}/api/admin/user`, { headers: { cookie } })).status).toBe(401);
   });
 
-  it('issue 10 point 8: the Overview reads the running server: live game figures, the house wallet on its chain', async () => {
+  it('the Overview reads the running server: live game figures, the house wallet on its chain', async () => {
     const { res } = await signInPrinted();
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const overview = await fetch(`${server.url}/api/admin/overview`, { headers: { cookie } });

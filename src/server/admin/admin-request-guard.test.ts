@@ -13,7 +13,7 @@ import {
   signedIn,
 } from './test-support/admin-test-kit.ts';
 
-describeEachDatabase('RELIABILITY 19: state-changing admin requests', (target) => {
+describeEachDatabase('state-changing admin requests', (target) => {
   const start = adminAppPerTest(() => target.db);
 
   const actionsOf = (adminId: string) =>
@@ -24,7 +24,7 @@ describeEachDatabase('RELIABILITY 19: state-changing admin requests', (target) =
         sql`${systemEvents.eventType} = ${ADMIN_EVENT.action} and ${systemEvents.details}->>'adminId' = ${adminId}`,
       );
 
-  it('RELIABILITY 19: a signed-in POST from another origin, or naming none, is 403 and does nothing', async () => {
+  it('a signed-in POST from another origin, or naming none, is 403 and does nothing', async () => {
     const harness = await start();
     const { admin, cookie } = await signedIn(harness, target.db);
     const url = '/api/admin/test-recorded-action';
@@ -59,7 +59,7 @@ describeEachDatabase('RELIABILITY 19: state-changing admin requests', (target) =
     ['text/plain', 'x'],
     ['application/x-www-form-urlencoded', 'a=1'],
     ['multipart/form-data; boundary=x', '--x--'],
-  ])('RELIABILITY 19: a same-origin POST as %s (not JSON) is 403', async (type, payload) => {
+  ])('a same-origin POST as %s (not JSON) is 403', async (type, payload) => {
     const harness = await start();
     const { cookie } = await signedIn(harness, target.db);
     const res = await harness.app.inject({
@@ -72,7 +72,7 @@ describeEachDatabase('RELIABILITY 19: state-changing admin requests', (target) =
     expect(res.json()).toEqual({ error: ADMIN_ERRORS.notJsonPost });
   });
 
-  it('RELIABILITY 19: a state-changing route called over GET is 403, not run', async () => {
+  it('a state-changing route called over GET is 403, not run', async () => {
     const harness = await start();
     const { admin, cookie } = await signedIn(harness, target.db);
     const res = await harness.app.inject({ url: '/api/admin/test-recorded-action', headers: { cookie } });
@@ -81,7 +81,7 @@ describeEachDatabase('RELIABILITY 19: state-changing admin requests', (target) =
     expect(await actionsOf(admin.id)).toEqual([]);
   });
 
-  it('RELIABILITY 19: a cross-origin login is 403 and signs nobody in', async () => {
+  it('a cross-origin login is 403 and signs nobody in', async () => {
     const harness = await start();
     const { admin } = await signedIn(harness, target.db);
     const res = await login(
@@ -93,7 +93,7 @@ describeEachDatabase('RELIABILITY 19: state-changing admin requests', (target) =
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('issue 10: every admin action is a system event with who and from which IP, once, whether or not its route records it', async () => {
+  it('every admin action is a system event with who and from which IP, once, whether or not its route records it', async () => {
     const harness = await start();
     const { admin, cookie } = await signedIn(harness, target.db);
     expect((await postJson(harness.app, '/api/admin/test-recorded-action', cookie)).statusCode).toBe(200);

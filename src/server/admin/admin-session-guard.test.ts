@@ -11,7 +11,7 @@ import { adminAppPerTest, getUser, postJson, signedIn } from './test-support/adm
 const NOT_AUTHENTICATED = { error: ADMIN_ERRORS.notAuthenticated };
 const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
 
-describeEachDatabase('issue 10: admin sessions and the /api/admin guard', (target) => {
+describeEachDatabase('admin sessions and the /api/admin guard', (target) => {
   const start = adminAppPerTest(() => target.db);
 
   const storedRow = (cookie: string) =>
@@ -27,7 +27,7 @@ describeEachDatabase('issue 10: admin sessions and the /api/admin guard', (targe
     ['GET', '/api/admin'],
     ['POST', '/api/admin/test-recorded-action'],
     ['POST', '/api/admin/ban-wallet'],
-  ] as const)('issue 10: %s %s without a session is 401 { error }', async (method, url) => {
+  ] as const)('%s %s without a session is 401 { error }', async (method, url) => {
     const { app } = await start();
     const res = method === 'GET' ? await app.inject({ url }) : await postJson(app, url, undefined);
     expect(res.statusCode).toBe(401);
@@ -40,7 +40,7 @@ describeEachDatabase('issue 10: admin sessions and the /api/admin guard', (targe
     expect(forged.statusCode).toBe(401);
   });
 
-  it('issue 10: with a session an unknown admin path is a 404 { error }', async () => {
+  it('with a session an unknown admin path is a 404 { error }', async () => {
     const harness = await start();
     const { cookie } = await signedIn(harness, target.db);
     const res = await harness.app.inject({ url: '/api/admin/no-such-route', headers: { cookie } });
@@ -48,7 +48,7 @@ describeEachDatabase('issue 10: admin sessions and the /api/admin guard', (targe
     expect(res.json()).toEqual({ error: ADMIN_ERRORS.notFound });
   });
 
-  it('RELIABILITY 17: GET /api/admin/logout deletes the session, clears the cookie, records it and redirects to /admin/login', async () => {
+  it('GET /api/admin/logout deletes the session, clears the cookie, records it and redirects to /admin/login', async () => {
     const harness = await start();
     const { admin, cookie } = await signedIn(harness, target.db);
     const res = await harness.app.inject({ url: '/api/admin/logout', headers: { cookie } });
@@ -70,7 +70,7 @@ describeEachDatabase('issue 10: admin sessions and the /api/admin guard', (targe
     expect(again.headers.location).toBe('/admin/login');
   });
 
-  it('§6 idle timeout: a session unused for 30 min ends (alive at 30 min - 1 ms), and each request moves the deadline', async () => {
+  it('idle timeout: a session unused for 30 min ends (alive at 30 min - 1 ms), and each request moves the deadline', async () => {
     const harness = await start();
     const { cookie } = await signedIn(harness, target.db);
     harness.clock.advance(ADMIN_IDLE_TIMEOUT_MS - 1);
@@ -86,7 +86,7 @@ describeEachDatabase('issue 10: admin sessions and the /api/admin guard', (targe
     expect(await storedRow(cookie)).toEqual([]);
   });
 
-  it('§6 absolute timeout: a session in constant use ends 12 h after login', async () => {
+  it('absolute timeout: a session in constant use ends 12 h after login', async () => {
     const harness = await start();
     const { cookie } = await signedIn(harness, target.db);
     const loggedInAt = harness.clock.now();
@@ -103,7 +103,7 @@ describeEachDatabase('issue 10: admin sessions and the /api/admin guard', (targe
     expect((await getUser(harness.app, cookie)).statusCode).toBe(401);
   });
 
-  it('issue 10: a deactivated admin’s session stops working at the next request', async () => {
+  it('a deactivated admin’s session stops working at the next request', async () => {
     const harness = await start();
     const { admin, cookie } = await signedIn(harness, target.db);
     expect((await getUser(harness.app, cookie)).statusCode).toBe(200);
@@ -112,7 +112,7 @@ describeEachDatabase('issue 10: admin sessions and the /api/admin guard', (targe
     expect(await storedRow(cookie)).toEqual([]);
   });
 
-  it('issue 10: one row per session, and the sweep deletes expired rows only', async () => {
+  it('one row per session, and the sweep deletes expired rows only', async () => {
     const harness = await start();
     const old = await signedIn(harness, target.db);
     harness.clock.advance(ADMIN_IDLE_TIMEOUT_MS);

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { AdminUserAnswer } from '../../common/api/admin-views.ts';
+import type { Replies } from '../http/contract-reply.ts';
 import { actorOf, requireAdmin } from './admin-context.ts';
 import { adminTokenOf, clearAdminCookie } from './admin-cookie.ts';
 import { ADMIN_EVENT, recordAdminAction } from './admin-events.ts';
@@ -10,7 +12,7 @@ export const ADMIN_LOGIN_PATH = '/admin/login';
 export function registerSessionRoutes(scope: FastifyInstance, deps: LoginRouteDeps): void {
   const { db, sessions } = deps;
 
-  scope.get('/user', async (request) => {
+  scope.get<{ Reply: Replies<AdminUserAnswer> }>('/user', async (request) => {
     const admin = requireAdmin(request);
     return {
       user: {

@@ -17,7 +17,7 @@ describeLoginThrottle('Redis', async (clock) => {
 });
 
 describe('the Redis login throttle', () => {
-  it('RELIABILITY 34: two nodes share the count: an address gets 5 attempts across them, not 5 each', async () => {
+  it('two nodes share the count: an address gets 5 attempts across them, not 5 each', async () => {
     const bed = await openTestRedis();
     beds.push(bed);
     const clock = createFakeClock();

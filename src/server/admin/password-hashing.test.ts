@@ -8,8 +8,8 @@ import {
   verifyAdminPassword,
 } from './password-hashing.ts';
 
-describe('RELIABILITY 18: admin password hashes', () => {
-  it('RELIABILITY 18: a new hash is argon2id at m=19456 KiB, t=2, p=1 and verifies only its password', async () => {
+describe('admin password hashes', () => {
+  it('a new hash is argon2id at m=19456 KiB, t=2, p=1 and verifies only its password', async () => {
     const stored = await hashAdminPassword('the right password');
     expect(parseOptions(stored)).toMatchObject({
       algorithm: 2,
@@ -28,7 +28,7 @@ describe('RELIABILITY 18: admin password hashes', () => {
     ['cheaper memory', { memoryCost: 4096, timeCost: 2, parallelism: 1 }],
     ['one pass', { memoryCost: 19_456, timeCost: 1, parallelism: 1 }],
     ['argon2i', { ...ADMIN_PASSWORD_HASHING, algorithm: 1 as typeof ADMIN_PASSWORD_HASHING.algorithm }],
-  ])('RELIABILITY 18: a hash with %s is due for re-hashing', async (_name, options) => {
+  ])('a hash with %s is due for re-hashing', async (_name, options) => {
     expect(needsRehash(await hash('pw', options))).toBe(true);
   });
 

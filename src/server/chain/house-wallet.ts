@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Address, KeyPairSigner } from '@solana/kit';
+import { LAMPORTS_PER_SOL } from '../../common/format.ts';
 import {
   decodeSecretText,
   KeypairSecretError,
@@ -9,8 +10,6 @@ import {
   SECRET_FORMATS,
   signerFromSecretBytes,
 } from './keypair-secret.ts';
-
-const LAMPORTS_PER_SOL = 1_000_000_000n;
 
 /** Below this the local house wallet is topped up, so payouts never fail for want of play money. */
 export const LOCAL_HOUSE_MINIMUM_BALANCE = 1_000n * LAMPORTS_PER_SOL;

@@ -3,6 +3,7 @@ import type { KeyPairSigner } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
 import type { Config } from '../config.ts';
+import { type Logger, standaloneLog } from '../logger.ts';
 import { loadHouseWallet } from './house-wallet.ts';
 import { createLocalChain, type LocalChain } from './local/local-chain.ts';
 import { INTERNAL_RPC_HEADER, type RpcRouteOptions, registerRpcRoute } from './local-rpc/rpc-route.ts';
@@ -29,11 +30,14 @@ export async function openChain({
   config,
   clock,
   rpcLimits,
+  log = standaloneLog('local chain'),
 }: {
   config: Config;
   clock: Clock;
   /** Tests and benchmarks only: other /rpc limits than the defaults. */
   rpcLimits?: Omit<RpcRouteOptions, 'internalToken'>;
+  /** The server's logger, scoped to the local chain. */
+  log?: Logger;
 }): Promise<OpenedChain> {
   if (config.chain.kind === 'remote') {
     const houseWallet = await loadHouseWallet({ chain: 'remote', secret: config.chain.houseWalletKeypair });
@@ -51,7 +55,7 @@ export async function openChain({
     dataDir: config.dataDir,
     clock,
     // The transaction is already durable in the log; a failed snapshot only lengthens the next replay.
-    onSnapshotError: (error) => console.error('local chain: snapshot not written, will retry', error),
+    onSnapshotError: (error) => log('snapshot not written, will retry', error),
   });
   try {
     const houseWallet = await loadHouseWallet({

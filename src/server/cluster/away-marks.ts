@@ -1,4 +1,5 @@
 import type { QueueEntry } from '../game/matchmaker.ts';
+import type { Logger } from '../logger.ts';
 import type { ClusterQueues } from './queues.ts';
 
 /**
@@ -9,10 +10,7 @@ import type { ClusterQueues } from './queues.ts';
  * pairing of this node is in Redis when that pairing runs. A mark that could not be written leaves `resync`
  * set, for the next refresh to write this node's searches again.
  */
-export function createAwayMarks(
-  queues: Pick<ClusterQueues<unknown>, 'markAway'>,
-  log: (message: string, error?: unknown) => void,
-) {
+export function createAwayMarks(queues: Pick<ClusterQueues<unknown>, 'markAway'>, log: Logger) {
   const away = new Set<string>();
   let turn: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import { payoutJobs } from '../db/schema/index.ts';
-import { RECONNECTION_WINDOW_MS } from '../game/match-constants.ts';
-import { localChainForFile, PAID_MODE, payoutJobsOf, until } from '../game/paid-search-bed.ts';
+import { localChainForFile, PAID_MODE, payoutJobsOf, until } from '../game/test-support/paid-search-bed.ts';
 import { checkMoney } from '../ledger/test-support/money-check.ts';
 import { twoNodeBeds } from './test-support/two-node-beds.ts';
 
@@ -18,7 +18,7 @@ const chain = localChainForFile();
 describeEachDatabase('cluster mode: a search whose socket is away', (target) => {
   const twoNodes = twoNodeBeds(target, chain);
 
-  it('§9 is not paired by either node while away; taken back within the window it is paired, told matched, and played for money', async () => {
+  it('is not paired by either node while away; taken back within the window it is paired, told matched, and played for money', async () => {
     const { a, b } = await twoNodes();
     const first = await a.link();
     await a.findPaidMatch(first);
@@ -64,7 +64,7 @@ describeEachDatabase('cluster mode: a search whose socket is away', (target) => 
     expect(money.matchedOnChain).toBeGreaterThanOrEqual(2);
   });
 
-  it('§9 away for the whole window: never paired, closed as disconnected with its refund; the other search waits on', async () => {
+  it('away for the whole window: never paired, closed as disconnected with its refund; the other search waits on', async () => {
     const { a, b } = await twoNodes();
     const first = await a.link();
     await a.findPaidMatch(first);

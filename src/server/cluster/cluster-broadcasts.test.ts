@@ -10,7 +10,7 @@ import { openTestRedis, type TestRedis } from './test-support/test-redis.ts';
 const WALLET = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 
 /**
- * Issue 12 point 1 on the real Redis: a ledger movement made on one node reaches the node holding the
+ * Broadcasts between game nodes, on the real Redis: a ledger movement made on one node reaches the node holding the
  * wallet's socket, and a ban made on one node is acted on by every node, each exactly once; when Redis
  * cannot take the message, the node that made it still acts on it itself.
  */
@@ -61,7 +61,7 @@ const notice = (): MovementNotice => ({
   createdAt: new Date(),
 });
 
-describe('issue 12: broadcasts between game nodes', () => {
+describe('broadcasts between game nodes', () => {
   it('a movement notified on node A is delivered on node B (and A), once each, bigint and date intact', async () => {
     const [a, b] = [await node(), await node()];
     const sent = notice();

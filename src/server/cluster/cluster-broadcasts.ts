@@ -1,11 +1,13 @@
+import type { NodeActs } from '../game/topology.ts';
 import type { MovementNotice } from '../ledger/money-notice.ts';
+import type { Logger } from '../logger.ts';
 import type { BanChange } from '../security/bans.ts';
 import type { PlayerSession } from '../security/player-sessions.ts';
 import { banChannel, signOutChannel, walletNoticeChannel } from './cluster-channels.ts';
 import type { ClusterPubSub } from './pubsub.ts';
 
 /**
- * What one node does that every node must act on (issue 12 point 1): a ban made through any node reaches
+ * What one node does that every node must act on: a ban made through any node reaches
  * the sockets and searches every node holds, a sign-out closes its session's sockets on every node, and a ledger movement reaches the wallet's sockets wherever
  * they are. Each is published once and acted on by every subscribed node, this one included, through the
  * same handler. If Redis cannot take the message, this node still acts on it itself (its own sockets are
@@ -21,30 +23,36 @@ export interface ClusterBroadcasts {
   close(): Promise<void>;
 }
 
-export async function wireClusterBroadcasts(deps: {
+/** Cluster mode's bus (game/topology.ts `NodeBus`): publishes at once; this node acts once it listens. */
+export interface ClusterBus extends ClusterBroadcasts {
+  /** Subscribes this node's own acts: from now on they run for every publish of every node. */
+  listen(acts: NodeActs<MovementNotice>): Promise<void>;
+}
+
+export function createClusterBus(deps: {
   pubsub: ClusterPubSub;
-  /** This node's own action on a ban change (its searches and sockets). */
-  actOnBan: (change: BanChange) => void;
-  /** This node's own action on a sign-out (the session's sockets it holds). */
-  actOnSignOut: (ended: PlayerSession) => void;
-  /** This node's own delivery of a movement to the wallet's sockets it holds. */
-  deliverNotice: (notice: MovementNotice) => void;
   log: (message: string, error?: unknown) => void;
-}): Promise<ClusterBroadcasts> {
+}): ClusterBus {
   const bans = deps.pubsub.channel(banChannel);
   const notices = deps.pubsub.channel(walletNoticeChannel);
   const signOuts = deps.pubsub.channel(signOutChannel);
-  const stops = [
-    await bans.subscribe(deps.actOnBan),
-    await notices.subscribe(deps.deliverNotice),
-    await signOuts.subscribe(deps.actOnSignOut),
-  ];
+  /** This node's acts, once listening: a message Redis could not take is acted on here only. */
+  const here = new Set<NodeActs<MovementNotice>>();
+  const stops: Array<() => Promise<void>> = [];
 
   return {
+    async listen(acts) {
+      here.add(acts);
+      stops.push(
+        await bans.subscribe(acts.ban),
+        await notices.subscribe(acts.notice),
+        await signOuts.subscribe(acts.signOut),
+      );
+    },
     banChanged(change) {
       bans.publish(change).catch((error: unknown) => {
         deps.log('a ban change could not be broadcast to the other nodes; acting on it here only', error);
-        deps.actOnBan(change);
+        for (const acts of here) acts.ban(change);
       });
     },
     signedOut(ended) {
@@ -54,7 +62,7 @@ export async function wireClusterBroadcasts(deps: {
           'a sign-out could not be broadcast to the other nodes; closing its sockets here only',
           error,
         );
-        deps.actOnSignOut(ended);
+        for (const acts of here) acts.signOut(ended);
       });
     },
     notify(notice) {
@@ -63,11 +71,28 @@ export async function wireClusterBroadcasts(deps: {
           `the ${notice.type} notice of ${notice.walletAddress} could not be broadcast; told here only`,
           error,
         );
-        deps.deliverNotice(notice);
+        for (const acts of here) acts.notice(notice);
       });
     },
     async close() {
-      for (const stop of stops) await stop().catch(() => {});
+      for (const stop of stops.splice(0)) await stop().catch(() => {});
+      here.clear();
     },
   };
+}
+
+/** A bus listening with the given acts at once. */
+export async function wireClusterBroadcasts(deps: {
+  pubsub: ClusterPubSub;
+  /** This node's own action on a ban change (its searches and sockets). */
+  actOnBan: (change: BanChange) => void;
+  /** This node's own action on a sign-out (the session's sockets it holds). */
+  actOnSignOut: (ended: PlayerSession) => void;
+  /** This node's own delivery of a movement to the wallet's sockets it holds. */
+  deliverNotice: (notice: MovementNotice) => void;
+  log: Logger;
+}): Promise<ClusterBroadcasts> {
+  const bus = createClusterBus(deps);
+  await bus.listen({ ban: deps.actOnBan, signOut: deps.actOnSignOut, notice: deps.deliverNotice });
+  return bus;
 }

@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { BASE58_ADDRESS } from '../../common/rules.ts';
 import type { MovementNotice } from '../ledger/money-notice.ts';
 import type { BanChange } from '../security/bans.ts';
 import type { PlayerSession } from '../security/player-sessions.ts';
 import type { ChannelSpec } from './pubsub.ts';
 
 /**
- * The messages nodes send each other (issue 12). A ban made through one node is broadcast so every node
+ * The messages nodes send each other. A ban made through one node is broadcast so every node
  * acts on the sockets and searches it holds; a ledger movement is broadcast so the node holding the
  * wallet's socket sends its `transaction_notification`. Lamports travel as decimal strings, dates as ISO
  * text: JSON has neither bigint nor Date.
  */
 
-const walletAddress = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+const walletAddress = z.string().regex(BASE58_ADDRESS);
 
 export const banChannel: ChannelSpec<BanChange> = {
   name: 'bans',

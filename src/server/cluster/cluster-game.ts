@@ -1,7 +1,8 @@
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
-import type { GameServer, GameServerOptions } from '../game/game-server.ts';
 import { walletInPlay } from '../game/restart-settlement.ts';
+import type { NodeGame, Peers } from '../game/topology.ts';
+import type { Logger } from '../logger.ts';
 import { type ClusterMatchmaker, createClusterMatchmaker } from './cluster-matchmaker.ts';
 import type { ClusterNode } from './cluster-node.ts';
 import { createMatchHandoff } from './match-handoff.ts';
@@ -13,18 +14,13 @@ import { createClusterQueues } from './queues.ts';
 export const QUEUE_REFRESH_MS = 1_000;
 
 /**
- * The game layer's part of cluster mode (issue 12 points 1 and 2): the shared Redis queue as the game
+ * The game layer's part of cluster mode: the shared Redis queue as the game
  * server's matchmaker, the hand-off of a match to a search another node holds (sticky routing: the player
  * moves to the match's node), and a loop every QUEUE_REFRESH_MS that refreshes the queue's lengths and
  * places and the players online on the other nodes, delivers hand-offs whose pub/sub message was lost,
  * and tries the pairing of modes where two wait (after a pairing that was put back).
  */
-export function wireClusterGame(deps: {
-  node: ClusterNode;
-  db: Database;
-  clock: Clock;
-  log: (message: string, error?: unknown) => void;
-}) {
+export function wireClusterGame(deps: { node: ClusterNode; db: Database; clock: Clock; log: Logger }) {
   const { node, db, clock, log } = deps;
   const queues = createClusterQueues({ redis: node.redis, keys: node.keys, codec: queuedEntryCodec });
   const matchmaker: ClusterMatchmaker = createClusterMatchmaker({
@@ -42,8 +38,7 @@ export function wireClusterGame(deps: {
     log,
   });
 
-  const option: NonNullable<GameServerOptions['cluster']> = {
-    matchmaker,
+  const peers: Peers = {
     handOff(entry, message) {
       const holder = (entry as Partial<QueuedEntry>).node;
       if (!holder || holder === node.nodeId) return false;
@@ -101,10 +96,9 @@ export function wireClusterGame(deps: {
     elsewhere = sum;
   };
 
-  const refresh = async (game: GameServer, playersHere: () => number) => {
+  const refresh = async (game: NodeGame, playersHere: () => number) => {
     try {
-      const matchesHere = game.matches().filter((m) => !m.isOver()).length;
-      await countLoad({ players: playersHere(), matches: matchesHere });
+      await countLoad({ players: playersHere(), matches: game.liveMatches() });
       await matchmaker.refresh();
       for (const entry of matchmaker.localEntries()) {
         const waiting = await handoff.waitingFor(entry.player.walletAddress);
@@ -120,13 +114,13 @@ export function wireClusterGame(deps: {
   };
 
   return {
-    option,
     matchmaker,
+    peers,
     /** Players online on the other nodes, as last read. */
     playersElsewhere: () => elsewhere.players,
     /** Matches under way on the other nodes, as last read. */
     matchesElsewhere: () => elsewhere.matches,
-    async start(game: GameServer, playersHere: () => number): Promise<void> {
+    async start(game: NodeGame, playersHere: () => number): Promise<void> {
       stopListening = await handoff.listen((h) => game.matchedElsewhere(h.entryId, h.message));
       refreshOf = () => {
         running ??= refresh(game, playersHere).finally(() => {

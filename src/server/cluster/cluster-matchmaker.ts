@@ -12,12 +12,13 @@ import {
   insertEntryRow,
   stillActive,
 } from '../game/queue-rows.ts';
+import type { Logger } from '../logger.ts';
 import { createAwayMarks } from './away-marks.ts';
 import type { QueuedEntry } from './queued-entry-codec.ts';
 import type { ClusterQueues, QueuedPlayer } from './queues.ts';
 
 /**
- * The matchmaker of cluster mode (issue 12): one FIFO queue per mode shared by every game node in Redis,
+ * The matchmaker of cluster mode: one FIFO queue per mode shared by every game node in Redis,
  * with the database still the judge of each search's fate.
  * - A search is a queue-session row first (one active per wallet across all nodes), then a Redis entry
  *   naming the node that holds its socket. If Redis cannot take it, the search is refused
@@ -51,7 +52,7 @@ export function createClusterMatchmaker(deps: {
   clock: Clock;
   nodeId: string;
   queues: ClusterQueues<QueuedEntry>;
-  log: (message: string, error?: unknown) => void;
+  log: Logger;
 }): ClusterMatchmaker {
   const { db, clock, nodeId, queues, log } = deps;
   const byWallet = new Map<string, QueuedEntry>();

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../common/clock.ts';
 import type { SettleScope } from '../game/node-ownership.ts';
+import type { Logger } from '../logger.ts';
 import { createLostNodeWatch, type LostNodeWatch } from './lost-node-watch.ts';
 import { createNodeLiveness, type NodeLiveness } from './node-liveness.ts';
 import { type ClusterPubSub, createClusterPubSub } from './pubsub.ts';
@@ -8,7 +9,7 @@ import { connectRedis, parseRedisUrl } from './redis-connection.ts';
 import { createRedisKeys, type RedisKeys } from './redis-keys.ts';
 
 /**
- * This process as one game node of several (issue 12): its Redis connection, its heartbeat (the lease
+ * This process as one game node of several: its Redis connection, its heartbeat (the lease
  * under which it holds its searches and matches: renewed every `beatMs`, gone `ttlMs` after the last
  * beat), and the watch that settles the work of nodes that stopped beating.
  *
@@ -71,7 +72,7 @@ export async function startClusterNode(options: {
   keyPrefix: string;
   nodeId: string;
   clock: Clock;
-  log: (message: string, error?: unknown) => void;
+  log: Logger;
   timing?: Partial<ClusterTiming>;
 }): Promise<ClusterNode> {
   const { nodeId, clock, log } = options;

@@ -9,8 +9,8 @@ import { RedisUnavailableError } from './redis-connection.ts';
 import { openRelayedBed, untilReconnected } from './test-support/cuttable-relay.ts';
 
 /**
- * Issue 12's Redis outage: "new searches get a clear error while Redis is down, ... nothing is lost when
- * it returns". The node's connection goes through a relay the test cuts and restores.
+ * The rule for a Redis outage: new searches get a clear error while Redis is down, and nothing is lost when
+ * it returns. The node's connection goes through a relay the test cuts and restores.
  */
 describe('a Redis outage seen by the queues and pub/sub', () => {
   const cleanups: Array<() => Promise<void> | void> = [];

@@ -2,20 +2,20 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { games, payoutJobs, queueSessions } from '../db/schema/index.ts';
-import { localChainForFile, PAID_MODE, until } from '../game/paid-search-bed.ts';
-import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
+import { localChainForFile, PAID_MODE, until } from '../game/test-support/paid-search-bed.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 import { twoNodeBeds } from './test-support/two-node-beds.ts';
 
 const chain = localChainForFile();
 
 /**
- * Issue 12 points 1 and 2 in one process: two game servers on one database, each a game node with its own
+ * Pairing and hand-off across game nodes, in one process: two game servers on one database, each a game node with its own
  * Redis connections, sharing the queue in Redis. Players searching on different nodes are paired in the
  * order they came; the match lives on the node that paired them, and the player held by the other node is
  * told `matched` naming that node, moves there (a new socket of the same session) and plays; the winner is
  * paid once. With Redis gone, a new search gets a clear error and its fee back in full.
  */
-describeEachDatabase('issue 12: pairing across game nodes', (target) => {
+describeEachDatabase('pairing across game nodes', (target) => {
   const twoNodes = twoNodeBeds(target, chain);
 
   it('players on two nodes are paired; the one held elsewhere moves to the match’s node, plays, and the winner is paid once', async () => {

@@ -3,7 +3,7 @@ import { createFakeClock } from '../../common/clock.ts';
 import { createLostNodeWatch } from './lost-node-watch.ts';
 
 /**
- * Issue 12 point 3: when a node is taken for lost. The rules alone, with the liveness and the database as
+ * When a node is taken for lost. The rules alone, with the liveness and the database as
  * plain functions (the real Redis and database are in cluster-node.test.ts and lost-node-settlement.test.ts).
  */
 function bed(options: { confirmMs?: number; settleInMs?: number } = {}) {
@@ -34,7 +34,7 @@ function bed(options: { confirmMs?: number; settleInMs?: number } = {}) {
   return { clock, state, watch };
 }
 
-describe('issue 12: the lost-node watch', () => {
+describe('the lost-node watch', () => {
   it('a node missing from Redis with open work is settled once it has been missing for confirmMs', async () => {
     const { clock, state, watch } = bed();
     state.owners = ['me', 'gone', 'alive'];

@@ -1,7 +1,8 @@
 import type { Clock } from '../../common/clock.ts';
+import type { Logger } from '../logger.ts';
 
 /**
- * Finds game nodes that are gone (issue 12, point 3). A node is taken for lost only when open searches or
+ * Finds game nodes that are gone. A node is taken for lost only when open searches or
  * matches in the database name it, its heartbeat is missing from Redis, and this watcher has seen it missing
  * for `confirmMs` while Redis answered every time: a Redis that restarted empty, or a watcher that could not
  * reach it, is not evidence, and a node gets a few of its own beats to reappear before its work is settled.
@@ -27,7 +28,7 @@ export interface LostNodeWatchDeps {
    * a Redis back from an outage, maybe empty, gives every node time to reconnect and beat again.
    */
   settleInMs: number;
-  log: (message: string, error?: unknown) => void;
+  log: Logger;
 }
 
 export function createLostNodeWatch(deps: LostNodeWatchDeps) {

@@ -2,12 +2,13 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { type ServerMessageOf, serverMessageSchema } from '../../common/protocol.ts';
 import type { QueueEntry } from '../game/matchmaker.ts';
+import type { Logger } from '../logger.ts';
 import type { ClusterPubSub } from './pubsub.ts';
 import { whileReachable } from './redis-connection.ts';
 import type { RedisKeys } from './redis-keys.ts';
 
 /**
- * Sticky routing's hand-off (issue 12 point 2). A match lives on the node that paired it; a player whose
+ * Sticky routing's hand-off. A match lives on the node that paired it; a player whose
  * search another node holds is told `matched` naming this node, and moves there (`/ws?node=`). The message
  * goes two ways, so neither a lost pub/sub message nor a socket away at that moment loses it:
  * - published on the holding node's own channel, which tells the socket at once;
@@ -37,7 +38,7 @@ export function createMatchHandoff(deps: {
   keys: RedisKeys;
   pubsub: ClusterPubSub;
   nodeId: string;
-  log: (message: string, error?: unknown) => void;
+  log: Logger;
 }) {
   const { redis, keys, log } = deps;
   const channelOf = (nodeId: string) =>

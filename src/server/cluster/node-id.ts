@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { NODE_ID_PATTERN } from '../../common/rules.ts';
 
 /**
  * The one rule for the name a server process goes by (NODE_ID): its payout claims, and in cluster mode its
@@ -9,7 +10,7 @@ import os from 'node:os';
  * settle the other's live matches as its own).
  */
 
-export const NODE_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+export { NODE_ID_PATTERN };
 
 export class NodeIdError extends Error {
   constructor(received: string) {

@@ -5,7 +5,7 @@ import { runBatch, whileReachable } from './redis-connection.ts';
 import type { RedisKeys } from './redis-keys.ts';
 
 /**
- * Node liveness (issue 12): each node beats with a time to live (Redis' SET PX, no node's clock); a node is
+ * Node liveness: each node beats with a time to live (Redis' SET PX, no node's clock); a node is
  * live while its last beat has not run out. A node that stops beating (killed) drops out of `liveNodes` by
  * itself once its time runs out; a clean stop leaves at once.
  */

@@ -1,10 +1,11 @@
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
+import type { Logger } from '../logger.ts';
 import { whileReachable } from './redis-connection.ts';
 import type { RedisKeys } from './redis-keys.ts';
 
 /**
- * Typed Redis pub/sub between nodes (issue 12: ban broadcasts, wallet notifications). Guarantees:
+ * Typed Redis pub/sub between nodes (ban broadcasts, wallet notifications). Guarantees:
  * - a message is JSON checked against its channel's schema on both sides: `publish` refuses one its
  *   receivers would refuse, and a malformed message received (bad JSON, wrong shape) is logged and
  *   dropped, never handed on and never thrown;
@@ -36,8 +37,6 @@ export interface ClusterPubSub {
   close(): Promise<void>;
 }
 
-export type PubSubLog = (message: string, error?: unknown) => void;
-
 export function createClusterPubSub({
   publisher,
   subscriber,
@@ -47,7 +46,7 @@ export function createClusterPubSub({
   publisher: Redis;
   subscriber: Redis;
   keys: RedisKeys;
-  log: PubSubLog;
+  log: Logger;
 }): ClusterPubSub {
   /** Channels with handlers: how to read a message, and the SUBSCRIBE every handler waits for. */
   const listening = new Map<

@@ -3,9 +3,14 @@ import { expect, it } from 'vitest';
 import { deleteRedisKeys } from '../../../test/cluster/redis-prefix-cleanup.ts';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import { payoutJobs } from '../db/schema/index.ts';
-import { RECONNECTION_WINDOW_MS } from '../game/match-constants.ts';
-import { localChainForFile, payoutJobsOf, type TestLink, until } from '../game/paid-search-bed.ts';
+import {
+  localChainForFile,
+  payoutJobsOf,
+  type TestLink,
+  until,
+} from '../game/test-support/paid-search-bed.ts';
 import { checkMoney } from '../ledger/test-support/money-check.ts';
 import { type NodeBed, TEST_REDIS_URL, twoNodeBeds } from './test-support/two-node-beds.ts';
 

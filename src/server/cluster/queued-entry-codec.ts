@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { GAME_MODE_IDS } from '../../common/game-modes.ts';
+import { NODE_ID_PATTERN } from '../../common/rules.ts';
 import type { QueueEntry } from '../game/matchmaker.ts';
 import type { EntryCodec } from './queues.ts';
 
 /**
- * A search as cluster mode's Redis queue holds it (issue 12): everything the node that pairs it needs to
+ * A search as cluster mode's Redis queue holds it: everything the node that pairs it needs to
  * start the match and to reach the player (`node`: the node holding the player's socket), checked when read
  * back. Lamports travel as a decimal string: JSON has no bigint.
  */
@@ -17,7 +18,7 @@ const wire = z
   .object({
     id: z.uuid(),
     mode: z.enum(GAME_MODE_IDS),
-    node: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
+    node: z.string().regex(NODE_ID_PATTERN),
     joinedAt: z.number().finite(),
     player: z
       .object({

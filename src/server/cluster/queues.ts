@@ -8,7 +8,7 @@ import { runBatch } from './redis-connection.ts';
 import type { RedisKeys } from './redis-keys.ts';
 
 /**
- * The per-mode FIFO search queues of cluster mode (issue 12), shared by every node through Redis. Each
+ * The per-mode FIFO search queues of cluster mode, shared by every node through Redis. Each
  * operation is one Lua script, so they exclude each other across all nodes:
  * - a wallet is in one queue at most: `enqueue` refuses a wallet queued in any mode;
  * - `pair` takes the two longest-waiting wallets of a mode out together, or none; two distinct wallets

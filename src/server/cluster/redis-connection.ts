@@ -5,7 +5,7 @@ import { type ChainableCommander, Redis } from 'ioredis';
  * rediss://, with a clear error that never shows its password); connecting gives up after a bounded time
  * with a RedisUnavailableError naming the address; once connected, a command sent while Redis is down
  * fails at once (no offline queue) or after `commandTimeoutMs` at worst, never hanging, so a new search
- * gets a clear error while Redis is away (issue 12) and the client keeps reconnecting in the background.
+ * gets a clear error while Redis is away and the client keeps reconnecting in the background.
  */
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';

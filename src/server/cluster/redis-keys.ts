@@ -1,7 +1,7 @@
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 
 /**
- * Every Redis key and pub/sub channel of cluster mode (issue 12), named in this one place: no other module
+ * Every Redis key and pub/sub channel of cluster mode, named in this one place: no other module
  * builds a key string. All share one prefix (default `pong:`), so a test or a second deployment on the same
  * Redis uses its own prefix and never touches another's keys. The prefix is wrapped in a hash tag
  * (`{pong}:`), so every key lands in one slot and a Lua script may touch any of them even on Redis Cluster.
@@ -45,10 +45,11 @@ export interface RedisKeys {
 
 export const DEFAULT_KEY_PREFIX = 'pong';
 
-const PREFIX_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** REDIS_KEY_PREFIX, as the configuration and `npm run cluster` check it too. */
+export const REDIS_KEY_PREFIX_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export function createRedisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys {
-  if (!PREFIX_PATTERN.test(prefix)) {
+  if (!REDIS_KEY_PREFIX_PATTERN.test(prefix)) {
     throw new Error(`Redis key prefix must be 1 to 64 characters of A-Z a-z 0-9 _ . : - (got ${prefix})`);
   }
   const root = `{${prefix}}:`;

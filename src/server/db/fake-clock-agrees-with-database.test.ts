@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { createFakeClock } from '../../common/clock.ts';
 
 /**
- * Issue 8 fault 1: a test's time comes from one clock. Rows a test does not stamp itself get the database's
+ * A test's time comes from one clock. Rows a test does not stamp itself get the database's
  * now(), so a fake clock that starts at a fixed date disagrees with them as soon as the calendar passes it
  * (the restart settlement then left a stale entry fee unrefunded). A fake clock starts at the real time.
  * This also checks a run with the machine's date moved (scripts/test-next-year.sh): a database server
@@ -13,8 +13,8 @@ import { createFakeClock } from '../../common/clock.ts';
 
 const A_MINUTE = 60_000;
 
-describeEachDatabase('issue 8 fault 1: a fake clock agrees with the database', (target) => {
-  it('issue 8 fault 1: a fake clock started without a date reads what the database stamps now()', async () => {
+describeEachDatabase('a fake clock agrees with the database', (target) => {
+  it('a fake clock started without a date reads what the database stamps now()', async () => {
     const clock = createFakeClock();
     const { rows } = await target.db.execute<{ ms: number }>(
       sql`SELECT (extract(epoch FROM now()) * 1000)::float8 AS ms`,

@@ -71,7 +71,7 @@ function claimJob(db: Database, worker: string, among: string[]): Promise<string
 }
 
 describeEachDatabase('money columns and payout jobs', (target) => {
-  it('invariant 1: a lamport amount above 2^53 round-trips exactly as a bigint', async () => {
+  it('a lamport amount above 2^53 round-trips exactly as a bigint', async () => {
     const wallet = uniqueWallet();
     await target.db.insert(transactions).values([
       {
@@ -103,7 +103,7 @@ describeEachDatabase('money columns and payout jobs', (target) => {
     expect(BigInt(sum!.total)).toBe(ABOVE_2_POW_53 + MAX_BIGINT);
   });
 
-  it('invariant 1: signed lamport totals (profit and loss) keep their sign', async () => {
+  it('signed lamport totals (profit and loss) keep their sign', async () => {
     const wallet = uniqueWallet();
     await target.db
       .insert(walletAnalytics)
@@ -116,7 +116,7 @@ describeEachDatabase('money columns and payout jobs', (target) => {
     expect(row!.totalWageredLamports).toBe(0n);
   });
 
-  it('§3 transaction: an amount is never negative; the type gives the direction', async () => {
+  it('transaction: an amount is never negative; the type gives the direction', async () => {
     await expectPgError(
       target.db
         .insert(transactions)
@@ -126,7 +126,7 @@ describeEachDatabase('money columns and payout jobs', (target) => {
     );
   });
 
-  it('§3 transaction: a refund percentage lies between 0 and 100', async () => {
+  it('transaction: a refund percentage lies between 0 and 100', async () => {
     await expectPgError(
       target.db
         .insert(transactions)
@@ -136,7 +136,7 @@ describeEachDatabase('money columns and payout jobs', (target) => {
     );
   });
 
-  it('invariant 3: a payout job owes a positive amount to a game or queue entry', async () => {
+  it('a payout job owes a positive amount to a game or queue entry', async () => {
     const job = {
       kind: 'winner_payout',
       idempotencyKey: randomUUID(),
@@ -156,7 +156,7 @@ describeEachDatabase('money columns and payout jobs', (target) => {
     );
   });
 
-  it('invariant 3: a job is not sent without a stored signature, signed bytes and last valid block height', async () => {
+  it('a job is not sent without a stored signature, signed bytes and last valid block height', async () => {
     const [job] = await target.db
       .insert(payoutJobs)
       .values({
@@ -194,7 +194,7 @@ describeEachDatabase('money columns and payout jobs', (target) => {
     });
   });
 
-  it('invariant 3: claimed jobs are handed out once each, in due order, until none is left', async () => {
+  it('claimed jobs are handed out once each, in due order, until none is left', async () => {
     const ids = await insertDueJobs(target.db, 2);
     expect(await claimJob(target.db, 'worker-a', ids)).toBe(ids[0]);
     expect(await claimJob(target.db, 'worker-b', ids)).toBe(ids[1]);
@@ -210,7 +210,7 @@ describeEachDatabase('money columns and payout jobs', (target) => {
   });
 
   if (target.kind === 'postgres') {
-    it('invariant 3: FOR UPDATE SKIP LOCKED lets a second transaction skip a job another holds', async () => {
+    it('FOR UPDATE SKIP LOCKED lets a second transaction skip a job another holds', async () => {
       const ids = await insertDueJobs(target.db, 2);
       let release!: () => void;
       const held = new Promise<void>((resolve) => {

@@ -55,7 +55,7 @@ async function publicTables(db: Database): Promise<string[]> {
 }
 
 describeEachDatabase('database client', (target) => {
-  it('§3 migrations apply on an empty database and a second open applies nothing', async () => {
+  it('migrations apply on an empty database and a second open applies nothing', async () => {
     const first = await appliedMigrations(target.db);
     expect(first).toHaveLength(journalTags().length);
     expect(first.length).toBeGreaterThan(0);
@@ -64,7 +64,7 @@ describeEachDatabase('database client', (target) => {
     expect(await appliedMigrations(db)).toEqual(first);
   });
 
-  it('§3 every stored entity has its table, and so does every table of the schema', async () => {
+  it('every stored entity has its table, and so does every table of the schema', async () => {
     const tables = await publicTables(target.db);
     for (const [entity, table] of Object.entries(SPEC_ENTITY_TABLES)) {
       expect(tables, `SPEC §3 ${entity}`).toContain(table);
@@ -77,7 +77,7 @@ describeEachDatabase('database client', (target) => {
     expect(tables.sort()).toEqual(declared.sort());
   });
 
-  it('§3 timestamps are stored with their time zone', async () => {
+  it('timestamps are stored with their time zone', async () => {
     const result = await target.db.execute<{ table_name: string; column_name: string }>(
       sql`SELECT table_name, column_name FROM information_schema.columns
           WHERE table_schema = 'public' AND data_type = 'timestamp without time zone'`,
@@ -109,7 +109,7 @@ describeEachDatabase('database client', (target) => {
     ).toEqual([]);
   });
 
-  it('ARCHITECTURE invariant 7: data survives closing and reopening the same storage', async () => {
+  it('nothing lives only in memory: data survives closing and reopening the same storage', async () => {
     const wallet = uniqueWallet();
     const signature = uniqueSignature();
     await target.db.insert(transactions).values({

@@ -6,6 +6,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Logger } from '../logger.ts';
 import { packageRoot } from '../package-root.ts';
 import type { Database, DatabaseKind } from './database.ts';
 import { describeDatabaseUrl } from './database-url.ts';
@@ -16,7 +17,7 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** The server's data folder; PGlite keeps its files in `<dataDir>/pgdata`. */
   dataDir: string;
-  log?: (message: string) => void;
+  log?: Logger;
 }
 
 export interface OpenedDatabase {

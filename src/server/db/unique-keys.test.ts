@@ -30,39 +30,39 @@ interface UniqueKeyCase {
 
 const cases: UniqueKeyCase[] = [
   {
-    rule: '§3 banned wallet: walletAddress is unique',
+    rule: 'banned wallet: walletAddress is unique',
     constraint: 'banned_wallets_wallet_address_unique',
     insert: (db, key) => db.insert(bannedWallets).values({ walletAddress: key, reason: 'test' }),
   },
   {
-    rule: '§3 IP row: ipAddress is unique',
+    rule: 'IP row: ipAddress is unique',
     constraint: 'ip_addresses_ip_address_unique',
     insert: (db, key) => db.insert(ipAddresses).values({ ipAddress: key }),
   },
   {
-    rule: '§3 wallet-IP association: the pair is unique',
+    rule: 'wallet-IP association: the pair is unique',
     constraint: 'wallet_ip_associations_pair_unique',
     insert: (db, key) =>
       db.insert(walletIpAssociations).values({ walletAddress: key, ipAddress: '10.0.0.1' }),
   },
   {
-    rule: '§3 flagged wallet: walletAddress is unique',
+    rule: 'flagged wallet: walletAddress is unique',
     constraint: 'flagged_wallets_wallet_address_unique',
     insert: (db, key) => db.insert(flaggedWallets).values({ walletAddress: key, reason: 'test' }),
   },
   {
-    rule: '§3 legacy user: username is unique',
+    rule: 'legacy user: username is unique',
     constraint: 'legacy_users_username_unique',
     insert: (db, key) => db.insert(legacyUsers).values({ username: key, passwordHash: 'hash' }),
   },
   {
-    rule: '§3 admin user: email is unique',
+    rule: 'admin user: email is unique',
     constraint: 'admin_users_email_unique',
     insert: (db, key) =>
       db.insert(adminUsers).values({ email: `${key}@example.com`, username: key, passwordHash: 'hash' }),
   },
   {
-    rule: 'invariant 2: an on-chain signature backs at most one ledger row',
+    rule: 'an on-chain signature backs at most one ledger row',
     constraint: 'transactions_transaction_signature_unique',
     insert: (db, key) =>
       db.insert(transactions).values({
@@ -73,7 +73,7 @@ const cases: UniqueKeyCase[] = [
       }),
   },
   {
-    rule: 'invariant 3: a payout job idempotency key is written once',
+    rule: 'a payout job idempotency key is written once',
     constraint: 'payout_jobs_idempotency_key_unique',
     insert: (db, key) =>
       db.insert(payoutJobs).values({
@@ -85,7 +85,7 @@ const cases: UniqueKeyCase[] = [
       }),
   },
   {
-    rule: 'invariant 5: a sign-in nonce is issued once',
+    rule: 'a sign-in nonce is issued once',
     constraint: 'auth_challenges_nonce_unique',
     insert: (db, key) =>
       db.insert(authChallenges).values({
@@ -120,7 +120,7 @@ describeEachDatabase('unique keys', (target) => {
     expect(isUniqueViolation(new Error('not a database error'))).toBe(false);
   });
 
-  it('§3 transaction: many rows may have no signature yet', async () => {
+  it('transaction: many rows may have no signature yet', async () => {
     const wallet = uniqueWallet();
     const unsigned = {
       type: 'winner_payout',
@@ -131,7 +131,7 @@ describeEachDatabase('unique keys', (target) => {
     await target.db.insert(transactions).values([unsigned, unsigned, unsigned]);
   });
 
-  it('§3 wallet-IP association: one wallet may pair with many IPs and one IP with many wallets', async () => {
+  it('wallet-IP association: one wallet may pair with many IPs and one IP with many wallets', async () => {
     const wallet = uniqueWallet();
     const ip = `10.1.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
     await target.db.insert(walletIpAssociations).values([
@@ -141,7 +141,7 @@ describeEachDatabase('unique keys', (target) => {
     ]);
   });
 
-  it('RELIABILITY 24: a wallet has at most one active queue entry; a closed one does not count', async () => {
+  it('a wallet has at most one active queue entry; a closed one does not count', async () => {
     const wallet = uniqueWallet();
     const entry = { walletAddress: wallet, gameMode: 'practice' } as const;
     await target.db.insert(queueSessions).values(entry);
@@ -153,7 +153,7 @@ describeEachDatabase('unique keys', (target) => {
     await target.db.insert(queueSessions).values({ ...entry, status: 'cancelled' });
   });
 
-  it('invariant 2: one verified entry payment opens at most one queue entry', async () => {
+  it('one verified entry payment opens at most one queue entry', async () => {
     const [payment] = await target.db
       .insert(transactions)
       .values({

@@ -164,7 +164,7 @@ const columns: { table: string; column: string; list: ListName; key?: string; ne
 
 describeEachDatabase('value lists', (target) => {
   it.each(Object.entries(SPEC_LISTS))(
-    '§4 the %s type holds exactly the SPEC list, in order',
+    'the %s type holds exactly the SPEC list, in order',
     async (name, list) => {
       const result = await target.db.execute<{ label: string }>(
         sql`SELECT e.enumlabel AS label FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid
@@ -174,7 +174,7 @@ describeEachDatabase('value lists', (target) => {
     },
   );
 
-  it.each(columns)('§4 $table.$column takes every $list value and refuses any other', async (c) => {
+  it.each(columns)('$table.$column takes every $list value and refuses any other', async (c) => {
     const db = target.db;
     const key = c.key ?? 'id';
     const id = await c.newRow(db);

@@ -1,12 +1,10 @@
 import type { Clock } from '../../common/clock.ts';
 import { lamportsToSol, lamportsToSolString } from '../../common/format.ts';
 import type { ServerMessageOf } from '../../common/protocol.ts';
+import { CANCEL_REFUND_PERCENT, cancelRefundOf } from '../../common/rules.ts';
 import type { QueueEntry } from './matchmaker.ts';
 
 export type CancelReply = ServerMessageOf<'cancelSearch'>;
-
-/** SPEC §1/§9: a paid search the player leaves returns 97% of the wager (3% retained). */
-export const CANCEL_REFUND_PERCENT = 97n;
 
 /**
  * How long the reply to a closed search is kept for repeats. SPEC §7: the client sends `cancelSearch`
@@ -20,7 +18,7 @@ export const CANCEL_REPLY_LIMIT = 10_000;
 /** The answer to a search the player left: what comes back (floor of 97% in lamports) for a paid one. */
 export function cancelReply(entry: QueueEntry): CancelReply {
   if (!entry.paid) return { type: 'cancelSearch', success: true, message: 'Search cancelled' };
-  const refund = (entry.paid.lamports * CANCEL_REFUND_PERCENT) / 100n;
+  const refund = cancelRefundOf(entry.paid.lamports);
   return {
     type: 'cancelSearch',
     success: true,
@@ -40,7 +38,7 @@ interface Remembered {
 }
 
 /**
- * The last closed search of each wallet and the reply it got (issue 8 fault 12): a repeated `cancelSearch`
+ * The last closed search of each wallet and the reply it got: a repeated `cancelSearch`
  * for a search already closed gets the same reply again, not 'You are not searching for a match', and no
  * second refund (the close happened once). Forgotten when the wallet searches again or after the memory time.
  */

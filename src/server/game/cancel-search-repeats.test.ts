@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
-import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
+import { CANCEL_WAIT_MS } from '../../common/rules.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 import { CANCEL_REPLY_MEMORY_MS } from './cancel-replies.ts';
-import { CANCEL_WAIT_MS } from './game-server.ts';
-import { localChainForFile, PAID_MODE, searchBed } from './paid-search-bed.ts';
+import { localChainForFile, PAID_MODE, searchBed } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
@@ -15,12 +15,12 @@ const notSearching = {
 };
 
 /**
- * Issue 8 fault 12, SPEC §7: the client sends `cancelSearch` several times plus a backup after 500 ms. A
+ * The client sends `cancelSearch` several times plus a backup after 500 ms. A
  * repeat for a search already cancelled gets the same answer again (the same message and refund figures),
  * never an error, and never a second refund; the answer is remembered for a bounded time.
  */
-describeEachDatabase('issue 8 fault 12: a repeated cancelSearch is answered like the first', (target) => {
-  it('§7: three cancels and a backup 500 ms later all get the same success and figures; one refund of floor(97%)', async () => {
+describeEachDatabase('a repeated cancelSearch is answered like the first', (target) => {
+  it('three cancels and a backup 500 ms later all get the same success and figures; one refund of floor(97%)', async () => {
     const bed = await searchBed(chain(), target.db);
     const a = await bed.link();
     await bed.findPaidMatch(a);
@@ -41,7 +41,7 @@ describeEachDatabase('issue 8 fault 12: a repeated cancelSearch is answered like
     expect(await checkLedgerBalance(target.db)).toEqual([]);
   });
 
-  it('§7: two sockets of the wallet cancelling at the same moment get the same answer; one refund', async () => {
+  it('two sockets of the wallet cancelling at the same moment get the same answer; one refund', async () => {
     const bed = await searchBed(chain(), target.db);
     const a = await bed.link();
     const tab = await bed.link({ wallet: a.wallet });

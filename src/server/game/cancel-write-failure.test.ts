@@ -5,20 +5,20 @@ import { describeEachDatabase, uniqueWallet } from '../../../test/db-harness.ts'
 import { failingWrites } from '../../../test/support/failing-writes.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import { queueSessions } from '../db/schema/index.ts';
-import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
-import { CANCEL_WAIT_MS } from './game-server.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 import { createMatchmaker } from './matchmaker.ts';
-import { localChainForFile, PAID_MODE, searchBed } from './paid-search-bed.ts';
+import { localChainForFile, PAID_MODE, searchBed } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
 /**
- * Issue 8 fault 10: a cancel whose database write fails must not lock the player out. The entry leaves
+ * A cancel whose database write fails must not lock the player out. The entry leaves
  * memory only once the database has it closed; until then the search is still there, answers 'Already
  * Searching' truthfully, and can be cancelled again.
  */
-describeEachDatabase('issue 8 fault 10: a failed cancel leaves the search open', (target) => {
+describeEachDatabase('a failed cancel leaves the search open', (target) => {
   it('the matchmaker keeps an entry whose close was refused, and closes it on the next try', async () => {
     const faults = failingWrites(target.db);
     const mm = createMatchmaker({ db: faults.db, clock: createFakeClock() });

@@ -31,11 +31,11 @@ const MODE = getGameMode('tiny_tuna');
 /**
  * RELIABILITY 25: the database goes away while a paid match is played (every connection killed, new ones
  * refused). The match carries on in memory; its result is written once the database is back, exactly once,
- * and the winner is paid once. Issue 8 fault 14: then the ledger balance check and reconcile both find
+ * and the winner is paid once. Then the ledger balance check and reconcile both find
  * every lamport of the two entry fees accounted for, on the ledger and on the local chain.
  */
-describe('RELIABILITY 25: a database outage during a paid match', () => {
-  // Starts at the real time: the throwaway PostgreSQL database stamps rows with its own now() (fault 1).
+describe('a database outage during a paid match', () => {
+  // Starts at the real time: the throwaway PostgreSQL database stamps rows with its own now().
   const clock = createFakeClock();
   let database: ThrowawayDatabase;
   let server: TestServer;
@@ -58,7 +58,7 @@ describe('RELIABILITY 25: a database outage during a paid match', () => {
     await database?.drop();
   });
 
-  it('the result is recorded once the database is back; issue 8 fault 14: the winner is paid once and the money checks agree', async () => {
+  it('the result is recorded once the database is back; the winner is paid once and the money checks agree', async () => {
     const [payerA, payerB] = [await paying.fundedPlayer(), await paying.fundedPlayer()];
     const [a, b] = [payerA.player, payerB.player];
     const feeOfA = await paying.payEntry(payerA.wallet, MODE.wagerLamports);

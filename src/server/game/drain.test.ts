@@ -2,17 +2,23 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { gameSessions } from '../db/schema/index.ts';
-import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
-import { localChainForFile, PAID_MODE, payoutJobsOf, searchBed, until } from './paid-search-bed.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
+import {
+  localChainForFile,
+  PAID_MODE,
+  payoutJobsOf,
+  searchBed,
+  until,
+} from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
 /**
- * Issue 12: a rolling stop of a game node. Told to drain, the node starts no new match, its live match plays
+ * A rolling stop of a game node. Told to drain, the node starts no new match, its live match plays
  * on to its end and is paid as any other; only what is left when the drain ends is settled by the stop
  * (searches and unfinished matches refunded in full).
  */
-describeEachDatabase('issue 12: draining a game node before it stops', (target) => {
+describeEachDatabase('draining a game node before it stops', (target) => {
   const jobsOf = (links: ReadonlyArray<{ wallet: { address: string } }>) => payoutJobsOf(target.db, links);
 
   it('a live match plays to its end and is paid; searches made meanwhile are not paired here, then refunded at the stop', async () => {

@@ -6,10 +6,10 @@ import { failingWrites } from '../../../test/support/failing-writes.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import { waitForCommitment } from '../chain/test-support/local-chain-server.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
-import { ENTRY_MESSAGES } from '../ledger/entry-messages.ts';
-import { ledgerRowsOf, pay } from '../ledger/entry-test-kit.ts';
+import { ENTRY_MESSAGES } from '../ledger/entry/entry-messages.ts';
+import { ledgerRowsOf, pay } from '../ledger/entry/test-support/entry-test-kit.ts';
 import { checkMoney, sweepUnusedEntriesAfterGrace } from '../ledger/test-support/money-check.ts';
-import { localChainForFile, PAID_MODE, searchBed } from './paid-search-bed.ts';
+import { localChainForFile, PAID_MODE, searchBed } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 const WAGER = PAID_MODE.wagerLamports;
@@ -20,7 +20,7 @@ const WAGER = PAID_MODE.wagerLamports;
  * back with it). The real game server, the real verifier on the local chain, the real money side; faults
  * are injected writes (test/support/failing-writes.ts).
  */
-describeEachDatabase('RELIABILITY 28: a verified entry fee is a search or a refund, never kept', (target) => {
+describeEachDatabase('a verified entry fee is a search or a refund, never kept', (target) => {
   /** One house wallet per database, so that its chain history is the payments this database recorded. */
   let houseWallet: Address;
   beforeAll(async () => {
@@ -100,7 +100,7 @@ describeEachDatabase('RELIABILITY 28: a verified entry fee is a search or a refu
     await expectMoneyAgrees();
   });
 
-  it('RELIABILITY 6: a confirmed payment submitted 11 minutes late is recorded and refunded in full once, and the answer says so', async () => {
+  it('a confirmed payment submitted 11 minutes late is recorded and refunded in full once, and the answer says so', async () => {
     const bed = await bedOn(target.db);
     const a = await bed.link();
     const signature = await bed.payEntry(a);

@@ -2,9 +2,9 @@ import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
-import type { Bans } from '../security/bans.ts';
-import type { GameMessage, PlayerLink } from './game-ports.ts';
-import type { GameServerOptions } from './game-server.ts';
+import type { Logger } from '../logger.ts';
+import { BAN_MESSAGES, type Bans } from '../security/bans.ts';
+import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
 import { type LiveMatch, liveMatchOf } from './live-match.ts';
 import type { Matchmaker, PaidEntry } from './matchmaker.ts';
 import { refundUnstartedEntry, refuseSearch, sendRefusal } from './refused-payment.ts';
@@ -30,8 +30,14 @@ export function createFindMatch(deps: {
   exits: ReturnType<typeof createSearchExits>;
   startMatch: (mode: GameModeId) => Promise<void>;
   queueChanged: () => void;
-  log: (message: string, error?: unknown) => void;
-  options: Pick<GameServerOptions, 'verifier' | 'money' | 'jurisdiction' | 'cluster'>;
+  log: Logger;
+  /** Whether the wallet plays in a match under way on another node (the topology's peers). */
+  playingElsewhere: (walletAddress: string) => Promise<boolean>;
+  options: {
+    verifier?: EntryVerifier | undefined;
+    money?: GameMoney | undefined;
+    jurisdiction?: JurisdictionCheck | undefined;
+  };
 }) {
   const { db, clock, bans, matchmaker, matches, exits, queueChanged, log, options } = deps;
   const refusalDeps = { db, clock, log, verifier: options.verifier, money: options.money };
@@ -42,13 +48,13 @@ export function createFindMatch(deps: {
     // SPEC §5 order: banned, already searching, mode, wallet, payment.
     const ban = await bans.status(link.walletAddress, link.ip);
     if (ban.banned) {
-      return refuse(link, message, ban.message ?? 'Your account has been restricted', 'account_restricted');
+      return refuse(link, message, ban.message ?? BAN_MESSAGES.account, 'account_restricted');
     }
     if (
       link.walletAddress &&
       (matchmaker.entryOf(link.walletAddress) ||
         liveMatchOf(matches, link.walletAddress) ||
-        (await options.cluster?.playing(link.walletAddress)))
+        (await deps.playingElsewhere(link.walletAddress)))
     ) {
       return refuse(link, message, ERROR_MESSAGES.alreadySearching, 'already_searching');
     }
@@ -113,6 +119,13 @@ export function createFindMatch(deps: {
     }
     exits.started(joined.entry, link);
     queueChanged();
+    // A ban written while the payment was being verified came after the check above, and its act found no
+    // search to close. Looked at again now that the search is attached: a later ban's act finds the search,
+    // an earlier one is seen here, so a banned wallet never keeps a search (to be closed as abandoned, 97%).
+    const late = await bans.status(link.walletAddress, link.ip);
+    if (late.banned) {
+      return exits.banned(joined.entry, link, late.message ?? BAN_MESSAGES.account);
+    }
     await deps.startMatch(mode.id);
   };
 }

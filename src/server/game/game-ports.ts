@@ -25,13 +25,13 @@ export interface PlayerLink {
 
 export type GameMessage = Exclude<ClientMessage, { type: 'connect' | 'ping' }>;
 
-/** The money issue's entry-fee verifier: a verified, unused payment of the mode's wager, or why not. */
+/** The ledger's entry-fee verifier: a verified, unused payment of the mode's wager, or why not. */
 export interface EntryVerifier {
   verify(request: {
     walletAddress: string;
     mode: GameModeId;
     signature: string | undefined;
-    /** The player's address: verifications in flight are bounded per address too (issue 8, fault 6). */
+    /** The player's address: verifications in flight are bounded per address too. */
     ip?: string | null;
   }): Promise<{ ok: true; paid: PaidEntry } | EntryRefusal>;
 }

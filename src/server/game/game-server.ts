@@ -1,21 +1,24 @@
 import type { Clock } from '../../common/clock.ts';
-import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../common/game/constants.ts';
 import { ERROR_MESSAGES, type ServerMessageOf } from '../../common/protocol.ts';
+import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
 import type { Bans } from '../security/bans.ts';
+import type { WalletAnalytics } from './analytics-port.ts';
 import { createFindMatch } from './find-match.ts';
 import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
 import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf, seatSignedOut } from './live-match.ts';
 import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
 import type { MatchResult } from './match-types.ts';
-import { createMatchmaker, type Matchmaker, type QueueEntry } from './matchmaker.ts';
-import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
+import type { QueueEntry } from './matchmaker.ts';
+import { createNodeDuties } from './node-duties.ts';
 import { recordMatchResultWithRetry } from './record-with-retry.ts';
 import { refuseWhileStopping } from './refused-payment.ts';
-import { settleAfterRestart, settleInterruptedMatches } from './restart-settlement.ts';
+import { settleInterruptedMatches } from './restart-settlement.ts';
 import { createSearchExits } from './search-exits.ts';
 import { createSearchLinks } from './search-links.ts';
 import { createStopGate, settledWithin } from './stop-gate.ts';
+import type { Topology } from './topology.ts';
 
 export type {
   EntryCloseReason,
@@ -31,6 +34,8 @@ export interface GameServerOptions {
   db: Database;
   clock: Clock;
   bans: Bans;
+  /** Told inside each result's transaction (the back-office's wallet analytics). */
+  analytics: WalletAnalytics;
   /** Paid modes are open only with a verifier; practice needs none. */
   verifier?: EntryVerifier;
   countdownSeconds?: number;
@@ -41,7 +46,7 @@ export interface GameServerOptions {
   onQueueChange?: () => void;
   /** Players online, for joinQueue. */
   playersOnline?: () => number;
-  log?: (message: string, error?: unknown) => void;
+  log?: Logger;
   /** Waits between retries of a result the database refused; tests may shorten it. */
   sleep?: (ms: number) => Promise<void>;
   /** SPEC §1: paid searches from a restricted jurisdiction are refused (practice stays open). */
@@ -49,47 +54,22 @@ export interface GameServerOptions {
   /** A match started: tracking counts a game for each player's wallet and address. */
   onMatchStarted?: MatchStarterDeps['matchStarted'];
   /**
-   * This game node (NODE_ID), written on every search and match it holds, so that in cluster mode another node
-   * settles them if this one is lost (issue 12). Unset in tests of one process.
+   * Where this node stands (game/topology.ts): its queue, its peers, its node id. The game server uses its
+   * queue and peers; the topology drives the server's node duties (node-duties.ts).
    */
-  nodeId?: string;
-  /**
-   * Cluster mode (issue 12): the queue every node shares, and how a match started here reaches a search
-   * whose socket another node holds (that player then moves to this node).
-   */
-  cluster?: {
-    matchmaker: Matchmaker & {
-      pairedElsewhere(entryId: string): QueueEntry | undefined;
-      /** The search's socket is away: no node may pair it until a socket of the wallet takes it back. */
-      searchAway(entry: QueueEntry): void;
-    };
-    /** Tells the node holding the entry's socket (false when this node holds it). */
-    handOff(entry: QueueEntry, message: ServerMessageOf<'matched'>): boolean;
-    /** A match elsewhere that the wallet's player is to move to, if any. */
-    waitingMove(walletAddress: string): Promise<ServerMessageOf<'matched'> | null>;
-    /** The wallet's player is in its match here, or the match is over: no move waits any more. */
-    moved(walletAddress: string): void;
-    /** Whether the wallet plays in a match under way on any node (a second search is refused). */
-    playing(walletAddress: string): Promise<boolean>;
-    /** Searches of lost nodes were settled: out of the shared queue with them. */
-    searchesSettled(searches: ReadonlyArray<{ id: string; walletAddress: string }>): Promise<void>;
-  };
+  topology: Pick<Topology, 'nodeId' | 'advertisedNode' | 'matchmaker' | 'peers'>;
 }
 
-export { AWAY_CLOSE_RETRY_MS, CANCEL_WAIT_MS } from './search-exits.ts';
-
-/** How often a draining node looks whether its matches are all over. */
-const DRAIN_POLL_MS = 250;
+export { AWAY_CLOSE_RETRY_MS } from './search-exits.ts';
 
 /**
  * The game layer behind the channel: find-match rules, the queue, live matches and their seats, and the
  * record of each result. It never touches a socket; the gateway hands it PlayerLinks.
  */
 export function createGameServer(options: GameServerOptions) {
-  const { db, clock, bans } = options;
-  const nodeId = options.nodeId ?? null;
-  const matchmaker = options.cluster?.matchmaker ?? createMatchmaker({ db, clock, nodeId });
-  /** Cluster mode: `matched` of a search paired by another node, for a socket away when it came. */
+  const { db, clock, bans, topology } = options;
+  const { nodeId, matchmaker, peers } = topology;
+  /** `matched` of a search paired by another node, for a socket away when it came. */
   const movesWaiting = new Map<string, ServerMessageOf<'matched'>>();
   const matches = new Map<string, LiveMatch>();
   const searches = createSearchLinks();
@@ -97,7 +77,7 @@ export function createGameServer(options: GameServerOptions) {
   const queueChanged = () => options.onQueueChange?.();
   let stopping = false;
   const gate = createStopGate();
-  /** Cluster mode's rolling stop: no new match starts here; live ones play to their end. */
+  /** A rolling stop: no new match starts here; live ones play to their end. */
   let draining = false;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
@@ -105,8 +85,9 @@ export function createGameServer(options: GameServerOptions) {
   const writing = new Set<Promise<void>>();
   const finish = async (live: LiveMatch, result: MatchResult) => {
     noteQuality(live);
-    for (const entry of live.start.entries) options.cluster?.moved(entry.player.walletAddress);
+    for (const entry of live.start.entries) peers.moved(entry.player.walletAddress);
     await recordMatchResultWithRetry(db, result, live.start, {
+      analytics: options.analytics,
       hooks: options.money ? [options.money.matchEnded] : [],
       connectionQuality: live.quality,
       sleep,
@@ -135,7 +116,8 @@ export function createGameServer(options: GameServerOptions) {
     nodeId,
     // A stopping node starts no match either: one begun after the shutdown's settlement would stay open.
     draining: () => draining || stopping,
-    ...(options.cluster ? { cluster: options.cluster } : {}),
+    peers,
+    ...(topology.advertisedNode ? { node: topology.advertisedNode } : {}),
     ...(options.onMatchStarted ? { matchStarted: options.onMatchStarted } : {}),
   });
 
@@ -150,6 +132,27 @@ export function createGameServer(options: GameServerOptions) {
     log,
   });
 
+  const duties = createNodeDuties({
+    db,
+    clock,
+    matchmaker,
+    peers,
+    money: options.money,
+    nodeId,
+    matches,
+    searches,
+    movesWaiting,
+    writing,
+    startMatch: starter.start,
+    queueChanged,
+    log,
+    sleep,
+    stopping: () => stopping,
+    startDraining: () => {
+      draining = true;
+    },
+  });
+
   const findMatch = createFindMatch({
     db,
     clock,
@@ -160,6 +163,7 @@ export function createGameServer(options: GameServerOptions) {
     startMatch: starter.start,
     queueChanged,
     log,
+    playingElsewhere: peers.playing,
     options,
   });
 
@@ -195,7 +199,7 @@ export function createGameServer(options: GameServerOptions) {
       return refuse(result.message);
     }
     if (owned.retaken) live.signedOut?.set(seat, link.playerSessionId);
-    if (link.walletAddress) options.cluster?.moved(link.walletAddress);
+    if (link.walletAddress) peers.moved(link.walletAddress);
   };
 
   return {
@@ -207,10 +211,10 @@ export function createGameServer(options: GameServerOptions) {
     /** A socket said `connect` (SPEC §7: sent on every connection open without a stored game). */
     async connected(link: PlayerLink): Promise<void> {
       const wallet = link.walletAddress;
-      if (wallet && options.cluster && !liveMatchOf(matches, wallet)) {
+      if (wallet && !liveMatchOf(matches, wallet)) {
         // A match on another node waits for this player (its hand-off came while the socket was away, or
         // the socket came back to another node): it is told where to go.
-        const move = movesWaiting.get(wallet) ?? (await options.cluster.waitingMove(wallet));
+        const move = movesWaiting.get(wallet) ?? (await peers.waitingMove(wallet));
         movesWaiting.delete(wallet);
         if (move) return link.send(move);
       }
@@ -223,31 +227,6 @@ export function createGameServer(options: GameServerOptions) {
         return reconnect(link, live.match.id);
       }
       return exits.takeBack(link);
-    },
-
-    /** Cluster mode: tries the pairing of every mode where two or more wait (a pairing put back, say). */
-    async pairWaiting(): Promise<void> {
-      queueChanged();
-      const lengths = matchmaker.lengths();
-      for (const mode of Object.keys(lengths) as Array<keyof typeof lengths>) {
-        if (!stopping && lengths[mode] >= 2) await starter.start(mode);
-      }
-    },
-
-    /**
-     * Cluster mode: another node paired a search this node holds and started its match there. The search
-     * is no longer this node's; its socket is told `matched` (naming that node, where the player moves),
-     * or, if away, told when a socket of the wallet comes back. A second delivery of the same hand-off
-     * finds nothing left to do.
-     */
-    matchedElsewhere(entryId: string, message: ServerMessageOf<'matched'>): void {
-      const entry = options.cluster?.matchmaker.pairedElsewhere(entryId);
-      if (!entry) return;
-      const link = searches.linkOf(entryId);
-      searches.drop(entryId);
-      queueChanged();
-      if (link) link.send(message);
-      else movesWaiting.set(entry.player.walletAddress, message);
     },
 
     async handle(link: PlayerLink, message: GameMessage): Promise<void> {
@@ -299,7 +278,7 @@ export function createGameServer(options: GameServerOptions) {
         live.links[seat] = null;
         if (live.match.status().name !== 'over') live.match.disconnected(seat);
       }
-      for (const entry of searches.lost(link, clock.now())) options.cluster?.matchmaker.searchAway(entry);
+      for (const entry of searches.lost(link, clock.now())) matchmaker.searchAway(entry);
     },
 
     /** A player session signed out: a seat it owns may be taken back by a new sign-in of its wallet. */
@@ -307,29 +286,11 @@ export function createGameServer(options: GameServerOptions) {
       for (const live of matches.values()) seatSignedOut(live, sessionId);
     },
 
-    /** SPEC §6, game-server issue point 8: a ban closes the player's search at once. */
+    /** A ban closes the player's search at once. */
     async banned(match: (entry: QueueEntry) => boolean, message: string): Promise<void> {
       for (const { entry, link } of searches.all()) {
-        if (!match(entry)) continue;
-        if (await exits.close(entry, 'banned')) {
-          link?.sendError(message, 'account_restricted');
-          link?.send({ type: 'cancelSearch', success: true, message });
-        }
+        if (match(entry)) await exits.banned(entry, link, message);
       }
-    },
-
-    /**
-     * Cluster mode's rolling stop (SIGTERM, SHUTDOWN_DRAIN_SECONDS): this node starts no new match, and its
-     * live matches play on to their end. Its searches stay in the shared queue meanwhile, where other nodes
-     * may pair them (the players then move there). Resolves when no match is left here, or at `until`; then
-     * `shutdown` settles what remains, as always (searches and unfinished matches refunded in full).
-     */
-    async drain(until: number): Promise<void> {
-      draining = true;
-      while (clock.now() < until && [...matches.values()].some((m) => !m.match.isOver())) {
-        await sleep(DRAIN_POLL_MS);
-      }
-      await Promise.allSettled([...writing]);
     },
 
     /**
@@ -386,42 +347,7 @@ export function createGameServer(options: GameServerOptions) {
       }
     },
 
-    /**
-     * At start: what a previous run left open. Alone on the database, everything open; in cluster mode
-     * (`scope`), this node's own rows, those of nodes no longer beating and those of no node.
-     */
-    async recoverAfterRestart(scope: SettleScope = SETTLE_ALL): Promise<void> {
-      const at = new Date(clock.now());
-      const settled = await settleAfterRestart(db, matchmaker, options.money, at, scope, nodeId ?? undefined);
-      for (const orphan of settled.orphans) {
-        const what = orphan.gameId ? `game ${orphan.gameId}` : 'search';
-        log(`after a restart: ${what} of ${orphan.walletAddress} settled`);
-      }
-      for (const id of settled.gameIds) log(`game ${id} was under way at a restart: marked interrupted`);
-    },
-
-    /**
-     * Cluster mode (issue 12): game nodes that stopped beating left searches and matches open; they are
-     * settled as after a restart (interrupted matches and searches refunded in full), each row once however
-     * many nodes try. Returns how many matches and searches this call settled.
-     */
-    async settleLostNodes(nodeIds: readonly string[]): Promise<{ games: number; searches: number }> {
-      const at = new Date(clock.now());
-      const scope: SettleScope = { kind: 'nodes', nodeIds, unowned: false };
-      const settled = await settleAfterRestart(db, matchmaker, options.money, at, scope, nodeId ?? undefined);
-      const closed = settled.orphans.filter((o) => o.gameId === null);
-      const searches = closed.length;
-      await options.cluster?.searchesSettled(
-        closed.map((o) => ({ id: o.queueSessionId, walletAddress: o.walletAddress })),
-      );
-      if (settled.gameIds.length > 0 || searches > 0) {
-        log(
-          `game node(s) ${nodeIds.join(', ')} lost: ${settled.gameIds.length} match(es) interrupted, ` +
-            `${searches} search(es) closed, entries refunded in full`,
-        );
-      }
-      return { games: settled.gameIds.length, searches };
-    },
+    ...duties,
   };
 }
 

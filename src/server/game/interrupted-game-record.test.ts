@@ -10,15 +10,15 @@ import { createFakeClock } from '../../common/clock.ts';
 import { getGameMode } from '../../common/game-modes.ts';
 import { loadConfig } from '../config.ts';
 import { gameSessions, games, queueSessions, transactions } from '../db/schema/index.ts';
-import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
 import { playerHistory } from '../ledger/player-history.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 import { startServer } from '../main.ts';
-import { localChainForFile, searchBed, until } from './paid-search-bed.ts';
+import { localChainForFile, searchBed, until } from './test-support/paid-search-bed.ts';
 
 const MODE = getGameMode('tiny_tuna');
 
 /**
- * Issue 10 point 5 (games audit) with RELIABILITY 25: a match under way when the server crashed had no game
+ * Every game has its audit row, interrupted ones too: a match under way when the server crashed had no game
  * audit row (it is written when a match ends), so the settled, refunded game was missing from the admin's
  * Games tab. Now the restart writes it, completion status 'interrupted', no winner, the entry signatures,
  * each seat's full refund, and, once the chain confirms the refunds, their transactions and signatures.
@@ -27,7 +27,7 @@ const MODE = getGameMode('tiny_tuna');
 describe.each(['pglite', 'postgresql'] as const)(
   'a match interrupted by a crash gets its games row [%s]',
   (kind) => {
-    it("RELIABILITY 25: the restart writes one 'interrupted' games row with entries, refunds and their signatures", async () => {
+    it("the restart writes one 'interrupted' games row with entries, refunds and their signatures", async () => {
       const clock = createFakeClock();
       const database = kind === 'postgresql' ? await createThrowawayDatabase() : undefined;
       const env: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
@@ -147,7 +147,7 @@ describe.each(['pglite', 'postgresql'] as const)(
 const chain = localChainForFile();
 
 describeEachDatabase('a match interrupted by a shutdown gets its games row', (target) => {
-  it("RELIABILITY 25: SIGTERM mid-match writes an 'interrupted' games row with the seats, entries and full refunds", async () => {
+  it("SIGTERM mid-match writes an 'interrupted' games row with the seats, entries and full refunds", async () => {
     const bed = await searchBed(chain(), target.db);
     const [a, b] = [await bed.link(), await bed.link()];
     await bed.findPaidMatch(a);

@@ -10,7 +10,7 @@ import type { MatchStart } from './match-recorder.ts';
  * settlement's own transaction, from the rows that survive a crash (the game session, the queue entries
  * matched to it and their entry fees); no winner, no score. Each seat's refund amount is the entry it
  * paid, refunded in full by the same settlement; the refund's transaction and signature are filled in when
- * the chain confirms it, by the settlement audit (ledger/game-settlement-audit.ts), as for any game.
+ * the chain confirms it, by the settlement audit (ledger/payout/game-settlement-audit.ts), as for any game.
  * A row that already exists is left as it is, so settling twice writes nothing more.
  */
 export async function recordInterruptedGames(

@@ -2,20 +2,26 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { gameSessions, games, queueSessions, systemEvents } from '../db/schema/index.ts';
-import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
-import { localChainForFile, PAID_MODE, payoutJobsOf, searchBed, until } from './paid-search-bed.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 import { ownersOfOpenRows } from './restart-settlement.ts';
+import {
+  localChainForFile,
+  PAID_MODE,
+  payoutJobsOf,
+  searchBed,
+  until,
+} from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
 /**
- * Issue 12 point 3, on the game layer: several game nodes share one database, and each search and match row
+ * Settling a lost game node, on the game layer: several game nodes share one database, and each search and match row
  * names the node holding it. A node settles only what it is told is lost (or, at its start, its own rows and
  * rows of no node): the lost node's searches are refunded in full, its matches interrupted and both entries
  * refunded in full, once however many nodes settle it at the same time, with one system event; another live
  * node's searches and matches are never touched.
  */
-describeEachDatabase('issue 12: settling the work of a lost game node', (target) => {
+describeEachDatabase('settling the work of a lost game node', (target) => {
   const twoNodes = async () => {
     const a = await searchBed(chain(), target.db, { nodeId: 'node-a' });
     const b = await searchBed(chain(), target.db, { nodeId: 'node-b', houseWallet: a.houseWallet });

@@ -1,13 +1,10 @@
 /**
- * The timing rules of a live match (SPEC §4 reconnection, §9) and the texts it sends, in one place. Timers
- * here are milliseconds read from the injected clock, not tick counts: the rules are stated in wall time and
- * must hold even when ticks arrive late.
+ * How the server carries out the timing rules of a live match (SPEC §4 reconnection, §9; the grace and the
+ * window themselves are in common/rules.ts) and the texts it sends. Timers here are milliseconds read from
+ * the injected clock, not tick counts: the rules are stated in wall time and must hold even when ticks
+ * arrive late.
  */
 
-/** A closed socket is not shown to the opponent until this long has passed (SPEC §9 disconnect grace). */
-export const DISCONNECT_GRACE_MS = 2_000;
-/** After the grace, the seat may come back for this long before it loses (SPEC §9 reconnection window). */
-export const RECONNECTION_WINDOW_MS = 30_000;
 /** How often the opponent is told the seconds left in the window (`reconnectionTimeUpdate`). */
 export const RECONNECTION_UPDATE_MS = 1_000;
 /** The disconnect of a seat that forfeits the match at once (the fourth; the third still gets a window). */

@@ -29,7 +29,7 @@ export function countdownTimeOf(physics: MatchPhysics, countdownSeconds: number)
   return phase.name === 'countdown' ? Math.min(countdownSeconds, Math.ceil(phase.ticksLeft / TICK_HZ)) : 0;
 }
 
-/** Ball and paddle coordinates on the wire: two decimals are far below a pixel and keep snapshots short. */
+/** Paddle coordinates on the wire: two decimals are far below a pixel and keep keyframes short. */
 function wire(n: number): number {
   return Math.round(n * 100) / 100;
 }
@@ -44,8 +44,9 @@ export function toGameData(view: GameDataView): GameData {
     gameState: stateName(view),
     winner: view.over?.winner ?? null,
     scores: [physics.scores[0], physics.scores[1]],
-    ballPos: { x: wire(ball.x), y: wire(ball.y) },
-    ballVelocity: { x: wire(ball.vx), y: wire(ball.vy) },
+    // The ball exact: a keyframe anchors the client's flight of it as a ballEvent does (ball-track.ts).
+    ballPos: { x: ball.x, y: ball.y },
+    ballVelocity: { x: ball.vx, y: ball.vy },
     paddlePositions: [wire(physics.paddles[0]), wire(physics.paddles[1])],
     countdownTime: countdownTimeOf(physics, view.countdownSeconds),
     currentServer: physics.server,
@@ -55,5 +56,7 @@ export function toGameData(view: GameDataView): GameData {
     disconnectedPlayerIndex: view.away?.seat ?? null,
     // Left out until its last minute, so a snapshot stays as short as before for most of a match.
     ...(playTimeLeft === null ? {} : { playTimeLeft }),
+    tick: physics.tick,
+    rallyHits: physics.rallyHits,
   };
 }

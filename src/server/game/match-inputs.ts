@@ -55,7 +55,7 @@ export function createMatchInputs(maxChanges = Number.POSITIVE_INFINITY): MatchI
 }
 
 /**
- * Every target change of a match, the replay's input (issue 11: a player moves many times a second for
+ * Every target change of a match, the replay's input (a player moves many times a second for
  * minutes, so this is most of a live match's memory). Kept in typed arrays, 12 bytes a change instead of a
  * small array of boxed numbers each; the target stays a float64, so the replay gets the exact value.
  */

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_COUNTDOWN_SECONDS,
-  FINAL_PLAY_TICKS,
-  OPPONENT_FOUND_SECONDS,
-} from '../../common/game/constants.ts';
+import { FINAL_PLAY_TICKS } from '../../common/game/constants.ts';
 import { maxMatchTicks, maxRecordedInputs, playStartTickOf } from '../../common/game/match-length.ts';
 import type { PlayerIndex } from '../../common/game/physics.ts';
 import { replayMatch } from '../../common/game/replay.ts';
 import { rallyKeeperTarget } from '../../common/game/test-support/perfect-tracker.ts';
 import type { GameData } from '../../common/protocol.ts';
+import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
 import { SECOND_SNAPSHOT_LIMIT } from './match-constants.ts';
 import { createMatchInputs } from './match-inputs.ts';
-import { createHarness, type Harness } from './match-test-harness.ts';
+import { ballSeenBy, createHarness, type Harness } from './test-support/match-test-harness.ts';
 
 const COUNTDOWN = OPPONENT_FOUND_SECONDS + DEFAULT_COUNTDOWN_SECONDS;
 
@@ -23,7 +20,7 @@ function lastData(h: Harness, seat: PlayerIndex): GameData | null {
 
 /**
  * Two players who never miss, playing the server's match through its messages only: each reads the ball
- * from its last gameState and plays the rally keeper. With `jitter`, each also nudges its target by a
+ * as a client does (flown on from its last keyframe or ball event) and plays the rally keeper. With `jitter`, each also nudges its target by a
  * hundredth every tick (the paddle goes to the same place), so each seat sends a new target every tick:
  * the worst case for the input log.
  */
@@ -37,7 +34,8 @@ function playNeverMissing(h: Harness, jitter: boolean): number[] {
       if (!data) continue;
       if (data.playTimeLeft !== undefined && shown.at(-1) !== data.playTimeLeft)
         shown.push(data.playTimeLeft);
-      const ball = { x: data.ballPos.x, y: data.ballPos.y, vx: data.ballVelocity.x, vy: data.ballVelocity.y };
+      const ball = ballSeenBy(h.outbox[seat], h.clock.now());
+      if (!ball) continue;
       targets[seat] = rallyKeeperTarget({ phase: data.gameState, ball }, seat, targets[seat]);
       const target = targets[seat];
       if (target !== null) h.match.paddleMove(seat, jitter ? target + (tick % 2) / 100 : target);
@@ -47,7 +45,7 @@ function playNeverMissing(h: Harness, jitter: boolean): number[] {
   return shown;
 }
 
-describe('§1 match-length rule on the server: two players who never miss (RELIABILITY 32)', () => {
+describe('match-length rule on the server: two players who never miss still finish', () => {
   it('the match ends at the final whistle and records a bounded result that replays exactly', () => {
     const h = createHarness({
       countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,

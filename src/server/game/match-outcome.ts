@@ -2,7 +2,6 @@ import type { PlayerIndex } from '../../common/game/physics.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { GAME_OVER_REASONS, ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
-import type { ReconnectResult } from './match-types.ts';
 
 export type LeaveHow = 'exit' | 'forceDisconnect';
 
@@ -107,6 +106,11 @@ export function gameOverMessage(
     seed: match.seed,
   };
 }
+
+/** A refusal carries the text for `reconnectionFailed { message, clearStoredGameId: true }`. */
+export type ReconnectResult =
+  | { ok: true; resumed: boolean }
+  | { ok: false; reason: 'windowExpired' | 'matchOver'; message: string };
 
 /** Why a reconnect to a finished match is refused: the seat's own window ran out, or the match is simply over. */
 export function reconnectRefusal(end: MatchEnd, seat: PlayerIndex): ReconnectResult & { ok: false } {

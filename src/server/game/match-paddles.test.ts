@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CANVAS_HEIGHT, MAX_PADDLE_SPEED, PADDLE_MAX_Y, PADDLE_MIN_Y } from '../../common/game/constants.ts';
 import { replayMatch } from '../../common/game/replay.ts';
 import { createMatchInputs } from './match-inputs.ts';
-import { createHarness } from './match-test-harness.ts';
+import { createHarness } from './test-support/match-test-harness.ts';
 
 const centre = CANVAS_HEIGHT / 2;
 
-describe('ARCHITECTURE invariant 4: clients send only paddle targets, the server moves the paddles', () => {
-  it('§9 paddle range: a far target moves the paddle only at max speed per tick, then stops on the canvas', () => {
+describe('the server is authoritative: clients send only paddle targets, the server moves the paddles', () => {
+  it('paddle range: a far target moves the paddle only at max speed per tick, then stops on the canvas', () => {
     const h = createHarness({ countdownSeconds: 1 });
     h.match.paddleMove(0, 10_000);
     const seen: number[] = [];
@@ -20,7 +20,7 @@ describe('ARCHITECTURE invariant 4: clients send only paddle targets, the server
     expect(seen.every((y) => y <= PADDLE_MAX_Y)).toBe(true);
   });
 
-  it("§7 paddleMove: player 0's calls never move paddle 1", () => {
+  it("paddleMove: player 0's calls never move paddle 1", () => {
     const h = createHarness({ countdownSeconds: 1 });
     for (let i = 0; i < 60; i++) {
       h.match.paddleMove(0, i % 2 === 0 ? 0 : CANVAS_HEIGHT);
@@ -32,7 +32,7 @@ describe('ARCHITECTURE invariant 4: clients send only paddle targets, the server
     expect(h.results[0]!.record.inputs.every(([, seat]) => seat === 0)).toBe(true);
   });
 
-  it('STYLE.md 3: inputs wait for the next tick and the latest target between ticks wins', () => {
+  it('inputs wait for the next tick and the latest target between ticks wins', () => {
     const h = createHarness({ countdownSeconds: 1 });
     h.ticks(1);
     h.match.paddleMove(1, PADDLE_MIN_Y);
@@ -44,7 +44,7 @@ describe('ARCHITECTURE invariant 4: clients send only paddle targets, the server
     expect(h.results[0]!.record.inputs).toEqual([[2, 1, 290]]);
   });
 
-  it('ARCHITECTURE invariant 9: each target change is recorded with the tick it first drives', () => {
+  it('every match can be replayed: each target change is recorded with the tick it first drives', () => {
     const h = createHarness({ countdownSeconds: 1 });
     const script = [0, 0, 450, 450, 450, 120, 9_999, -50, 300];
     for (const [i, target] of script.entries()) {
@@ -63,7 +63,7 @@ describe('ARCHITECTURE invariant 4: clients send only paddle targets, the server
     expect(replay.final.paddles).toEqual(paddles);
   });
 
-  it('STYLE.md 3: the input queue is bounded to one pending target per seat', () => {
+  it('the input queue is bounded to one pending target per seat', () => {
     const inputs = createMatchInputs();
     for (let i = 0; i < 10_000; i++) inputs.offer(0, i % 600);
     inputs.offer(1, Number.NaN);
@@ -72,7 +72,7 @@ describe('ARCHITECTURE invariant 4: clients send only paddle targets, the server
     expect(inputs.record()).toEqual([[1, 0, 9_999 % 600]]);
   });
 
-  it('issue 11: the record keeps every change exactly, in order, past its first 256 (it grows)', () => {
+  it('the record keeps every change exactly, in order, past its first 256 (it grows)', () => {
     const inputs = createMatchInputs();
     const expected: [number, 0 | 1, number][] = [];
     for (let tick = 1; tick <= 1_000; tick++) {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { getGameMode } from '../../common/game-modes.ts';
-import { refreshWalletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games } from '../db/schema/index.ts';
+import type { WalletAnalytics } from './analytics-port.ts';
 import type { MatchResult } from './match-types.ts';
 import type { QueueEntry } from './matchmaker.ts';
 
@@ -13,12 +13,12 @@ export interface MatchStart {
   entries: readonly [QueueEntry, QueueEntry];
   seedHash: string;
   startedAt: number;
-  /** The game node running it (NODE_ID), if known; written on the game session row (issue 12). */
+  /** The game node running it (NODE_ID), if known; written on the game session row. */
   nodeId?: string | null;
 }
 
 /**
- * Extra writes that must commit with the result (the money issue's payout job). They run inside the same
+ * Extra writes that must commit with the result (the ledger's payout job). They run inside the same
  * database transaction; if one throws, nothing of the result is written.
  */
 export type ResultHook = (tx: Database, result: MatchResult, start: MatchStart) => Promise<void>;
@@ -64,11 +64,12 @@ export async function recordMatchStart(db: Database, start: MatchStart): Promise
 }
 
 /**
- * Writes a finished match in one database transaction (game-server issue, point 7): the game audit row, the
+ * Writes a finished match in one database transaction: the game audit row, the
  * game session's end, and whatever the hooks owe (the payout job), all or nothing.
  */
 export async function recordMatchResult(
   db: Database,
+  analytics: WalletAnalytics,
   result: MatchResult,
   start: MatchStart,
   hooks: readonly ResultHook[] = [],
@@ -136,7 +137,7 @@ export async function recordMatchResult(
       })
       .where(eq(gameSessions.id, result.id));
     for (const hook of hooks) await hook(tx, result, start);
-    // The admin's wallet analytics (issue 10, point 5) move with the result, in its transaction.
-    await refreshWalletAnalytics(tx, [s1.walletAddress, s2.walletAddress]);
+    // The admin's wallet analytics move with the result, in its transaction.
+    await analytics.walletsChanged(tx, [s1.walletAddress, s2.walletAddress]);
   });
 }

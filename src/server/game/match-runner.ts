@@ -13,7 +13,7 @@ export interface TickObserver {
 /**
  * The thin shell around the pure match (STYLE.md 2): owns the timer and calls `tick()` at a fixed 60 Hz.
  * Each wake-up is scheduled for the next tick's due time (rounded up to the timer's whole millisecond), so an
- * idle server starts a tick within about a millisecond of when it falls due (issue 11: polling every half
+ * idle server starts a tick within about a millisecond of when it falls due (polling every half
  * period let ticks start up to 8 ms late). Timers drift, so it counts the ticks that are due by the clock
  * and runs them, catching up at most `maxCatchUp` at once; a longer stall (a paused process) is skipped
  * rather than fast-forwarded.

@@ -4,13 +4,15 @@ import type { PlayerIndex } from '../../common/game/physics.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { ServerMessageOf } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
 import type { PlayerLink } from './game-ports.ts';
 import { type LiveMatch, seatInfo } from './live-match.ts';
 import { createMatch } from './match.ts';
 import { type MatchStart, recordMatchStart, seedHash } from './match-recorder.ts';
 import type { MatchResult } from './match-types.ts';
-import type { Matchmaker, QueueEntry } from './matchmaker.ts';
+import type { Matchmaker } from './matchmaker.ts';
 import type { SearchLinks } from './search-links.ts';
+import type { Peers } from './topology.ts';
 
 /** After a pairing the database refused, the same mode is tried again this long after (from the tick). */
 export const PAIR_RETRY_MS = 1_000;
@@ -26,22 +28,21 @@ export interface MatchStarterDeps {
   leadInSeconds: number;
   finish: (live: LiveMatch, result: MatchResult) => void;
   queueChanged: () => void;
-  log: (message: string, error?: unknown) => void;
+  log: Logger;
   /** This game node (NODE_ID), written on the game session so another node can settle it if this one is lost. */
   nodeId?: string | null;
   /** While true (a draining node), no match starts here. */
   draining?: () => boolean;
-  /**
-   * Cluster mode (issue 12): `matched` names this node, and a search whose socket another node holds is
-   * handed to that node (its player then moves here); returns whether the entry was another node's.
-   */
-  cluster?: { handOff(entry: QueueEntry, message: ServerMessageOf<'matched'>): boolean };
+  /** A search whose socket another node holds is handed to that node (its player then moves here). */
+  peers: Pick<Peers, 'handOff'>;
+  /** The node `matched` names, where several serve (the topology's advertised node). */
+  node?: string;
   /** After the start is committed: who plays, from which address (IP tracking counts games per pair). */
   matchStarted?: (players: ReadonlyArray<{ walletAddress: string; ip: string | null }>) => void;
 }
 
 /**
- * Pairs two searches and starts their match (issue 8 fault 3). The pairing and the game session row that
+ * Pairs two searches and starts their match. The pairing and the game session row that
  * says a match is under way are one database transaction: either both entries are matched to a recorded
  * game, or nothing is matched and both are still searching, in memory and in the database. A pairing that
  * fails is tried again after PAIR_RETRY_MS, so the two are not left waiting for a third player to arrive.
@@ -105,7 +106,7 @@ export function createMatchStarter(deps: MatchStarterDeps) {
       type: 'matched',
       gameId,
       playerIndex: index,
-      ...(deps.cluster && deps.nodeId ? { node: deps.nodeId } : {}),
+      ...(deps.node ? { node: deps.node } : {}),
       data: {
         opponentName: entries[index === 0 ? 1 : 0]!.player.displayName,
         gameMode: mode,
@@ -124,7 +125,7 @@ export function createMatchStarter(deps: MatchStarterDeps) {
       }
       // Held by another node, the player moves here (not one of their disconnects); a socket lost while the
       // pairing was written comes back. Either way the seat starts away, under the match's own window.
-      const moving = deps.cluster?.handOff(entry, matched) ?? false;
+      const moving = deps.peers.handOff(entry, matched);
       live.match.disconnected(index as PlayerIndex, { moving });
     });
   };

@@ -3,7 +3,7 @@ import type { PlayerIndex } from '../../common/game/physics.ts';
 import type { MatchRecord } from '../../common/game/replay.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { GameData, ServerMessage } from '../../common/protocol.ts';
-import type { LeaveHow, MatchCompletionStatus, MatchEnd } from './match-outcome.ts';
+import type { LeaveHow, MatchCompletionStatus, MatchEnd, ReconnectResult } from './match-outcome.ts';
 import type { MatchSnapshot } from './match-snapshots.ts';
 import type { ConnectionLogEntry } from './reconnection-tracker.ts';
 
@@ -69,10 +69,7 @@ export type MatchStatus =
   | { name: 'paused'; awaySeats: PlayerIndex[]; since: number }
   | { name: 'over'; result: MatchResult };
 
-/** A refusal carries the text for `reconnectionFailed { message, clearStoredGameId: true }`. */
-export type ReconnectResult =
-  | { ok: true; resumed: boolean }
-  | { ok: false; reason: 'windowExpired' | 'matchOver'; message: string };
+export type { ReconnectResult } from './match-outcome.ts';
 
 export interface Match {
   readonly id: string;

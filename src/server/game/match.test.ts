@@ -1,25 +1,18 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  DEFAULT_COUNTDOWN_SECONDS,
-  OPPONENT_FOUND_SECONDS,
-  SNAPSHOT_HZ,
-  TICK_HZ,
-  TICK_MS,
-  TICKS_PER_SNAPSHOT,
-  WINNING_SCORE,
-} from '../../common/game/constants.ts';
+import { TICK_HZ, TICK_MS, WINNING_SCORE } from '../../common/game/constants.ts';
 import { replayMatch } from '../../common/game/replay.ts';
+import { DEFAULT_COUNTDOWN_SECONDS, KEYFRAME_TICKS, OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
 import type { GameCompletionStatus } from '../db/schema/enums.ts';
-import { snapshotBeatOf } from './match.ts';
+import { beatOf } from './match.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
 import type { MatchCompletionStatus } from './match-outcome.ts';
-import { createHarness, GAME_ID, playWithBots, SEED } from './match-test-harness.ts';
+import { createHarness, GAME_ID, playWithBots, SEED } from './test-support/match-test-harness.ts';
 
 /** Bot 1 misses two rallies in three, bot 0 the third: both score, and bot 0 reaches 11 first. */
 const script = (seat: 0 | 1, played: number) => (seat === 0 ? played % 3 === 2 : played % 3 !== 2);
 
-describe('§2 game, §7 live game channel: a whole match', () => {
-  it('§2 game over: two bots play to 11; both get gameOver, onEnd runs once, and the record replays', () => {
+describe('game: a whole match as the live game channel carries it', () => {
+  it('game over: two bots play to 11; both get gameOver, onEnd runs once, and the record replays', () => {
     const h = createHarness({ countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
     expect(h.match.isOver()).toBe(false);
     playWithBots(h, script);
@@ -61,7 +54,7 @@ describe('§2 game, §7 live game channel: a whole match', () => {
     expect(replay.final.tick).toBe(result.ticks);
   });
 
-  it('§3 game data: the audit keeps one snapshot per second of play plus one per point and the end', () => {
+  it('game data: the audit keeps one snapshot per second of play plus one per point and the end', () => {
     const h = createHarness();
     playWithBots(h, script);
     const { snapshots, scores, ticks } = h.results[0]!;
@@ -72,57 +65,17 @@ describe('§2 game, §7 live game channel: a whole match', () => {
     expect(snapshots.at(-1)).toMatchObject({ kind: 'end', phase: 'gameOver', scores });
   });
 
-  it('§4 completion statuses: every status a match reports is one the games table stores', () => {
+  it('completion statuses: every status a match reports is one the games table stores', () => {
     expectTypeOf<MatchCompletionStatus>().toExtend<GameCompletionStatus>();
   });
 
-  it('§4 completion statuses: a practice match won on points is practice_win', () => {
+  it('completion statuses: a practice match won on points is practice_win', () => {
     const h = createHarness({ mode: 'practice' });
     playWithBots(h, script);
     expect(h.results[0]!.completionStatus).toBe('practice_win');
   });
 
-  it('§7 gameState at SNAPSHOT_HZ: both seats get one on every beat tick and on a phase change, to their own index', () => {
-    const h = createHarness({ countdownSeconds: 1 });
-    const t0 = h.clock.now();
-    const beat = snapshotBeatOf(SEED);
-    h.ticks(90);
-    // Tick 60 ends the 1 s countdown: the phase change is sent on that tick, whether or not it is a beat.
-    const expected = Array.from({ length: 90 }, (_, i) => i + 1).filter(
-      (tick) => tick === 1 || tick === 60 || tick % TICKS_PER_SNAPSHOT === beat,
-    );
-    for (const seat of [0, 1] as const) {
-      const states = h.of(seat, 'gameState');
-      expect(states.map((m) => Math.round((m.timestamp - t0) / TICK_MS))).toEqual(expected);
-      expect(states.every((m) => m.gameId === GAME_ID && m.playerIndex === seat)).toBe(true);
-    }
-    const names = h.of(0, 'gameState').map((m) => m.data.gameState);
-    const changeAt = expected.indexOf(60);
-    expect(names.slice(0, changeAt).every((n) => n === 'countdown')).toBe(true);
-    expect(names.slice(changeAt).every((n) => n === 'firstServe')).toBe(true);
-  });
-
-  it('§7 gameState: matches spread their beats over the ticks by their seeds, each at SNAPSHOT_HZ', () => {
-    const seeds = ['00000000', '00000001', '00000002'].map((head) => head + SEED.slice(8));
-    expect(seeds.map(snapshotBeatOf)).toEqual([0, 1, 2]);
-    const sentTicks = seeds.map((seed) => {
-      const h = createHarness({ seed, countdownSeconds: 5 });
-      const t0 = h.clock.now();
-      h.ticks(50); // Within the countdown's first second: only the first tick and the beats send.
-      return h
-        .of(0, 'gameState')
-        .map((m) => Math.round((m.timestamp - t0) / TICK_MS))
-        .slice(1);
-    });
-    for (const [i, ticks] of sentTicks.entries()) {
-      expect(ticks.length).toBeGreaterThanOrEqual(15);
-      expect(ticks.every((tick) => tick % TICKS_PER_SNAPSHOT === i)).toBe(true);
-      expect(ticks.slice(1).every((tick, k) => tick - ticks[k]! === TICKS_PER_SNAPSHOT)).toBe(true);
-    }
-    expect(1000 / SNAPSHOT_HZ).toBeCloseTo(TICKS_PER_SNAPSHOT * TICK_MS, 6);
-  });
-
-  it('§7 gameState: a point is sent on the tick it is scored, not at the next beat, the same object to both', () => {
+  it('gameState: a point is sent on the tick it is scored, not at the next beat, the same object to both', () => {
     const h = createHarness();
     let scored: { tick: number; at: number } | null = null;
     for (let i = 0; i < 60 * 60 && scored === null; i++) {
@@ -134,15 +87,15 @@ describe('§2 game, §7 live game channel: a whole match', () => {
       if (h.match.snapshot(0).scores.join(':') !== before) scored = { tick: i + 1, at: h.clock.now() };
     }
     expect(scored).not.toBeNull();
-    // The point falls between two beats, so waiting for the beat would have sent an older snapshot last.
-    expect(scored!.tick % TICKS_PER_SNAPSHOT).not.toBe(0);
+    // The point falls between two keyframe beats, so waiting for the beat would have sent an older one last.
+    expect(scored!.tick % KEYFRAME_TICKS).not.toBe(beatOf(SEED, KEYFRAME_TICKS));
     const last = h.of(0, 'gameState').at(-1)!;
     expect(last.timestamp).toBe(scored!.at);
     expect(last.data.scores[0] + last.data.scores[1]).toBe(1);
     expect(h.of(1, 'gameState').at(-1)!.data).toEqual(last.data);
   });
 
-  it('§3 game data: countdownTime is the whole seconds left of the server countdown', () => {
+  it('game data: countdownTime is the whole seconds left of the server countdown', () => {
     const h = createHarness({ countdownSeconds: 5 });
     expect(h.match.snapshot(0).countdownTime).toBe(5);
     h.ticks(1);
@@ -153,7 +106,7 @@ describe('§2 game, §7 live game channel: a whole match', () => {
     expect(h.match.snapshot(0)).toMatchObject({ gameState: 'firstServe', countdownTime: 0 });
   });
 
-  it('§9 opponent found 3 s: the countdown shows 5 through the lead-in, then 5, 4, 3, 2, 1 in full', () => {
+  it('opponent found 3 s: the countdown shows 5 through the lead-in, then 5, 4, 3, 2, 1 in full', () => {
     const h = createHarness({ countdownSeconds: 5, leadInSeconds: OPPONENT_FOUND_SECONDS });
     const shown: number[] = [];
     for (let tick = 0; tick < (OPPONENT_FOUND_SECONDS + 5) * TICK_HZ; tick++) {
@@ -168,7 +121,7 @@ describe('§2 game, §7 live game channel: a whole match', () => {
     expect(h.match.snapshot(0)).toMatchObject({ gameState: 'firstServe', countdownTime: 0 });
   });
 
-  it('§9 a match with a lead-in records its whole countdown, so its replay still reproduces it', () => {
+  it('a match with a lead-in records its whole countdown, so its replay still reproduces it', () => {
     const h = createHarness({ countdownSeconds: 5, leadInSeconds: OPPONENT_FOUND_SECONDS });
     playWithBots(h, script);
     const result = h.results[0]!;
@@ -179,7 +132,7 @@ describe('§2 game, §7 live game channel: a whole match', () => {
   });
 });
 
-describe('§4 exit and forceDisconnect: leaving forfeits at once', () => {
+describe('exit and forceDisconnect: leaving forfeits at once', () => {
   it.each(['exit', 'forceDisconnect'] as const)(
     '%s: the leaver loses, the opponent is told and wins',
     (how) => {
@@ -209,7 +162,7 @@ describe('§4 exit and forceDisconnect: leaving forfeits at once', () => {
   );
 });
 
-describe('§4 game over: a finished match changes no more', () => {
+describe('game over: a finished match changes no more', () => {
   it('inputs, ticks and connection events after gameOver send nothing and change nothing', () => {
     const h = createHarness();
     h.untilPlaying();
@@ -247,7 +200,7 @@ describe('§4 game over: a finished match changes no more', () => {
     expect(h.results[0]!.end).toEqual({ reason: 'disconnect_timeout', loser: 1 });
   });
 
-  it('§4 reconnection: a reconnect after the end is refused so the client can clear its stored game', () => {
+  it('reconnection: a reconnect after the end is refused so the client can clear its stored game', () => {
     const h = createHarness();
     h.untilPlaying();
     h.match.leave(1, 'exit');

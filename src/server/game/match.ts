@@ -1,5 +1,5 @@
-import { TICK_HZ, TICKS_PER_SNAPSHOT } from '../../common/game/constants.ts';
-import { maxRecordedInputs } from '../../common/game/match-length.ts';
+import { TICK_HZ } from '../../common/game/constants.ts';
+import { maxRecordedInputs, shownPlayTimeLeft } from '../../common/game/match-length.ts';
 import {
   createMatchPhysics,
   forfeit,
@@ -9,6 +9,7 @@ import {
 } from '../../common/game/physics.ts';
 import type { MatchRecord } from '../../common/game/replay.ts';
 import type { GameData } from '../../common/protocol.ts';
+import { KEYFRAME_TICKS, OPPONENT_PADDLE_TICKS } from '../../common/rules.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
 import { countdownTimeOf, toGameData } from './match-game-data.ts';
 import { createMatchInputs } from './match-inputs.ts';
@@ -27,10 +28,19 @@ import { createReconnectionTracker, type ReconnectionEvent } from './reconnectio
 
 const SEATS = [0, 1] as const;
 
-/** The tick (mod TICKS_PER_SNAPSHOT) on which a match with this seed sends its regular snapshot. */
-export function snapshotBeatOf(seed: string): number {
+/**
+ * The tick (mod `period`) on which a match with this seed sends what it sends every `period` ticks (its
+ * keyframe, its paddle reports): a server's matches spread their sends over all ticks instead of piling them
+ * onto the same ones (a tick's length is what delays every match).
+ */
+export function beatOf(seed: string, period: number): number {
   const n = Number.parseInt(seed.slice(0, 8), 16);
-  return Number.isFinite(n) ? n % TICKS_PER_SNAPSHOT : 0;
+  return Number.isFinite(n) ? n % period : 0;
+}
+
+/** Paddle centres on the wire: a tenth of a unit is far below a pixel. */
+function paddleOnWire(y: number): number {
+  return Math.round(y * 10) / 10;
 }
 
 /**
@@ -70,12 +80,12 @@ export function createMatch(options: MatchOptions): Match {
     });
   }
 
-  /** What the players last saw of the phase, score and countdown: a change of any is sent at once. */
-  const shown = { phase: '', score0: -1, score1: -1, countdown: -1 };
+  /** What the players last saw of the phase, score and seconds: a change of any is sent at once. */
+  const shown = { phase: '', score0: -1, score1: -1, countdown: -1, playTimeLeft: -1 };
 
   function sendGameState(now: number): void {
     // Both seats see the same data unless the match is over or a seat is away: one object for both, so the
-    // gateway serialises it once per match (issue 11).
+    // gateway serialises it once per match.
     const shared = result === null && !links.anyAway() ? gameData(0, now) : null;
     for (const seat of SEATS) {
       const data = shared ?? gameData(seat, now);
@@ -84,21 +94,55 @@ export function createMatch(options: MatchOptions): Match {
       shown.score0 = data.scores[0];
       shown.score1 = data.scores[1];
       shown.countdown = data.countdownTime;
+      shown.playTimeLeft = data.playTimeLeft ?? -1;
     }
   }
 
   /**
-   * A running match sends on every TICKS_PER_SNAPSHOT-th tick (SNAPSHOT_HZ), and at once when the phase,
-   * score or countdown second players see has changed since the last one. Which of the ticks is its beat
-   * comes from its seed, so a server's matches spread their sends over all ticks instead of piling them
-   * onto every third one (issue 11: a tick's length is what delays every match).
+   * A running match sends a keyframe every KEYFRAME_TICKS, on its own beat (from its seed), and at once when
+   * the phase, the score, the countdown second or the play clock's second players see has changed.
    */
-  const beat = snapshotBeatOf(options.seed);
-  function snapshotDue(): boolean {
-    if (physics.tick % TICKS_PER_SNAPSHOT === beat) return true;
+  const keyframeBeat = beatOf(options.seed, KEYFRAME_TICKS);
+  function keyframeDue(): boolean {
+    if (physics.tick % KEYFRAME_TICKS === keyframeBeat) return true;
     const { phase, scores } = physics;
     if (phase.name !== shown.phase || scores[0] !== shown.score0 || scores[1] !== shown.score1) return true;
+    if ((shownPlayTimeLeft(physics) ?? -1) !== shown.playTimeLeft) return true;
     return countdownTimeOf(physics, options.countdownSeconds) !== shown.countdown;
+  }
+
+  /** A serve or a return, to both seats as it happens: the exact ball, so the clients fly it on exactly. */
+  function sendBallEvent(kind: 'serve' | 'hit', now: number): void {
+    const { ball, paddles } = physics;
+    const event = {
+      type: 'ballEvent' as const,
+      gameId: id,
+      kind,
+      tick: physics.tick,
+      at: now,
+      ball: [ball.x, ball.y, ball.vx, ball.vy] as [number, number, number, number],
+      rallyHits: physics.rallyHits,
+      paddles: [paddleOnWire(paddles[0]), paddleOnWire(paddles[1])] as [number, number],
+    };
+    for (const seat of SEATS) options.send(seat, event);
+  }
+
+  /**
+   * Each paddle that moved since its last report, to the other seat: at once when it starts from rest (its
+   * last report is OPPONENT_PADDLE_TICKS old or more, so the opponent sees a reaction one tick late, not up to
+   * a period), then at most every OPPONENT_PADDLE_TICKS while it keeps moving, and once more where it stops.
+   */
+  // Where the first keyframe shows them: only a move is reported.
+  const reportedPaddles = [paddleOnWire(physics.paddles[0]), paddleOnWire(physics.paddles[1])];
+  const reportedAt = [-OPPONENT_PADDLE_TICKS, -OPPONENT_PADDLE_TICKS];
+  function reportPaddles(): void {
+    for (const seat of SEATS) {
+      const y = paddleOnWire(physics.paddles[seat]);
+      if (y === reportedPaddles[seat] || physics.tick - reportedAt[seat]! < OPPONENT_PADDLE_TICKS) continue;
+      reportedPaddles[seat] = y;
+      reportedAt[seat] = physics.tick;
+      options.send(other(seat), { type: 'opponentPaddle', tick: physics.tick, y });
+    }
   }
 
   /** Ends the pause, if any, counting its time apart from play; true if there was one. */
@@ -203,16 +247,22 @@ export function createMatch(options: MatchOptions): Match {
       const stepped = step(physics, inputs.drain(physics.tick + 1));
       physics = stepped.state;
       let winner: PlayerIndex | null = null;
+      let ballEvent: 'serve' | 'hit' | null = null;
       for (const event of stepped.events) {
         if (event.type === 'point') snapshots.add('point', physics, now);
         if (event.type === 'matchOver') winner = event.winner;
+        if (event.type === 'serve') ballEvent = 'serve';
+        if (event.type === 'paddleHit') ballEvent = 'hit';
       }
       if (winner !== null) {
         finish({ reason: 'score', winner }, now);
         return;
       }
       if (physics.tick % TICK_HZ === 0) snapshots.add('second', physics, now);
-      if (snapshotDue()) sendGameState(now);
+      // The serve comes with a keyframe (its phase changed): both go, in one frame (the gateway's batch).
+      if (keyframeDue()) sendGameState(now);
+      if (ballEvent) sendBallEvent(ballEvent, now);
+      reportPaddles();
     },
 
     paddleMove(playerIndex, position) {

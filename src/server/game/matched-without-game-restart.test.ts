@@ -20,14 +20,14 @@ import { getGameMode } from '../../common/game-modes.ts';
 import { signedTransfer, startLocalChainServer } from '../chain/test-support/local-chain-server.ts';
 import { loadConfig } from '../config.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
-import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
-import { RECONCILE_EXIT, runReconcileCli } from '../ledger/reconcile-cli.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
+import { RECONCILE_EXIT, runReconcileCli } from '../ledger/reconcile/reconcile-cli.ts';
 import { startServer } from '../main.ts';
 
 const MODE = getGameMode('tiny_tuna');
 
 /**
- * Issue 8 fault 3, after a crash: an earlier version committed the pairing (both entries 'matched') and then
+ * Pairing and match start are one write, after a crash: an earlier version committed the pairing (both entries 'matched') and then
  * wrote the match start apart; a process that died, or a write that failed, between the two left two paid
  * entries matched to a game that never existed. Nobody could play or cancel them, the restart did not see
  * them, and the ledger check counted them as a match still being played, forever. Now the balance check and
@@ -35,9 +35,9 @@ const MODE = getGameMode('tiny_tuna');
  * local chain, so reconcile can agree at the end; on the embedded database and on PostgreSQL.
  */
 describe.each(['pglite', 'postgresql'] as const)(
-  'issue 8 fault 3: entries matched to a game never written, left by a crash [%s]',
+  'entries matched to a game never written, left by a crash [%s]',
   (kind) => {
-    it('RELIABILITY 25/27: are reported by the balance check and reconcile, then refunded in full exactly once at start', async () => {
+    it('are reported by the balance check and reconcile, then refunded in full exactly once at start', async () => {
       const clock = createFakeClock();
       const database = kind === 'postgresql' ? await createThrowawayDatabase() : undefined;
       const env: Record<string, string> = database ? { DATABASE_URL: database.url } : {};

@@ -9,11 +9,11 @@ import {
 } from '../../../test/db-harness.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { getGameMode } from '../../common/game-modes.ts';
+import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
 import { gameSessions, payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
-import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
 import { createMatchMoney } from '../ledger/match-money.ts';
-import { CANCEL_WAIT_MS } from './game-server.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 import { recordMatchStart } from './match-recorder.ts';
 import { createMatchmaker, type PaidEntry, type QueuePlayer } from './matchmaker.ts';
 
@@ -70,7 +70,7 @@ async function secondWaitsForTheRow(target: DatabaseUnderTest): Promise<void> {
   throw new Error('the second transaction never reached the row the first one holds');
 }
 
-describeEachDatabase('§4 matchmaking queue', (target) => {
+describeEachDatabase('matchmaking queue', (target) => {
   it('an entry is a persisted active queue session with its position', async () => {
     const mm = createMatchmaker({ db: target.db, clock: createFakeClock() });
     const p = player();
@@ -84,7 +84,7 @@ describeEachDatabase('§4 matchmaking queue', (target) => {
     expect(mm.lengths().practice).toBe(1);
   });
 
-  it('RELIABILITY 24: two sockets of one wallet still make one queue entry', async () => {
+  it('two sockets of one wallet still make one queue entry', async () => {
     const mm = createMatchmaker({ db: target.db, clock: createFakeClock() });
     const wallet = uniqueWallet();
     const results = await Promise.all([
@@ -132,7 +132,7 @@ describeEachDatabase('§4 matchmaking queue', (target) => {
   });
 
   it.each(['the cancel', 'the match'] as const)(
-    'RELIABILITY 14 / issue 8 fault 13: a cancel racing a match on a paid search, %s committing first, gives a refund or a match, never both',
+    'a cancel racing a match on a paid search, %s committing first, gives a refund or a match, never both',
     async (first) => {
       const db = target.db;
       const clock = createFakeClock();

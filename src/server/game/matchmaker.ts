@@ -4,33 +4,10 @@ import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
 import { queueSessions } from '../db/schema/index.ts';
 import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
+import type { CloseStatus, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
 import { closeEntryRow, closeOrphanRows, createEntryCloser, insertEntryRow } from './queue-rows.ts';
 
-/** A searching player as the matchmaker sees them: a proven wallet and where to reach them. */
-export interface QueuePlayer {
-  /** The socket that searched; messages for this entry go there. */
-  linkId: string;
-  playerSessionId: string;
-  walletAddress: string;
-  displayName: string;
-  ip: string | null;
-  userAgent: string | null;
-}
-
-/** A verified entry fee (the money issue's verifier); absent in practice. */
-export interface PaidEntry {
-  transactionId: string;
-  signature: string;
-  lamports: bigint;
-}
-
-export interface QueueEntry {
-  id: string;
-  mode: GameModeId;
-  player: QueuePlayer;
-  joinedAt: number;
-  paid: PaidEntry | null;
-}
+export type { CloseStatus, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
 
 export type JoinResult =
   | { ok: true; entry: QueueEntry; position: number }
@@ -40,8 +17,6 @@ export type JoinResult =
    * caller closes it (with its refund in full).
    */
   | { ok: false; reason: 'queue_unavailable'; entry: QueueEntry };
-
-export type CloseStatus = 'cancelled' | 'disconnected' | 'timed_out' | 'error';
 
 export interface PairOptions {
   /** Whether an entry may be paired now (a search whose socket is away waits for it); all may by default. */
@@ -102,7 +77,7 @@ export function rebindEntry<E extends QueueEntry>(
 }
 
 /**
- * One FIFO queue per mode (game-server issue, point 4). Every entry is a queue-session row first: the
+ * One FIFO queue per mode. Every entry is a queue-session row first: the
  * database's one-active-entry-per-wallet index is what makes two sockets of one wallet get one entry, and
  * the conditional status updates (`status = 'active'`) are what make a cancel and a match exclude each
  * other. An entry being paired is out of its queue (no other pairing can take it) but still the wallet's

@@ -1,7 +1,7 @@
 import { type AnyColumn, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 
 /**
- * Whose open searches and matches a settlement may close (issue 12). One process alone on its database
+ * Whose open searches and matches a settlement may close. One process alone on its database
  * settles everything a previous run left open ('all'). In cluster mode several game nodes share the
  * database, and each search and match row names the node holding it (`node_id`): a node settles only the
  * rows of the nodes it names, the ones it knows are gone, and (at its own start) rows that name no node.

@@ -3,14 +3,14 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { failingWrites } from '../../../test/support/failing-writes.ts';
 import { gameSessions, queueSessions } from '../db/schema/index.ts';
-import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 import { PAIR_RETRY_MS } from './match-start.ts';
-import { localChainForFile, searchBed, until } from './paid-search-bed.ts';
+import { localChainForFile, searchBed, until } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
-describeEachDatabase('issue 8 fault 3: pairing and the match start are one transaction', (target) => {
-  it('RELIABILITY 27: a match start the database refuses matches nobody: both paid players still search, no entry fee is stranded, and the pairing is tried again', async () => {
+describeEachDatabase('pairing and the match start are one transaction', (target) => {
+  it('a match start the database refuses matches nobody: both paid players still search, no entry fee is stranded, and the pairing is tried again', async () => {
     const faults = failingWrites(target.db);
     const bed = await searchBed(chain(), faults.db);
     const [a, b] = [await bed.link(), await bed.link()];

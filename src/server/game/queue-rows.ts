@@ -4,12 +4,12 @@ import type { GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
-import type { CloseStatus, PaidEntry, QueueEntry, QueuePlayer } from './matchmaker.ts';
 import { ownedWithin, type SettleScope } from './node-ownership.ts';
+import type { CloseStatus, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
 
 /**
  * The queue-session rows behind every search, written the same way by the one-process matchmaker and by
- * cluster mode's (issue 12): the database is the judge of a search's fate. Its one-active-entry-per-wallet
+ * cluster mode's: the database is the judge of a search's fate. Its one-active-entry-per-wallet
  * index makes two sockets (or two nodes) of one wallet get one entry, and every close is conditional on the
  * row still being active, so a cancel and a match exclude each other wherever they run.
  */
@@ -17,7 +17,7 @@ import { ownedWithin, type SettleScope } from './node-ownership.ts';
 /**
  * A new active entry's id, or null when the wallet already has an active one or its entry fee was already
  * refunded. A paid entry takes its fee's ledger row in key-share mode before it looks for a refund and writes:
- * the running sweeper (ledger/unused-entry-sweep.ts) holds that row FOR UPDATE while it refunds an unused fee,
+ * the running sweeper (ledger/payout/unused-entry-sweep.ts) holds that row FOR UPDATE while it refunds an unused fee,
  * so of a search and a sweep of the same fee exactly one happens, whichever comes first.
  */
 export async function insertEntryRow(

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from './match-constants.ts';
+import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import { createReconnectionTracker } from './reconnection-tracker.ts';
 
 const T0 = 1_000_000;
 const WINDOW_END = T0 + DISCONNECT_GRACE_MS + RECONNECTION_WINDOW_MS;
 
-describe('§4 reconnection: the grace and window as a state machine over clock times', () => {
-  it('§9 disconnect grace: nothing fires at 1999 ms, the grace ends at 2000 ms with 30 s left', () => {
+describe('reconnection: the grace and window as a state machine over clock times', () => {
+  it('disconnect grace: nothing fires at 1999 ms, the grace ends at 2000 ms with 30 s left', () => {
     const tracker = createReconnectionTracker();
     expect(tracker.disconnect(1, T0)).toEqual({ kind: 'grace', graceEndsAt: T0 + DISCONNECT_GRACE_MS });
     expect(tracker.advance(T0 + DISCONNECT_GRACE_MS - 1)).toEqual([]);
@@ -16,7 +16,7 @@ describe('§4 reconnection: the grace and window as a state machine over clock t
     expect(tracker.awaySeats()).toEqual([1]);
   });
 
-  it('issue 12: a seat whose player moves from another node gets the same grace, but it is no disconnect of theirs', () => {
+  it('a seat whose player moves from another node gets the same grace, but it is no disconnect of theirs', () => {
     const tracker = createReconnectionTracker();
     expect(tracker.disconnect(1, T0, false)).toEqual({
       kind: 'grace',
@@ -27,7 +27,7 @@ describe('§4 reconnection: the grace and window as a state machine over clock t
     expect(tracker.log().map((e) => e.event)).toEqual(['moving', 'reconnected']);
   });
 
-  it('§9 reconnection window: at 29 999 ms it still runs, at 30 000 ms it expires', () => {
+  it('reconnection window: at 29 999 ms it still runs, at 30 000 ms it expires', () => {
     const tracker = createReconnectionTracker();
     tracker.disconnect(0, T0);
     tracker.advance(WINDOW_END - 1);
@@ -48,7 +48,7 @@ describe('§4 reconnection: the grace and window as a state machine over clock t
     expect(tracker.advance(WINDOW_END + 5_000)).toEqual([{ type: 'windowExpired', seat: 0, at: WINDOW_END }]);
   });
 
-  it('§4 both away: however late the tick, the window that ends first expires first', () => {
+  it('both away: however late the tick, the window that ends first expires first', () => {
     const tracker = createReconnectionTracker();
     tracker.disconnect(1, T0);
     tracker.disconnect(0, T0 + 500);
@@ -57,7 +57,7 @@ describe('§4 reconnection: the grace and window as a state machine over clock t
     expect(events.filter((e) => e.type === 'windowExpired')).toHaveLength(1);
   });
 
-  it('§4 both away: windows ending on the same millisecond expire seat 0 first, deterministically', () => {
+  it('both away: windows ending on the same millisecond expire seat 0 first, deterministically', () => {
     const tracker = createReconnectionTracker();
     tracker.disconnect(1, T0);
     tracker.disconnect(0, T0);
@@ -71,7 +71,7 @@ describe('§4 reconnection: the grace and window as a state machine over clock t
     expect(tracker.disconnectCounts()).toEqual([1, 0]);
   });
 
-  it('§4 reconnection: the fourth disconnect of a seat is excessive; a return resets nothing', () => {
+  it('reconnection: the fourth disconnect of a seat is excessive; a return resets nothing', () => {
     const tracker = createReconnectionTracker();
     for (let i = 0; i < 3; i++) {
       expect(tracker.disconnect(1, T0 + i * 10).kind).toBe('grace');

@@ -1,5 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
+import type { Logger } from '../logger.ts';
+import type { WalletAnalytics } from './analytics-port.ts';
 import type { GameMoney } from './game-ports.ts';
 import { type MatchStart, type ResultHook, recordMatchResult } from './match-recorder.ts';
 import type { MatchResult } from './match-types.ts';
@@ -30,10 +32,12 @@ export async function recordMatchResultWithRetry(
   result: MatchResult,
   start: MatchStart,
   options: {
+    /** Told in the result's transaction (the back-office's wallet analytics). */
+    analytics: WalletAnalytics;
     hooks: readonly ResultHook[];
     connectionQuality: readonly [string | null, string | null];
     sleep: (ms: number) => Promise<void>;
-    log: (message: string, error?: unknown) => void;
+    log: Logger;
     stopping: () => boolean;
     /** Resolves when the server starts to stop. */
     stopped?: Promise<void>;
@@ -48,7 +52,14 @@ export async function recordMatchResultWithRetry(
   let firstRefusal: unknown;
   for (let attempt = 1, delay = FIRST_RETRY_MS; ; attempt++) {
     try {
-      await recordMatchResult(db, written.result, written.start, options.hooks, options.connectionQuality);
+      await recordMatchResult(
+        db,
+        options.analytics,
+        written.result,
+        written.start,
+        options.hooks,
+        options.connectionQuality,
+      );
       if (firstRefusal !== undefined) {
         await reportUnwritableResult(db, result, firstRefusal, 'recorded_without_player_text', options.log);
       } else if (attempt > 1) options.log(`match ${result.id} recorded after ${attempt} attempts`);

@@ -3,13 +3,14 @@ import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES, isPassingRefusal, REFUND_REFUSAL_CODES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
 import type { EntryRefusal, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import type { PaidEntry } from './matchmaker.ts';
 
 export interface RefusalDeps {
   db: Database;
   clock: Clock;
-  log: (message: string, error?: unknown) => void;
+  log: Logger;
   verifier: EntryVerifier | undefined;
   money: GameMoney | undefined;
 }

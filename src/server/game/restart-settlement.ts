@@ -58,7 +58,7 @@ export async function settleInterruptedMatches(
 
 /**
  * How old an entry fee, or a transfer to the house, must be before a sweep may take it for unclaimed and refund
- * it in full (the running sweeper, ledger/payment-sweeper.ts, and a cluster node's settlement). 5 minutes: longer
+ * it in full (the running sweeper, ledger/payout/payment-sweeper.ts, and a cluster node's settlement). 5 minutes: longer
  * than a player's client keeps presenting a payment after a passing refusal (about 2 minutes), plus the
  * verifier's 30 s confirmation budget and any write in flight between recording a fee and queueing its search,
  * so a payment still on its way to a search is never mistaken for an abandoned one; short enough that a player
@@ -69,7 +69,7 @@ export const UNUSED_ENTRY_GRACE_MS = 5 * 60_000;
 /**
  * Entries marked matched to a game that was never written (neither its session nor its record). Pairing and
  * the match start are one transaction now, but an earlier version wrote them apart, and a crash or a failed
- * write between the two left both entries matched to nothing (issue 8 fault 3). Nobody played: each is
+ * write between the two left both entries matched to nothing. Nobody played: each is
  * closed as 'error' and its entry refunded in full, once (the refund is keyed by the queue entry).
  */
 async function closeMatchedWithoutGame(tx: Database, at: Date) {
@@ -100,7 +100,7 @@ async function closeMatchedWithoutGame(tx: Database, at: Date) {
  * Searches and matches left open by a run that is gone: at start, what a previous run of this process left
  * (it crashed, or was killed), entries matched to a game never written, and verified entry fees recorded but
  * never queued. Alone on its database (`SETTLE_ALL`) a process settles every open row. In cluster mode
- * (issue 12) it settles only the rows of the nodes `scope` names (itself at start, and nodes no longer
+ * it settles only the rows of the nodes `scope` names (itself at start, and nodes no longer
  * beating) and, at start, rows owned by no node; entry fees are swept only once older than the grace, since
  * another live node may be between verifying a payment and queueing it. Everything runs in one transaction
  * of conditional updates, so two nodes settling the same lost node settle each row once: the first commits,

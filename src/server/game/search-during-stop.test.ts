@@ -7,7 +7,7 @@ import {
   localChainForFile,
   PAID_MODE,
   searchBed,
-} from './paid-search-bed.ts';
+} from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
@@ -16,7 +16,7 @@ const chain = localChainForFile();
  * that would stay open until the next start. So a stop takes no new search (refused, its fee refunded in
  * full), and one already under way opens before the settlement, which then closes it.
  */
-describeEachDatabase('RELIABILITY 25: a search that arrives while the server stops', (target) => {
+describeEachDatabase('a search that arrives while the server stops', (target) => {
   const house = houseWalletForSuite();
 
   it('a paid findMatch that arrives during the stop is refused with a clear error and its fee refunded in full; no search stays open', async () => {

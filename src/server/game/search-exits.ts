@@ -1,12 +1,12 @@
 import type { Clock } from '../../common/clock.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { CANCEL_WAIT_MS } from '../../common/rules.ts';
+import type { Logger } from '../logger.ts';
 import { cancelReply, createCancelReplies } from './cancel-replies.ts';
 import type { EntryCloseReason, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import type { CloseStatus, Matchmaker, QueueEntry } from './matchmaker.ts';
 import type { SearchLinks } from './search-links.ts';
 
-/** SPEC §1/§9: a paid search may be left only after this long. */
-export const CANCEL_WAIT_MS = 10_000;
 /** An away search whose close failed (the database refused it) is tried again this long after. */
 export const AWAY_CLOSE_RETRY_MS = 1_000;
 
@@ -26,11 +26,11 @@ export interface SearchExitDeps {
   startMatch: (mode: QueueEntry['mode']) => Promise<void>;
   queueChanged: () => void;
   playersOnline: () => number;
-  log: (message: string, error?: unknown) => void;
+  log: Logger;
 }
 
 /**
- * How a search ends or carries on without its socket (issue 8 faults 9, 10, 12). One rule for leaving: a
+ * How a search ends or carries on without its socket. One rule for leaving: a
  * paid search is left only after CANCEL_WAIT_MS, by `cancelSearch`, `exit` or `forceDisconnect` alike, with
  * 97% back and the same reply; a lost socket does not end it (see SearchLinks) until the reconnection window
  * has passed, which is always after 10 s. A close the database refused leaves the search open and says so;
@@ -94,6 +94,13 @@ export function createSearchExits(deps: SearchExitDeps) {
   return {
     close,
     leave,
+
+    /** A ban ends the search at once (its fee back in full), and the player is told why. */
+    async banned(entry: QueueEntry, link: PlayerLink | null | undefined, message: string): Promise<void> {
+      if (!(await close(entry, 'banned'))) return;
+      link?.sendError(message, 'account_restricted');
+      link?.send({ type: 'cancelSearch', success: true, message });
+    },
 
     async cancel(link: PlayerLink, message: Extract<GameMessage, { type: 'cancelSearch' }>): Promise<void> {
       const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;

@@ -1,10 +1,9 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
-import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
-import { CANCEL_WAIT_MS } from './game-server.ts';
-import { RECONNECTION_WINDOW_MS } from './match-constants.ts';
-import { localChainForFile, PAID_MODE, searchBed, until } from './paid-search-bed.ts';
+import { CANCEL_WAIT_MS, RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
+import { localChainForFile, PAID_MODE, searchBed, until } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
@@ -21,18 +20,18 @@ const cancelled = {
 };
 
 /**
- * Issue 8 fault 9, SPEC §1/§9: cancelling a paid search is allowed only after 10 s and refunds 97%. Every way
+ * Cancelling a paid search is allowed only after 10 s and refunds 97%. Every way
  * out of a paid search follows that one rule: `cancelSearch`, `exit` and `forceDisconnect` before 10 s are
  * refused with the cancel message; a lost socket keeps its search for the reconnection window (30 s), so the
  * player can come back to it, and the search is closed with 97% back only when the window ends.
  */
-describeEachDatabase('issue 8 fault 9: one rule for leaving a paid search', (target) => {
+describeEachDatabase('one rule for leaving a paid search', (target) => {
   it.each([
     ['cancelSearch', 'cancelled'],
     ['exit', 'disconnected'],
     ['forceDisconnect', 'disconnected'],
   ] as const)(
-    '§1: %s at 9.999 s is refused with the cancel message and changes nothing; at 10 s it closes the search with floor(97%) back, once',
+    '%s at 9.999 s is refused with the cancel message and changes nothing; at 10 s it closes the search with floor(97%) back, once',
     async (type, status) => {
       const bed = await searchBed(chain(), target.db);
       const a = await bed.link();
@@ -56,7 +55,7 @@ describeEachDatabase('issue 8 fault 9: one rule for leaving a paid search', (tar
     },
   );
 
-  it('§9: a socket lost before 10 s keeps its search for the 30 s window, unpaired; at the window’s end (t-1, t) it is closed as disconnected with floor(97%) back, once', async () => {
+  it('a socket lost before 10 s keeps its search for the 30 s window, unpaired; at the window’s end (t-1, t) it is closed as disconnected with floor(97%) back, once', async () => {
     const bed = await searchBed(chain(), target.db);
     const [a, b] = [await bed.link(), await bed.link()];
     const paidByB = await bed.payEntry(b);
@@ -92,7 +91,7 @@ describeEachDatabase('issue 8 fault 9: one rule for leaving a paid search', (tar
     expect(await checkLedgerBalance(target.db)).toEqual([]);
   });
 
-  it('§9: a new socket of the same wallet within the window takes the search back, is told it is searching, and gets the match', async () => {
+  it('a new socket of the same wallet within the window takes the search back, is told it is searching, and gets the match', async () => {
     const bed = await searchBed(chain(), target.db);
     const [a, b] = [await bed.link(), await bed.link()];
     const paidByB = await bed.payEntry(b);

@@ -1,5 +1,5 @@
+import { RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import type { PlayerLink } from './game-ports.ts';
-import { RECONNECTION_WINDOW_MS } from './match-constants.ts';
 import type { QueueEntry } from './matchmaker.ts';
 
 interface Search {
@@ -11,7 +11,7 @@ interface Search {
 }
 
 /**
- * Which socket each search of this process answers to (issue 8 fault 9). A search whose socket closes is not
+ * Which socket each search of this process answers to. A search whose socket closes is not
  * ended at once: it stays, away, for the reconnection window (SPEC §9), so the player can come back to it; a
  * new socket of the same wallet takes it back. While away it is not paired (nobody would see the match
  * start). When the window ends without a new socket, the game server closes it as disconnected.

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../../../test/support/player-client.ts';
 import { createFakeClock } from '../../common/clock.ts';
-import { until } from './paid-search-bed.ts';
+import { until } from './test-support/paid-search-bed.ts';
 
 /**
- * Issue 8 fault 9 over real sockets: the `connect` a client sends on every new connection (SPEC §7) takes
+ * A search survives its socket, over real sockets: the `connect` a client sends on every new connection (SPEC §7) takes
  * back the search its wallet left on a lost socket, within the reconnection window (SPEC §9).
  */
-describe('issue 8 fault 9: a search survives its socket', () => {
+describe('a search survives its socket', () => {
   const clock = createFakeClock();
   let server: TestServer;
   const open: TestPlayer[] = [];
@@ -21,7 +21,7 @@ describe('issue 8 fault 9: a search survives its socket', () => {
     await server?.stop();
   });
 
-  it('§7/§9: a new socket of the wallet says connect, is told it is still searching, and gets the match', async () => {
+  it('a new socket of the wallet says connect, is told it is still searching, and gets the match', async () => {
     const identity = await signIn(server.url);
     const first = await connectPlayer(server.url, { signedIn: identity });
     first.send({ type: 'findMatch', gameMode: 'practice' });

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { beforeCommit } from '../../../test/support/before-commit.ts';
+import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import { gameSessions } from '../db/schema/index.ts';
-import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from './match-constants.ts';
 import {
   expectMoneyAccountedFor,
   localChainForFile,
@@ -10,7 +10,7 @@ import {
   payoutJobsOf,
   searchBed,
   until,
-} from './paid-search-bed.ts';
+} from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
@@ -20,8 +20,8 @@ const chain = localChainForFile();
  * search's, not yet a seat's. Once committed, the seat starts away: its 2 s grace, the opponent told, its
  * 30 s window, and then the forfeit the rules give, paid as any other result.
  */
-describeEachDatabase('§4 reconnection: a socket that closes while its match is being committed', (target) => {
-  it('§4: the seat whose socket closed during the pairing gets its grace and window, the opponent is told, and the result is paid', async () => {
+describeEachDatabase('reconnection: a socket that closes while its match is being committed', (target) => {
+  it('the seat whose socket closed during the pairing gets its grace and window, the opponent is told, and the result is paid', async () => {
     const hook = beforeCommit(target.db);
     const bed = await searchBed(chain(), hook.db);
     const [a, b] = [await bed.link(), await bed.link()];
@@ -58,7 +58,7 @@ describeEachDatabase('§4 reconnection: a socket that closes while its match is 
     await expectMoneyAccountedFor(target.db, chain(), bed.houseWallet);
   });
 
-  it('§4: a player whose socket closed during the pairing never heard matched; coming back with connect, they are told it and seated', async () => {
+  it('a player whose socket closed during the pairing never heard matched; coming back with connect, they are told it and seated', async () => {
     const hook = beforeCommit(target.db);
     const bed = await searchBed(chain(), hook.db);
     const [a, b] = [await bed.link(), await bed.link()];

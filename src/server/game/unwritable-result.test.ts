@@ -13,7 +13,7 @@ import {
   type SearchBed,
   searchBed,
   until,
-} from './paid-search-bed.ts';
+} from './test-support/paid-search-bed.ts';
 import { SAME_FAILURE_LIMIT } from './write-failure.ts';
 
 const chain = localChainForFile();
@@ -38,7 +38,7 @@ const eventsOf = async (db: Database, gameId: string) =>
  * winner is paid; if even that is refused for good, the match is settled as interrupted with both entries
  * refunded in full. Either way a critical system event says so. A stop never waits out a retry's backoff.
  */
-describeEachDatabase('RELIABILITY 30: a match result the database refuses for good', (target) => {
+describeEachDatabase('a match result the database refuses for good', (target) => {
   const house = houseWalletForSuite();
 
   it('a display name with a NUL taken onto a seat: PostgreSQL refuses the result, which is written without the names, and the winner is paid once', async () => {
@@ -89,6 +89,8 @@ describeEachDatabase('RELIABILITY 30: a match result the database refuses for go
     expect(session).toMatchObject({ status: 'interrupted', outcome: 'interrupted' });
     const [row] = await target.db.select().from(games).where(eq(games.id, gameId));
     expect(row).toMatchObject({ completionStatus: 'interrupted', winner: null });
+    // The critical event is written after the refunds, in its own write: waited for, not assumed.
+    await until(async () => (await eventsOf(target.db, gameId)).length > 0, 'the critical event is written');
     const events = await eventsOf(target.db, gameId);
     expect(events.map((e) => [e.severity, (e.details as { outcome: string }).outcome])).toEqual([
       ['critical', 'interrupted_and_refunded'],

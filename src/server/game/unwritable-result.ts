@@ -1,6 +1,7 @@
 import { defaultDisplayName } from '../../common/display-name.ts';
 import type { Database } from '../db/database.ts';
 import { pgErrorOf } from '../db/pg-errors.ts';
+import type { Logger } from '../logger.ts';
 import { recordSystemEvent } from '../security/system-events.ts';
 import type { GameMoney } from './game-ports.ts';
 import type { MatchStart } from './match-recorder.ts';
@@ -57,7 +58,7 @@ export async function settleAsInterrupted(
   start: MatchStart,
   money: GameMoney | undefined,
   at: Date,
-  log: (message: string, error?: unknown) => void,
+  log: Logger,
 ): Promise<boolean> {
   try {
     await settleInterruptedMatches(db, [startWithoutPlayerText(start)], money, at);
@@ -74,7 +75,7 @@ export async function reportUnwritableResult(
   result: MatchResult,
   refusal: unknown,
   outcome: UnwritableOutcome,
-  log: (message: string, error?: unknown) => void,
+  log: Logger,
 ): Promise<void> {
   const message = `The result of match ${result.id} was refused for good by the database; it was ${OUTCOME_TEXT[outcome]}`;
   log(message, refusal);

@@ -7,7 +7,7 @@ import { createFailureJudge, refusesTheData, SAME_FAILURE_LIMIT, storableText } 
 const refusal = (code: string, message = `refused (${code})`) =>
   new Error('Failed query', { cause: Object.assign(new Error(message), { code }) });
 
-describe('RELIABILITY 30: which refusals of a write can never pass', () => {
+describe('which refusals of a write can never pass', () => {
   it.each([
     ['22021 a NUL or invalid UTF-8 in text', refusal('22021'), true],
     ['22P05 a \\u0000 in jsonb', refusal('22P05'), true],
@@ -29,7 +29,7 @@ describe('RELIABILITY 30: which refusals of a write can never pass', () => {
   });
 });
 
-describeEachDatabase('RELIABILITY 30: the same refusal again and again', (target) => {
+describeEachDatabase('the same refusal again and again', (target) => {
   it(`is permanent at the ${SAME_FAILURE_LIMIT}th time in a row while the database answers`, async () => {
     const judge = createFailureJudge(target.db);
     const same = () => refusal('XX000', 'the same internal error');
@@ -45,7 +45,7 @@ describeEachDatabase('RELIABILITY 30: the same refusal again and again', (target
     }
   });
 
-  it('is never permanent while the database does not answer at all: an outage is waited out (RELIABILITY 25)', async () => {
+  it('is never permanent while the database does not answer at all: an outage is waited out', async () => {
     const down = new Proxy(target.db, {
       get(db, property) {
         if (property === 'execute')

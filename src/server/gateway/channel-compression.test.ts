@@ -3,10 +3,10 @@ import { startTestServer, type TestServer } from '../../../e2e/support/test-serv
 import { connectPlayer, matchPractice, type TestPlayer } from '../../../test/support/player-client.ts';
 
 /**
- * Issue 11: WS_COMPRESSION=on turns on permessage-deflate for clients that offer it (browsers do), with a small
+ * WS_COMPRESSION=on turns on permessage-deflate for clients that offer it (browsers do), with a small
  * window so each socket's zlib state stays small; a client that does not offer it still gets plain frames.
  */
-describe('§7 game channel with WS_COMPRESSION=on', () => {
+describe('game channel with WS_COMPRESSION=on', () => {
   let server: TestServer;
   const players: TestPlayer[] = [];
 

@@ -11,7 +11,7 @@ import { HANDSHAKE_REFUSALS, registerGameChannel } from './game-channel.ts';
 import { CHANNEL_LIMITS, type ChannelLimits } from './limits.ts';
 
 /**
- * Issue 8, fault 5: limits per socket are no limit when a client can open more sockets. Over real sockets on
+ * Limits per socket are no limit when a client can open more sockets. Over real sockets on
  * the whole product (real sign-in sessions), every test client connects from 127.0.0.1, so each server below
  * sees one address and small per-address caps. Time is a fake clock: buckets refill only when a test moves it.
  */
@@ -73,7 +73,7 @@ function expectRefusal(
 }
 
 // Each test starts its own product server (its own caps): more than the default 30 s on a loaded machine.
-describe('issue 8 fault 5: the game channel is bounded per client address, across its sockets', {
+describe('the game channel is bounded per client address, across its sockets', {
   timeout: 90_000,
 }, () => {
   const clock = createFakeClock();
@@ -101,7 +101,7 @@ describe('issue 8 fault 5: the game channel is bounded per client address, acros
     server = undefined;
   });
 
-  it('issue 8 fault 5, SPEC §7: a handshake without a signed-in session is refused with 401 before any socket opens, and counted', async () => {
+  it('a handshake without a signed-in session is refused with 401 before any socket opens, and counted', async () => {
     const { url } = await start({});
     expectRefusal(await handshake(url), 401, 'sessionRequired');
     expectRefusal(await handshake(url, 'pong_session=forged'), 401, 'sessionRequired');
@@ -110,7 +110,7 @@ describe('issue 8 fault 5: the game channel is bounded per client address, acros
     expect((await handshake(url, identity.cookie)).status).toBe(101);
   });
 
-  it('issue 8 fault 5: past socketsPerIp open sockets a handshake gets 429 with Retry-After; a closed socket, a refused handshake and a socket closed for flooding hold no slot', async () => {
+  it('past socketsPerIp open sockets a handshake gets 429 with Retry-After; a closed socket, a refused handshake and a socket closed for flooding hold no slot', async () => {
     const { url } = await start({ socketsPerIp: 3 });
     const [first, second] = [await connect(url), await connect(url)];
     // Refused handshakes (no session) hold no slot, however many.
@@ -142,7 +142,7 @@ describe('issue 8 fault 5: the game channel is bounded per client address, acros
     for (const p of [third, fourth]) expect(p.socket.readyState).toBe(WebSocket.OPEN);
   });
 
-  it('issue 8 fault 5: past handshakesPerIpPerMinute a handshake gets 429 with Retry-After until a token is back, refused ones included', async () => {
+  it('past handshakesPerIpPerMinute a handshake gets 429 with Retry-After until a token is back, refused ones included', async () => {
     const { url } = await start({ handshakesPerIpPerMinute: 4 });
     // Every attempt costs a token, the refused ones too: a flood of bad handshakes is itself limited.
     expect((await handshake(url)).status).toBe(401);
@@ -161,7 +161,7 @@ describe('issue 8 fault 5: the game channel is bounded per client address, acros
     expect((await handshake(url, identity.cookie)).status).toBe(429);
   });
 
-  it("issue 8 fault 5: one message budget per address across its sockets: frames each socket's own limit allows are refused past it ('Rate limit exceeded'), counted, and it refills", async () => {
+  it("one message budget per address across its sockets: frames each socket's own limit allows are refused past it ('Rate limit exceeded'), counted, and it refills", async () => {
     const { url } = await start({
       // Whole milliseconds between tokens (25 ms, 8 ms), so a burst is exact.
       ipMessagesPerSecond: 40,
@@ -201,7 +201,7 @@ describe('issue 8 fault 5: the game channel is bounded per client address, acros
     expect(server!.game.channel.refusals()).toMatchObject({ socketMessageRate: 0, floodClosed: 0 });
   });
 
-  it('issue 8 fault 5: the product runs with per-address caps by default', () => {
+  it('the product runs with per-address caps by default', () => {
     expect(CHANNEL_LIMITS).toMatchObject({
       socketsPerIp: 16,
       handshakesPerIpPerMinute: 30,
@@ -211,13 +211,13 @@ describe('issue 8 fault 5: the game channel is bounded per client address, acros
   });
 });
 
-describe('issue 8 fault 5: a client that goes away during the session look-up', () => {
+describe('a client that goes away during the session look-up', () => {
   let app: FastifyInstance | undefined;
   afterAll(async () => {
     await app?.close();
   });
 
-  it('issue 8 fault 5: holds no slot once its connection is gone, and opens no socket', async () => {
+  it('holds no slot once its connection is gone, and opens no socket', async () => {
     let lookups = 0;
     let release!: () => void;
     const held = new Promise<void>((resolve) => {

@@ -8,25 +8,26 @@ import {
   type TestPlayer,
 } from '../../../test/support/player-client.ts';
 import { createFakeClock } from '../../common/clock.ts';
-import { SNAPSHOT_HZ, TICK_MS } from '../../common/game/constants.ts';
+import { TICK_MS } from '../../common/game/constants.ts';
 import { CLOSE_CODES, ERROR_MESSAGES } from '../../common/protocol.ts';
 import { CHANNEL_LIMITS } from './limits.ts';
 
 /**
- * RELIABILITY 21–22 and the game-server issue's point 2 over real sockets on the whole product. Time is a
+ * The channel's hardening over real sockets on the whole product: a handshake from an origin that is not
+ * allowed is refused; an oversized frame closes the socket, a flood is rate-limited then closed, and bad
+ * input gets an error reply and no crash. Time is a
  * fake clock: rate limits refill only when the test advances it, so every count below is exact. Through
  * every abuse, a practice match between two other players keeps running (`expectMatchCarriesOn`).
  */
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 1));
 
-describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
+describe('game channel hardening: disallowed origins, oversized frames, floods and bad input', () => {
   const clock = createFakeClock();
   let server: TestServer;
   let a: TestPlayer;
   let b: TestPlayer;
   let gameId: string;
-  let seatOfA: 0 | 1;
   let target = 150;
   /** Errors A was sent on purpose (its bad frames); any other is the match being disturbed. */
   let errorsOfA = 0;
@@ -42,19 +43,19 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     await flush();
   }
 
-  /** The A–B match still ticks to both players and A's paddle still follows A's moves; neither got an error. */
+  /**
+   * The A–B match still ticks to both players (B is told where A's paddle went: it followed A's move) and
+   * neither got an error.
+   */
   async function expectMatchCarriesOn() {
-    const before = a.all('gameState').length;
+    const before = b.all('opponentPaddle').length;
     target = target === 150 ? 450 : 150;
     a.send({ type: 'paddleMove', gameId, position: target });
     await play(1_000);
-    const states = a.all('gameState');
-    // A second of play: about SNAPSHOT_HZ snapshots each.
-    expect(states.length).toBeGreaterThan(before + SNAPSHOT_HZ / 2);
-    expect(b.all('gameState').length).toBeGreaterThan(before + SNAPSHOT_HZ / 2);
-    const last = states.at(-1)!;
-    expect(last.gameId).toBe(gameId);
-    if (last.data.gameState !== 'gameOver') expect(last.data.paddlePositions[seatOfA]).toBe(target);
+    const reports = b.all('opponentPaddle');
+    expect(reports.length).toBeGreaterThan(before);
+    expect(reports.at(-1)?.y).toBe(target);
+    expect(a.all('gameState').at(-1)?.gameId).toBe(gameId);
     expect(a.all('error')).toHaveLength(errorsOfA);
     expect(b.all('error')).toEqual([]);
     expect(a.socket.readyState).toBe(a.socket.OPEN);
@@ -78,7 +79,7 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     [a, b] = await Promise.all([connectPlayer(server.url), connectPlayer(server.url)]);
     const match = await matchPractice(a, b);
     gameId = match.gameId;
-    seatOfA = match.seats[0];
+
     await play(500);
   });
   afterAll(async () => {
@@ -86,7 +87,7 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     await server?.stop();
   });
 
-  it('RELIABILITY 22: non-JSON, an unknown type, wrong field types, unknown fields and a binary frame each get an error, change nothing, and the socket still answers ping', async () => {
+  it('non-JSON, an unknown type, wrong field types, unknown fields and a binary frame each get an error, change nothing, and the socket still answers ping', async () => {
     const before = a.all('gameState').at(-1)!.data.paddlePositions;
     const searches = a.all('joinQueue').length;
     const bad: Array<[string | Buffer, RegExp]> = [
@@ -119,7 +120,7 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     await expectMatchCarriesOn();
   });
 
-  it('RELIABILITY 22: a frame just under 16 KB is only an error; one byte over, or 1 MB, closes the socket with 1009', async () => {
+  it('a frame just under 16 KB is only an error; one byte over, or 1 MB, closes the socket with 1009', async () => {
     const near = await connectOther();
     const padding = 'x'.repeat(CHANNEL_LIMITS.maxPayloadBytes - 100);
     near.send(JSON.stringify({ type: 'ping', timestamp: 1, padding }));
@@ -136,7 +137,7 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     await expectMatchCarriesOn();
   });
 
-  it("RELIABILITY 22: a flood of other messages gets one 'Rate limit exceeded', then a close with 1008", async () => {
+  it("a flood of other messages gets one 'Rate limit exceeded', then a close with 1008", async () => {
     const flooder = await connectOther();
     for (let i = 0; i < 500; i++) flooder.send({ type: 'ping', timestamp: i });
     const { code, reason } = await flooder.closed;
@@ -150,7 +151,7 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     await expectMatchCarriesOn();
   });
 
-  it("RELIABILITY 22: a moderate overload gets 'Rate limit exceeded' at most once a second and is not closed", async () => {
+  it("a moderate overload gets 'Rate limit exceeded' at most once a second and is not closed", async () => {
     const eager = await connectOther();
     const limited = () => eager.all('error').filter((e) => e.data.message === ERROR_MESSAGES.rateLimited);
     const errorTimes: number[] = [];
@@ -177,10 +178,9 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     await expectMatchCarriesOn();
   });
 
-  it('§7: paddle moves at 100 a second for 3 s are never limited; a paddle flood far beyond 120 a second is, then closed with 1008', async () => {
+  it('paddle moves at 100 a second for 3 s are never limited; a paddle flood far beyond 120 a second is, then closed with 1008', async () => {
     const [c, d] = await Promise.all([connectOther({}), connectOther({})]);
     const match = await matchPractice(c, d);
-    const seatOfC = match.seats[0];
     for (let step = 0; step < 30; step++) {
       for (let i = 0; i < 10; i++)
         c.send({ type: 'paddleMove', gameId: match.gameId, position: step % 2 === 0 ? 100 + i : 500 - i });
@@ -190,8 +190,8 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     }
     expect(c.all('error')).toEqual([]);
     await play(1_000);
-    // Every move was taken: the paddle ends at the last target sent (step 29: 500 − 9).
-    expect(c.all('gameState').at(-1)!.data.paddlePositions[seatOfC]).toBe(491);
+    // Every move was taken: the paddle ends at the last target sent (step 29: 500 − 9), as D is told.
+    expect(d.all('opponentPaddle').at(-1)?.y).toBe(491);
 
     for (let i = 0; i < 1_000; i++) c.send({ type: 'paddleMove', gameId: match.gameId, position: i % 500 });
     const { code } = await c.closed;
@@ -200,7 +200,7 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     await expectMatchCarriesOn();
   });
 
-  it('RELIABILITY 21: a handshake from an origin not allowed is refused with 403 and opens no socket; no Origin (not a browser) is allowed', async () => {
+  it('a handshake from an origin not allowed is refused with 403 and opens no socket; no Origin (not a browser) is allowed', async () => {
     const sockets = server.app.websocketServer.clients.size;
     await expect(
       connectPlayer(server.url, { signedIn: false, origin: 'https://evil.example' }),
@@ -218,7 +218,7 @@ describe('§7 game channel hardening (RELIABILITY 21, 22)', () => {
     expect(await page.next('pong')).toMatchObject({ timestamp: 6 });
   });
 
-  it('§7: no per-message compression by default (WS_COMPRESSION off): an offer gets no extension back', async () => {
+  it('no per-message compression by default (WS_COMPRESSION off): an offer gets no extension back', async () => {
     const offering = await connectOther({ ws: { perMessageDeflate: true } });
     expect(offering.handshakeHeaders['sec-websocket-extensions']).toBeUndefined();
     expect(offering.socket.extensions).toBe('');

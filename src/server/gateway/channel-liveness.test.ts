@@ -49,7 +49,7 @@ function heldLookup(session: { sessionId: string; walletAddress: string } | null
   return { sessions, release: gate.release };
 }
 
-/** Every handshake is signed in, each as its own player: a socket without a session is refused (issue 8, fault 5). */
+/** Every handshake is signed in, each as its own player: a socket without a session is refused. */
 let sessionsGiven = 0;
 const ownSession: PlayerSessionLookup = {
   fromCookieHeader: async () => {
@@ -71,17 +71,24 @@ function recordingHandlers(log: string[], overrides: Partial<GameHandlers> = {})
   };
 }
 
-describe('game channel liveness (RELIABILITY 23, game-server issue point 2)', () => {
+describe('game channel liveness: dead and stalled sockets are dropped, live ones kept', () => {
   let app: FastifyInstance | undefined;
   const players: TestPlayer[] = [];
 
-  async function start(options: { limits?: Partial<ChannelLimits>; sessions?: PlayerSessionLookup } = {}) {
+  async function start(
+    options: {
+      limits?: Partial<ChannelLimits>;
+      sessions?: PlayerSessionLookup;
+      handlers?: GameHandlers;
+    } = {},
+  ) {
     app = Fastify();
     const channel: GameChannel = await registerGameChannel(app, {
       clock: createFakeClock(),
       allowedOrigins: [],
       playerSessions: options.sessions ?? ownSession,
       limits: { heartbeatMs: 60_000, ...options.limits },
+      ...(options.handlers ? { handlers: options.handlers } : {}),
     });
     const serverSockets: WebSocket[] = [];
     app.websocketServer.on('connection', (socket: WebSocket) => serverSockets.push(socket));
@@ -102,21 +109,24 @@ describe('game channel liveness (RELIABILITY 23, game-server issue point 2)', ()
     app = undefined;
   });
 
-  it('RELIABILITY 23: a half-open socket (no pong) is dropped by the heartbeat; a socket that answers is kept', async () => {
-    const { channel, connect } = await start({ limits: { heartbeatMs: 40 } });
+  it('a half-open socket (no pong) is dropped by the heartbeat; a socket that answers is kept', async () => {
+    // A beat long enough for a pong to come back on a busy machine (client and server share this process);
+    // at 40 ms a loaded event loop made the answering socket miss a beat too.
+    const beat = 400;
+    const { channel, connect } = await start({ limits: { heartbeatMs: beat } });
+    const started = Date.now();
     const silent = await connect({ autoPong: false });
     const healthy = await connect();
-    const started = Date.now();
     const { code } = await silent.closed;
-    // Dropped within two beats: pinged at the first, found unanswered at the next.
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Dropped by the heartbeat, not at once: pinged at its first beat, found unanswered at the next.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(beat - 5);
     expect(code).toBe(1006); // terminated: a close frame would never reach a half-open peer
-    await sleep(200); // several more beats
+    await sleep(3 * beat); // several more beats
     expect(healthy.socket.readyState).toBe(healthy.socket.OPEN);
     await until(() => channel.presence.playersOnline() === 1);
   });
 
-  it('RELIABILITY 23: a client that stops reading is dropped once its send buffer passes the cap; others keep receiving; memory stays bounded', async () => {
+  it('a client that stops reading is dropped once its send buffer passes the cap; others keep receiving; memory stays bounded', async () => {
     const cap = 64 * 1024;
     const { channel, serverSockets, connect } = await start({ limits: { sendBufferCapBytes: cap } });
     const stalled = await connect();
@@ -146,11 +156,13 @@ describe('game channel liveness (RELIABILITY 23, game-server issue point 2)', ()
     expect((await stalled.closed).code).toBe(1006);
   });
 
-  it('§7, issue 8 fault 5: the upgrade waits for the session lookup; then messages are handled in order with the proven wallet', async () => {
+  it('the upgrade waits for the session lookup; then messages are handled in order with the proven wallet', async () => {
     const lookup = heldLookup({ sessionId: 'session-1', walletAddress: WALLET });
     const log: string[] = [];
-    const { channel, serverSockets, connect } = await start({ sessions: lookup.sessions });
-    channel.setHandlers(recordingHandlers(log));
+    const { serverSockets, connect } = await start({
+      sessions: lookup.sessions,
+      handlers: recordingHandlers(log),
+    });
     const connecting = connect();
     await sleep(50);
     expect(serverSockets).toEqual([]);
@@ -166,11 +178,13 @@ describe('game channel liveness (RELIABILITY 23, game-server issue point 2)', ()
     expect(player.all('error')).toEqual([]);
   });
 
-  it('§7, issue 8 fault 5: a handshake whose lookup finds no session is refused with 401 once it answers; no socket opens, nothing reaches the game', async () => {
+  it('a handshake whose lookup finds no session is refused with 401 once it answers; no socket opens, nothing reaches the game', async () => {
     const lookup = heldLookup(null);
     const log: string[] = [];
-    const { channel, serverSockets, connect } = await start({ sessions: lookup.sessions });
-    channel.setHandlers(recordingHandlers(log));
+    const { channel, serverSockets, connect } = await start({
+      sessions: lookup.sessions,
+      handlers: recordingHandlers(log),
+    });
     const refused = expect(connect()).rejects.toThrow('handshake refused: 401');
     await sleep(30);
     lookup.release();
@@ -180,19 +194,18 @@ describe('game channel liveness (RELIABILITY 23, game-server issue point 2)', ()
     expect(log).toEqual([]);
   });
 
-  it("§7: one socket's messages are handled one at a time in order, ping is answered at once, the close comes last", async () => {
+  it("one socket's messages are handled one at a time in order, ping is answered at once, the close comes last", async () => {
     const slow = deferred();
     const log: string[] = [];
-    const { channel, connect } = await start();
-    channel.setHandlers(
-      recordingHandlers(log, {
+    const { connect } = await start({
+      handlers: recordingHandlers(log, {
         handle: async (_connection, message) => {
           log.push(`start ${message.type}`);
           if (message.type === 'findMatch') await slow.promise;
           log.push(`end ${message.type}`);
         },
       }),
-    );
+    });
     const player = await connect();
     player.send({ type: 'findMatch', gameMode: 'practice' });
     player.send({ type: 'cancelSearch' });
@@ -212,18 +225,18 @@ describe('game channel liveness (RELIABILITY 23, game-server issue point 2)', ()
     ]);
   });
 
-  it("§7: past maxPendingMessages waiting behind a stuck handler, a message is answered 'server busy', not queued", async () => {
+  it("past maxPendingMessages waiting behind a stuck handler, a message is answered 'server busy', not queued", async () => {
     const stuck = deferred();
     const log: string[] = [];
-    const { channel, connect } = await start({ limits: { maxPendingMessages: 2 } });
-    channel.setHandlers(
-      recordingHandlers(log, {
+    const { connect } = await start({
+      limits: { maxPendingMessages: 2 },
+      handlers: recordingHandlers(log, {
         handle: async (_connection, message) => {
           log.push(message.type);
           await stuck.promise;
         },
       }),
-    );
+    });
     const player = await connect();
     for (let i = 0; i < 4; i++) player.send({ type: 'cancelSearch' });
     await until(() => player.all('error').length === 2);
@@ -237,7 +250,7 @@ describe('game channel liveness (RELIABILITY 23, game-server issue point 2)', ()
     expect(log).toEqual(['cancelSearch', 'cancelSearch']);
   });
 
-  it('§7: shutting the server down closes every socket with 4000, and does not wait long for one that never answers', async () => {
+  it('shutting the server down closes every socket with 4000, and does not wait long for one that never answers', async () => {
     const { connect } = await start({ limits: { shutdownGraceMs: 200 } });
     const player = await connect();
     const stuck = await connect();

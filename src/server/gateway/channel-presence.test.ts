@@ -12,8 +12,8 @@ import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { CHANNEL_LIMITS } from './limits.ts';
 
 /**
- * The game-server issue's points 1 (a socket's wallet is the signed-in one) and 3 (connect and presence),
- * and RELIABILITY 24 (no way to move the other paddle), over real sockets on the whole product.
+ * A socket's wallet is the signed-in one, connect and presence reach every socket, and there is no way to
+ * move the other player's paddle, over real sockets on the whole product.
  */
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,7 +28,7 @@ async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void>
   }
 }
 
-describe('§7 connect, presence and identity on the game channel', () => {
+describe('connect, presence and identity on the game channel', () => {
   const clock = createFakeClock();
   let server: TestServer;
   let a: TestPlayer;
@@ -60,7 +60,7 @@ describe('§7 connect, presence and identity on the game channel', () => {
     await server?.stop();
   });
 
-  it('§7 connect: answers { connect, id, sessionId, playersOnline }; a sessionId of a sane shape is echoed, another replaced; ping → pong with its timestamp', async () => {
+  it('connect: answers { connect, id, sessionId, playersOnline }; a sessionId of a sane shape is echoed, another replaced; ping → pong with its timestamp', async () => {
     const tab = await connect({ sessionId: 'tab-1234_ABCD' });
     tab.send({ type: 'connect', timestamp: 1 });
     const hello = await tab.next('connect');
@@ -85,7 +85,7 @@ describe('§7 connect, presence and identity on the game channel', () => {
     expect(await tab.next('pong')).toEqual({ type: 'pong', timestamp: 1234.5, serverTime: clock.now() });
   });
 
-  it('game-server issue 3: queueUpdate { queueLengths, playersOnline } is pushed to every socket when they change, coalesced', async () => {
+  it('queueUpdate { queueLengths, playersOnline } is pushed to every socket when they change, coalesced', async () => {
     const observer = await connect();
     await sleep(CHANNEL_LIMITS.presenceBroadcastMs * 2); // the push for the observer itself is out
     const online = server.game.channel.presence.playersOnline();
@@ -122,7 +122,7 @@ describe('§7 connect, presence and identity on the game channel', () => {
     expect(observer.all('queueUpdate').at(-1)?.playersOnline).toBe(online);
   });
 
-  it('§5/game-server issue 1, issue 8 fault 5: a socket without a session is refused at the handshake with 401, a forged cookie too: nothing unsigned can search', async () => {
+  it('a socket without a session is refused at the handshake with 401, a forged cookie too: nothing unsigned can search', async () => {
     await expect(connect({ signedIn: false })).rejects.toThrow('handshake refused: 401');
     await expect(connect({ signedIn: { wallet: a.wallet, cookie: 'pong_session=forged' } })).rejects.toThrow(
       'handshake refused: 401',
@@ -130,7 +130,7 @@ describe('§7 connect, presence and identity on the game channel', () => {
     expect(server.game.game.queueLengths().practice).toBe(0);
   });
 
-  it('game-server issue 1: a message naming another wallet than the signed-in one gets an error and changes nothing; a second socket of one wallet is still one queue entry', async () => {
+  it('a message naming another wallet than the signed-in one gets an error and changes nothing; a second socket of one wallet is still one queue entry', async () => {
     c.send({ type: 'findMatch', gameMode: 'practice', walletAddress: a.wallet.address });
     expect((await c.next('error')).data).toEqual({
       message: ERROR_MESSAGES.walletMismatch,
@@ -154,7 +154,7 @@ describe('§7 connect, presence and identity on the game channel', () => {
     expect(server.game.game.queueLengths().practice).toBe(0);
   });
 
-  it("§3 display name: 'Player-' + the wallet's first 4 characters when none is given ('none' and 'unnamed' count as none), seen by the opponent", async () => {
+  it("display name: 'Player-' + the wallet's first 4 characters when none is given ('none' and 'unnamed' count as none), seen by the opponent", async () => {
     a.send({ type: 'connect', walletAddress: a.wallet.address, displayName: 'none' });
     b.send({ type: 'connect', displayName: 'unnamed' });
     await Promise.all([a.next('connect'), b.next('connect')]);
@@ -163,17 +163,18 @@ describe('§7 connect, presence and identity on the game channel', () => {
     expect(b.all('matched').at(-1)!.data.opponentName).toBe(`Player-${a.wallet.address.slice(0, 4)}`);
   });
 
-  it("RELIABILITY 24: a paddleMove moves only the sender's own paddle; a third socket naming the game gets 'You are not in this game' and moves nothing", async () => {
+  it("a paddleMove moves only the sender's own paddle; a third socket naming the game gets 'You are not in this game' and moves nothing", async () => {
     const matched = a.all('matched').at(-1)!;
     const { gameId } = matched;
     const seatOfA = matched.playerIndex;
     const seatOfB = seatOfA === 0 ? 1 : 0;
     // A names B's game (it is the same game): only A's seat can be meant, the protocol has no seat field.
+    // Each player is told where the other's paddle went (opponentPaddle) while it moves.
+    const toldA = a.all('opponentPaddle').length;
     a.send({ type: 'paddleMove', gameId, position: 100 });
     await play(1_000);
-    const moved = a.all('gameState').at(-1)!.data.paddlePositions;
-    expect(moved[seatOfA]).toBe(100);
-    expect(moved[seatOfB]).toBe(CENTRE_Y);
+    expect(b.all('opponentPaddle').at(-1)?.y).toBe(100);
+    expect(a.all('opponentPaddle').slice(toldA)).toEqual([]);
     a.send({ type: 'paddleMove', gameId, position: 100, playerIndex: seatOfB });
     expect((await a.next('error')).data.message).toMatch(/^Invalid message: .*playerIndex/);
 
@@ -186,10 +187,12 @@ describe('§7 connect, presence and identity on the game channel', () => {
     }
     c.send({ type: 'forceDisconnect', gameId });
     c.send({ type: 'exit', gameId });
-    await play(1_000);
+    await play(3_000);
+    // A keyframe (every 3 s) shows both paddles where they were: C moved neither.
     const after = a.all('gameState').at(-1)!.data;
     expect(after.paddlePositions[seatOfA]).toBe(100);
     expect(after.paddlePositions[seatOfB]).toBe(CENTRE_Y);
+    expect(a.all('opponentPaddle').slice(toldA)).toEqual([]);
     expect(after.gameState).not.toBe('gameOver');
     expect(a.all('gameOver')).toEqual([]);
     expect(b.all('error')).toEqual([]);

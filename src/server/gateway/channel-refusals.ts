@@ -1,5 +1,5 @@
 /**
- * Every way the game channel turns a client away, each counted (issue 8, fault 5), so tests and a later
+ * Every way the game channel turns a client away, each counted, so tests and a later
  * metrics endpoint can see which defence is working and how hard it is pushed.
  */
 export const REFUSAL_KINDS = [

@@ -50,7 +50,7 @@ export interface ConnectionOptions {
   onClose?: (connection: Connection) => void | Promise<void>;
   onError?: (error: unknown) => void;
   connectionQuality?: () => ConnectionQuality | null;
-  /** The client address's budget shared by all its sockets, asked after the socket's own (issue 8, fault 5). */
+  /** The client address's budget shared by all its sockets, asked after the socket's own. */
   ipBudget?: (kind: FrameKind) => boolean;
   /** Counts each refusal: a frame over a rate, or the socket closed for a sustained flood. */
   onRefusal?: (kind: 'socketMessageRate' | 'ipMessageRate' | 'floodClosed') => void;
@@ -93,6 +93,24 @@ export function createConnection(options: ConnectionOptions): Connection {
   let tail: Promise<void> = Promise.resolve();
   let pending = 0;
 
+  /** Messages sent since the last frame went out, as wire text, in order. */
+  let outbox: string[] = [];
+  /** One frame: the message alone, or the tick's messages in a `batch` (protocol.ts serverFrameSchema). */
+  const flush = () => {
+    const texts = outbox;
+    if (texts.length === 0) return;
+    outbox = [];
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > limits.sendBufferCapBytes) {
+      // It has stopped reading: a close frame would queue behind the backlog, so drop the socket.
+      socket.terminate();
+      return;
+    }
+    socket.send(
+      texts.length === 1 ? (texts[0] as string) : `{"type":"batch","messages":[${texts.join(',')}]}`,
+    );
+  };
+
   const connection: Connection = {
     id: randomUUID(),
     sessionId: options.sessionId && SESSION_ID.test(options.sessionId) ? options.sessionId : randomUUID(),
@@ -104,17 +122,15 @@ export function createConnection(options: ConnectionOptions): Connection {
     },
     send(message) {
       if (socket.readyState !== socket.OPEN) return;
-      if (socket.bufferedAmount > limits.sendBufferCapBytes) {
-        // It has stopped reading: a close frame would queue behind the backlog, so drop the socket.
-        socket.terminate();
-        return;
-      }
-      socket.send(wireText(message));
+      // What one tick (or one handler) sends this socket goes as one frame, once the tick has run.
+      if (outbox.length === 0) queueMicrotask(flush);
+      outbox.push(wireText(message));
     },
     sendError(message, code) {
       connection.send({ type: 'error', data: code ? { message, code } : { message } });
     },
     close(code, reason) {
+      flush();
       if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
         socket.close(code, reason);
     },

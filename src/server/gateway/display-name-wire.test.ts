@@ -15,7 +15,7 @@ const carrying = (displayName: string) => [
   { type: 'findMatch', gameMode: 'practice', displayName },
 ];
 
-describe('RELIABILITY 30: display names are refused at the wire when they could not be stored or would mislead', () => {
+describe('display names are refused at the wire when they could not be stored or would mislead', () => {
   it.each([
     ['a NUL (PostgreSQL refuses it in text and jsonb)', 'Eve\u0000'],
     ['a C0 control', 'Eve\u0007'],
@@ -54,7 +54,7 @@ describe('RELIABILITY 30: display names are refused at the wire when they could 
     for (const message of carrying(name)) expect(parseClientMessage(JSON.stringify(message)).ok).toBe(true);
   });
 
-  it('§3: the placeholders and an empty name give the default name; another is kept trimmed', () => {
+  it('the placeholders and an empty name give the default name; another is kept trimmed', () => {
     expect(displayNameFor(WALLET, 'none')).toBe('Player-9xQe');
     expect(displayNameFor(WALLET, 'unnamed')).toBe('Player-9xQe');
     expect(displayNameFor(WALLET, '   ')).toBe('Player-9xQe');
@@ -62,7 +62,7 @@ describe('RELIABILITY 30: display names are refused at the wire when they could 
   });
 });
 
-describe('RELIABILITY 30 over the socket: a refused name changes nothing', () => {
+describe('display names over the socket: a refused name changes nothing', () => {
   const clock = createFakeClock();
   let server: TestServer;
   const open: TestPlayer[] = [];

@@ -6,7 +6,7 @@ import type { Clock } from '../../common/clock.ts';
 import { averageOf, connectionQuality, LATENCY_SAMPLES } from '../../common/connection-quality.ts';
 import { displayNameFor } from '../../common/display-name.ts';
 import { CLOSE_CODES, type ClientMessage, type ServerMessage } from '../../common/protocol.ts';
-import { createRefusalCounter, type RefusalCounts } from './channel-refusals.ts';
+import { createRefusalCounter, type RefusalCounter, type RefusalCounts } from './channel-refusals.ts';
 import { type Connection, createConnection } from './connection.ts';
 import { createIpGate } from './ip-gate.ts';
 import { CHANNEL_LIMITS, type ChannelLimits } from './limits.ts';
@@ -42,7 +42,7 @@ export const HANDSHAKE_REFUSALS = {
 } as const;
 
 /**
- * permessage-deflate when WS_COMPRESSION is on (issue 11): the context is kept between messages, which is what
+ * permessage-deflate when WS_COMPRESSION is on: the context is kept between messages, which is what
  * makes one snapshot after another small (their keys and most digits repeat), in a small window and the
  * fastest level so each socket's zlib state stays a few kilobytes. Tiny frames (pongs) are sent as they are.
  */
@@ -62,26 +62,27 @@ export interface GameChannelOptions {
   compression?: boolean;
   /** A signed-in socket opened (IP tracking); must not block or throw. */
   onSocketOpen?: (connection: Connection) => void;
-  /** Cluster mode (issue 12): this game node's id, told to each socket in the `connect` reply. */
+  /** This game node's name where several serve (the topology's advertised node), told in the `connect` reply. */
   nodeId?: string;
-  /** Cluster mode: players online on the other nodes (a wallet with tabs on two nodes counts on each). */
-  playersElsewhere?: () => number;
+  /** What the game layer answers; a channel without it (tests of the socket alone) answers `connect` and `ping`. */
+  handlers?: GameHandlers;
+  /**
+   * Who is online, made with the services (the game layer pushes queue changes through it); by default one
+   * of the channel's own, over `handlers`' queue lengths.
+   */
+  presence?: Presence;
+  /** Where its refusals are counted (made with the services); one of the channel's own by default. */
+  refusals?: RefusalCounter;
 }
 
 export interface GameChannel {
   presence: Presence;
   /** Sockets of one wallet (for transaction notifications and live bans). */
   connectionsOf(walletAddress: string): Connection[];
-  /**
-   * Closes this node's sockets that `concerns` picks with an application close code (a sign-out, a ban);
-   * each then leaves the game as any closed socket does (a seat's reconnection window, an away search).
-   * Returns how many it closed.
-   */
-  closeWhere(concerns: (connection: Connection) => boolean, code: number, reason: string): number;
-  /** Set once the game layer exists (it needs the channel to deliver, the channel needs it to dispatch). */
-  setHandlers(handlers: GameHandlers): void;
+  /** Closes this node's sockets that `concerns` picks (Presence.closeWhere). */
+  closeWhere: Presence['closeWhere'];
   broadcast(message: ServerMessage): void;
-  /** How many times each defence has turned a client away since start (issue 8, fault 5). */
+  /** How many times each defence has turned a client away since start. */
   refusals(): RefusalCounts;
 }
 
@@ -96,17 +97,18 @@ export async function registerGameChannel(
   options: GameChannelOptions,
 ): Promise<GameChannel> {
   const limits: ChannelLimits = { ...CHANNEL_LIMITS, ...options.limits };
-  let handlers: GameHandlers | undefined;
-  const presence = createPresence({
-    intervalMs: limits.presenceBroadcastMs,
-    queueLengths: () => handlers?.queueLengths() ?? {},
-    ...(options.playersElsewhere ? { playersElsewhere: options.playersElsewhere } : {}),
-  });
+  const { handlers } = options;
+  const presence =
+    options.presence ??
+    createPresence({
+      intervalMs: limits.presenceBroadcastMs,
+      queueLengths: () => handlers?.queueLengths() ?? {},
+    });
   const alive = new WeakMap<WebSocket, boolean>();
   // Round trips of the heartbeat's pings: the server's own measure of each player's connection quality.
   const pingSentAt = new WeakMap<WebSocket, number>();
   const roundTrips = new WeakMap<WebSocket, number[]>();
-  const refusals = createRefusalCounter();
+  const refusals = options.refusals ?? createRefusalCounter();
   const ipGate = createIpGate(options.clock, limits);
   /** The session proven at the handshake, for the socket the upgrade then opens. */
   const sessions = new WeakMap<FastifyRequest, PlayerSession>();
@@ -277,17 +279,15 @@ export async function registerGameChannel(
     });
   });
 
+  return gameChannelOver(presence, refusals);
+}
+
+/** The channel as the services see it: who is online, what reaches them, and what was refused. */
+export function gameChannelOver(presence: Presence, refusals: RefusalCounter): GameChannel {
   return {
     presence,
-    connectionsOf: (walletAddress) => [...presence.all()].filter((c) => c.walletAddress === walletAddress),
-    closeWhere(concerns, code, reason) {
-      const closing = [...presence.all()].filter((c) => c.open && concerns(c));
-      for (const connection of closing) connection.close(code, reason);
-      return closing.length;
-    },
-    setHandlers(next) {
-      handlers = next;
-    },
+    connectionsOf: presence.connectionsOf,
+    closeWhere: presence.closeWhere,
     broadcast: presence.broadcast,
     refusals: refusals.snapshot,
   };

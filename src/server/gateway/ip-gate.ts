@@ -8,7 +8,7 @@ export type Admission =
   | { ok: false; kind: 'handshakesPerIp' | 'socketsPerIp'; retryAfterMs: number };
 
 /**
- * What one client address may do on the game channel, all its sockets together (issue 8, fault 5): how many
+ * What one client address may do on the game channel, all its sockets together: how many
  * handshakes it starts a minute, how many sockets it holds open, and one shared message budget on top of each
  * socket's own. Without it, limits per socket are no limit: a client opens more sockets.
  */

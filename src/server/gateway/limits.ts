@@ -1,5 +1,5 @@
 /**
- * Hardening limits of the game channel (game-server issue, point 2; OWASP WebSocket cheat sheet). One place,
+ * Hardening limits of the game channel (bounded frames, rates and buffers, after the OWASP WebSocket cheat sheet). One place,
  * so tests and the README can name them.
  */
 export const CHANNEL_LIMITS = {
@@ -31,7 +31,7 @@ export const CHANNEL_LIMITS = {
   /** Presence and queue counts are pushed at most this often. */
   presenceBroadcastMs: 250,
   /**
-   * Per client address (Fastify's `request.ip`), across all its sockets (issue 8, fault 5): what one address
+   * Per client address (Fastify's `request.ip`), across all its sockets: what one address
    * may open and send whatever number of sockets it spreads it over. Sized for a household or a small office
    * behind one NAT address, with several tabs each.
    */

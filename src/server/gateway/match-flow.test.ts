@@ -11,7 +11,7 @@ import { BAN_MESSAGES, createBans } from '../security/bans.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
 
-describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
+describe('matchmaking and reconnection over real sockets', () => {
   const clock = createFakeClock();
   let server: TestServer;
   const open: TestPlayer[] = [];
@@ -46,7 +46,7 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
     await server?.stop();
   });
 
-  it('§5 find match checks banned before everything else, then already searching, then the mode', async () => {
+  it('find match checks banned before everything else, then already searching, then the mode', async () => {
     const bans = createBans({ db: server.db, clock });
     const banned = await player();
     await bans.banWallet(banned.wallet.address, { by: 'test', reason: 'test' });
@@ -75,7 +75,7 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
     expect(server.game.game.queueLengths().tiny_tuna).toBe(0);
   });
 
-  it('RELIABILITY 24: a second socket of the same wallet still makes one queue entry, never matched with itself', async () => {
+  it('a second socket of the same wallet still makes one queue entry, never matched with itself', async () => {
     const identity = await signIn(server.url);
     const [s1, s2] = await Promise.all([player({ signedIn: identity }), player({ signedIn: identity })]);
     s1.send({ type: 'findMatch', gameMode: 'practice' });
@@ -92,7 +92,7 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
     await s1.next('cancelSearch');
   });
 
-  it('RELIABILITY 20: a ban closes the player’s search at once and blocks new ones', async () => {
+  it('a ban closes the player’s search at once and blocks new ones', async () => {
     const bans = createBans({ db: server.db, clock });
     const p = await player();
     p.send({ type: 'findMatch', gameMode: 'practice' });
@@ -115,7 +115,7 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
     await bans.unbanWallet(p.wallet.address, { by: 'admin@example.com', reason: 'test over' });
   });
 
-  it('RELIABILITY 20: an IP ban closes the search of every wallet behind that IP, and lifts with the unban', async () => {
+  it('an IP ban closes the search of every wallet behind that IP, and lifts with the unban', async () => {
     const p = await player();
     p.send({ type: 'findMatch', gameMode: 'practice' });
     await p.next('joinQueue');
@@ -132,7 +132,7 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
     await back.next('cancelSearch');
   });
 
-  it('§4 playAgain after a finished match cleans the game up for that player', async () => {
+  it('playAgain after a finished match cleans the game up for that player', async () => {
     const { a, b, gameId } = await matchPair();
     a.send({ type: 'exit', gameId });
     await run(100);
@@ -141,7 +141,7 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
     expect(await b.next('gameCleanup')).toEqual({ type: 'gameCleanup', gameId });
   });
 
-  it('§4 a closed socket gets a 2 s grace, then the opponent is told and the match pauses; the seat’s owner resumes it', async () => {
+  it('a closed socket gets a 2 s grace, then the opponent is told and the match pauses; the seat’s owner resumes it', async () => {
     const { a, b, gameId } = await matchPair();
     await run(1000);
     const identityA = { wallet: a.wallet, cookie: a.cookie };
@@ -176,7 +176,7 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
     expect((await b.next('gameOver')).reason).toBe('opponent_disconnected');
   });
 
-  it('§4 when the window expires the stayer wins (opponent_timeout), and the forfeit is recorded', async () => {
+  it('when the window expires the stayer wins (opponent_timeout), and the forfeit is recorded', async () => {
     const { a, b, gameId } = await matchPair();
     await run(500);
     a.close();
@@ -193,7 +193,7 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
     expect(row).toMatchObject({ completionStatus: 'forfeited', winner: b.wallet.address });
   });
 
-  it('§4 reconnect to a finished or unknown game is refused and tells the client to forget it', async () => {
+  it('reconnect to a finished or unknown game is refused and tells the client to forget it', async () => {
     const { a, b, gameId } = await matchPair();
     a.send({ type: 'forceDisconnect', gameId });
     await run(100);
@@ -205,7 +205,7 @@ describe('§4 §5 §7 matchmaking and reconnection over real sockets', () => {
     expect(await a.next('reconnectionFailed')).toMatchObject({ clearStoredGameId: true });
   });
 
-  it('§7, issue 8 fault 5: a socket without a session is refused at the handshake with 401, so it cannot search', async () => {
+  it('a socket without a session is refused at the handshake with 401, so it cannot search', async () => {
     await expect(player({ signedIn: false })).rejects.toThrow('handshake refused: 401');
   });
 });

@@ -3,7 +3,7 @@ import type { MovementNotice } from '../ledger/money-notice.ts';
 import type { GameChannel } from './game-channel.ts';
 
 /**
- * `transaction_notification` to every socket of the wallet concerned (money issue point 7): when an entry is
+ * `transaction_notification` to every socket of the wallet concerned: when an entry is
  * recorded, and when a refund or payout is sent and when it is confirmed (SPEC §3 transaction fields,
  * amount in SOL).
  */

@@ -5,25 +5,34 @@ import { connectPlayer, type TestPlayer } from '../../../test/support/player-cli
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { type MatchRecord, replayMatch } from '../../common/game/replay.ts';
+import { unbatch } from '../../common/protocol.ts';
 import { gameSessions, games, queueSessions } from '../db/schema/index.ts';
 import { seedHash } from '../game/match-recorder.ts';
 
 /** Lets socket traffic flow between fake-clock ticks (real I/O, not a timer the test waits on). */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 1));
 
-/** A bot that follows the ball with an offset, sending its paddle target every few states it sees. */
+/**
+ * A bot that heads, with an offset, for where the ball was last said to be (a keyframe, a serve or a
+ * return), so it meets some balls and misses others.
+ */
 function followBall(player: TestPlayer, index: 0 | 1, gameId: string) {
-  let seen = 0;
   player.socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as { type: string; data?: { ballPos: { y: number } } };
-    if (message.type !== 'gameState' || !message.data) return;
-    if (++seen % 6 !== 0) return;
-    const aim = Math.round(message.data.ballPos.y + (index === 0 ? 25 : -35));
-    player.send({ type: 'paddleMove', gameId, position: aim });
+    for (const message of unbatch(JSON.parse(data.toString()))) {
+      const ballY =
+        message.type === 'gameState'
+          ? message.data.ballPos.y
+          : message.type === 'ballEvent'
+            ? message.ball[1]
+            : null;
+      if (ballY === null) continue;
+      const aim = Math.round(ballY + (index === 0 ? 25 : -35));
+      player.send({ type: 'paddleMove', gameId, position: aim });
+    }
   });
 }
 
-describe('§4 a whole practice match over real sockets', () => {
+describe('a whole practice match over real sockets', () => {
   const clock = createFakeClock();
   let server: TestServer;
   let a: TestPlayer;

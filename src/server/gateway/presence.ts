@@ -2,7 +2,7 @@ import type { ServerMessage } from '../../common/protocol.ts';
 import type { Connection } from './connection.ts';
 
 /**
- * Who is online, and the counts pushed to every socket when they change (game-server issue, point 3). Pushes
+ * Who is online, and the counts pushed to every socket when they change. Pushes
  * are coalesced: at most one round per `intervalMs`, carrying the latest numbers, and a count is pushed only
  * if it differs from the last one pushed (ten sockets opening at once cost one `queueUpdate` or two).
  */
@@ -10,6 +10,14 @@ export interface Presence {
   add(connection: Connection): void;
   remove(connection: Connection): void;
   all(): Iterable<Connection>;
+  /** Sockets of one wallet (for transaction notifications and live bans). */
+  connectionsOf(walletAddress: string): Connection[];
+  /**
+   * Closes this node's sockets that `concerns` picks with an application close code (a sign-out, a ban);
+   * each then leaves the game as any closed socket does (a seat's reconnection window, an away search).
+   * Returns how many it closed.
+   */
+  closeWhere(concerns: (connection: Connection) => boolean, code: number, reason: string): number;
   /** Distinct players: a signed-in wallet counts once however many tabs it has open (in cluster mode, with
    * the other nodes' players). */
   playersOnline(): number;
@@ -24,7 +32,7 @@ export interface Presence {
 export function createPresence(options: {
   intervalMs: number;
   queueLengths: () => Record<string, number>;
-  /** Cluster mode (issue 12): players on the other game nodes, added to this node's own. */
+  /** Players on the other game nodes (the topology's `elsewhere`), added to this node's own. */
   playersElsewhere?: () => number;
 }): Presence {
   const connections = new Set<Connection>();
@@ -61,6 +69,12 @@ export function createPresence(options: {
       connections.delete(connection);
     },
     all: () => connections,
+    connectionsOf: (walletAddress) => [...connections].filter((c) => c.walletAddress === walletAddress),
+    closeWhere(concerns, code, reason) {
+      const closing = [...connections].filter((c) => c.open && concerns(c));
+      for (const connection of closing) connection.close(code, reason);
+      return closing.length;
+    },
     playersOnline,
     playersHere,
     changed() {

@@ -1,104 +1,34 @@
-import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../common/clock.ts';
 import { CLOSE_CODES } from '../../common/protocol.ts';
-import type { Database } from '../db/database.ts';
-import { createGameServer, type GameServer, type GameServerOptions } from '../game/game-server.ts';
-import { startMatchRunner } from '../game/match-runner.ts';
-import type { SettleScope } from '../game/node-ownership.ts';
+import type { GameServer } from '../game/game-server.ts';
+import type { NodeActs } from '../game/topology.ts';
+import type { MovementNotice } from '../ledger/money-notice.ts';
 import { timePaidSearch } from '../metrics/paid-search-timing.ts';
 import type { ServerMetrics } from '../metrics/server-metrics.ts';
 import { BAN_MESSAGES, type BanChange, type Bans, banChangeConcerns } from '../security/bans.ts';
 import { pushBanStatus } from '../security/live-ban-notices.ts';
 import type { PlayerSession } from '../security/player-sessions.ts';
-import {
-  type GameChannel,
-  type GameChannelOptions,
-  type PlayerSessionLookup,
-  registerGameChannel,
-} from './game-channel.ts';
-import type { ChannelLimits } from './limits.ts';
+import type { GameChannel, GameHandlers } from './game-channel.ts';
+import { createNotifier } from './notifications.ts';
+import type { Presence } from './presence.ts';
 
+/** The game channel (sockets) and the game layer (rules, queue, matches) of a running server. */
 export interface GameWiring {
   channel: GameChannel;
   game: GameServer;
-  /** Starts the 60 Hz runner; returns its stop function. */
-  startRunner(): () => void;
-  /** Acts on a ban change on this node: its searches closed, its sockets told (SPEC §6: a ban acts at once), then closed. */
-  actOnBan(change: BanChange): void;
-  /** A player session ended (sign-out): this node's sockets opened with it are closed. */
-  actOnSignOut(ended: PlayerSession): void;
 }
 
 /** The close reasons sent with the session-ending close codes (at most 123 bytes each). */
 export const SESSION_END_REASONS = { signedOut: 'Signed out' } as const;
 
 /**
- * Joins the game channel (sockets) to the game layer (rules, queue, matches) and to live bans: the two never
- * import each other, so this is where a message from a socket becomes a call on the game server.
+ * Where a message from a socket becomes a call on the game server: the channel and the game layer never
+ * import each other. A paid search is timed from its message to its answer.
  */
-export async function wireGame(
-  app: FastifyInstance,
-  deps: {
-    db: Database;
-    clock: Clock;
-    bans: Bans;
-    playerSessions: PlayerSessionLookup;
-    allowedOrigins: readonly string[];
-    /** permessage-deflate on the game channel (WS_COMPRESSION). */
-    compression?: boolean;
-    limits?: Partial<ChannelLimits>;
-    game?: Partial<
-      Pick<
-        GameServerOptions,
-        | 'verifier'
-        | 'countdownSeconds'
-        | 'leadInSeconds'
-        | 'money'
-        | 'jurisdiction'
-        | 'onMatchStarted'
-        | 'cluster'
-      >
-    >;
-    /** IP tracking of every socket (issue 10 point 5). */
-    onSocketOpen?: GameChannelOptions['onSocketOpen'];
-    /** Tick timings and the paid-search path (issue 11). */
-    metrics?: Pick<ServerMetrics, 'ticks' | 'paidSearchJoined'>;
-    /** This process's NODE_ID, written on the searches and matches it holds (issue 12). */
-    nodeId?: string;
-    /** What the start-up settlement may close: everything open unless this is one node of several. */
-    recoverScope?: SettleScope;
-    /**
-     * Cluster mode: a ban changed through this node goes here (to every node) instead of being acted on
-     * directly; every node then acts on it with `actOnBan`.
-     */
-    broadcastBan?: (change: BanChange) => void;
-    /** Cluster mode: players online on the other nodes. */
-    playersElsewhere?: () => number;
-  },
-): Promise<GameWiring> {
-  const { metrics } = deps;
-  const channel = await registerGameChannel(app, {
-    clock: deps.clock,
-    allowedOrigins: deps.allowedOrigins,
-    playerSessions: deps.playerSessions,
-    ...(deps.limits ? { limits: deps.limits } : {}),
-    ...(deps.compression ? { compression: true } : {}),
-    ...(deps.onSocketOpen ? { onSocketOpen: deps.onSocketOpen } : {}),
-    // Cluster mode: each socket learns its node, so a client can tell whether its match is elsewhere.
-    ...(deps.game?.cluster && deps.nodeId ? { nodeId: deps.nodeId } : {}),
-    ...(deps.playersElsewhere ? { playersElsewhere: deps.playersElsewhere } : {}),
-  });
-  const game = createGameServer({
-    db: deps.db,
-    clock: deps.clock,
-    bans: deps.bans,
-    ...deps.game,
-    ...(deps.nodeId ? { nodeId: deps.nodeId } : {}),
-    onQueueChange: () => channel.presence.changed(),
-    playersOnline: () => channel.presence.playersOnline(),
-    log: (message, error) => (error ? app.log.error({ err: error }, message) : app.log.warn(message)),
-  });
-  channel.setHandlers({
+export function gameHandlers(
+  game: GameServer,
+  metrics?: Pick<ServerMetrics, 'paidSearchJoined'>,
+): GameHandlers {
+  return {
     handle: (connection, message) =>
       metrics && message.type === 'findMatch' && message.paymentSignature
         ? timePaidSearch(connection, () => game.handle(connection, message), metrics.paidSearchJoined)
@@ -106,8 +36,22 @@ export async function wireGame(
     disconnected: (connection) => game.disconnected(connection),
     connected: (connection) => game.connected(connection),
     queueLengths: () => game.queueLengths(),
-  });
-  const actOnBan = (change: BanChange) => {
+  };
+}
+
+/**
+ * This node's own acts on what its topology's bus carries: a ban change (its searches closed, its sockets
+ * told, SPEC §6: a ban acts at once, then closed), a sign-out (the session's sockets closed) and a ledger
+ * movement (the wallet's sockets told).
+ */
+export function nodeActs(deps: {
+  game: Pick<GameServer, 'banned' | 'signedOut'>;
+  bans: Bans;
+  presence: Presence;
+  log: (message: string, error?: unknown) => void;
+}): NodeActs<MovementNotice> {
+  const { game, presence } = deps;
+  const ban = (change: BanChange) => {
     const act = async () => {
       if (change.banned) {
         const message = change.kind === 'wallet' ? BAN_MESSAGES.wallet : BAN_MESSAGES.ip;
@@ -116,42 +60,29 @@ export async function wireGame(
           message,
         );
       }
-      // Issue 10 point 6: the player's open sockets are told, searching or not, so the lobby changes at once.
-      await pushBanStatus(deps.bans, change, channel.presence.all());
+      // The player's open sockets are told, searching or not, so the lobby changes at once.
+      await pushBanStatus(deps.bans, change, presence.all());
       if (!change.banned) return;
       // Then they close (the ban ended their sessions): a seat in a live match starts its ordinary
       // reconnection window, which a banned player cannot use, and nothing of theirs can be matched.
       const message = change.kind === 'wallet' ? BAN_MESSAGES.wallet : BAN_MESSAGES.ip;
-      channel.closeWhere(
+      presence.closeWhere(
         (c) => banChangeConcerns(change, c.walletAddress, c.ip),
         CLOSE_CODES.restricted,
         message,
       );
     };
-    void act().catch((error: unknown) => app.log.error({ err: error }, 'acting on a ban change failed'));
+    void act().catch((error: unknown) => deps.log('acting on a ban change failed', error));
   };
-  deps.bans.onChange(deps.broadcastBan ?? actOnBan);
   // The session is gone (its cookie no longer opens a socket): the sockets it opened go too, so a signed-out
   // browser cannot be matched; a search it held is away for its window, a seat has its reconnection window.
-  const actOnSignOut = (ended: PlayerSession) => {
+  const signOut = (ended: PlayerSession) => {
     game.signedOut(ended.sessionId);
-    channel.closeWhere(
+    presence.closeWhere(
       (c) => c.playerSessionId === ended.sessionId,
       CLOSE_CODES.signedOut,
       SESSION_END_REASONS.signedOut,
     );
   };
-  await game.recoverAfterRestart(deps.recoverScope);
-  return {
-    channel,
-    game,
-    actOnBan,
-    actOnSignOut,
-    startRunner: () =>
-      startMatchRunner({
-        clock: deps.clock,
-        tick: () => game.tick(),
-        ...(metrics ? { observer: metrics.ticks } : {}),
-      }),
-  };
+  return { ban, signOut, notice: createNotifier(presence) };
 }

@@ -26,7 +26,7 @@ const stateFor = (playerIndex: 0 | 1, d: GameData = data): ServerMessage => ({
   data: d,
 });
 
-describe('issue 11: a snapshot is serialised once per match, not once per socket', () => {
+describe('a snapshot is serialised once per match, not once per socket', () => {
   it('sends exactly what JSON.stringify would, for a gameState and for any other message', () => {
     expect(wireText(stateFor(0))).toBe(JSON.stringify(stateFor(0)));
     expect(wireText(stateFor(1))).toBe(JSON.stringify(stateFor(1)));

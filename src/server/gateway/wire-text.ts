@@ -1,6 +1,6 @@
 import type { GameData, ServerMessage } from '../../common/protocol.ts';
 
-/** The JSON of each snapshot's data, made once however many sockets it goes to (issue 11). */
+/** The JSON of each snapshot's data, made once however many sockets it goes to. */
 const dataTexts = new WeakMap<GameData, string>();
 
 /**

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rpcUrlAnswerSchema, walletConfigAnswerSchema } from '../../common/api/player-api.ts';
+import { fitsExactly } from '../../common/api/test-support/contract-fit.ts';
 import { loadConfig } from '../config.ts';
 import { buildApp } from './app.ts';
 
@@ -16,20 +18,28 @@ async function fakeClient(): Promise<string> {
   return dir;
 }
 
-describe('§2 HTTP shell', () => {
+describe('HTTP shell', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildApp({ config: loadConfig({}), houseWallet: HOUSE, clientDir: await fakeClient() });
   });
   afterAll(() => app.close());
 
-  it.each(['/', '/admin', '/admin/login', '/no/such/page'])('GET %s serves the client app', async (url) => {
-    const res = await app.inject({ url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('<div id="root">');
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each([
+    ['/', 200],
+    ['/admin', 200],
+    ['/admin/login', 200],
+    ['/no/such/page', 404],
+  ] as const)(
+    'GET %s serves the client app with %i (a path that is no page is a not-found answer)',
+    async (url, status) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(status);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('hashed assets are cached for long', async () => {
     const res = await app.inject({ url: '/assets/app-1234.js' });
@@ -47,14 +57,21 @@ describe('§2 HTTP shell', () => {
     expect(res.json()).toEqual({ error: 'Not found' });
   });
 
-  it('§7 GET /api/wallet-config gives the house wallet and the cluster (localnet: the embedded chain), nothing else', async () => {
+  it('GET /api/wallet-config gives the house wallet and the cluster (localnet: the embedded chain), nothing else', async () => {
     const res = await app.inject({ url: '/api/wallet-config' });
     expect(res.json()).toEqual({ houseWallet: HOUSE, cluster: 'localnet' });
   });
 
-  it('§7 GET /api/quicknode-url points the browser at this server’s /rpc on the local chain', async () => {
+  it('GET /api/quicknode-url points the browser at this server’s /rpc on the local chain', async () => {
     const res = await app.inject({ url: '/api/quicknode-url', headers: { host: 'pong.test:8080' } });
     expect(res.json()).toEqual({ url: 'http://pong.test:8080/rpc' });
+  });
+
+  it('the wallet configuration and the RPC URL answer what the HTTP contract says, exactly', async () => {
+    const config = await app.inject({ url: '/api/wallet-config' });
+    fitsExactly(walletConfigAnswerSchema, config.json(), 'GET /api/wallet-config');
+    const rpc = await app.inject({ url: '/api/quicknode-url', headers: { host: 'pong.test:8080' } });
+    fitsExactly(rpcUrlAnswerSchema, rpc.json(), 'GET /api/quicknode-url');
   });
 
   it('security headers are set on pages and API answers', async () => {
@@ -69,7 +86,7 @@ describe('§2 HTTP shell', () => {
   });
 });
 
-describe('§7 quicknode-url on a remote chain', () => {
+describe('quicknode-url on a remote chain', () => {
   it('hands browsers PUBLIC_RPC_URL, never the private SOLANA_RPC_URL', async () => {
     const config = loadConfig({
       SOLANA_RPC_URL: 'https://private.rpc.example/secret-key',
@@ -84,7 +101,7 @@ describe('§7 quicknode-url on a remote chain', () => {
     await app.close();
   });
 
-  it('issue 9: /api/wallet-config names the configured cluster, so the client offers no Local Wallet there', async () => {
+  it('/api/wallet-config names the configured cluster, so the client offers no Local Wallet there', async () => {
     const config = loadConfig({
       SOLANA_RPC_URL: 'https://private.rpc.example/secret-key',
       PUBLIC_RPC_URL: 'https://api.devnet.solana.com',

@@ -1,24 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { BanStatusAnswer } from '../../common/api/player-api.ts';
 import { ERROR_MESSAGES, walletAddressSchema } from '../../common/protocol.ts';
 import type { JurisdictionCheck } from '../game/game-ports.ts';
-import type { BanStatus, Bans } from '../security/bans.ts';
+import type { Bans } from '../security/bans.ts';
+import type { Replies } from './contract-reply.ts';
 
 const body = z.strictObject({ walletAddress: walletAddressSchema.optional() }).optional();
 
 /**
- * SPEC §3's ban status, plus whether the caller's address may play for money (issue 10 point 7): a player
+ * SPEC §3's ban status, plus whether the caller's address may play for money: a player
  * in a restricted jurisdiction learns it in the lobby, before paying, instead of from a refused search.
  * Only fields are added; SPEC §7's four keep their meaning.
  */
-export interface BanStatusAnswer extends BanStatus {
-  /** The caller's address is in a restricted jurisdiction (SPEC §1): paid modes are closed, practice is open. */
-  paidPlayRestricted: boolean;
-  /** What the lobby shows about it (the text a refused paid search carries), or null. */
-  paidPlayMessage: string | null;
-  /** The restricted country's ISO code, or null. */
-  restrictedCountry: string | null;
-}
+export type { BanStatusAnswer };
 
 /** SPEC §7 POST /api/ban-status: is this wallet, or the caller's IP, banned, and with what message. */
 export function registerBanStatusRoute(
@@ -26,7 +21,7 @@ export function registerBanStatusRoute(
   bans: Bans,
   jurisdiction?: Pick<JurisdictionCheck, 'restrictedCountryOf'>,
 ): void {
-  app.post('/api/ban-status', async (request, reply): Promise<BanStatusAnswer> => {
+  app.post<{ Reply: Replies<BanStatusAnswer> }>('/api/ban-status', async (request, reply) => {
     const parsed = body.safeParse(request.body ?? undefined);
     if (!parsed.success)
       return reply.code(400).send({ error: 'walletAddress must be a base58 wallet address' });

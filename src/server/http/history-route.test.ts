@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, uniqueSignature } from '../../../test/db-harness.ts';
+import { historyAnswerSchema, historyRefusalSchema } from '../../common/api/player-api.ts';
+import { fitsExactly } from '../../common/api/test-support/contract-fit.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { transactions } from '../db/schema/index.ts';
 import { createPlayerSessions, PLAYER_SESSION_COOKIE } from '../security/player-sessions.ts';
@@ -9,7 +11,7 @@ import { HISTORY_REFUSALS, registerHistoryRoute } from './history-route.ts';
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const OTHER = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 
-describeEachDatabase('§7 GET /api/transactions/history/:walletAddress', (target) => {
+describeEachDatabase('GET /api/transactions/history/:walletAddress', (target) => {
   const clock = createFakeClock();
   const sessions = () => createPlayerSessions({ db: target.db, clock });
   const app = () => {
@@ -48,7 +50,19 @@ describeEachDatabase('§7 GET /api/transactions/history/:walletAddress', (target
     });
   });
 
-  it('RELIABILITY 33: a history read without a session is 401 and shows nothing of it', async () => {
+  it('the history and its refusal answer what the HTTP contract says, exactly', async () => {
+    await seedEntry();
+    const res = await app().inject({
+      url: `/api/transactions/history/${WALLET}`,
+      headers: await signedInAs(WALLET),
+    });
+    const page = fitsExactly(historyAnswerSchema, res.json(), 'GET /api/transactions/history');
+    expect(page.transactions.length).toBeGreaterThan(0);
+    const refused = await app().inject({ url: `/api/transactions/history/${WALLET}` });
+    fitsExactly(historyRefusalSchema, refused.json(), 'GET /api/transactions/history (signed out)');
+  });
+
+  it('a history read without a session is 401 and shows nothing of it', async () => {
     await seedEntry();
     for (const headers of [{}, { cookie: `${PLAYER_SESSION_COOKIE}=${'x'.repeat(43)}` }]) {
       const res = await app().inject({ url: `/api/transactions/history/${WALLET}`, headers });
@@ -61,7 +75,7 @@ describeEachDatabase('§7 GET /api/transactions/history/:walletAddress', (target
     }
   });
 
-  it("RELIABILITY 33: another signed-in wallet reading a wallet's history is 403 and shows nothing of it", async () => {
+  it("another signed-in wallet reading a wallet's history is 403 and shows nothing of it", async () => {
     await seedEntry();
     const res = await app().inject({
       url: `/api/transactions/history/${WALLET}`,
@@ -75,7 +89,7 @@ describeEachDatabase('§7 GET /api/transactions/history/:walletAddress', (target
     });
   });
 
-  it('RELIABILITY 33: an expired session is no session (401)', async () => {
+  it('an expired session is no session (401)', async () => {
     const headers = await signedInAs(WALLET);
     clock.advance(sessions().lifetimeMs);
     const res = await app().inject({ url: `/api/transactions/history/${WALLET}`, headers });

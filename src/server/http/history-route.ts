@@ -1,11 +1,13 @@
 import { isAddress } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { HistoryAnswer, HistoryRefusal } from '../../common/api/player-api.ts';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { playerHistory } from '../ledger/player-history.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+import type { Replies } from './contract-reply.ts';
 
 const query = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -18,7 +20,7 @@ export const HISTORY_REFUSALS = {
   otherWallet: "A wallet's history is shown only to that signed-in wallet",
 } as const;
 
-const refusal = (message: string) => ({ success: false, error: message, message });
+const refusal = (message: string): HistoryRefusal => ({ success: false, error: message, message });
 
 /**
  * SPEC §7 GET /api/transactions/history/{walletAddress} → { success, transactions, message }, newest first,
@@ -31,14 +33,14 @@ export function registerHistoryRoute(
   deps: { db: Database; clock: Clock; playerSessions: Pick<PlayerSessions, 'fromRequest'> },
 ): void {
   const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 30, refillPerMinute: 120 });
-  app.get<{ Params: { walletAddress: string } }>(
+  app.get<{ Params: { walletAddress: string }; Reply: Replies<HistoryAnswer | HistoryRefusal> }>(
     '/api/transactions/history/:walletAddress',
     async (request, reply) => {
       // One browser's own data: never kept by a shared cache.
       reply.header('cache-control', 'no-store');
       if (!limiter.take(request.ip)) {
         const seconds = Math.ceil(limiter.retryAfterMs(request.ip) / 1000);
-        return reply.code(429).header('retry-after', String(seconds)).send({ error: 'Too many requests' });
+        return reply.header('retry-after', String(seconds)).code(429).send({ error: 'Too many requests' });
       }
       const session = await deps.playerSessions.fromRequest(request);
       if (!session) return reply.code(401).send(refusal(HISTORY_REFUSALS.signedOut));

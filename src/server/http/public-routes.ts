@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Cluster, RpcUrlAnswer, WalletConfigAnswer } from '../../common/api/player-api.ts';
+import type { Replies } from './contract-reply.ts';
 
 /** The chain this server moves money on; 'localnet' is its own embedded chain (where the Local Wallet exists). */
-export type ServedCluster = 'localnet' | 'devnet' | 'testnet' | 'mainnet-beta';
+export type ServedCluster = Cluster;
 
 export interface PublicRouteDeps {
   houseWallet: string;
@@ -17,6 +19,11 @@ function ownRpcUrl(request: FastifyRequest): string {
 
 /** SPEC §7: GET /api/wallet-config and GET /api/quicknode-url. Neither ever carries a secret. */
 export function registerPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): void {
-  app.get('/api/wallet-config', async () => ({ houseWallet: deps.houseWallet, cluster: deps.cluster }));
-  app.get('/api/quicknode-url', async (request) => ({ url: deps.publicRpcUrl ?? ownRpcUrl(request) }));
+  app.get<{ Reply: Replies<WalletConfigAnswer> }>('/api/wallet-config', async () => ({
+    houseWallet: deps.houseWallet,
+    cluster: deps.cluster,
+  }));
+  app.get<{ Reply: Replies<RpcUrlAnswer> }>('/api/quicknode-url', async (request) => ({
+    url: deps.publicRpcUrl ?? ownRpcUrl(request),
+  }));
 }

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isPageRoute } from '../../common/page-routes.ts';
 
 /**
  * Serves the built React app. Every GET outside /api, /rpc and /ws that is not a file gets index.html, so the
- * client router shows /, /admin, /admin/login and its own not-found screen. Unknown /api paths get a JSON 404.
+ * client router shows /, /admin, /admin/login and its own not-found screen: with 200 for those pages, with
+ * 404 for any other path (the not-found screen is a not-found answer). Unknown /api paths get a JSON 404.
  */
 export async function registerStaticClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const built = existsSync(path.join(clientDir, 'index.html'));
@@ -36,6 +38,9 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
         .type('text/plain; charset=utf-8')
         .send('The client is not built yet. Run `npm run build`, then reload.');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .code(isPageRoute(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html');
   });
 }

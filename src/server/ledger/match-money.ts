@@ -1,31 +1,27 @@
 import { eq, inArray } from 'drizzle-orm';
 import { getGameMode } from '../../common/game-modes.ts';
+import { CANCEL_REFUND_PERCENT, FULL_REFUND_PERCENT, refundOf } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
 import type { RefundReason } from '../db/schema/enums.ts';
 import { queueSessions, transactions } from '../db/schema/index.ts';
-import type { OrphanedEntry } from '../game/game-server.ts';
+import type { OrphanedEntry } from '../game/game-ports.ts';
 import type { MatchStart } from '../game/match-recorder.ts';
 import type { MatchResult } from '../game/match-types.ts';
 import type { QueueEntry } from '../game/matchmaker.ts';
-import { owePayment } from './owe-payment.ts';
-import { sweepUnusedEntryFees } from './unused-entry-sweep.ts';
+import { owePayment } from './payout/owe-payment.ts';
+import { sweepUnusedEntryFees } from './payout/unused-entry-sweep.ts';
 
 /** Why a paid search ended without a match, and what that returns (SPEC §1: a cancel refunds 97%). */
 export type EntryCloseReason = 'player_cancel' | 'player_disconnect' | 'banned' | 'restart';
 
-const REFUND_TERMS: Record<EntryCloseReason, { percent: number; reason: RefundReason }> = {
+const REFUND_TERMS: Record<EntryCloseReason, { percent: bigint; reason: RefundReason }> = {
   // The player chose to leave: 3% is retained, as the terms say.
-  player_cancel: { percent: 97, reason: 'cancelled_search' },
-  player_disconnect: { percent: 97, reason: 'player_disconnect' },
+  player_cancel: { percent: CANCEL_REFUND_PERCENT, reason: 'cancelled_search' },
+  player_disconnect: { percent: CANCEL_REFUND_PERCENT, reason: 'player_disconnect' },
   // The operator ended the search: nothing is retained.
-  banned: { percent: 100, reason: 'admin_initiated' },
-  restart: { percent: 100, reason: 'system_error' },
+  banned: { percent: FULL_REFUND_PERCENT, reason: 'admin_initiated' },
+  restart: { percent: FULL_REFUND_PERCENT, reason: 'system_error' },
 };
-
-/** floor(wager × percent / 100) in lamports (RELIABILITY 14). */
-export function refundLamports(wager: bigint, percent: number): bigint {
-  return (wager * BigInt(percent)) / 100n;
-}
 
 /**
  * The money side of the game layer, run inside the database transactions that close an entry or record a
@@ -141,7 +137,7 @@ export function createMatchMoney({ houseWallet }: { houseWallet: string }) {
     async entryClosed(tx: Database, entry: QueueEntry, why: EntryCloseReason, at: Date): Promise<void> {
       if (!entry.paid) return;
       const terms = REFUND_TERMS[why];
-      const refund = refundLamports(entry.paid.lamports, terms.percent);
+      const refund = refundOf(entry.paid.lamports, terms.percent);
       await owePayment(
         tx,
         {
@@ -149,7 +145,7 @@ export function createMatchMoney({ houseWallet }: { houseWallet: string }) {
           walletAddress: entry.player.walletAddress,
           amountLamports: refund,
           reason: terms.reason,
-          refundPercentage: terms.percent,
+          refundPercentage: Number(terms.percent),
           entryTransactionId: entry.paid.transactionId,
           gameMode: entry.mode,
           queueSessionId: entry.id,

@@ -1,5 +1,5 @@
 /**
- * A ledger movement as the ledger announces it (money issue point 7): an entry recorded, a refund or payout
+ * A ledger movement as the ledger announces it: an entry recorded, a refund or payout
  * sent or confirmed. Declared here, where the money is, so the ledger knows nothing of sockets
  * (ARCHITECTURE: the gateway translates between wires and services); the gateway's notifier turns it into
  * SPEC §3's `transaction_notification`.

@@ -19,8 +19,8 @@ import { signedTransfer } from '../chain/test-support/local-chain-server.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
 import { createBans } from '../security/bans.ts';
-import { checkLedgerBalance } from './ledger-balance.ts';
-import { reconcile } from './reconcile.ts';
+import { checkLedgerBalance } from './reconcile/ledger-balance.ts';
+import { reconcile } from './reconcile/reconcile.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
 const MODE = getGameMode('tiny_tuna');
@@ -140,7 +140,7 @@ describe('money: a paid match and a paid cancel, end to end', () => {
     expect(confirmed.transaction.transaction_signature).toBe(sent.transaction.transaction_signature);
   }, 60_000);
 
-  it('RELIABILITY 14 / §1: a cancel at 9.999 s is refused; at 10 s it is refunded floor(97%)', async () => {
+  it('a cancel at 9.999 s is refused; at 10 s it is refunded floor(97%)', async () => {
     const { player, wallet } = await fundedPlayer();
     player.send({ type: 'findMatch', gameMode: MODE.id, paymentSignature: await payEntry(wallet) });
     await player.next('joinQueue');

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, uniqueSignature, uniqueWallet } from '../../../test/db-harness.ts';
 import { games, transactions } from '../db/schema/index.ts';
-import { owePayment } from './owe-payment.ts';
+import { owePayment } from './payout/owe-payment.ts';
 import { playerHistory } from './player-history.ts';
 
-describeEachDatabase('§3 player history', (target) => {
+describeEachDatabase('player history', (target) => {
   it('shows the entry (wager), the game record (win) and the payout, newest first, with SPEC’s notes', async () => {
     const db = target.db;
     const [me, them] = [uniqueWallet(), uniqueWallet()];

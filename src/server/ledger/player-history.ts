@@ -1,44 +1,12 @@
 import { and, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
+import type { HistoryRow } from '../../common/api/player-api.ts';
 import { lamportsToSol } from '../../common/format.ts';
 import type { Database } from '../db/database.ts';
 import { games, queueSessions, transactions } from '../db/schema/index.ts';
-import { HOLD_STATUS } from './payout-hold.ts';
+import { HOLD_STATUS } from './payout/payout-hold.ts';
 
-/** SPEC §3 "Transaction (as shown to players)": one row of a wallet's history, amounts in SOL. */
-export interface PlayerHistoryRow {
-  id: string;
-  type: string;
-  wallet_address: string;
-  amount: number;
-  status: string;
-  created_at: string;
-  game_mode: string | null;
-  game_id: string | null;
-  transaction_signature: string | null;
-  opponent_address: string | null;
-  score: string | null;
-  game_completion_status: string | null;
-  game_verified_by_state: boolean;
-  has_game_association: boolean;
-  perspective_type: 'payout' | 'game_win' | 'game_loss' | 'wager' | 'refund';
-  admin_notes: string | null;
-  queue_id: string | null;
-  queue_status: string | null;
-  queue_joined_at: string | null;
-  queue_closed_at: string | null;
-  reason: string | null;
-  refund_percentage: number | null;
-  original_transaction_id: string | null;
-  game_status: string | null;
-  final_score: string | null;
-  game_outcome: 'win' | 'loss' | null;
-  player_won: boolean | null;
-  game_started_at: string | null;
-  game_ended_at: string | null;
-  game_duration: number | null;
-  /** A winner payout held for review: the wallet was banned before it was paid (RELIABILITY 35). */
-  held_for_review: boolean;
-}
+/** One row of a wallet's history as SPEC §7 answers it: the HTTP contract's row. */
+export type PlayerHistoryRow = HistoryRow;
 
 export interface HistoryPage {
   transactions: PlayerHistoryRow[];

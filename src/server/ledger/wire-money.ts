@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { KeyPairSigner } from '@solana/kit';
 import type { Clock } from '../../common/clock.ts';
 import type { ChainRpc } from '../chain/chain-rpc.ts';
-import { resolveNodeId } from '../cluster/node-id.ts';
 import type { Database } from '../db/database.ts';
-import type { EntryVerifier } from '../game/game-server.ts';
-import { createEntryVerifier } from './entry-verifier.ts';
+import type { WalletAnalytics } from '../game/analytics-port.ts';
+import type { EntryVerifier } from '../game/game-ports.ts';
+import type { Logger } from '../logger.ts';
+import { createEntryVerifier } from './entry/entry-verifier.ts';
 import { createMatchMoney, type MatchMoney } from './match-money.ts';
 import type { MovementNotice } from './money-notice.ts';
-import { createPayoutWorker, type PayoutWorker } from './payout-worker.ts';
+import { createPayoutWorker, type PayoutWorker } from './payout/payout-worker.ts';
 
 export interface MoneyWiring {
   verifier: EntryVerifier;
@@ -18,21 +19,22 @@ export interface MoneyWiring {
 
 /**
  * The money services the composition root hands the game layer: the entry-fee verifier, what a result or a
- * closed entry owes, and the worker that pays it. Movements are announced through `notify` (point 7).
+ * closed entry owes, and the worker that pays it. Movements are announced through `notify`.
  */
 export function wireMoney(deps: {
   db: Database;
+  /** Told inside each money transaction (the back-office's wallet analytics). */
+  analytics: WalletAnalytics;
   rpc: ChainRpc;
   clock: Clock;
   house: KeyPairSigner;
   notify: (notice: MovementNotice) => void;
-  log: (message: string, error?: unknown) => void;
-  /** NODE_ID: whose payout claims a restart takes back (default: the host name, one process per host). */
-  nodeId?: string;
+  log: Logger;
+  /** NODE_ID: whose payout claims a restart takes back (one process per host: the host name). */
+  nodeId: string;
 }): MoneyWiring {
-  const { db, rpc, clock, house, notify, log } = deps;
-  const nodeId = deps.nodeId ?? resolveNodeId({ configured: undefined, cluster: false });
-  const inner = createEntryVerifier({ db, rpc, clock, houseWallet: house.address, log });
+  const { db, analytics, rpc, clock, house, notify, log, nodeId } = deps;
+  const inner = createEntryVerifier({ db, analytics, rpc, clock, houseWallet: house.address, log });
   const verifier: EntryVerifier = {
     async verify(request) {
       const verdict = await inner.verify(request);
@@ -53,10 +55,11 @@ export function wireMoney(deps: {
   };
   const worker = createPayoutWorker({
     db,
+    analytics,
     rpc,
     houseWallet: house,
     clock,
-    // A restart of this node takes back its dead predecessor's claims (issue 8 fault 16); several processes
+    // A restart of this node takes back its dead predecessor's claims; several processes
     // on one host each need their own NODE_ID, or one's start would take the other's live claims.
     nodeId,
     workerId: `${nodeId}:${process.pid}:${randomBytes(4).toString('hex')}`,

@@ -12,7 +12,7 @@ function metricsApp(options: { trustProxy?: boolean } = {}) {
   return { app, metrics };
 }
 
-describe('issue 11: GET /metrics is for the machine itself or the METRICS_TOKEN bearer', () => {
+describe('GET /metrics is for the machine itself or the METRICS_TOKEN bearer', () => {
   let close: (() => Promise<unknown>) | undefined;
   afterEach(async () => close?.());
 
@@ -83,5 +83,23 @@ describe('issue 11: GET /metrics is for the machine itself or the METRICS_TOKEN 
       headers: { authorization: 'Bearer undefined' },
     });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('GET /metrics carries the standard process metrics of prom-client next to the game ones', () => {
+  it('serves the default process and Node.js metrics, each once', async () => {
+    const app = Fastify();
+    registerMetricsRoute(app, { metrics: createServerMetrics({ liveMatches: () => 0 }), token: undefined });
+    const response = await app.inject({ url: METRICS_PATH, remoteAddress: '127.0.0.1' });
+    await app.close();
+    const text = response.body;
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_start_time_seconds',
+      'nodejs_heap_used_bytes',
+    ]) {
+      expect(text.match(new RegExp(`^# TYPE ${name} `, 'gm'))).toHaveLength(1);
+    }
+    expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
   });
 });

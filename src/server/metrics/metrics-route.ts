@@ -33,9 +33,7 @@ export function registerMetricsRoute(
     if (!local && !carriesBearer(request, deps.token)) {
       return reply.code(403).send({ error: METRICS_REFUSAL });
     }
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/plain; version=0.0.4; charset=utf-8')
-      .send(deps.metrics.render());
+    const text = await deps.metrics.render();
+    return reply.header('cache-control', 'no-store').type(deps.metrics.registry.contentType).send(text);
   });
 }

@@ -13,7 +13,7 @@ const refused: ServerMessage = {
   data: { message: 'Payment not found', code: 'payment_refused' },
 };
 
-describe('issue 11 point 3: a paid findMatch is timed to its joinQueue reply', () => {
+describe('a paid findMatch is timed to its joinQueue reply', () => {
   it('reports once, when joinQueue leaves, and every message still reaches the socket', async () => {
     const delivered: string[] = [];
     const link = { send: (m: ServerMessage) => void delivered.push(m.type) };

@@ -3,7 +3,7 @@ import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { startMatchRunner } from '../game/match-runner.ts';
 
-describe('issue 11: the runner tells the metrics how late each tick started and which never ran', () => {
+describe('the runner tells the metrics how late each tick started and which never ran', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { TICK_MS } from '../../common/game/constants.ts';
 import type { TickObserver } from '../game/match-runner.ts';
-import { createHistogram, renderValue } from './histogram.ts';
 
 /** Upper bounds in seconds: dense around the 8 ms goal and the 16.7 ms tick period. */
 const TICK_BOUNDS = [
@@ -49,35 +49,65 @@ export interface ServerMetrics {
   ticks: TickObserver;
   /** A paid search's findMatch was answered with joinQueue after `ms`. */
   paidSearchJoined(ms: number): void;
+  /** The registry every metric is kept in: another module's own metrics join it (`registers: [registry]`). */
+  registry: Registry;
   /** The Prometheus text exposition of every metric. */
-  render(): string;
+  render(): Promise<string>;
   /** Starts sampling the event loop; returns the function that stops it. */
   start(): () => void;
 }
 
 /**
- * The server's own operational metrics (issue 11): how long one tick of all matches takes, ticks that
- * started more than one period late or never ran, event-loop delay, the paid-search path, live matches and
- * the process's CPU and memory. Exposed by the metrics route; the benchmark reads its figures from here.
+ * The server's own operational metrics, kept by prom-client: how long one tick of all matches
+ * takes, ticks that started more than one period late or never ran, event-loop delay, the paid-search path,
+ * live matches, and prom-client's default process metrics (CPU, memory, handles, GC). Exposed by the metrics
+ * route; the benchmark reads its figures from here. Quantiles over a period are read from two scrapes (the
+ * difference of the buckets), as `histogram_quantile` does, so the bounds are dense where the goals sit.
  */
 export function createServerMetrics(options: { liveMatches: () => number }): ServerMetrics {
-  const tickDuration = createHistogram({
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+  const tickDuration = new Histogram({
     name: 'pong_tick_duration_seconds',
     help: 'One tick of every live match: simulation, serialisation and sends',
-    bounds: TICK_BOUNDS,
+    buckets: TICK_BOUNDS,
+    registers,
   });
-  const loopDelay = createHistogram({
+  const loopDelay = new Histogram({
     name: 'pong_event_loop_delay_seconds',
     help: `Event-loop delay, sampled every ${LOOP_SAMPLE_MS} ms (monitorEventLoopDelay)`,
-    bounds: LOOP_DELAY_BOUNDS,
+    buckets: LOOP_DELAY_BOUNDS,
+    registers,
   });
-  const paidSearch = createHistogram({
+  const paidSearch = new Histogram({
     name: 'pong_paid_search_join_seconds',
     help: 'A paid findMatch (payment verification included) until its joinQueue reply',
-    bounds: PAYMENT_BOUNDS,
+    buckets: PAYMENT_BOUNDS,
+    registers,
   });
-  let ticksRun = 0;
-  let ticksMissed = 0;
+  const ticksRun = new Counter({ name: 'pong_ticks_total', help: 'Ticks the runner ran', registers });
+  const ticksMissed = new Counter({
+    name: 'pong_ticks_missed_total',
+    help: 'Ticks started more than one period late, or skipped',
+    registers,
+  });
+  new Gauge({
+    name: 'pong_live_matches',
+    help: 'Matches the runner ticks',
+    registers,
+    collect() {
+      this.set(options.liveMatches());
+    },
+  });
+  new Gauge({
+    name: 'nodejs_heap_used_bytes',
+    help: 'V8 heap in use',
+    registers,
+    collect() {
+      this.set(process.memoryUsage().heapUsed);
+    },
+  });
   const sampler = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
 
   /** Moves what the sampler holds into the histogram: its percentile steps give each value's share. */
@@ -87,7 +117,7 @@ export function createServerMetrics(options: { liveMatches: () => number }): Ser
     for (const [percentile, nanoseconds] of sampler.percentiles) {
       const upTo = Math.round((total * percentile) / 100);
       const delayMs = Math.max(0, nanoseconds / 1e6 - LOOP_SAMPLE_MS);
-      loopDelay.observeMany(delayMs / 1000, upTo - before);
+      for (let i = before; i < upTo; i++) loopDelay.observe(delayMs / 1000);
       before = Math.max(before, upTo);
     }
     sampler.reset();
@@ -96,37 +126,20 @@ export function createServerMetrics(options: { liveMatches: () => number }): Ser
   return {
     ticks: {
       ran(lateMs, durationMs) {
-        ticksRun++;
-        if (lateMs > TICK_MS) ticksMissed++;
+        ticksRun.inc();
+        if (lateMs > TICK_MS) ticksMissed.inc();
         tickDuration.observe(durationMs / 1000);
       },
       skipped(count) {
-        ticksMissed += count;
+        if (count > 0) ticksMissed.inc(count);
       },
     },
     paidSearchJoined: (ms) => paidSearch.observe(ms / 1000),
+    registry,
     render() {
       // The latest second's samples too, so a scrape right after load sees it.
       foldLoopDelay();
-      const cpu = process.cpuUsage();
-      const memory = process.memoryUsage();
-      return `${[
-        tickDuration.render(),
-        renderValue('pong_ticks_total', 'counter', 'Ticks the runner ran', ticksRun),
-        renderValue(
-          'pong_ticks_missed_total',
-          'counter',
-          'Ticks started more than one period late, or skipped',
-          ticksMissed,
-        ),
-        loopDelay.render(),
-        paidSearch.render(),
-        renderValue('pong_live_matches', 'gauge', 'Matches the runner ticks', options.liveMatches()),
-        renderValue('process_cpu_user_seconds_total', 'counter', 'User CPU time', cpu.user / 1e6),
-        renderValue('process_cpu_system_seconds_total', 'counter', 'System CPU time', cpu.system / 1e6),
-        renderValue('process_resident_memory_bytes', 'gauge', 'Resident set size', memory.rss),
-        renderValue('nodejs_heap_used_bytes', 'gauge', 'V8 heap in use', memory.heapUsed),
-      ].join('\n')}\n`;
+      return registry.metrics();
     },
     start() {
       sampler.enable();

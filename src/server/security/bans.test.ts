@@ -8,7 +8,7 @@ import { BAN_MESSAGES, type BanChange, createBans } from './bans.ts';
 const WALLET = 'BanWa11et1111111111111111111111111111111111';
 const IP = '203.0.113.9';
 
-describeEachDatabase('§6 bans', (target) => {
+describeEachDatabase('bans', (target) => {
   it('an unknown wallet and IP are not banned', async () => {
     const bans = createBans({ db: target.db, clock: createFakeClock() });
     expect(await bans.status(WALLET, IP)).toEqual({
@@ -20,7 +20,7 @@ describeEachDatabase('§6 bans', (target) => {
     expect(await bans.status(null, null)).toMatchObject({ banned: false });
   });
 
-  it('§8 a wallet ban gives the wallet message, and an unban lifts it; both are recorded with who and why', async () => {
+  it('a wallet ban gives the wallet message, and an unban lifts it; both are recorded with who and why', async () => {
     const bans = createBans({ db: target.db, clock: createFakeClock() });
     const changes: BanChange[] = [];
     bans.onChange((c) => changes.push(c));
@@ -48,7 +48,7 @@ describeEachDatabase('§6 bans', (target) => {
     expect(unban?.details).toMatchObject({ by: 'admin@example.com', reason: 'appeal accepted' });
   });
 
-  it('§8 an IP ban gives the IP message for any wallet behind it', async () => {
+  it('an IP ban gives the IP message for any wallet behind it', async () => {
     const bans = createBans({ db: target.db, clock: createFakeClock() });
     await bans.banIp(IP, { by: 'admin@example.com', reason: 'bot farm' });
     expect(await bans.status('Other1111111111111111111111111111111111111', IP)).toEqual({

@@ -36,7 +36,7 @@ export interface Bans {
   unbanWallet(walletAddress: string, actor: BanActor): Promise<void>;
   banIp(ipAddress: string, actor: BanActor): Promise<void>;
   unbanIp(ipAddress: string, actor: BanActor): Promise<void>;
-  /** Bans act live (game-server issue, point 8): the matchmaker listens and closes searches at once. */
+  /** Bans act live: the matchmaker listens and closes searches at once. */
   onChange(listener: (change: BanChange) => void): () => void;
 }
 

@@ -17,8 +17,8 @@ function socket(walletAddress: string | null, ip: string | null) {
   return { target, sent };
 }
 
-describeEachDatabase('issue 10 point 6: a ban change is pushed to the open sockets it concerns', (target) => {
-  it('§6 a wallet ban tells every socket of that wallet, wherever it is, and no other; the unban tells them too', async () => {
+describeEachDatabase('a ban change is pushed to the open sockets it concerns', (target) => {
+  it('a wallet ban tells every socket of that wallet, wherever it is, and no other; the unban tells them too', async () => {
     const bans = createBans({ db: target.db, clock: createFakeClock() });
     const [home, phone, stranger] = [socket(WALLET, IP), socket(WALLET, ELSEWHERE), socket(OTHER, IP)];
     const all = [home.target, phone.target, stranger.target];
@@ -46,7 +46,7 @@ describeEachDatabase('issue 10 point 6: a ban change is pushed to the open socke
     });
   });
 
-  it('§6 an IP ban tells every wallet behind that address; lifting the wallet ban leaves it restricted by the IP', async () => {
+  it('an IP ban tells every wallet behind that address; lifting the wallet ban leaves it restricted by the IP', async () => {
     const bans = createBans({ db: target.db, clock: createFakeClock() });
     const [mine, neighbour, away] = [socket(OTHER, IP), socket(null, IP), socket(OTHER, ELSEWHERE)];
     const all = [mine.target, neighbour.target, away.target];

@@ -9,7 +9,7 @@ export interface BanNoticeTarget {
 }
 
 /**
- * Issue 10 point 6: when an admin bans or unbans a wallet or an address, every open socket it concerns is
+ * When an admin bans or unbans a wallet or an address, every open socket it concerns is
  * told its whole ban status at once (SPEC §3 fields), so the lobby shows or lifts 'Account Restricted'
  * without a reload. The status is read per socket: lifting a wallet's ban leaves a socket restricted if its
  * address is still banned, and the other way round.

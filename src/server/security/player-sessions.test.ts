@@ -12,7 +12,7 @@ import {
 
 const HOUR = 60 * 60 * 1000;
 
-describe('invariant 5: reading the session cookie', () => {
+describe('reading the session cookie', () => {
   const token = 'A'.repeat(43);
 
   it('finds the token among other cookies', () => {
@@ -30,7 +30,7 @@ describe('invariant 5: reading the session cookie', () => {
   });
 });
 
-describeEachDatabase('invariant 5: player sessions', (target) => {
+describeEachDatabase('player sessions', (target) => {
   const make = (lifetimeMs = 24 * HOUR) => {
     const clock = createFakeClock();
     return { clock, sessions: createPlayerSessions({ db: target.db, clock, lifetimeMs }) };

@@ -8,7 +8,7 @@ import { signedInAmong } from './signed-in-wallets.ts';
 
 const HOUR = 60 * 60 * 1000;
 
-describeEachDatabase('invariant 10: which wallets have signed in outlives their sessions', (target) => {
+describeEachDatabase('which wallets have signed in outlives their sessions', (target) => {
   it('a wallet stays known as signed in after its expired session is cleared; one that never signed in is not', async () => {
     const clock = createFakeClock();
     const sessions = createPlayerSessions({ db: target.db, clock, lifetimeMs: HOUR });

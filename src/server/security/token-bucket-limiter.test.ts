@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../common/clock.ts';
 import { createTokenBucketLimiter } from './token-bucket-limiter.ts';
 
-describe('invariant 6: per-IP token bucket for the sign-in routes', () => {
+describe('per-IP token bucket for the sign-in routes', () => {
   it('allows a burst of `capacity`, then one request per refill interval, exactly at its boundary', () => {
     const clock = createFakeClock();
     const limiter = createTokenBucketLimiter({ clock, capacity: 3, refillPerMinute: 6 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openCountryLookup, plainAddress } from './country-lookup.ts';
 
-/** Issue 10 point 5: the country comes from the GeoLite2 file shipped in an npm package, never the network. */
-describe('issue 10 point 5: offline country lookup', () => {
+/** The country comes from the GeoLite2 file shipped in an npm package, never the network. */
+describe('offline country lookup', () => {
   const lookup = openCountryLookup();
 
   it.each([
@@ -13,11 +13,11 @@ describe('issue 10 point 5: offline country lookup', () => {
     ['175.45.176.1', 'KP'],
     ['2001:4860:4860::8888', 'US'],
     ['2a00:1450:4001::1', 'DE'],
-  ])('point 5: %s is in %s', (ip, country) => {
+  ])('%s is in %s', (ip, country) => {
     expect(lookup.countryOf(ip)).toBe(country);
   });
 
-  it('point 5: an IPv4 client seen on a dual-stack socket (::ffff:a.b.c.d) is looked up as IPv4', () => {
+  it('an IPv4 client seen on a dual-stack socket (::ffff:a.b.c.d) is looked up as IPv4', () => {
     expect(plainAddress('::ffff:8.8.8.8')).toBe('8.8.8.8');
     expect(lookup.countryOf('::ffff:8.8.8.8')).toBe('US');
     expect(lookup.countryOf('::FFFF:81.2.69.160')).toBe('GB');
@@ -34,12 +34,12 @@ describe('issue 10 point 5: offline country lookup', () => {
     'fd00::1',
     'fe80::1',
     '::ffff:127.0.0.1',
-  ])('point 5: private or loopback %s has no country', (ip) => {
+  ])('private or loopback %s has no country', (ip) => {
     expect(lookup.countryOf(ip)).toBeNull();
   });
 
   it.each([null, undefined, '', 'not-an-ip', '999.1.1.1', '203.0.113.5'])(
-    'point 5: %j (no address, not an address, or a documentation range) has no country',
+    '%j (no address, not an address, or a documentation range) has no country',
     (ip) => {
       expect(lookup.countryOf(ip)).toBeNull();
     },

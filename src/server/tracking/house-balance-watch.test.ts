@@ -6,8 +6,8 @@ import { createHouseBalanceWatch, HOUSE_BALANCE_EVENTS } from './house-balance-w
 
 const SOL = 1_000_000_000n;
 
-/** Issue 10 point 5: a house balance below HOUSE_BALANCE_FLOOR_SOL is one event per crossing, not per check. */
-describeEachDatabase('issue 10 point 5: the house balance floor', (target) => {
+/** A house balance below HOUSE_BALANCE_FLOOR_SOL is one event per crossing, not per check. */
+describeEachDatabase('the house balance floor', (target) => {
   const watchWith = (houseWallet: string, balances: Array<bigint | Error>) => {
     const log: string[] = [];
     const watch = createHouseBalanceWatch({
@@ -34,7 +34,7 @@ describeEachDatabase('issue 10 point 5: the house balance floor', (target) => {
       .filter((e) => (e.details as { houseWallet?: string }).houseWallet === houseWallet)
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
-  it('point 5: above, then below three times, then back, then below again: low, restored, low', async () => {
+  it('above, then below three times, then back, then below again: low, restored, low', async () => {
     const house = uniqueWallet();
     const { watch } = watchWith(house, [
       80n * SOL,
@@ -62,7 +62,7 @@ describeEachDatabase('issue 10 point 5: the house balance floor', (target) => {
     });
   });
 
-  it('point 5: already below the floor at start is one event; staying below adds none', async () => {
+  it('already below the floor at start is one event; staying below adds none', async () => {
     const house = uniqueWallet();
     const { watch } = watchWith(house, [1n, 2n, 3n]);
     expect(await watch.check()).toBe('low');
@@ -71,7 +71,7 @@ describeEachDatabase('issue 10 point 5: the house balance floor', (target) => {
     expect((await eventsOf(house)).map((e) => e.eventType)).toEqual(['house_balance_low']);
   });
 
-  it('issue 12: several game nodes watching one house wallet, and a restart, record each crossing once', async () => {
+  it('several game nodes watching one house wallet, and a restart, record each crossing once', async () => {
     const house = uniqueWallet();
     const nodes = [watchWith(house, [1n, 2n, 80n * SOL]), watchWith(house, [1n, 2n, 80n * SOL])];
     // Both nodes see the low balance at the same moment: one event.
@@ -88,7 +88,7 @@ describeEachDatabase('issue 10 point 5: the house balance floor', (target) => {
     ]);
   });
 
-  it('point 5: a balance that cannot be read records nothing and is logged', async () => {
+  it('a balance that cannot be read records nothing and is logged', async () => {
     const house = uniqueWallet();
     const { watch, log } = watchWith(house, [new Error('rpc down'), 1n]);
     expect(await watch.check()).toBeNull();

@@ -2,6 +2,7 @@ import { and, desc, inArray, sql } from 'drizzle-orm';
 import { lamportsToSolString } from '../../common/format.ts';
 import type { Database } from '../db/database.ts';
 import { systemEvents } from '../db/schema/index.ts';
+import type { Logger } from '../logger.ts';
 import { recordSystemEvent } from '../security/system-events.ts';
 
 export const HOUSE_BALANCE_CHECK_MS = 60_000;
@@ -15,10 +16,10 @@ export interface HouseBalanceWatch {
 }
 
 /**
- * The house wallet's balance against HOUSE_BALANCE_FLOOR_SOL (issue 10 point 5). An event is recorded once
+ * The house wallet's balance against HOUSE_BALANCE_FLOOR_SOL. An event is recorded once
  * per crossing, not at every check: a critical one when the balance falls below the floor (also when it is
  * already below and no low event stands), and one when it is back at or above it. Whether it crossed is read
- * from the events already recorded, under a lock, so several game nodes watching one house wallet (issue 12),
+ * from the events already recorded, under a lock, so several game nodes watching one house wallet,
  * or a restart, still record each crossing once. A balance that cannot be read changes nothing and is only
  * logged: the payout worker already records what a short house wallet costs.
  */
@@ -27,7 +28,7 @@ export function createHouseBalanceWatch(deps: {
   houseWallet: string;
   floorLamports: bigint;
   balance: () => Promise<bigint>;
-  log: (message: string, error?: unknown) => void;
+  log: Logger;
 }): HouseBalanceWatch {
   let checking: Promise<'low' | 'restored' | null> | null = null;
   /** Once stopped (the server is closing, its own /rpc with it), a reading still in flight says nothing. */

@@ -13,7 +13,7 @@ export function isTrackedPath(url: string): boolean {
 }
 
 /**
- * Every signed-in request to the player API counts for its address and its wallet (issue 10 point 5). It runs
+ * Every signed-in request to the player API counts for its address and its wallet. It runs
  * once the answer is sent, and only for a request carrying a session cookie: the session is looked up then,
  * so a request is never slowed by it, and a request without a valid session counts for nobody.
  */

@@ -9,7 +9,7 @@ import { getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES, TERMS_VERSION } from '../../common/protocol.ts';
 import { payoutJobs, transactions } from '../db/schema/index.ts';
 import type { BanStatusAnswer } from '../http/ban-status-route.ts';
-import { checkLedgerBalance } from '../ledger/ledger-balance.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 
 /** Public addresses the shipped GeoLite2 file places (checked in country-lookup.test.ts). */
 const GB = '81.2.69.160';
@@ -19,12 +19,12 @@ const forwarded = (ip: string) => ({ 'x-forwarded-for': ip });
 const MODE = getGameMode('tiny_tuna');
 
 /**
- * Issue 10 point 7, before paying: /api/ban-status tells a caller in a restricted jurisdiction (SPEC §1)
+ * Restricted jurisdictions, before paying: /api/ban-status tells a caller in a restricted jurisdiction (SPEC §1)
  * that paid modes are closed to it, so the lobby can say so before any SOL moves; practice stays open. A
  * client that pays anyway is refused by the server, and its real entry fee comes back in full, once.
  * Behind a trusted proxy (TRUST_PROXY) whose X-Forwarded-For names the player's address.
  */
-describe('issue 10 point 7: a restricted jurisdiction is known before paying', () => {
+describe('a restricted jurisdiction is known before paying', () => {
   const clock = createFakeClock();
   let server: TestServer;
   let chain: ReturnType<typeof productChain>;
@@ -64,7 +64,7 @@ describe('issue 10 point 7: a restricted jurisdiction is known before paying', (
     ['GB', GB],
     ['US', US],
   ])(
-    '§1 /api/ban-status from %s says paid play is restricted, with the text the lobby shows; §7 fields kept',
+    '/api/ban-status from %s says paid play is restricted, with the text the lobby shows; its usual fields kept',
     async (country, ip) => {
       const wallet = (await generateKeyPairSigner()).address;
       expect(await banStatusFrom(ip, wallet)).toEqual({
@@ -79,7 +79,7 @@ describe('issue 10 point 7: a restricted jurisdiction is known before paying', (
     },
   );
 
-  it('§1 /api/ban-status from an open country (and without a wallet) says paid play is open', async () => {
+  it('/api/ban-status from an open country (and without a wallet) says paid play is open', async () => {
     expect(await banStatusFrom(DE)).toMatchObject({
       banned: false,
       paidPlayRestricted: false,
@@ -88,14 +88,14 @@ describe('issue 10 point 7: a restricted jurisdiction is known before paying', (
     });
   });
 
-  it('§1 practice from a restricted country is allowed', async () => {
+  it('practice from a restricted country is allowed', async () => {
     const player = await playerFrom(GB);
     player.send({ type: 'findMatch', gameMode: 'practice', timestamp: 2 });
     expect(await player.next('joinQueue')).toMatchObject({ queueType: 'practice' });
     player.send({ type: 'exit' });
   });
 
-  it('§1 a client that pays anyway is refused; its confirmed entry fee is refunded in full on chain, exactly once', async () => {
+  it('a client that pays anyway is refused; its confirmed entry fee is refunded in full on chain, exactly once', async () => {
     const wallet = await generateKeyPairSigner();
     await chain.airdrop(wallet.address, 2_000_000_000n);
     const player = await playerFrom(GB, wallet);

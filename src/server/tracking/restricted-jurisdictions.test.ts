@@ -8,11 +8,11 @@ import { DEFAULT_RESTRICTED_COUNTRIES } from './tracking-config.ts';
 
 const { countryOf } = openCountryLookup();
 
-describeEachDatabase('§1 restricted jurisdictions: the gate', (target) => {
+describeEachDatabase('restricted jurisdictions: the gate', (target) => {
   const gate = (restrictedCountries: readonly string[]) =>
     createJurisdictionGate({ db: target.db, restrictedCountries, countryOf, log: () => {} });
 
-  it('§1 the default list restricts US, GB, SG and KP addresses, not DE, RU, private or unknown ones', () => {
+  it('the default list restricts US, GB, SG and KP addresses, not DE, RU, private or unknown ones', () => {
     const g = gate(DEFAULT_RESTRICTED_COUNTRIES);
     expect(g.restrictedCountryOf('8.8.8.8')).toBe('US');
     expect(g.restrictedCountryOf('2001:4860:4860::8888')).toBe('US');
@@ -24,13 +24,13 @@ describeEachDatabase('§1 restricted jurisdictions: the gate', (target) => {
     }
   });
 
-  it('point 7: RESTRICTED_COUNTRIES overrides the list, and an empty list restricts nobody', () => {
+  it('RESTRICTED_COUNTRIES overrides the list, and an empty list restricts nobody', () => {
     expect(gate(['DE']).restrictedCountryOf('2a00:1450:4001::1')).toBe('DE');
     expect(gate(['DE']).restrictedCountryOf('8.8.8.8')).toBeNull();
     expect(gate([]).restrictedCountryOf('8.8.8.8')).toBeNull();
   });
 
-  it('point 7: each refusal is a warning system event with wallet, address, country and mode', async () => {
+  it('each refusal is a warning system event with wallet, address, country and mode', async () => {
     const wallet = uniqueWallet();
     await gate(['US']).refused({ walletAddress: wallet, ip: '8.8.8.8', country: 'US', mode: 'tiny_tuna' });
     const rows = await target.db

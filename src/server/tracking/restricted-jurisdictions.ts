@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import type { JurisdictionCheck } from '../game/game-ports.ts';
+import type { Logger } from '../logger.ts';
 import { recordSystemEvent } from '../security/system-events.ts';
 
 export const RESTRICTED_JURISDICTION_EVENT = 'restricted_jurisdiction_refused';
@@ -11,7 +12,7 @@ export function createJurisdictionGate(deps: {
   db: Database;
   restrictedCountries: readonly string[];
   countryOf: (ip: string) => string | null;
-  log: (message: string, error?: unknown) => void;
+  log: Logger;
 }): JurisdictionGate {
   const restricted = new Set(deps.restrictedCountries);
   return {

@@ -1,14 +1,15 @@
 import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
 import { recordSystemEvent } from '../security/system-events.ts';
 
 export const SERVER_EVENTS = { started: 'server_started', stopped: 'server_stopped' } as const;
 
-/** Start and stop of this server process, as system events (issue 10 point 5). A failed write is logged. */
+/** Start and stop of this server process, as system events. A failed write is logged. */
 export function recordServerLifecycle(
   db: Database,
   what: 'started' | 'stopped',
   details: Record<string, unknown>,
-  log: (message: string, error?: unknown) => void,
+  log: Logger,
 ): Promise<void> {
   return recordSystemEvent(db, {
     severity: 'other',

@@ -4,7 +4,7 @@ import { termsAcceptances } from '../db/schema/index.ts';
 import type { Tracker } from './tracker.ts';
 
 /**
- * What a wallet's sign-in leaves behind (issue 10 points 5 and 7): its address and wallet are seen together,
+ * What a wallet's sign-in leaves behind: its address and wallet are seen together,
  * and the terms version it accepted is written with when and from where. The acceptance is awaited: the
  * sign-in fails rather than start a session whose acceptance was not recorded.
  */

@@ -8,8 +8,8 @@ import { createTracker } from './tracker.ts';
 
 const { countryOf } = openCountryLookup();
 
-/** Issue 10 point 5: every socket and signed-in request counts for its IP and its wallet–IP pair. */
-describeEachDatabase('issue 10 point 5: IP and wallet–IP tracking', (target) => {
+/** Every socket and signed-in request counts for its IP and its wallet–IP pair. */
+describeEachDatabase('IP and wallet–IP tracking', (target) => {
   const make = () => {
     const clock = createFakeClock();
     const log: string[] = [];
@@ -21,7 +21,7 @@ describeEachDatabase('issue 10 point 5: IP and wallet–IP tracking', (target) =
   const pairRows = async (wallet: string) =>
     target.db.select().from(walletIpAssociations).where(eq(walletIpAssociations.walletAddress, wallet));
 
-  it('point 5: sockets, requests and games add up per address and per pair, with the country from the mmdb', async () => {
+  it('sockets, requests and games add up per address and per pair, with the country from the mmdb', async () => {
     const { clock, tracker } = make();
     const wallet = uniqueWallet();
     const start = clock.now();
@@ -52,7 +52,7 @@ describeEachDatabase('issue 10 point 5: IP and wallet–IP tracking', (target) =
     expect(google?.lastSeenTogether).toEqual(new Date(start + 1_000));
   });
 
-  it('point 5: a later write adds to the stored counts and moves last-seen, keeping first-seen', async () => {
+  it('a later write adds to the stored counts and moves last-seen, keeping first-seen', async () => {
     const { clock, tracker } = make();
     const wallet = uniqueWallet();
     const ip = '81.2.69.160';
@@ -84,7 +84,7 @@ describeEachDatabase('issue 10 point 5: IP and wallet–IP tracking', (target) =
     ]);
   });
 
-  it('point 5: an IPv6 client is tracked with its country', async () => {
+  it('an IPv6 client is tracked with its country', async () => {
     const { tracker } = make();
     const wallet = uniqueWallet();
     tracker.socketOpened('2a00:1450:4001::1', wallet);
@@ -92,7 +92,7 @@ describeEachDatabase('issue 10 point 5: IP and wallet–IP tracking', (target) =
     expect(await ipRow('2a00:1450:4001::1')).toMatchObject({ country: 'DE', totalConnections: 1 });
   });
 
-  it('point 5: two trackers (two processes) writing one address add up instead of overwriting', async () => {
+  it('two trackers (two processes) writing one address add up instead of overwriting', async () => {
     const one = make();
     const two = make();
     const wallet = uniqueWallet();

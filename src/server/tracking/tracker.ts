@@ -1,5 +1,6 @@
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
 import { addIp, addPair, batchSize, emptyBatch, mergeInto, type TrackingBatch } from './tracking-batch.ts';
 import { writeTrackingBatch } from './tracking-writes.ts';
 
@@ -10,7 +11,7 @@ export const TRACKING_BATCH_ROWS = 500;
 export const TRACKING_MAX_PENDING_ROWS = 50_000;
 
 /**
- * IP and wallet–IP tracking (issue 10 point 5). The hot paths (a socket opening, a signed-in request, a
+ * IP and wallet–IP tracking. The hot paths (a socket opening, a signed-in request, a
  * match starting) only add to an in-memory batch; a timer writes it with upserts every TRACKING_FLUSH_MS,
  * so no player ever waits on these writes. A failed write is logged and its batch kept for the next one.
  */
@@ -34,7 +35,7 @@ export interface TrackerDeps {
   db: Database;
   clock: Clock;
   countryOf: (ip: string) => string | null;
-  log: (message: string, error?: unknown) => void;
+  log: Logger;
 }
 
 export function createTracker(deps: TrackerDeps): Tracker {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LAMPORTS_PER_SOL } from '../../common/format.ts';
 
 /**
  * SPEC §1: players may not be in the United States, the United Kingdom, Hong Kong, Singapore, Malta or a
@@ -28,8 +29,6 @@ export const restrictedCountriesSchema = z
     }
     return [...new Set(codes)];
   });
-
-const LAMPORTS_PER_SOL = 1_000_000_000n;
 
 /** Below this house balance a critical system event is recorded (once per crossing). */
 export const DEFAULT_HOUSE_BALANCE_FLOOR_SOL = '50';

@@ -48,7 +48,7 @@ async function playerFrom(server: TestServer, ip: string): Promise<TestPlayer> {
 }
 
 for (const backend of ['pglite', 'postgresql'] as const) {
-  describe(`issue 10 points 5 and 7 over a real server [${backend}]`, () => {
+  describe(`IP tracking and restricted jurisdictions over a real server [${backend}]`, () => {
     let database: ThrowawayDatabase | undefined;
     let server: TestServer;
     const players: TestPlayer[] = [];
@@ -85,7 +85,7 @@ for (const backend of ['pglite', 'postgresql'] as const) {
           ),
         );
 
-    it('point 5: the server start is a system event', async () => {
+    it('the server start is a system event', async () => {
       const started = await server.db
         .select()
         .from(systemEvents)
@@ -94,7 +94,7 @@ for (const backend of ['pglite', 'postgresql'] as const) {
       expect(started[0]?.details).toMatchObject({ houseWallet: server.houseWallet });
     });
 
-    it('point 7: a sign-in records the terms version, the wallet and the forwarded address', async () => {
+    it('a sign-in records the terms version, the wallet and the forwarded address', async () => {
       const identity = await signIn(server.url, undefined, {
         headers: forwarded(GB),
         termsVersion: TERMS_VERSION,
@@ -107,7 +107,7 @@ for (const backend of ['pglite', 'postgresql'] as const) {
       expect(Math.abs((rows[0]?.acceptedAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
     });
 
-    it('point 7: a malformed terms version is refused with 400 and records nothing', async () => {
+    it('a malformed terms version is refused with 400 and records nothing', async () => {
       const before = await server.db.select({ n: sql<number>`count(*)::int` }).from(termsAcceptances);
       await expect(signIn(server.url, undefined, { termsVersion: 'yesterday' })).rejects.toThrow(
         /sign-in failed: 400 .*termsVersion/,
@@ -116,7 +116,7 @@ for (const backend of ['pglite', 'postgresql'] as const) {
       expect(after[0]?.n).toBe(before[0]?.n);
     });
 
-    it('point 5: a sign-in, a signed-in request and a /ws connection count for the address and the pair', async () => {
+    it('a sign-in, a signed-in request and a /ws connection count for the address and the pair', async () => {
       const ip = '77.88.8.8';
       const identity = await signIn(server.url, undefined, {
         headers: forwarded(ip),
@@ -145,7 +145,7 @@ for (const backend of ['pglite', 'postgresql'] as const) {
       });
     });
 
-    it('§1 a paid search from a restricted country is refused with its code and recorded; practice is open', async () => {
+    it('a paid search from a restricted country is refused with its code and recorded; practice is open', async () => {
       const player = await playerFrom(server, GB);
       players.push(player);
       player.send({ type: 'findMatch', gameMode: 'tiny_tuna', timestamp: 1 });
@@ -163,7 +163,7 @@ for (const backend of ['pglite', 'postgresql'] as const) {
       player.send({ type: 'exit' });
     });
 
-    it('§1 a paid search from an open country goes on to the payment check (a refusal there is an event)', async () => {
+    it('a paid search from an open country goes on to the payment check (a refusal there is an event)', async () => {
       const player = await playerFrom(server, DE);
       players.push(player);
       player.send({ type: 'findMatch', gameMode: 'tiny_tuna', timestamp: 1 });
@@ -177,7 +177,7 @@ for (const backend of ['pglite', 'postgresql'] as const) {
       });
     });
 
-    it('point 5: a match that starts counts one game for each wallet with its address', async () => {
+    it('a match that starts counts one game for each wallet with its address', async () => {
       const [a, b] = [await playerFrom(server, US), await playerFrom(server, DE)];
       players.push(a, b);
       a.send({ type: 'findMatch', gameMode: 'practice', timestamp: 1 });
@@ -199,7 +199,7 @@ for (const backend of ['pglite', 'postgresql'] as const) {
   });
 }
 
-describe('point 7: RESTRICTED_COUNTRIES decides which countries are refused [pglite]', () => {
+describe('RESTRICTED_COUNTRIES decides which countries are refused [pglite]', () => {
   const servers: TestServer[] = [];
   const players: TestPlayer[] = [];
   afterAll(async () => {
@@ -214,29 +214,29 @@ describe('point 7: RESTRICTED_COUNTRIES decides which countries are refused [pgl
     return (await player.next('error')).data.code;
   };
 
-  it('point 7: RESTRICTED_COUNTRIES=DE refuses a German address and lets a US one reach the payment check', async () => {
+  it('RESTRICTED_COUNTRIES=DE refuses a German address and lets a US one reach the payment check', async () => {
     const server = await startTestServer({ env: { TRUST_PROXY: 'loopback', RESTRICTED_COUNTRIES: 'DE' } });
     servers.push(server);
     expect(await paidSearchFrom(server, DE)).toBe('restricted_jurisdiction');
     expect(await paidSearchFrom(server, US)).toBe('payment_refused');
   });
 
-  it('point 7: an empty RESTRICTED_COUNTRIES refuses no country', async () => {
+  it('an empty RESTRICTED_COUNTRIES refuses no country', async () => {
     const server = await startTestServer({ env: { TRUST_PROXY: 'loopback', RESTRICTED_COUNTRIES: '' } });
     servers.push(server);
     expect(await paidSearchFrom(server, US)).toBe('payment_refused');
     expect(await paidSearchFrom(server, GB)).toBe('payment_refused');
   });
 
-  it('point 7: without TRUST_PROXY a forwarded address is not believed (the loopback peer has no country)', async () => {
+  it('without TRUST_PROXY a forwarded address is not believed (the loopback peer has no country)', async () => {
     const server = await startTestServer({});
     servers.push(server);
     expect(await paidSearchFrom(server, US)).toBe('payment_refused');
   });
 });
 
-describe('point 5: the server start and stop are system events [postgresql]', () => {
-  it('point 5: a started then stopped server leaves server_started and then server_stopped', async () => {
+describe('the server start and stop are system events [postgresql]', () => {
+  it('a started then stopped server leaves server_started and then server_stopped', async () => {
     const database = await createThrowawayDatabase();
     try {
       const server = await startTestServer({ env: { DATABASE_URL: database.url } });

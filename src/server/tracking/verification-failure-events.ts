@@ -1,18 +1,19 @@
 import { isPassingRefusal } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
 import type { EntryVerifier } from '../game/game-ports.ts';
+import type { Logger } from '../logger.ts';
 import { recordSystemEvent } from '../security/system-events.ts';
 
 export const PAYMENT_VERIFICATION_FAILED = 'payment_verification_failed';
 
 /**
- * The entry verifier, with every refused payment recorded as a system event (issue 10 point 5) for the
+ * The entry verifier, with every refused payment recorded as a system event for the
  * admin's System Events tab. The event is written beside the answer, never before it: the player's error
  * does not wait on it, and a failed write is only logged.
  */
 export function withVerificationFailureEvents(
   verifier: EntryVerifier,
-  deps: { db: Database; log: (message: string, error?: unknown) => void },
+  deps: { db: Database; log: Logger },
 ): EntryVerifier {
   return {
     async verify(request) {

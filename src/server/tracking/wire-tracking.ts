@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { EntryVerifier } from '../game/game-ports.ts';
 import type { Connection } from '../gateway/connection.ts';
+import type { Logger } from '../logger.ts';
 import { openCountryLookup } from './country-lookup.ts';
 import { createHouseBalanceWatch, type HouseBalanceWatch } from './house-balance-watch.ts';
 import { registerRequestTracking, type SessionWalletLookup } from './request-tracking.ts';
@@ -34,14 +35,14 @@ export interface TrackingWiring {
   stop(): Promise<void>;
 }
 
-/** IP tracking, restricted jurisdictions and the system events of issue 10 point 5, built once at start. */
+/** IP tracking, restricted jurisdictions and the operational system events, built once at start. */
 export function wireTracking(deps: {
   config: Config;
   db: Database;
   clock: Clock;
   rpc: ChainRpc;
   houseWallet: string;
-  log: (message: string, error?: unknown) => void;
+  log: Logger;
 }): TrackingWiring {
   const { db, clock, log } = deps;
   const { countryOf } = openCountryLookup();

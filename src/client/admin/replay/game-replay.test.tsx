@@ -4,11 +4,12 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICK_HZ } from '../../../common/game/constants.ts';
 import { createReplayTimeline } from '../../../common/game/replay-timeline.ts';
-import { playRecordedMatch } from '../../../common/game/test-support/recorded-match.ts';
+import { playRecordedMatch } from '../../../server/game/test-support/recorded-match.ts';
 import { COLORS } from '../../game/render.ts';
 import { RecordingContext } from '../../game/test-support/recording-context.ts';
 import { createQueryClient } from '../../query-client.ts';
 import { jsonResponse } from '../../test-support/render-app.tsx';
+import { gameRow } from '../test-support/admin-rows.ts';
 import { GameReplay, REPLAY_TEXTS } from './game-replay.tsx';
 import type { AdminGameReplay } from './replay-api.ts';
 import { POINT_LEAD_IN_TICKS } from './replay-seek-bar.tsx';
@@ -22,7 +23,7 @@ const timeline = createReplayTimeline(match.record);
 
 function answer(overrides: Partial<AdminGameReplay> = {}): AdminGameReplay {
   return {
-    game: { id: GAME_ID, player1Wallet: P1, player2Wallet: P2 } as AdminGameReplay['game'],
+    game: gameRow({ id: GAME_ID, player1Wallet: P1, player2Wallet: P2 }),
     // Sent the way the server stores it: the record with its extra audit fields beside it.
     record: { ...match.record, ...{ ticks: match.ticks, connectionLog: [] } },
     recorded: { player1Score: match.scores[0], player2Score: match.scores[1], winner: 'player1' },
@@ -90,7 +91,7 @@ const lastFrameTexts = () => {
     .map((c) => String(c.args[0]));
 };
 
-describe('issue 10 point 9: the dispute replay fetches the game and says whether it reproduces', () => {
+describe('the dispute replay fetches the game and says whether it reproduces', () => {
   it('asks the replay endpoint of the game', async () => {
     await loadedReplay();
     expect(requests).toEqual([`/api/admin/games/${GAME_ID}/replay`]);
@@ -151,7 +152,7 @@ describe('issue 10 point 9: the dispute replay fetches the game and says whether
   });
 });
 
-describe('issue 10 point 9: the replay plays on the player’s canvas with play, pause, seek and speed', () => {
+describe('the replay plays on the player’s canvas with play, pause, seek and speed', () => {
   it('draws tick 0 with the renderer: the countdown overlay and 0-0, and the readout starts at 0:00', async () => {
     await loadedReplay();
     expect(lastFrameTexts()).toEqual(['0', '0', '3']);

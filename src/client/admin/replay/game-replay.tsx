@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { ADMIN_API, useAdminFetch } from '../admin-fetch.ts';
 import { parseGameReplay, replayPath } from './replay-api.ts';
 import { ReplayView } from './replay-view.tsx';
@@ -10,14 +11,15 @@ export const REPLAY_TEXTS = {
 } as const;
 
 /**
- * The dispute replay of one game (issue 10, point 9): the game re-simulated from its seed and inputs on the
+ * The dispute replay of one game: the game re-simulated from its seed and inputs on the
  * player's canvas, with play, pause, seek and speed, and whether it reproduces the recorded score and winner.
  */
 export function GameReplay({ gameId }: { gameId: string }) {
   const api = useAdminFetch();
   const replay = useQuery({
     queryKey: [ADMIN_API, 'games', gameId, 'replay'],
-    queryFn: async ({ signal }) => parseGameReplay(await api.get<unknown>(replayPath(gameId), {}, signal)),
+    queryFn: async ({ signal }) =>
+      parseGameReplay(await api.get(z.unknown(), replayPath(gameId), {}, signal)),
   });
 
   if (replay.isPending) return <p className="mt-3 text-slate-400 text-xs">{REPLAY_TEXTS.loading}</p>;

@@ -1,6 +1,7 @@
-import { DEFAULT_COUNTDOWN_SECONDS, TICK_HZ } from '../../../common/game/constants.ts';
+import { TICK_HZ } from '../../../common/game/constants.ts';
 import { shownPlayTimeLeft } from '../../../common/game/match-length.ts';
 import type { MatchPhysics } from '../../../common/game/physics.ts';
+import { DEFAULT_COUNTDOWN_SECONDS } from '../../../common/rules.ts';
 import { createFrame, type Frame, overlayFor } from '../../game/frame.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
+import type { AdminOverview, AdminStats } from '../../../common/api/admin-views.ts';
+import type { Page } from '../../../common/api/wire-values.ts';
 import { jsonResponse } from '../../test-support/render-app.tsx';
-import type { AdminOverview, AdminStats, Page } from '../admin-types.ts';
 
 /** One request the panel made: method, path, query and JSON body. */
 export interface SeenRequest {

@@ -7,9 +7,9 @@ import type {
   AdminTransactionRow,
   AdminWalletRow,
   IpWalletRow,
-  WalletDetail,
   WalletIpRow,
-} from '../admin-types.ts';
+} from '../../../common/api/admin-rows.ts';
+import type { WalletDetail } from '../../../common/api/admin-views.ts';
 
 /** Rows shaped as the admin API answers them, for the panel's component tests. */
 
@@ -28,11 +28,21 @@ export const transactionRow = (over: Partial<AdminTransactionRow> = {}): AdminTr
   amount_lamports: '25000000',
   status: 'confirmed',
   created_at: '2026-11-23T10:15:00.000Z',
+  updated_at: '2026-11-23T10:15:05.000Z',
+  confirmed_at: '2026-11-23T10:15:05.000Z',
   transaction_signature: SIGNATURE,
   game_mode: 'smol_shrimp',
   game_id: GAME_ID,
   opponent_address: WALLET_B,
+  score: null,
   reason: null,
+  refund_percentage: null,
+  original_transaction_id: null,
+  error_code: null,
+  error_message: null,
+  retry_count: 0,
+  ip_address: IP,
+  admin_notes: null,
   ...over,
 });
 
@@ -44,13 +54,27 @@ export const gameRow = (over: Partial<AdminGameRow> = {}): AdminGameRow => ({
   player1Wallet: WALLET_A,
   player2Wallet: WALLET_B,
   finalScore: '5-3',
+  player1Score: 5,
+  player2Score: 3,
   winner: WALLET_A,
   completionStatus: 'completed',
+  durationMs: 180_000,
+  disconnectCount: 0,
   entryFee: 0.025,
   entryFeeLamports: '25000000',
+  player1EntrySignature: SIGNATURE,
+  player2EntrySignature: null,
   winnerPayoutAmount: 0.0375,
   winnerPayoutLamports: '37500000',
+  winnerPayoutTransactionId: 'tx-2',
   winnerPayoutSignature: SIGNATURE,
+  player1RefundAmount: null,
+  player1RefundLamports: null,
+  player1RefundSignature: null,
+  player2RefundAmount: null,
+  player2RefundLamports: null,
+  player2RefundSignature: null,
+  suspiciousActivity: false,
   ...over,
 });
 
@@ -60,15 +84,24 @@ export const walletRow = (over: Partial<AdminWalletRow> = {}): AdminWalletRow =>
   total_volume: 0.05,
   total_volume_lamports: '50000000',
   is_banned: false,
+  first_seen_at: '2026-11-20T10:00:00.000Z',
   last_seen_at: '2026-11-23T10:18:00.000Z',
   ...over,
 });
 
 export const ipRow = (over: Partial<AdminIpRow> = {}): AdminIpRow => ({
+  id: 'ip-1',
   ipAddress: IP,
   country: 'DE',
+  region: null,
+  city: null,
   totalConnections: 12,
+  requestCount: 40,
   isBanned: false,
+  bannedReason: null,
+  bannedBy: null,
+  bannedAt: null,
+  firstSeen: '2026-11-20T10:00:00.000Z',
   lastSeen: '2026-11-23T10:18:00.000Z',
   walletCount: 2,
   ...over,
@@ -80,7 +113,10 @@ export const eventRow = (over: Partial<AdminSystemEventRow> = {}): AdminSystemEv
   severity: 'critical',
   eventType: 'house_balance_low',
   message: 'House wallet below its floor',
+  details: null,
   resolvedAt: null,
+  resolvedBy: null,
+  resolutionNotes: null,
   ...over,
 });
 
@@ -92,6 +128,9 @@ export const bannedRow = (over: Partial<AdminBannedWalletRow> = {}): AdminBanned
   bannedBy: 'admin@example.com',
   reason: 'Collusion with another wallet',
   ipAddressAtBan: IP,
+  unbannedAt: null,
+  unbannedBy: null,
+  unbannedReason: null,
   ...over,
 });
 
@@ -105,6 +144,7 @@ export const flaggedRow = (over: Partial<AdminFlaggedWalletRow> = {}): AdminFlag
   evidence: 'Ten games in a row against one wallet',
   isActive: true,
   resolvedAt: null,
+  resolvedBy: null,
   resolutionNotes: null,
   ...over,
 });
@@ -114,6 +154,8 @@ const association = {
   lastSeenTogether: '2026-11-23T10:00:00.000Z',
   connectionCount: 7,
   totalGamesPlayed: 3,
+  isSuspicious: false,
+  notes: null,
 };
 
 export const walletIpRow = (over: Partial<WalletIpRow> = {}): WalletIpRow => ({
@@ -137,6 +179,7 @@ export const walletDetail = (over: Partial<WalletDetail> = {}): WalletDetail => 
   ban: null,
   flag: null,
   analytics: {
+    walletAddress: WALLET_A,
     totalGames: 10,
     totalWins: 7,
     totalLosses: 3,
@@ -157,6 +200,11 @@ export const walletDetail = (over: Partial<WalletDetail> = {}): WalletDetail => 
     lastGameAt: '2026-11-23T10:00:00.000Z',
     uniqueIpCount: 1,
     mostUsedIp: IP,
+    riskScore: null,
+    isFlagged: false,
+    flagReason: null,
+    suspiciousPatterns: null,
+    updatedAt: '2026-11-23T10:18:00.000Z',
   },
   ips: { items: [walletIpRow()], nextCursor: null },
   games: { items: [gameRow()], nextCursor: null },

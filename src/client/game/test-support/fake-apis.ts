@@ -1,12 +1,13 @@
 import type { GameData } from '../../../common/protocol.ts';
-import type { ConnectionInfo, GameApi, TimedSnapshot } from '../../state/game-api.ts';
+import type { ConnectionInfo, GameApi } from '../../state/game-api.ts';
 import type { GameView } from '../../state/game-view.ts';
 import type { WalletApi } from '../../wallet/wallet-api.ts';
-import { GAME_ID, gameData } from './snapshots.ts';
+import { type BallPrediction, createBallPrediction } from '../ball-prediction.ts';
+import { GAME_ID, gameData } from './keyframes.ts';
 
 /**
  * Stand-ins for the game and wallet providers, for the game screen's component test and the canvas harness:
- * the snapshot buffer is fed by the caller, paddle moves are recorded, and every action the game screen
+ * the ball's prediction is fed by the caller (keyframes, ball events), paddle moves are recorded, and every action the game screen
  * must not call throws.
  */
 
@@ -47,6 +48,7 @@ export function connectionInfo(overrides: Partial<ConnectionInfo> = {}): Connect
     quality: 'excellent',
     qualityScore: 100,
     reconnectAttempts: 0,
+    retrying: false,
     ...overrides,
   };
 }
@@ -57,18 +59,23 @@ const mustNotBeCalled = (name: string) => () => {
 
 export interface FakeGame {
   api: GameApi;
-  /** Adds a snapshot as if it had just arrived; the buffer keeps the last two. */
-  push(data: Partial<GameData>, receivedAt: number): void;
+  /** The real prediction the canvas reads, for ball events and paddle reports. */
+  prediction: BallPrediction;
+  /** A keyframe as if it had just arrived (the test game's data, changed by `data`). */
+  keyframe(data: Partial<GameData>): void;
+  /** The server clock's offset to performance.now() the screen draws with (null: none yet). */
+  setServerOffset(ms: number | null): void;
   moves: number[];
 }
 
 export function fakeGame(view: Partial<GameView> = {}, connection: Partial<ConnectionInfo> = {}): FakeGame {
-  let buffer: TimedSnapshot[] = [];
+  const prediction = createBallPrediction();
+  let offset: number | null = null;
   const moves: number[] = [];
   const api: GameApi = {
     view: gameView(view),
     connection: connectionInfo(connection),
-    snapshots: { latest: () => buffer },
+    match: { prediction, serverOffsetMs: () => offset },
     paddleMove: (position) => {
       moves.push(position);
     },
@@ -83,10 +90,11 @@ export function fakeGame(view: Partial<GameView> = {}, connection: Partial<Conne
   };
   return {
     api,
+    prediction,
     moves,
-    push(data, receivedAt) {
-      // A new array each time, as a provider replacing its pair would: the loop must not keep the old one.
-      buffer = [...buffer.slice(-1), { data: gameData(data), receivedAt }];
+    keyframe: (data) => prediction.heardKeyframe(gameData(data)),
+    setServerOffset(ms) {
+      offset = ms;
     },
   };
 }

@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { type ConnectionInfo, type GameApi, GameContext } from '../../state/game-api.ts';
 import type { GameView } from '../../state/game-view.ts';
-import { initialGameView } from '../../state/initial-view.ts';
+import { IDLE_MATCH_FEED, initialGameView } from '../../state/initial-view.ts';
 import { ToastProvider } from '../../ui/toast-provider.tsx';
 
 export const TEST_GAME_ID = '0b5e7a52-3c1e-4c55-9d0e-1f2a3b4c5d6e';
@@ -27,9 +27,10 @@ export function fakeGame(view: Partial<GameView> = {}, connection: Partial<Conne
       quality: 'excellent',
       qualityScore: 100,
       reconnectAttempts: 0,
+      retrying: false,
       ...connection,
     },
-    snapshots: { latest: () => [] },
+    match: IDLE_MATCH_FEED,
     findMatch: record('findMatch'),
     cancelSearch: record('cancelSearch'),
     paddleMove: record('paddleMove'),

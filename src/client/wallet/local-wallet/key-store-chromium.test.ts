@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../../e2e/support/browser.ts';
 
 /**
- * Issue 9 point 2 in a real browser (Debian's Chromium): the Local Wallet's key is a non-extractable
+ * The Local Wallet's key in a real browser (Debian's Chromium): the Local Wallet's key is a non-extractable
  * Ed25519 CryptoKey kept in IndexedDB, the same after a reload, and another browser profile gets another.
  */
 
@@ -52,7 +52,7 @@ async function bundleProbe(): Promise<string> {
   return chunk.code;
 }
 
-describe('issue 9 point 2: the Local Wallet keypair in Chromium', () => {
+describe('the Local Wallet keypair in Chromium', () => {
   let browser: Browser;
   let script: string;
 

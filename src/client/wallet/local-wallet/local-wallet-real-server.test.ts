@@ -19,15 +19,15 @@ import { createFakeClock } from '../../../common/clock.ts';
 import { getGameMode } from '../../../common/game-modes.ts';
 import { currentSessionWallet, ensureSignedIn } from '../../auth/sign-in.ts';
 import { payEntry } from '../../payment/pay-entry.ts';
-import { memoryStorage } from '../../storage/memory-storage.ts';
 import { safeStorageArea } from '../../storage/storage-area.ts';
 import { createStoredValues } from '../../storage/stored-values.ts';
+import { memoryStorage } from '../../storage/test-support/memory-storage.ts';
 import type { PaymentStatus } from '../wallet-api.ts';
 import { AIRDROP_LAMPORTS, airdropTestSol } from './airdrop.ts';
 import { LOCAL_WALLET_NAME, LocalWallet } from './local-wallet.ts';
 
 /**
- * Issue 9 points 2-4 against the real server and its local chain: the Local Wallet's standard features,
+ * The Local Wallet, sign-in and entry payment against the real server and its local chain: the Local Wallet's standard features,
  * SIWS through the real /api/auth endpoints (cookie), and an entry payment confirmed on chain. The chain's
  * clock is fake and every wait advances it, so nothing here sleeps.
  */
@@ -55,7 +55,7 @@ function browserFetch(origin: string): typeof fetch {
   };
 }
 
-describe('issue 9: the Local Wallet against the real server and local chain', () => {
+describe('the Local Wallet against the real server and local chain', () => {
   const clock = createFakeClock();
   const sleep = async (ms: number) => clock.advance(ms);
   let server: TestServer;
@@ -92,7 +92,7 @@ describe('issue 9: the Local Wallet against the real server and local chain', ()
   });
   afterAll(() => server?.stop());
 
-  it("issue 9 point 2: connect gives one account, and the same profile's key survives a reload", async () => {
+  it("connect gives one account, and the same profile's key survives a reload", async () => {
     const storage = memoryStorage();
     const wallet = newWallet(storage);
     expect(wallet.name).toBe(LOCAL_WALLET_NAME);
@@ -124,7 +124,7 @@ describe('issue 9: the Local Wallet against the real server and local chain', ()
     expect((await connect(newWallet())).address).not.toBe(account.address);
   });
 
-  it("issue 9 points 2-3: 'Airdrop test SOL' credits 1 SOL, then SIWS through solana:signIn sets the session cookie once", async () => {
+  it("'Airdrop test SOL' credits 1 SOL, then SIWS through solana:signIn sets the session cookie once", async () => {
     const wallet = newWallet();
     const account = await connect(wallet);
     await airdropTestSol(address(account.address), { rpc, sleep });
@@ -142,7 +142,7 @@ describe('issue 9: the Local Wallet against the real server and local chain', ()
     expect(await ensureSignedIn(wallet, account, { http, session, clock })).toBe('session');
   });
 
-  it('issue 9 point 3: a wallet without solana:signIn signs in with signMessage over the server text', async () => {
+  it('a wallet without solana:signIn signs in with signMessage over the server text', async () => {
     const inner = newWallet();
     const account = await connect(inner);
     const { 'solana:signIn': _dropped, ...features } = inner.features;
@@ -164,7 +164,7 @@ describe('issue 9: the Local Wallet against the real server and local chain', ()
     expect(await currentSessionWallet(http)).toBe(account.address);
   });
 
-  it('§7 issue 9 point 4: the entry transfer is signed and sent by the wallet, confirmed on chain, statuses in §4 order', async () => {
+  it('the entry transfer is signed and sent by the wallet, confirmed on chain, its payment statuses in order', async () => {
     const wallet = newWallet();
     const account = await connect(wallet);
     await airdropTestSol(address(account.address), { rpc, sleep });
@@ -190,7 +190,7 @@ describe('issue 9: the Local Wallet against the real server and local chain', ()
     expect(tx!.transaction.message.accountKeys[0]).toBe(account.address);
   });
 
-  it("§7 issue 9 point 4: confirmation through Kit's helpers over the /rpc PubSub WebSocket alone (no polling)", async () => {
+  it("confirmation through Kit's helpers over the /rpc PubSub WebSocket alone (no polling)", async () => {
     const wallet = newWallet();
     const account = await connect(wallet);
     await airdropTestSol(address(account.address), { rpc, sleep });
@@ -212,7 +212,7 @@ describe('issue 9: the Local Wallet against the real server and local chain', ()
     }
   });
 
-  it('§8 a wallet that never received SOL: insufficient_funds, nothing sent', async () => {
+  it('a wallet that never received SOL: insufficient_funds, nothing sent', async () => {
     const wallet = newWallet();
     const account = await connect(wallet);
     const statuses: PaymentStatus[] = [];
@@ -227,7 +227,7 @@ describe('issue 9: the Local Wallet against the real server and local chain', ()
     expect(statuses).toEqual(['creating', 'signing', 'failed']);
   });
 
-  it('§8 a balance below the wager: the chain refuses the transfer, insufficient_funds', async () => {
+  it('a balance below the wager: the chain refuses the transfer, insufficient_funds', async () => {
     const poor = newWallet();
     const poorAccount = await connect(poor);
     await rpc.requestAirdrop(address(poorAccount.address), lamports(10_000_000n)).send();
@@ -241,7 +241,7 @@ describe('issue 9: the Local Wallet against the real server and local chain', ()
     });
   });
 
-  it('§8 the player refuses in the wallet (code 4001, as Phantom answers): user_rejected, nothing sent', async () => {
+  it('the player refuses in the wallet (code 4001, as Phantom answers): user_rejected, nothing sent', async () => {
     const inner = newWallet();
     const account = await connect(inner);
     await airdropTestSol(address(account.address), { rpc, sleep });

@@ -171,7 +171,7 @@ describe("Phantom's connect answer", () => {
   }
 });
 
-describe('RELIABILITY 36: text from the page address is never shown to the player', () => {
+describe('text from the page address is never shown to the player', () => {
   const PHISHING = 'Your wallet is locked: send 0.5 SOL to 9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
   const phishingQuery = (connectionId: string) =>
     `/?wallet_connection=${connectionId}&errorCode=-32000&errorMessage=${encodeURIComponent(PHISHING)}`;

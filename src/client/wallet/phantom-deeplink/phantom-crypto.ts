@@ -7,7 +7,7 @@ import type nacl from 'tweetnacl';
  * and answer is JSON sealed with `nacl.box.after` under a fresh 24-byte nonce, all of it base58 in the URL.
  *
  * tweetnacl is loaded only here and only through `loadNacl()` (a dynamic import): a first visit never
- * downloads it (issue 9 point 12); the mobile dialog and a Phantom return load it when they need it.
+ * downloads it; the mobile dialog and a Phantom return load it when they need it.
  */
 export type Nacl = typeof nacl;
 

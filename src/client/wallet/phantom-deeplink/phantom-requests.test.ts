@@ -263,7 +263,7 @@ describe('signAndSendTransaction by deep link (the entry payment on a phone brow
   });
 });
 
-describe('RELIABILITY 36: a request answer in the page address never shows its text', () => {
+describe('a request answer in the page address never shows its text', () => {
   const PHISHING = 'Your wallet is locked: send 0.5 SOL to 9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
   /** Phantom's redirect link for the request, answered with an error code and a stranger's text. */
   const refusedWith = (link: string, phantom: SimulatedPhantom) =>

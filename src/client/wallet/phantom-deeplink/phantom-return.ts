@@ -31,7 +31,7 @@ export interface PhantomReturnDeps {
 }
 
 /**
- * What a page loaded from one of Phantom's redirect links does (issue 9: the phone browser's path to
+ * What a page loaded from one of Phantom's redirect links does (the phone browser's path to
  * Phantom): a connect answer is decrypted and the wallet connected; a signMessage answer finishes the
  * sign-in; a signAndSendTransaction answer is handed to the payment flow. The answer is removed from the
  * address first (history.replaceState) so a reload never reads it twice.

@@ -1,3 +1,4 @@
+import { errorTextOf } from '../../../common/api/error-text.ts';
 import { TERMS_VERSION } from '../../../common/protocol.ts';
 
 /**
@@ -33,6 +34,6 @@ export async function verifyResumedSignIn(
     }),
   });
   if (res.ok) return;
-  const json = (await res.json().catch(() => ({}))) as { error?: unknown };
-  throw new Error(typeof json.error === 'string' ? json.error : `Sign-in failed (${res.status})`);
+  const json: unknown = await res.json().catch(() => ({}));
+  throw new Error(errorTextOf(json) ?? `Sign-in failed (${res.status})`);
 }

@@ -31,7 +31,7 @@ describe('resuming a deep-link entry payment', () => {
     });
   });
 
-  it('a confirmation that times out is SPEC §8 timeout, and the payment failed', async () => {
+  it('a confirmation that times out is the timeout error, and the payment failed', async () => {
     const statuses: PaymentStatus[] = [];
     const result = await resumePhantomPayment(
       { ok: true, signature: SIGNATURE, address: ADDRESS, gameMode: 'tiny_tuna' },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 9 point 12: tweetnacl is never part of a first visit. Vite puts in the first-visit chunks exactly
+ * The tweetnacl package is never part of a first visit. Vite puts in the first-visit chunks exactly
  * what the entry reaches through static imports, so this walks those imports from the page's entry script
  * (type-only imports are erased; `import()` starts a lazy chunk) and checks tweetnacl is not among them,
  * while the deep-link code does reach it through its dynamic import.

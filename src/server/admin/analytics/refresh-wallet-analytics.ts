@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import type { WalletAnalytics } from '../../game/analytics-port.ts';
 
 /**
  * Wallet analytics (SPEC §3) are recomputed, never incremented: one SQL statement rebuilds a wallet's row
@@ -34,6 +35,9 @@ export async function refreshWalletAnalytics(db: Database, wallets: readonly str
     }
   });
 }
+
+/** The port the game and the ledger tell inside their transactions (game/analytics-port.ts). */
+export const walletAnalytics: WalletAnalytics = { walletsChanged: refreshWalletAnalytics };
 
 function recomputeStatement(w: string) {
   return sql`

@@ -1,39 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { WalletAnalytics as WalletAnalyticsView } from '../../../common/api/admin-views.ts';
 import type { Database } from '../../db/database.ts';
 import { walletAnalytics } from '../../db/schema/index.ts';
 import { iso, isoOrNull, lamportsText, sol } from '../queries/json-values.ts';
 
-/** SPEC §3 wallet analytics as the admin API answers them: SOL numbers with the exact lamports beside. */
-export interface WalletAnalyticsView {
-  walletAddress: string;
-  totalGames: number;
-  totalWins: number;
-  totalLosses: number;
-  /** 0 to 1. */
-  winRate: number;
-  totalWagered: number;
-  totalWageredLamports: string;
-  totalWon: number;
-  totalWonLamports: string;
-  totalLost: number;
-  totalLostLamports: string;
-  profitLoss: number;
-  profitLossLamports: string;
-  /** Milliseconds. */
-  averageGameDuration: number | null;
-  favoriteMode: string | null;
-  longestWinStreak: number;
-  currentWinStreak: number;
-  riskScore: number | null;
-  isFlagged: boolean;
-  flagReason: string | null;
-  firstGameAt: string | null;
-  lastGameAt: string | null;
-  uniqueIpCount: number;
-  mostUsedIp: string | null;
-  suspiciousPatterns: unknown;
-  updatedAt: string;
-}
+export type { WalletAnalyticsView };
 
 /** The stored row, or null for a wallet never refreshed. */
 export async function readWalletAnalytics(

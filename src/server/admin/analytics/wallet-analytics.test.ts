@@ -19,7 +19,7 @@ import { readWalletAnalytics } from './wallet-analytics-view.ts';
 
 const TUNA = getGameMode('tiny_tuna');
 
-describeEachDatabase('issue 10 point 5: wallet analytics (SPEC §3) kept current', (target) => {
+describeEachDatabase('wallet analytics kept current', (target) => {
   const clock = createFakeClock();
   const stored = async (wallet: string) => {
     const [row] = await target.db

@@ -1,25 +1,13 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { AdminOverview } from '../../../common/api/admin-views.ts';
 import type { Database } from '../../db/database.ts';
 import { systemEvents } from '../../db/schema/index.ts';
-import { RECONCILIATION_EVENT } from '../../ledger/reconcile.ts';
+import { RECONCILIATION_EVENT } from '../../ledger/reconcile/reconcile.ts';
 import { iso, sol } from '../queries/json-values.ts';
-import type { AdminServices, LiveStats } from './admin-services.ts';
-import { type DailyActivity, dailyActivity } from './daily-activity.ts';
+import type { AdminServices } from './admin-services.ts';
+import { dailyActivity } from './daily-activity.ts';
 
-/** The Overview tab (issue 10 point 8): activity per day, the live game, what needs attention, the house. */
-export interface AdminOverview {
-  daily: DailyActivity[];
-  live: LiveStats;
-  unresolvedCriticalEvents: number;
-  houseWallet: {
-    address: string;
-    /** Null when the chain could not be read: the overview still answers. */
-    balanceSol: number | null;
-    balanceLamports: string | null;
-    floorSol: number;
-  };
-  lastReconciliation: { at: string; ok: boolean; summary: string } | null;
-}
+export type { AdminOverview };
 
 async function readBalance(
   house: AdminServices['house'],

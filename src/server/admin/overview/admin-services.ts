@@ -1,12 +1,8 @@
+import type { LiveStats } from '../../../common/api/admin-views.ts';
 import type { ChainRpc } from '../../chain/chain-rpc.ts';
 import type { Bans } from '../../security/bans.ts';
 
-/** What the game layer shows the back-office right now (the Overview tab's live figures). */
-export interface LiveStats {
-  matches: number;
-  playersOnline: number;
-  queues: Array<{ mode: string; waiting: number }>;
-}
+export type { LiveStats };
 
 /** Before the game channel exists (or in tests without one): nothing live. */
 export const NO_LIVE_STATS: LiveStats = { matches: 0, playersOnline: 0, queues: [] };

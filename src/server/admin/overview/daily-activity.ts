@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { DailyActivity } from '../../../common/api/admin-views.ts';
 import type { Database } from '../../db/database.ts';
 import { sol } from '../queries/json-values.ts';
 
+export type { DailyActivity };
+
 export const OVERVIEW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** One UTC day of the Overview charts: confirmed entry-fee volume (as the Total Volume card) and games. */
-export interface DailyActivity {
-  day: string;
-  volumeSol: number;
-  volumeLamports: string;
-  games: number;
-}
 
 interface DayRow extends Record<string, unknown> {
   day: string;

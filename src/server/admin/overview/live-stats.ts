@@ -1,4 +1,5 @@
-import type { GameWiring } from '../../gateway/wire-game.ts';
+import type { GameServer } from '../../game/game-server.ts';
+import type { Presence } from '../../gateway/presence.ts';
 import type { LiveStats } from './admin-services.ts';
 
 /**
@@ -6,7 +7,13 @@ import type { LiveStats } from './admin-services.ts';
  * cluster mode the players and queues are already every node's; `matchesElsewhere` adds the other nodes'
  * matches.
  */
-export function liveStatsOf(wiring: GameWiring, matchesElsewhere: () => number = () => 0): LiveStats {
+export function liveStatsOf(
+  wiring: {
+    game: Pick<GameServer, 'matches' | 'queueLengths'>;
+    channel: { presence: Pick<Presence, 'playersOnline'> };
+  },
+  matchesElsewhere: () => number = () => 0,
+): LiveStats {
   return {
     matches:
       wiring.game.matches().filter((match) => match.status().name !== 'over').length + matchesElsewhere(),

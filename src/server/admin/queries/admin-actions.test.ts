@@ -21,7 +21,7 @@ import { listWallets } from './wallets-list.ts';
 
 const ADMIN = { by: 'ops@example.com' };
 
-describeEachDatabase('issue 10: admin actions (SPEC §7 ban/unban, §3 flagged wallet)', (target) => {
+describeEachDatabase('admin actions: ban, unban and flagged wallets', (target) => {
   const clock = createFakeClock();
   const setup = () => {
     const bans = createBans({ db: target.db, clock });
@@ -34,7 +34,7 @@ describeEachDatabase('issue 10: admin actions (SPEC §7 ban/unban, §3 flagged w
       (e) => e.details,
     );
 
-  it('§5 ban-wallet needs a reason and a valid address; nothing changes without them', async () => {
+  it('ban-wallet needs a reason and a valid address; nothing changes without them', async () => {
     const { deps, changes } = setup();
     const wallet = await newWallet();
     expect(await banWalletAction(deps, ADMIN, { walletAddress: wallet, reason: '   ' })).toEqual({
@@ -53,7 +53,7 @@ describeEachDatabase('issue 10: admin actions (SPEC §7 ban/unban, §3 flagged w
     expect((await listBannedWallets(target.db)).items.map((b) => b.walletAddress)).not.toContain(wallet);
   });
 
-  it('§7 ban-wallet then unban-wallet: the ban acts (status, lists, live change), keeps who, why and the IP, and both are events', async () => {
+  it('ban-wallet then unban-wallet: the ban acts (status, lists, live change), keeps who, why and the IP, and both are events', async () => {
     const { deps, bans, changes } = setup();
     const wallet = await newWallet();
     await target.db
@@ -114,7 +114,7 @@ describeEachDatabase('issue 10: admin actions (SPEC §7 ban/unban, §3 flagged w
     ).toHaveLength(1);
   });
 
-  it('§7 ban-ip then unban-ip (confirmation only, no reason needed): the IPs list shows it, status refuses the IP, both are events', async () => {
+  it('ban-ip then unban-ip (confirmation only, no reason needed): the IPs list shows it, status refuses the IP, both are events', async () => {
     const { deps, bans, changes } = setup();
     const ip = '2001:db8::42';
     expect(await banIpAction(deps, ADMIN, { ipAddress: '999.1.1.1' })).toMatchObject({
@@ -152,7 +152,7 @@ describeEachDatabase('issue 10: admin actions (SPEC §7 ban/unban, §3 flagged w
     );
   });
 
-  it('§3 flag a wallet (reason, severity, evidence), listed and in its analytics; resolving it closes the flag', async () => {
+  it('flag a wallet (reason, severity, evidence), listed and in its analytics; resolving it closes the flag', async () => {
     const deps = { db: target.db, clock };
     const wallet = await newWallet();
     expect(

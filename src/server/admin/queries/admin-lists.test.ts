@@ -16,7 +16,7 @@ import { listWallets } from './wallets-list.ts';
 
 const TUNA = getGameMode('tiny_tuna');
 
-describeEachDatabase('issue 10 point 4: admin API queries (SPEC §3 fields, §7 calls)', (target) => {
+describeEachDatabase('admin API queries: the fields each back-office list shows', (target) => {
   const clock = createFakeClock();
 
   /** Two wallets play one paid match; the winner's payout is confirmed. */
@@ -36,7 +36,7 @@ describeEachDatabase('issue 10 point 4: admin API queries (SPEC §3 fields, §7 
     return { winner, loser, game, payoutSignature, payoutTransactionId: job.transactionId };
   }
 
-  it('§2 stat cards: volume from confirmed entry fees, every ledger row, unique wallets, confirmed payouts — in SQL, SOL and lamports', async () => {
+  it('stat cards: volume from confirmed entry fees, every ledger row, unique wallets, confirmed payouts — in SQL, SOL and lamports', async () => {
     const before = await adminStats(target.db);
     await paidMatch();
     const after = await adminStats(target.db);
@@ -59,7 +59,7 @@ describeEachDatabase('issue 10 point 4: admin API queries (SPEC §3 fields, §7 
     }
   });
 
-  it('§3 games: the winner payout amount and signature, entry signatures, score and status; found by game id and by wallet', async () => {
+  it('games: the winner payout amount and signature, entry signatures, score and status; found by game id and by wallet', async () => {
     const { winner, loser, game, payoutSignature, payoutTransactionId } = await paidMatch();
     const byId = await listGames(target.db, { search: game.gameId });
     expect(byId.items).toHaveLength(1);
@@ -90,7 +90,7 @@ describeEachDatabase('issue 10 point 4: admin API queries (SPEC §3 fields, §7 
     ]);
   });
 
-  it('§3 transactions: found by signature, by wallet and by game id (entry fees included), amounts in SOL with lamports beside', async () => {
+  it('transactions: found by signature, by wallet and by game id (entry fees included), amounts in SOL with lamports beside', async () => {
     const { winner, game, payoutSignature } = await paidMatch();
     const bySignature = await listTransactions(target.db, { search: payoutSignature });
     expect(bySignature.items).toHaveLength(1);
@@ -121,7 +121,7 @@ describeEachDatabase('issue 10 point 4: admin API queries (SPEC §3 fields, §7 
     expect((await listTransactions(target.db, { search: 'no-such-thing' })).items).toEqual([]);
   });
 
-  it('§3 wallets: transaction_count, total_volume and is_banned; found by address, by signature and by game id', async () => {
+  it('wallets: transaction_count, total_volume and is_banned; found by address, by signature and by game id', async () => {
     const { winner, loser, game, payoutSignature } = await paidMatch();
     const byAddress = await listWallets(target.db, { search: winner });
     expect(byAddress.items).toEqual([
@@ -141,7 +141,7 @@ describeEachDatabase('issue 10 point 4: admin API queries (SPEC §3 fields, §7 
     ).toEqual([winner, loser].sort());
   });
 
-  it('§3 IPs and associations both ways: country, connections, ban state, first and last seen together', async () => {
+  it('IPs and associations both ways: country, connections, ban state, first and last seen together', async () => {
     const [wallet, other] = [await newWallet(), await newWallet()];
     const at = new Date(clock.now());
     await target.db.insert(ipAddresses).values([
@@ -215,7 +215,7 @@ describeEachDatabase('issue 10 point 4: admin API queries (SPEC §3 fields, §7 
     );
   });
 
-  it('§3 system events: filtered by severity and by unresolved', async () => {
+  it('system events: filtered by severity and by unresolved', async () => {
     const tag = `test-${clock.now()}`;
     await recordSystemEvent(target.db, { severity: 'critical', eventType: tag, message: 'house low' });
     await recordSystemEvent(target.db, { severity: 'warning', eventType: tag, message: 'retry' });

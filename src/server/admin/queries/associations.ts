@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { AssociationFields, IpWalletRow, WalletIpRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { walletIpAssociations } from '../../db/schema/index.ts';
 import {
@@ -12,28 +13,7 @@ import {
 } from './cursor.ts';
 import { iso } from './json-values.ts';
 
-/** What a wallet–IP pair shares (SPEC §3 association row), seen from either side. */
-interface AssociationFields {
-  firstSeenTogether: string;
-  lastSeenTogether: string;
-  connectionCount: number;
-  totalGamesPlayed: number;
-  isSuspicious: boolean;
-  notes: string | null;
-}
-
-/** An IP of a wallet (GET /api/admin/wallets/{wallet}/ips), with the address's country and ban state. */
-export interface WalletIpRow extends AssociationFields {
-  ipAddress: string;
-  country: string | null;
-  isBanned: boolean;
-}
-
-/** A wallet of an IP (GET /api/admin/ips/{ip}/wallets), with the wallet's ban state. */
-export interface IpWalletRow extends AssociationFields {
-  walletAddress: string;
-  isBanned: boolean;
-}
+export type { IpWalletRow, WalletIpRow };
 
 type AssociationRow = typeof walletIpAssociations.$inferSelect;
 

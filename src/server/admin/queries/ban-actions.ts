@@ -1,10 +1,13 @@
 import { isIP } from 'node:net';
 import { isAddress } from '@solana/kit';
 import { desc, eq } from 'drizzle-orm';
+import type { IpBanAnswer, WalletBanAnswer } from '../../../common/api/admin-actions.ts';
 import type { Database } from '../../db/database.ts';
 import { walletIpAssociations } from '../../db/schema/index.ts';
 import type { Bans } from '../../security/bans.ts';
 import { type ActionResult, refused, requiredText } from './action-result.ts';
+
+export type { IpBanAnswer, WalletBanAnswer };
 
 /**
  * SPEC §7 ban-wallet / unban-wallet / ban-ip / unban-ip as services over security/bans.ts, which writes the
@@ -26,20 +29,6 @@ export const BAN_ACTION_MESSAGES = {
   ipBanned: 'IP Banned',
   ipUnbanned: 'IP Unbanned',
 } as const;
-
-export interface WalletBanAnswer {
-  success: true;
-  message: string;
-  walletAddress: string;
-  isBanned: boolean;
-}
-
-export interface IpBanAnswer {
-  success: true;
-  message: string;
-  ipAddress: string;
-  isBanned: boolean;
-}
 
 export interface BanActionDeps {
   db: Database;

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { AdminBannedWalletRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { bannedWallets } from '../../db/schema/index.ts';
 import {
@@ -12,19 +13,7 @@ import {
 } from './cursor.ts';
 import { iso, isoOrNull } from './json-values.ts';
 
-/** SPEC §3 banned wallet, with the stored unban trail. */
-export interface AdminBannedWalletRow {
-  id: string;
-  walletAddress: string;
-  isBanned: boolean;
-  bannedAt: string;
-  bannedBy: string | null;
-  reason: string | null;
-  ipAddressAtBan: string | null;
-  unbannedAt: string | null;
-  unbannedBy: string | null;
-  unbannedReason: string | null;
-}
+export type { AdminBannedWalletRow };
 
 export interface BannedWalletListRequest extends PageRequest {
   /** Also the wallets banned once and unbanned since (their trail is kept). */

@@ -1,4 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Page } from '../../../common/api/wire-values.ts';
 
 /**
  * Keyset pagination for every admin list, newest first. A cursor names the last row of a page by its
@@ -17,11 +18,8 @@ export interface PageRequest {
   cursor?: string | null;
 }
 
-export interface Page<T> {
-  items: T[];
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: string | null;
-}
+/** A page of rows as the HTTP contract answers it; `nextCursor` is the `cursor` of the next (older) page. */
+export type { Page };
 
 /** A malformed cursor: the /api/admin error handler answers 400 `{ error: 'Invalid cursor' }` (its statusCode). */
 export class InvalidCursorError extends Error {

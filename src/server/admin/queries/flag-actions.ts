@@ -1,5 +1,6 @@
 import { isAddress } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
+import { FLAG_SEVERITIES, type FlagSeverity } from '../../../common/api/admin-rows.ts';
 import type { Clock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { flaggedWallets } from '../../db/schema/index.ts';
@@ -9,9 +10,7 @@ import { type ActionResult, refused, requiredText } from './action-result.ts';
 import type { ActingAdmin } from './ban-actions.ts';
 import { type AdminFlaggedWalletRow, flaggedWalletView } from './flagged-wallets-list.ts';
 
-/** SPEC §3 flagged wallet severity (default medium). */
-export const FLAG_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
+export { FLAG_SEVERITIES, type FlagSeverity };
 
 export const FLAG_ACTION_ERRORS = {
   invalidWallet: 'A valid wallet address is required',

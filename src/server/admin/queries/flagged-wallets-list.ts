@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { AdminFlaggedWalletRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { flaggedWallets } from '../../db/schema/index.ts';
 import {
@@ -12,20 +13,7 @@ import {
 } from './cursor.ts';
 import { iso, isoOrNull } from './json-values.ts';
 
-/** SPEC §3 flagged wallet. */
-export interface AdminFlaggedWalletRow {
-  id: string;
-  walletAddress: string;
-  flaggedAt: string;
-  flaggedBy: string | null;
-  reason: string | null;
-  severity: string;
-  evidence: unknown;
-  isActive: boolean;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-  resolutionNotes: string | null;
-}
+export type { AdminFlaggedWalletRow };
 
 export type FlaggedWalletRow = typeof flaggedWallets.$inferSelect;
 

@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { AdminGameReplay } from '../../../common/api/admin-views.ts';
 import type { MatchRecord } from '../../../common/game/replay.ts';
 import type { Database } from '../../db/database.ts';
 import { games } from '../../db/schema/index.ts';
-import { type AdminGameRow, adminGameRow } from './games-list.ts';
+import { adminGameRow } from './games-list.ts';
 
-/**
- * A game's dispute view (issue 10 point 9): the stored MatchRecord, which `replayMatch` re-runs tick for tick,
- * beside what the server recorded, so the back-office can say whether the replay reproduces it.
- */
-export interface AdminGameReplay {
-  game: AdminGameRow;
-  /** Null when the game was not played to a recorded end here (no seed or no inputs, e.g. interrupted). */
-  record: MatchRecord | null;
-  recorded: {
-    player1Score: number | null;
-    player2Score: number | null;
-    winner: 'player1' | 'player2' | null;
-  };
-}
+export type { AdminGameReplay };
 
 const seat = z.union([z.literal(0), z.literal(1)]);
 

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import type { AdminGameRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { games } from '../../db/schema/index.ts';
 import {
@@ -13,40 +14,7 @@ import {
 import { iso, isoOrNull, lamportsText, lamportsTextOrNull, sol, solOrNull } from './json-values.ts';
 import { type SearchTerm, searchTerm } from './search-term.ts';
 
-/**
- * One game as the Games tab shows it (SPEC §3 admin game), with the money it moved: the entry fee, the
- * winner's payout and each refund, in SOL with lamports beside, and the chain signatures once confirmed.
- */
-export interface AdminGameRow {
-  id: string;
-  createdAt: string;
-  endedAt: string | null;
-  mode: string;
-  player1Wallet: string;
-  player2Wallet: string;
-  finalScore: string | null;
-  player1Score: number | null;
-  player2Score: number | null;
-  winner: string | null;
-  completionStatus: string | null;
-  durationMs: number | null;
-  disconnectCount: number;
-  entryFee: number;
-  entryFeeLamports: string;
-  player1EntrySignature: string | null;
-  player2EntrySignature: string | null;
-  winnerPayoutAmount: number | null;
-  winnerPayoutLamports: string | null;
-  winnerPayoutTransactionId: string | null;
-  winnerPayoutSignature: string | null;
-  player1RefundAmount: number | null;
-  player1RefundLamports: string | null;
-  player1RefundSignature: string | null;
-  player2RefundAmount: number | null;
-  player2RefundLamports: string | null;
-  player2RefundSignature: string | null;
-  suspiciousActivity: boolean;
-}
+export type { AdminGameRow };
 
 export interface GameListRequest extends PageRequest {
   /** A game id, a player's wallet address, or a signature (entry, payout or refund) of the game. */

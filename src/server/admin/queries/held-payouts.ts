@@ -1,34 +1,20 @@
 import { desc, eq } from 'drizzle-orm';
+import type { HeldPayoutAnswer } from '../../../common/api/admin-actions.ts';
+import type { AdminHeldPayoutRow } from '../../../common/api/admin-rows.ts';
 import type { Clock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { payoutHolds, payoutJobs } from '../../db/schema/index.ts';
-import { holdStateOf } from '../../ledger/payout-hold.ts';
+import { holdStateOf } from '../../ledger/payout/payout-hold.ts';
 import {
   type HoldDecisionOutcome,
   refundLoserInstead,
   releaseHeldPayout,
-} from '../../ledger/payout-hold-actions.ts';
+} from '../../ledger/payout/payout-hold-actions.ts';
 import { type ActionResult, refused, requiredText } from './action-result.ts';
 import type { Page } from './cursor.ts';
 import { iso, isoOrNull, lamportsText, sol } from './json-values.ts';
 
-/** The back-office's 'Held payouts': winner payouts held because the winner was banned (RELIABILITY 35). */
-export interface AdminHeldPayoutRow {
-  jobId: string;
-  gameId: string;
-  walletAddress: string;
-  amount: number;
-  amountLamports: string;
-  banReason: string | null;
-  bannedBy: string | null;
-  heldAt: string;
-  /** held (waiting for a decision), released or refunded_loser. */
-  state: 'held' | 'released' | 'refunded_loser';
-  jobStatus: string;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-  resolutionReason: string | null;
-}
+export type { AdminHeldPayoutRow, HeldPayoutAnswer };
 
 const LIST_LIMIT = 200;
 
@@ -71,16 +57,6 @@ export const HELD_PAYOUT_MESSAGES = {
   released: 'Payout Released',
   refundedLoser: 'Loser Refunded',
 } as const;
-
-export interface HeldPayoutAnswer {
-  success: true;
-  message: string;
-  jobId: string;
-  gameId: string;
-  walletAddress: string;
-  decision: 'released' | 'refunded_loser';
-  refund: { walletAddress: string; amountLamports: string; jobId: string } | null;
-}
 
 /** Release, or refund the loser instead: a reason is required; the decision is taken once. */
 export async function decideHeldPayoutAction(

@@ -1,4 +1,4 @@
-// The admin API's queries and actions (issue 10, point 4), one concept per file; the routes call these.
+// The admin API's queries and actions, one concept per file; the routes call these.
 export type { ActionResult } from './action-result.ts';
 export { type IpWalletRow, ipsOfWallet, type WalletIpRow, walletsOfIp } from './associations.ts';
 export {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { AdminIpRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { ipAddresses } from '../../db/schema/index.ts';
 import {
@@ -12,23 +13,7 @@ import {
 } from './cursor.ts';
 import { iso, isoOrNull } from './json-values.ts';
 
-/** SPEC §3 IP row (the Security tab), with the ban's who and why and how many wallets used it. */
-export interface AdminIpRow {
-  id: string;
-  ipAddress: string;
-  country: string | null;
-  region: string | null;
-  city: string | null;
-  totalConnections: number;
-  requestCount: number;
-  isBanned: boolean;
-  bannedReason: string | null;
-  bannedBy: string | null;
-  bannedAt: string | null;
-  firstSeen: string;
-  lastSeen: string;
-  walletCount: number;
-}
+export type { AdminIpRow };
 
 export interface IpListRequest extends PageRequest {
   /** One exact address. */

@@ -30,7 +30,7 @@ async function walk<T>(list: (request: PageRequest) => Promise<Page<T>>, limit: 
   return pages;
 }
 
-describeEachDatabase('issue 10 point 4: cursor pagination on every admin list', (target) => {
+describeEachDatabase('cursor pagination on every admin list', (target) => {
   const clock = createFakeClock();
 
   it('rows sharing one timestamp are walked page by page, none skipped, none repeated, in (created_at, id) order', async () => {

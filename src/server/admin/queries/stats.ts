@@ -1,21 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { AdminStats } from '../../../common/api/admin-views.ts';
 import { formatSol, lamportsToSol } from '../../../common/format.ts';
 import type { Database } from '../../db/database.ts';
 import { walletUniverse } from './wallet-universe.ts';
 
-/** SPEC §3 admin stats, for the four stat cards: SOL as SPEC §5 shows it, lamports beside it. */
-export interface AdminStats {
-  /** Confirmed entry fees, e.g. '0.05 SOL'. */
-  totalVolume: string;
-  totalVolumeLamports: string;
-  /** Every ledger row. */
-  totalTransactions: number;
-  /** Wallets with a ledger row or a recorded game (the Wallets tab's rows). */
-  uniqueWallets: number;
-  /** Confirmed winner payouts, e.g. '0.0375 SOL'. */
-  totalPayouts: string;
-  totalPayoutsLamports: string;
-}
+export type { AdminStats };
 
 interface StatsRow extends Record<string, unknown> {
   volume: string;

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { AdminSystemEventRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import type { SystemEventSeverity } from '../../db/schema/enums.ts';
 import { systemEvents } from '../../db/schema/index.ts';
@@ -13,18 +14,7 @@ import {
 } from './cursor.ts';
 import { iso, isoOrNull } from './json-values.ts';
 
-/** SPEC §3 system event, with the stored details and resolution. */
-export interface AdminSystemEventRow {
-  id: string;
-  createdAt: string;
-  severity: SystemEventSeverity;
-  eventType: string;
-  message: string;
-  details: unknown;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-  resolutionNotes: string | null;
-}
+export type { AdminSystemEventRow };
 
 export interface SystemEventListRequest extends PageRequest {
   severity?: SystemEventSeverity;

@@ -1,4 +1,5 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminTransactionRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { queueSessions, transactions } from '../../db/schema/index.ts';
 import {
@@ -13,32 +14,7 @@ import {
 import { iso, isoOrNull, lamportsText, sol } from './json-values.ts';
 import { type SearchTerm, searchTerm } from './search-term.ts';
 
-/** One ledger row as the Transactions tab shows it (SPEC §3 transaction fields, amount in SOL). */
-export interface AdminTransactionRow {
-  id: string;
-  type: string;
-  wallet_address: string;
-  amount: number;
-  amount_lamports: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  confirmed_at: string | null;
-  transaction_signature: string | null;
-  game_mode: string | null;
-  /** The row's game; for an entry fee, the game its queue entry became. */
-  game_id: string | null;
-  opponent_address: string | null;
-  score: string | null;
-  reason: string | null;
-  refund_percentage: number | null;
-  original_transaction_id: string | null;
-  error_code: string | null;
-  error_message: string | null;
-  retry_count: number;
-  ip_address: string | null;
-  admin_notes: string | null;
-}
+export type { AdminTransactionRow };
 
 export interface TransactionListRequest extends PageRequest {
   /** A wallet address, a transaction signature, a transaction id or a game id. */

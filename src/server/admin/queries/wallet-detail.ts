@@ -1,35 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { WalletDetail } from '../../../common/api/admin-views.ts';
 import type { Database } from '../../db/database.ts';
 import { bannedWallets, flaggedWallets } from '../../db/schema/index.ts';
 import { refreshWalletAnalytics } from '../analytics/refresh-wallet-analytics.ts';
-import { readWalletAnalytics, type WalletAnalyticsView } from '../analytics/wallet-analytics-view.ts';
-import { ipsOfWallet, type WalletIpRow } from './associations.ts';
-import type { Page } from './cursor.ts';
-import { type AdminFlaggedWalletRow, flaggedWalletView } from './flagged-wallets-list.ts';
-import { type AdminGameRow, listGames } from './games-list.ts';
+import { readWalletAnalytics } from '../analytics/wallet-analytics-view.ts';
+import { ipsOfWallet } from './associations.ts';
+import { flaggedWalletView } from './flagged-wallets-list.ts';
+import { listGames } from './games-list.ts';
 import { iso, isoOrNull } from './json-values.ts';
 
-/** One wallet for the back-office: its analytics, ban and flag, the IPs it used and its latest games. */
-export interface WalletDetail {
-  walletAddress: string;
-  isBanned: boolean;
-  ban: {
-    bannedAt: string;
-    bannedBy: string | null;
-    reason: string | null;
-    ipAddressAtBan: string | null;
-    unbannedAt: string | null;
-    unbannedBy: string | null;
-    unbannedReason: string | null;
-  } | null;
-  /** The active flag, if any. */
-  flag: AdminFlaggedWalletRow | null;
-  analytics: WalletAnalyticsView;
-  /** The first page; more through ipsOfWallet with its cursor. */
-  ips: Page<WalletIpRow>;
-  /** The first page; more through listGames with `search` = the wallet. */
-  games: Page<AdminGameRow>;
-}
+export type { WalletDetail };
 
 /**
  * Recomputes the wallet's analytics first (cheap, and IP tracking may have added associations since the last

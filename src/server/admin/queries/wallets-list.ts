@@ -1,22 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { AdminWalletRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { afterCursor, type Page, type PageRequest, pageLimit, toPage } from './cursor.ts';
 import { isoTextSql, sol } from './json-values.ts';
 import { type SearchTerm, searchTerm } from './search-term.ts';
 import { walletUniverse } from './wallet-universe.ts';
 
-/** SPEC §3 admin wallet row, with its volume in lamports beside the SOL and when it was first and last seen. */
-export interface AdminWalletRow {
-  wallet_address: string;
-  /** Its own ledger rows (entry fees, payouts, refunds). */
-  transaction_count: number;
-  /** Confirmed entry fees, in SOL. */
-  total_volume: number;
-  total_volume_lamports: string;
-  is_banned: boolean;
-  first_seen_at: string;
-  last_seen_at: string;
-}
+export type { AdminWalletRow };
 
 export interface WalletListRequest extends PageRequest {
   /** A wallet address, or a signature, transaction id or game id that leads to its wallets. */

@@ -7,7 +7,7 @@ import { newWallet } from '../queries/test-support/admin-seed.ts';
 import { actionEvent, expectActionRecorded, postAction } from '../test-support/admin-action-kit.ts';
 import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
 
-describeEachDatabase('issue 10 acceptance: ban actions over HTTP', (target) => {
+describeEachDatabase('ban actions over HTTP', (target) => {
   let h: AdminHarness;
   let cookie: string;
   let admin: AdminUserRow;
@@ -31,7 +31,7 @@ describeEachDatabase('issue 10 acceptance: ban actions over HTTP', (target) => {
     return () => h.app.close();
   });
 
-  it('§5 ban-wallet: 400 without a reason or with a bad wallet, and nothing is banned', async () => {
+  it('ban-wallet: 400 without a reason or with a bad wallet, and nothing is banned', async () => {
     const wallet = await newWallet();
     for (const [body, error] of [
       [{ walletAddress: wallet }, BAN_ACTION_ERRORS.reasonRequired],
@@ -46,7 +46,7 @@ describeEachDatabase('issue 10 acceptance: ban actions over HTTP', (target) => {
     expect((await banStatus(wallet)).json()).toMatchObject({ banned: false });
   });
 
-  it('§7 ban-wallet then unban-wallet: /api/ban-status follows, live sockets are told, each is an admin event naming the wallet', async () => {
+  it('ban-wallet then unban-wallet: /api/ban-status follows, live sockets are told, each is an admin event naming the wallet', async () => {
     const wallet = await newWallet();
     const banned = await post('/ban-wallet', { walletAddress: wallet, reason: 'chargeback fraud' });
     expect(banned.statusCode, banned.body).toBe(200);
@@ -85,7 +85,7 @@ describeEachDatabase('issue 10 acceptance: ban actions over HTTP', (target) => {
     expect(again.json()).toEqual({ error: BAN_ACTION_ERRORS.walletNotBanned });
   });
 
-  it('§7 ban-ip then unban-ip: a bad IP is 400; the ban reaches /api/ban-status from that address', async () => {
+  it('ban-ip then unban-ip: a bad IP is 400; the ban reaches /api/ban-status from that address', async () => {
     const bad = await post('/ban-ip', { ipAddress: '300.1.1.1' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: BAN_ACTION_ERRORS.invalidIp });

@@ -30,7 +30,7 @@ const CONTRACT_ROUTES = [
   'POST /resolve-event',
 ];
 
-describeEachDatabase('issue 10 acceptance: every admin route is guarded', (target) => {
+describeEachDatabase('every admin route is guarded', (target) => {
   let h: AdminHarness;
   let wallet: string;
   /** A concrete URL for a registered route pattern. */
@@ -44,12 +44,12 @@ describeEachDatabase('issue 10 acceptance: every admin route is guarded', (targe
     return () => h.app.close();
   });
 
-  it('§7: every contract route is registered under /api/admin', () => {
+  it('every contract route is registered under /api/admin', () => {
     const registered = h.adminRoutes.map((r) => `${r.method} ${r.url.replace('/api/admin', '')}`);
     expect(registered).toEqual(expect.arrayContaining(CONTRACT_ROUTES));
   });
 
-  it('issue 10 point 3: every registered admin route but login and logout is 401 { error } without a session', async () => {
+  it('every registered admin route but login and logout is 401 { error } without a session', async () => {
     expect(guarded().length).toBeGreaterThanOrEqual(CONTRACT_ROUTES.length);
     for (const route of guarded()) {
       const res = await h.app.inject({
@@ -65,7 +65,7 @@ describeEachDatabase('issue 10 acceptance: every admin route is guarded', (targe
     }
   });
 
-  it('issue 10 point 3: with a session, every POST route is 403 cross-origin and 403 when not JSON, and does nothing', async () => {
+  it('with a session, every POST route is 403 cross-origin and 403 when not JSON, and does nothing', async () => {
     const { cookie } = await signedIn(h, target.db);
     const posts = guarded().filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.url.replace('/api/admin', ''))).toEqual(

@@ -12,7 +12,7 @@ interface Page<T> {
   nextCursor: string | null;
 }
 
-describeEachDatabase('issue 10 acceptance: admin lists, search and paging over HTTP', (target) => {
+describeEachDatabase('admin lists, search and paging over HTTP', (target) => {
   let h: AdminHarness;
   let cookie: string;
   const get = (url: string) => h.app.inject({ url: `/api/admin${url}`, headers: { cookie } });
@@ -44,7 +44,7 @@ describeEachDatabase('issue 10 acceptance: admin lists, search and paging over H
     return () => h.app.close();
   });
 
-  it('§2 search: a game by its id, a transaction by its signature, a wallet by its address', async () => {
+  it('search: a game by its id, a transaction by its signature, a wallet by its address', async () => {
     const games = await page<{ id: string; winner: string }>(`/games?search=${gameId}`);
     expect(games.items.map((g) => g.id)).toEqual([gameId]);
     expect(games.items[0]?.winner).toBe(winner);
@@ -66,7 +66,7 @@ describeEachDatabase('issue 10 acceptance: admin lists, search and paging over H
     expect(wallets.items[0]?.transaction_count).toBe(1);
   });
 
-  it('§7 paging: nextCursor walks a list to its end, each row once', async () => {
+  it('paging: nextCursor walks a list to its end, each row once', async () => {
     const wallet = await newWallet();
     for (let i = 0; i < 3; i++) {
       await playGame(target.db, h.clock, { winner: wallet, loser: await newWallet(), mode: 'practice' });
@@ -85,7 +85,7 @@ describeEachDatabase('issue 10 acceptance: admin lists, search and paging over H
     expect(ids).toEqual(all.items.map((g) => g.id));
   });
 
-  it('§7 associations both ways and a wallet detail over HTTP', async () => {
+  it('associations both ways and a wallet detail over HTTP', async () => {
     const ips = await page<{ ipAddress: string }>(`/wallets/${loser}/ips`);
     expect(ips.items.map((i) => i.ipAddress)).toEqual(['203.0.113.21']);
     const wallets = await page<{ walletAddress: string }>('/ips/203.0.113.21/wallets');
@@ -111,13 +111,13 @@ describeEachDatabase('issue 10 acceptance: admin lists, search and paging over H
     ['/wallets/0OIl/ips', BAN_ACTION_ERRORS.invalidWallet],
     ['/ips/999.1.2.3/wallets', BAN_ACTION_ERRORS.invalidIp],
     ['/games/not-a-uuid/replay', 'A valid game id is required'],
-  ])('§7 bad input: GET %s is 400 { error }', async (url, error) => {
+  ])('bad input: GET %s is 400 { error }', async (url, error) => {
     const res = await get(url);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ error });
   });
 
-  it('§7 an unknown game is 404 { error: Game not found }', async () => {
+  it('an unknown game is 404 { error: Game not found }', async () => {
     const res = await get(`/games/${randomUUID()}/replay`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: GAME_NOT_FOUND });

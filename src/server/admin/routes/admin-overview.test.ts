@@ -7,8 +7,8 @@ import {
   type LocalChainServer,
   startLocalChainServer,
 } from '../../chain/test-support/local-chain-server.ts';
-import type { ReconcileReport } from '../../ledger/reconcile.ts';
-import { recordReconciliation } from '../../ledger/reconcile.ts';
+import type { ReconcileReport } from '../../ledger/reconcile/reconcile.ts';
+import { recordReconciliation } from '../../ledger/reconcile/reconcile.ts';
 import { recordSystemEvent } from '../../security/system-events.ts';
 import type { AdminOverview } from '../overview/admin-overview.ts';
 import { chainBalanceOf } from '../overview/admin-services.ts';
@@ -33,7 +33,7 @@ const report = (differences: ReconcileReport['differences']): ReconcileReport =>
   },
 });
 
-describeEachDatabase('issue 10 point 8: GET /api/admin/overview', (target) => {
+describeEachDatabase('GET /api/admin/overview', (target) => {
   const start = adminAppPerTest(() => target.db);
   let chain: LocalChainServer;
   let house: string;

@@ -11,7 +11,7 @@ import { newWallet } from '../queries/test-support/admin-seed.ts';
 import { expectActionRecorded, postAction } from '../test-support/admin-action-kit.ts';
 import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
 
-describeEachDatabase('issue 10 acceptance: flags and system events resolved over HTTP', (target) => {
+describeEachDatabase('flags and system events resolved over HTTP', (target) => {
   let h: AdminHarness;
   let cookie: string;
   let admin: AdminUserRow;
@@ -25,7 +25,7 @@ describeEachDatabase('issue 10 acceptance: flags and system events resolved over
     return () => h.app.close();
   });
 
-  it('§3 flag-wallet and resolve-flag: the flag row, listed, resolved with who and how; bad input is 400, unknown 404', async () => {
+  it('flag-wallet and resolve-flag: the flag row, listed, resolved with who and how; bad input is 400, unknown 404', async () => {
     const wallet = await newWallet();
     const bad = await post('/flag-wallet', { walletAddress: wallet, reason: 'bot', severity: 'huge' });
     expect(bad.statusCode).toBe(400);
@@ -68,7 +68,7 @@ describeEachDatabase('issue 10 acceptance: flags and system events resolved over
     expect((open.json() as { items: { id: string }[] }).items.map((f) => f.id)).not.toContain(flag.id);
   });
 
-  it('issue 10: resolve-event sets resolvedAt and resolvedBy; a second call changes nothing; unknown 404, malformed 400', async () => {
+  it('resolve-event sets resolvedAt and resolvedBy; a second call changes nothing; unknown 404, malformed 400', async () => {
     const marker = randomUUID();
     await recordSystemEvent(target.db, {
       severity: 'critical',

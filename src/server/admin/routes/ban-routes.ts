@@ -1,3 +1,5 @@
+import type { IpBanAnswer, WalletBanAnswer } from '../../../common/api/admin-actions.ts';
+import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { requireAdmin } from '../admin-context.ts';
 import { type ActionResult, requiredText } from '../queries/action-result.ts';
@@ -13,8 +15,10 @@ import { answerAction } from './action-answer.ts';
 import { bodyObject } from './route-input.ts';
 
 type BanBody = Record<string, unknown>;
-/** What each ban answer names (the whole answer is sent as it is). */
-type BanTarget = { walletAddress?: string; ipAddress?: string };
+type BanAnswer = WalletBanAnswer | IpBanAnswer;
+
+/** The wallet or address a ban answer names. */
+const targetOf = (done: BanAnswer): string => ('walletAddress' in done ? done.walletAddress : done.ipAddress);
 
 interface BanRoute {
   path: string;
@@ -23,7 +27,7 @@ interface BanRoute {
   did: string;
   /** The body field naming the target, echoed in the answer. */
   target: 'walletAddress' | 'ipAddress';
-  run(deps: BanActionDeps, admin: ActingAdmin, body: BanBody): Promise<ActionResult<BanTarget>>;
+  run(deps: BanActionDeps, admin: ActingAdmin, body: BanBody): Promise<ActionResult<BanAnswer>>;
 }
 
 /** SPEC §7's four ban calls; the wallet ones require a reason (the action services check it). */
@@ -68,15 +72,15 @@ const BAN_ROUTES: readonly BanRoute[] = [
 export const banRoutes: AdminRoutes = (scope, context) => {
   const deps = { db: context.db, bans: context.bans };
   for (const route of BAN_ROUTES) {
-    scope.post(route.path, async (request, reply) => {
+    scope.post<{ Reply: Replies<BanAnswer> }>(route.path, async (request, reply) => {
       const admin = requireAdmin(request);
       const body = bodyObject(request.body);
       const result = await route.run(deps, { by: admin.email }, body);
       const reason = requiredText(body.reason) ?? null;
       return answerAction(request, reply, context, result, (done) => ({
         action: route.action,
-        message: `Admin ${admin.email} ${route.did} ${done[route.target]}${reason ? `: ${reason}` : ''}`,
-        details: { [route.target]: done[route.target], reason },
+        message: `Admin ${admin.email} ${route.did} ${targetOf(done)}${reason ? `: ${reason}` : ''}`,
+        details: { [route.target]: targetOf(done), reason },
       }));
     });
   }

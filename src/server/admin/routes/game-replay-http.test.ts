@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/db-harness.ts';
-import { DEFAULT_COUNTDOWN_SECONDS } from '../../../common/game/constants.ts';
 import { replayMatch } from '../../../common/game/replay.ts';
+import { DEFAULT_COUNTDOWN_SECONDS } from '../../../common/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { recordMatchResult, recordMatchStart, seedHash } from '../../game/match-recorder.ts';
-import { createHarness, type Harness, playWithBots, SEED } from '../../game/match-test-harness.ts';
 import type { MatchResult } from '../../game/match-types.ts';
 import type { QueueEntry } from '../../game/matchmaker.ts';
+import {
+  createHarness,
+  type Harness,
+  playWithBots,
+  SEED,
+} from '../../game/test-support/match-test-harness.ts';
+import { walletAnalytics } from '../analytics/refresh-wallet-analytics.ts';
 import type { AdminGameReplay } from '../queries/game-replay.ts';
 import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
 
@@ -40,11 +46,11 @@ async function record(db: Database, h: Harness): Promise<MatchResult> {
     startedAt: result.startedAt,
   };
   await recordMatchStart(db, start);
-  await recordMatchResult(db, result, start);
+  await recordMatchResult(db, walletAnalytics, result, start);
   return result;
 }
 
-describeEachDatabase('issue 10 point 9: GET /api/admin/games/:id/replay', (target) => {
+describeEachDatabase('GET /api/admin/games/:id/replay', (target) => {
   let admin: AdminHarness;
   let cookie: string;
   const replayOf = async (gameId: string) => {
@@ -61,7 +67,7 @@ describeEachDatabase('issue 10 point 9: GET /api/admin/games/:id/replay', (targe
     return () => admin.app.close();
   });
 
-  it('§2 disputes: a match played to 11 and recorded replays from its stored record to the recorded score and winner', async () => {
+  it('disputes: a match played to 11 and recorded replays from its stored record to the recorded score and winner', async () => {
     const h = createHarness({ countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
     playWithBots(h, script);
     const result = await record(target.db, h);
@@ -85,7 +91,7 @@ describeEachDatabase('issue 10 point 9: GET /api/admin/games/:id/replay', (targe
     expect(rerun.winner).toBe(seatOf(replay.recorded.winner));
   });
 
-  it('§4 a forfeit is kept in the record: the replay stops where the player left and gives the same winner', async () => {
+  it('a forfeit is kept in the record: the replay stops where the player left and gives the same winner', async () => {
     const h = createHarness();
     h.untilPlaying();
     for (let i = 0; i < 60 * 15; i++) {

@@ -1,3 +1,7 @@
+import type { HeldPayoutAnswer } from '../../../common/api/admin-actions.ts';
+import type { AdminHeldPayoutRow } from '../../../common/api/admin-rows.ts';
+import type { Page } from '../../../common/api/wire-values.ts';
+import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { requireAdmin } from '../admin-context.ts';
 import { decideHeldPayoutAction, listHeldPayouts } from '../queries/held-payouts.ts';
@@ -11,7 +15,9 @@ import { bodyObject, uuidInput } from './route-input.ts';
  */
 export const heldPayoutRoutes: AdminRoutes = (scope, context) => {
   const deps = { db: context.db, clock: context.clock };
-  scope.get('/held-payouts', async () => listHeldPayouts(context.db));
+  scope.get<{ Reply: Replies<Page<AdminHeldPayoutRow>> }>('/held-payouts', async () =>
+    listHeldPayouts(context.db),
+  );
 
   const decisions = [
     { path: '/held-payouts/release', decision: 'released', action: 'release_held_payout', did: 'released' },
@@ -23,7 +29,7 @@ export const heldPayoutRoutes: AdminRoutes = (scope, context) => {
     },
   ] as const;
   for (const route of decisions) {
-    scope.post(route.path, async (request, reply) => {
+    scope.post<{ Reply: Replies<HeldPayoutAnswer> }>(route.path, async (request, reply) => {
       const admin = requireAdmin(request);
       const body = bodyObject(request.body);
       const jobId = uuidInput(body.jobId, 'payout job id');

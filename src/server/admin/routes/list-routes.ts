@@ -1,3 +1,14 @@
+import type {
+  AdminBannedWalletRow,
+  AdminFlaggedWalletRow,
+  AdminGameRow,
+  AdminIpRow,
+  AdminSystemEventRow,
+  AdminTransactionRow,
+  AdminWalletRow,
+} from '../../../common/api/admin-rows.ts';
+import type { Page } from '../../../common/api/wire-values.ts';
+import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import {
   listBannedWallets,
@@ -15,26 +26,30 @@ import { flagQuery, pageQuery, searchQuery, severityQuery } from './route-input.
  * `?limit=` and `?cursor=`; the search box's term goes to the query services as it is.
  */
 export const listRoutes: AdminRoutes = (scope, { db }) => {
-  scope.get('/transactions', async ({ query }) =>
+  scope.get<{ Reply: Replies<Page<AdminTransactionRow>> }>('/transactions', async ({ query }) =>
     listTransactions(db, { ...pageQuery(query), search: searchQuery(query) }),
   );
-  scope.get('/games', async ({ query }) =>
+  scope.get<{ Reply: Replies<Page<AdminGameRow>> }>('/games', async ({ query }) =>
     listGames(db, { ...pageQuery(query), search: searchQuery(query) }),
   );
-  scope.get('/wallets', async ({ query }) =>
+  scope.get<{ Reply: Replies<Page<AdminWalletRow>> }>('/wallets', async ({ query }) =>
     listWallets(db, { ...pageQuery(query), search: searchQuery(query) }),
   );
-  scope.get('/ips', async ({ query }) => listIps(db, { ...pageQuery(query), search: searchQuery(query) }));
-  scope.get('/system-events', async ({ query }) =>
+  scope.get<{ Reply: Replies<Page<AdminIpRow>> }>('/ips', async ({ query }) =>
+    listIps(db, { ...pageQuery(query), search: searchQuery(query) }),
+  );
+  scope.get<{ Reply: Replies<Page<AdminSystemEventRow>> }>('/system-events', async ({ query }) =>
     listSystemEvents(db, {
       ...pageQuery(query),
       severity: severityQuery(query),
       unresolved: flagQuery(query, 'unresolved') === true,
     }),
   );
-  scope.get('/banned-wallets', async ({ query }) => listBannedWallets(db, pageQuery(query)));
+  scope.get<{ Reply: Replies<Page<AdminBannedWalletRow>> }>('/banned-wallets', async ({ query }) =>
+    listBannedWallets(db, pageQuery(query)),
+  );
   // Every flag by default, resolved ones included; `?unresolved=1` keeps the open ones.
-  scope.get('/flagged-wallets', async ({ query }) =>
+  scope.get<{ Reply: Replies<Page<AdminFlaggedWalletRow>> }>('/flagged-wallets', async ({ query }) =>
     listFlaggedWallets(db, { ...pageQuery(query), includeResolved: flagQuery(query, 'unresolved') !== true }),
   );
 };

@@ -1,3 +1,5 @@
+import type { AdminFlaggedWalletRow, AdminSystemEventRow } from '../../../common/api/admin-rows.ts';
+import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { requireAdmin } from '../admin-context.ts';
 import { refused, requiredText } from '../queries/action-result.ts';
@@ -8,14 +10,14 @@ import {
   walletOfFlag,
 } from '../queries/flag-actions.ts';
 import { resolveEventAction } from '../queries/resolve-event.ts';
-import { answerAction } from './action-answer.ts';
+import { answerAction, answerActionAs } from './action-answer.ts';
 import { bodyObject, uuidInput } from './route-input.ts';
 
 /** Review work: flag a wallet (SPEC §3 flagged wallet), resolve a flag, resolve a system event. */
 export const reviewRoutes: AdminRoutes = (scope, context) => {
   const deps = { db: context.db, clock: context.clock };
 
-  scope.post('/flag-wallet', async (request, reply) => {
+  scope.post<{ Reply: Replies<AdminFlaggedWalletRow> }>('/flag-wallet', async (request, reply) => {
     const admin = requireAdmin(request);
     const { walletAddress, reason, severity, evidence } = bodyObject(request.body);
     const result = await flagWalletAction(
@@ -30,7 +32,7 @@ export const reviewRoutes: AdminRoutes = (scope, context) => {
     }));
   });
 
-  scope.post('/resolve-flag', async (request, reply) => {
+  scope.post<{ Reply: Replies<AdminFlaggedWalletRow> }>('/resolve-flag', async (request, reply) => {
     const admin = requireAdmin(request);
     const body = bodyObject(request.body);
     const flagId = uuidInput(body.flagId, 'flag id');
@@ -48,17 +50,23 @@ export const reviewRoutes: AdminRoutes = (scope, context) => {
     }));
   });
 
-  scope.post('/resolve-event', async (request, reply) => {
+  scope.post<{ Reply: Replies<AdminSystemEventRow> }>('/resolve-event', async (request, reply) => {
     const admin = requireAdmin(request);
     const eventId = uuidInput(bodyObject(request.body).eventId, 'event id');
     const result = await resolveEventAction(deps, { by: admin.email }, eventId);
-    const answered = await answerAction(request, reply, context, result, ({ event, alreadyResolved }) => ({
-      action: 'resolve_event',
-      message: alreadyResolved
-        ? `Admin ${admin.email} resolved system event ${event.id} (${event.eventType}), already resolved by ${event.resolvedBy}`
-        : `Admin ${admin.email} resolved system event ${event.id} (${event.eventType})`,
-      details: { eventId: event.id, eventType: event.eventType, alreadyResolved },
-    }));
-    return result.ok ? result.body.event : answered;
+    return answerActionAs(
+      request,
+      reply,
+      context,
+      result,
+      ({ event, alreadyResolved }) => ({
+        action: 'resolve_event',
+        message: alreadyResolved
+          ? `Admin ${admin.email} resolved system event ${event.id} (${event.eventType}), already resolved by ${event.resolvedBy}`
+          : `Admin ${admin.email} resolved system event ${event.id} (${event.eventType})`,
+        details: { eventId: event.id, eventType: event.eventType, alreadyResolved },
+      }),
+      ({ event }) => event,
+    );
   });
 };

@@ -5,7 +5,7 @@ import { BAN_ACTION_ERRORS } from '../queries/ban-actions.ts';
 import { MAX_PAGE_LIMIT, type PageRequest } from '../queries/cursor.ts';
 
 /**
- * Every admin route's input read one way (issue 10 point 4): a malformed path parameter, query value or body
+ * Every admin route's input read one way: a malformed path parameter, query value or body
  * throws an AdminInputError, which the /api/admin error handler answers as 400 `{ error }` with its message.
  */
 export class AdminInputError extends Error {

@@ -29,7 +29,7 @@ const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 const EXPECTED_FEE = 5_060n; // 5,000 per signature + ceil(10,000 µlamports × 6,000 units / 1e6)
 
-describe('§7 Blockchain: entry payments through Kit against the local chain', () => {
+describe('Blockchain: entry payments through Kit against the local chain', () => {
   let server: LocalChainServer;
   beforeAll(async () => {
     server = await startLocalChainServer();

@@ -40,11 +40,11 @@ async function closeAll(server: LocalChainServer, clients: RawPubSubClient[]) {
 }
 
 /**
- * Issue 9 point 4 (server part): the PubSub WebSocket is bounded like /rpc itself. Bad input is answered
+ * The PubSub WebSocket is bounded like /rpc itself. Bad input is answered
  * with JSON-RPC errors and never crashes or closes the socket; subscriptions per socket and overall,
  * sockets per address and subscribe calls per address are capped; shutdown never waits on a socket.
  */
-describe('issue 9 point 4: PubSub input is validated and answered with JSON-RPC errors', () => {
+describe('PubSub input is validated and answered with JSON-RPC errors', () => {
   let server: LocalChainServer;
   let client: RawPubSubClient;
   beforeAll(async () => {
@@ -124,7 +124,7 @@ describe('issue 9 point 4: PubSub input is validated and answered with JSON-RPC 
   });
 });
 
-describe('issue 9 point 4: PubSub caps per socket, overall and per address', () => {
+describe('PubSub caps per socket, overall and per address', () => {
   let server: LocalChainServer;
   const clients: RawPubSubClient[] = [];
   beforeAll(async () => {
@@ -220,7 +220,7 @@ describe('the PubSub caps the subscriptions of one client address across its soc
   });
 });
 
-describe('issue 9 point 4: PubSub spends the /rpc per-IP request budget', () => {
+describe('PubSub spends the /rpc per-IP request budget', () => {
   let server: LocalChainServer;
   const clients: RawPubSubClient[] = [];
   beforeAll(async () => {

@@ -41,10 +41,10 @@ function statusBlindTransport(url: string) {
 }
 
 /**
- * Issue 9 point 4 (server part): Kit's standard confirmation helpers work against the local chain's PubSub
+ * Kit's standard confirmation helpers work against the local chain's PubSub
  * WebSocket, through the product's /rpc route, with confirmation exactly when the test advances a slot.
  */
-describe('issue 9 point 4: Kit confirms through ws://host/rpc subscriptions', () => {
+describe('Kit confirms through ws://host/rpc subscriptions', () => {
   let server: LocalChainServer;
   beforeAll(async () => {
     server = await startLocalChainServer();

@@ -29,11 +29,11 @@ async function openSilentPeer(wsUrl: string): Promise<net.Socket> {
 }
 
 /**
- * Issue 9 point 4 (server part): PubSub sockets are closed at shutdown without holding it up, half-open ones
+ * PubSub sockets are closed at shutdown without holding it up, half-open ones
  * are dropped by a heartbeat, and in the product the endpoint shares the game channel's @fastify/websocket
  * without being subject to the game channel's own socket bookkeeping.
  */
-describe('issue 9 point 4: PubSub sockets end cleanly', () => {
+describe('PubSub sockets end cleanly', () => {
   it('a socket that stops answering pings is dropped by the heartbeat', async () => {
     const server = await startLocalChainServer({ subscriptionLimits: { heartbeatMs: 20 } });
     try {
@@ -63,7 +63,7 @@ describe('issue 9 point 4: PubSub sockets end cleanly', () => {
   });
 });
 
-describe('issue 9 point 4: ws://host/rpc on the product server, beside the game channel', () => {
+describe('ws://host/rpc on the product server, beside the game channel', () => {
   const clock = createFakeClock();
   let server: TestServer;
   beforeAll(async () => {

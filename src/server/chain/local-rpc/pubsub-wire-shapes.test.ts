@@ -20,10 +20,10 @@ const TRANSFER_FEE = 5_060n;
 const U64_MAX = '18446744073709551615';
 
 /**
- * Issue 9 point 4 (server part): the local chain serves Solana's PubSub WebSocket at its RPC URL with
+ * The local chain serves Solana's PubSub WebSocket at its RPC URL with
  * mainnet's request, answer and notification shapes, byte for byte. Time moves only when a test moves it.
  */
-describe('issue 9 point 4: PubSub at ws://host/rpc speaks mainnet’s wire format', () => {
+describe('PubSub at ws://host/rpc speaks mainnet’s wire format', () => {
   let server: LocalChainServer;
   let client: RawPubSubClient;
   let player: KeyPairSigner;

@@ -47,8 +47,8 @@ function carriesToken(request: FastifyRequest, token: string | undefined): boole
  * Mounts the local chain's JSON-RPC endpoint at POST /rpc. The body is read as text inside an encapsulated
  * scope (Fastify's JSON parser would lose u64 precision and answer parse errors in its own shape), so the
  * rest of the server keeps its usual parsers. JSON-RPC errors are HTTP 200, as on mainnet. The endpoint
- * carries a faucet, so it is rate-limited per IP and its batches and airdrops are capped (issue 8 fault 7).
- * The same path serves Solana's PubSub WebSocket (issue 9), whose handshakes and subscribe calls spend the
+ * carries a faucet, so it is rate-limited per IP and its batches and airdrops are capped.
+ * The same path serves Solana's PubSub WebSocket, whose handshakes and subscribe calls spend the
  * same per-IP budget; the hub it returns is what tests drive and watch.
  */
 export async function registerRpcRoute(

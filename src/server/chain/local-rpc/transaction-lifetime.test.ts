@@ -41,7 +41,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-describe('§7 Blockchain: expiry, signatures, failures and duplicates behave as on mainnet', () => {
+describe('Blockchain: expiry, signatures, failures and duplicates behave as on mainnet', () => {
   let server: LocalChainServer;
   beforeAll(async () => {
     server = await startLocalChainServer();

@@ -30,11 +30,11 @@ function statusBlindFetch() {
 }
 
 /**
- * Issue 9 acceptance: the PubSub endpoint works for clients other than Kit. @solana/web3.js 1.x confirms a
+ * The PubSub endpoint works for clients other than Kit. @solana/web3.js 1.x confirms a
  * transfer with confirmTransaction({ signature, blockhash, lastValidBlockHeight }, 'confirmed'), the way
  * most Solana tools do, with its WebSocket at the local chain's /rpc.
  */
-describe('issue 9 acceptance: @solana/web3.js 1.x confirms through the local chain’s PubSub WebSocket', () => {
+describe('@solana/web3.js 1.x confirms through the local chain’s PubSub WebSocket', () => {
   let server: LocalChainServer;
   beforeAll(async () => {
     server = await startLocalChainServer();

@@ -38,7 +38,10 @@ export async function createLocalChain(options: LocalChainOptions): Promise<Loca
   const genesis = await openGenesis(dir, clock);
   const state: ChainState = await openChainState(dir, genesis);
   const { svm, history } = state;
-  const schedule = createSlotSchedule({ ...genesis, clock, slotMs, floorSlot: state.lastSlot });
+  // One slot past the last landed transaction: what the log holds was answered and cannot roll back, so a
+  // transaction confirmed before a restart stays confirmed after it, even when this run's clock is behind.
+  const floorSlot = state.lastSeq > 0 ? state.lastSlot + 1n : state.lastSlot;
+  const schedule = createSlotSchedule({ ...genesis, clock, slotMs, floorSlot });
   let airdropNonce = history.count();
   let closed = false;
   /** Set when the log could not be written: the runtime may hold a transaction the log lacks. */

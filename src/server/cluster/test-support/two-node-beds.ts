@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 import { deleteRedisKeys } from '../../../../test/cluster/redis-prefix-cleanup.ts';
 import type { DatabaseUnderTest } from '../../../../test/db-harness.ts';
 import type { LocalChainServer } from '../../chain/test-support/local-chain-server.ts';
-import { type SearchBed, searchBed } from '../../game/paid-search-bed.ts';
+import { type SearchBed, searchBed } from '../../game/test-support/paid-search-bed.ts';
 import { type ClusterGame, wireClusterGame } from '../cluster-game.ts';
 import { type ClusterNode, startClusterNode } from '../cluster-node.ts';
 
@@ -47,7 +47,7 @@ export function twoNodeBeds(target: DatabaseUnderTest, chain: () => LocalChainSe
       const cluster = wireClusterGame({ node, db: target.db, clock: chain().clock, log: () => {} });
       const bed = await searchBed(chain(), target.db, {
         nodeId,
-        cluster: cluster.option,
+        topology: { nodeId, advertisedNode: nodeId, matchmaker: cluster.matchmaker, peers: cluster.peers },
         ...(houseWallet ? { houseWallet } : {}),
       });
       houseWallet = bed.houseWallet;

@@ -1,5 +1,7 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
+import { SYSTEM_EVENT_SEVERITIES, type SystemEventSeverity } from '../../../common/api/admin-rows.ts';
 import { GAME_MODE_IDS } from '../../../common/game-modes.ts';
+import { GAME_STATES } from '../../../common/rules.ts';
 
 /**
  * The value lists of SPEC §4 (and the transaction types of SPEC §3) as PostgreSQL enums, so a value outside
@@ -9,15 +11,6 @@ import { GAME_MODE_IDS } from '../../../common/game-modes.ts';
 
 export const gameModeEnum = pgEnum('game_mode', GAME_MODE_IDS);
 
-export const GAME_STATES = [
-  'waiting',
-  'countdown',
-  'firstServe',
-  'playing',
-  'roundEnd',
-  'gameOver',
-  'waitingForReconnection',
-] as const;
 export type GameState = (typeof GAME_STATES)[number];
 export const gameStateEnum = pgEnum('game_state', GAME_STATES);
 
@@ -95,8 +88,8 @@ export const GAME_SESSION_OUTCOMES = [
 export type GameSessionOutcome = (typeof GAME_SESSION_OUTCOMES)[number];
 export const gameSessionOutcomeEnum = pgEnum('game_session_outcome', GAME_SESSION_OUTCOMES);
 
-export const SYSTEM_EVENT_SEVERITIES = ['critical', 'error', 'warning', 'other'] as const;
-export type SystemEventSeverity = (typeof SYSTEM_EVENT_SEVERITIES)[number];
+// The back-office filters and shows them: the list lives in the HTTP contract.
+export { SYSTEM_EVENT_SEVERITIES, type SystemEventSeverity };
 export const systemEventSeverityEnum = pgEnum('system_event_severity', SYSTEM_EVENT_SEVERITIES);
 
 /** Money the house owes (ARCHITECTURE invariant 3). */

@@ -98,7 +98,7 @@ export const gameSessions = pgTable(
     winLamports: zeroLamports('win_lamports'),
     feeLamports: zeroLamports('fee_lamports'),
     winnerId: text('winner_id'),
-    /** The game node running this match (NODE_ID; issue 12); settled by another node if it is lost. */
+    /** The game node running this match (NODE_ID); settled by another node if it is lost. */
     nodeId: text('node_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -47,7 +47,7 @@ export const playerSessions = pgTable(
 );
 
 /**
- * The terms of service a wallet accepted (issue 10 point 7: 18 or older, not in a restricted jurisdiction),
+ * The terms of service a wallet accepted (18 or older, not in a restricted jurisdiction),
  * written with the sign-in that carried the acceptance: when, which wallet, from which address, which
  * version. Rows are only ever added, so the record of what was accepted and when is never rewritten.
  */

@@ -30,7 +30,7 @@ export const queueSessions = pgTable(
     userAgent: text('user_agent'),
     metadata: jsonb('metadata'),
     /**
-     * The game node that holds this search (NODE_ID; issue 12): when that node stops beating in Redis,
+     * The game node that holds this search (NODE_ID): when that node stops beating in Redis,
      * another settles it. Null for rows written before cluster mode existed (settled as owned by nobody).
      */
     nodeId: text('node_id'),

@@ -30,7 +30,7 @@ export const verifyRequestSchema = z.strictObject({
     (bytes) => bytes.length === SIGNATURE_BYTES,
     `signature must be ${SIGNATURE_BYTES} bytes`,
   ),
-  /** The terms of service version the player accepted before connecting (issue 10 point 7), recorded with it. */
+  /** The terms of service version the player accepted before connecting, recorded with it. */
   termsVersion: termsVersionSchema.optional(),
 });
 

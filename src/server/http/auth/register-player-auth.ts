@@ -1,5 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  SessionWalletAnswer,
+  SignInChallengeAnswer,
+  SignInVerifyAnswer,
+  SignOutAnswer,
+} from '../../../common/api/player-api.ts';
 import type { Clock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
 import {
@@ -10,6 +16,7 @@ import {
   sessionTokenFromCookieHeader,
 } from '../../security/player-sessions.ts';
 import { createTokenBucketLimiter, type TokenBucketLimiter } from '../../security/token-bucket-limiter.ts';
+import type { Replies } from '../contract-reply.ts';
 import { challengeRequestSchema, describeInvalidBody, verifyRequestSchema } from './auth-schemas.ts';
 import { isOriginAllowed, normalizeOrigin } from './origin-allowed.ts';
 import { ORIGIN_NOT_ALLOWED, TOO_MANY_REQUESTS } from './sign-in-errors.ts';
@@ -39,7 +46,7 @@ export interface PlayerAuthOptions {
   rateLimits?: { signIn?: RateLimit; me?: RateLimit };
   /**
    * A wallet has just proven itself, before its cookie is set: the terms acceptance it carried is recorded
-   * here (issue 10 point 7). A failure fails the sign-in, so no session exists without its record.
+   * here. A failure fails the sign-in, so no session exists without its record.
    */
   onSignedIn?: (signedIn: SignedIn) => Promise<void>;
   /**
@@ -130,44 +137,56 @@ export async function registerPlayerAuth(
 
     const postRoute = { bodyLimit: BODY_LIMIT_BYTES, onRequest: [limitSignIn, checkOrigin] };
 
-    scope.post('/api/auth/challenge', postRoute, async (request, reply) => {
-      const body = challengeRequestSchema.safeParse(request.body);
-      if (!body.success) return reply.code(400).send({ error: describeInvalidBody(body.error) });
-      const input = await signIn.issue({ walletAddress: body.data.walletAddress });
-      return { input };
-    });
+    scope.post<{ Reply: Replies<SignInChallengeAnswer> }>(
+      '/api/auth/challenge',
+      postRoute,
+      async (request, reply) => {
+        const body = challengeRequestSchema.safeParse(request.body);
+        if (!body.success) return reply.code(400).send({ error: describeInvalidBody(body.error) });
+        const input = await signIn.issue({ walletAddress: body.data.walletAddress });
+        return { input };
+      },
+    );
 
-    scope.post('/api/auth/verify', postRoute, async (request, reply) => {
-      const body = verifyRequestSchema.safeParse(request.body);
-      if (!body.success) return reply.code(400).send({ error: describeInvalidBody(body.error) });
-      const { termsVersion, ...proof } = body.data;
-      const outcome = await signIn.verify({
-        ...proof,
-        previousToken: currentToken(request),
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      if (!outcome.ok) return reply.code(outcome.status).send({ error: outcome.error });
-      await options.onSignedIn?.({
-        walletAddress: outcome.session.walletAddress,
-        ip: request.ip,
-        termsVersion: termsVersion ?? null,
-      });
-      reply.setCookie(PLAYER_SESSION_COOKIE, outcome.session.token, {
-        ...cookieAttributes(request),
-        maxAge: Math.floor(playerSessions.lifetimeMs / 1000),
-      });
-      return { walletAddress: outcome.session.walletAddress };
-    });
+    scope.post<{ Reply: Replies<SignInVerifyAnswer> }>(
+      '/api/auth/verify',
+      postRoute,
+      async (request, reply) => {
+        const body = verifyRequestSchema.safeParse(request.body);
+        if (!body.success) return reply.code(400).send({ error: describeInvalidBody(body.error) });
+        const { termsVersion, ...proof } = body.data;
+        const outcome = await signIn.verify({
+          ...proof,
+          previousToken: currentToken(request),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        if (!outcome.ok) return reply.code(outcome.status).send({ error: outcome.error });
+        await options.onSignedIn?.({
+          walletAddress: outcome.session.walletAddress,
+          ip: request.ip,
+          termsVersion: termsVersion ?? null,
+        });
+        reply.setCookie(PLAYER_SESSION_COOKIE, outcome.session.token, {
+          ...cookieAttributes(request),
+          maxAge: Math.floor(playerSessions.lifetimeMs / 1000),
+        });
+        return { walletAddress: outcome.session.walletAddress };
+      },
+    );
 
-    scope.get('/api/auth/me', { onRequest: [limitMe] }, async (request) => {
-      const session = await playerSessions.fromRequest(request);
-      // Signed out is the normal state of every first visit, not an error: a 401 here would be logged by
-      // browsers as a failed resource on every page load, so the answer names no wallet instead.
-      return { walletAddress: session ? session.walletAddress : null };
-    });
+    scope.get<{ Reply: Replies<SessionWalletAnswer> }>(
+      '/api/auth/me',
+      { onRequest: [limitMe] },
+      async (request) => {
+        const session = await playerSessions.fromRequest(request);
+        // Signed out is the normal state of every first visit, not an error: a 401 here would be logged by
+        // browsers as a failed resource on every page load, so the answer names no wallet instead.
+        return { walletAddress: session ? session.walletAddress : null };
+      },
+    );
 
-    scope.post('/api/auth/logout', postRoute, async (request, reply) => {
+    scope.post<{ Reply: Replies<SignOutAnswer> }>('/api/auth/logout', postRoute, async (request, reply) => {
       const ended = await playerSessions.end(currentToken(request));
       if (ended) options.onSignedOut?.(ended);
       reply.clearCookie(PLAYER_SESSION_COOKIE, cookieAttributes(request));

@@ -14,7 +14,7 @@ import {
 
 const ADMIN = { by: 'admin@pong.local', reason: 'chargeback fraud' };
 
-describeEachDatabase('issue 10 point 6: a banned wallet or address is refused sign-in', (target) => {
+describeEachDatabase('a banned wallet or address is refused sign-in', (target) => {
   let h: AuthHarness;
   let bans: Bans;
   beforeEach(async () => {

@@ -10,7 +10,7 @@ const remote = (cluster: 'devnet' | 'testnet' | 'mainnet-beta'): ChainConfig => 
   houseWalletKeypair: '/nonexistent',
 });
 
-describe('invariant 5: the sign-in message names the chain the server uses', () => {
+describe('the sign-in message names the chain the server uses', () => {
   it.each([
     ['the embedded local chain', { kind: 'local' } as ChainConfig, 'solana:localnet'],
     ['devnet', remote('devnet'), 'solana:devnet'],

@@ -16,13 +16,13 @@ import {
 } from './test-support/sign-in-test-kit.ts';
 
 /**
- * Issue 8, faults 2 and 8: the Sign In With Solana domain and URI, and whether the cookie is Secure, come
+ * The Sign In With Solana domain and URI, and whether the cookie is Secure, come
  * from the configured public origin, never from headers the client chooses (Host, X-Forwarded-Host,
  * X-Forwarded-Proto). Otherwise a phishing site relays our challenge with its own Host, the victim's wallet
  * signs a message naming the phishing domain without a warning, and the site replays it here.
  */
 describeEachDatabase(
-  'issue 8 faults 2 and 8: sign-in domain and cookie security from configuration',
+  'the sign-in domain and the cookie’s Secure flag come from the configured origin, never from request headers',
   (target) => {
     let h: AuthHarness | undefined;
     afterEach(async () => {
@@ -30,7 +30,7 @@ describeEachDatabase(
       h = undefined;
     });
 
-    it('fault 2: a challenge asked for through another Host or X-Forwarded-Host names the configured domain', async () => {
+    it('a challenge asked for through another Host or X-Forwarded-Host names the configured domain', async () => {
       h = await startAuthApp(target.db, { trustProxy: true });
       const wallet = await newWallet();
       const relayed: Array<Record<string, string>> = [
@@ -46,7 +46,7 @@ describeEachDatabase(
       }
     });
 
-    it('fault 2: the phishing replay (challenge and verify under the phishing Host) gets no session', async () => {
+    it('the phishing replay (challenge and verify under the phishing Host) gets no session', async () => {
       h = await startAuthApp(target.db, { trustProxy: true });
       const victim = await newWallet();
       const phishing = { host: 'evil.test', 'x-forwarded-host': 'evil.test' };
@@ -60,7 +60,7 @@ describeEachDatabase(
       expect(replay.cookies.find((c) => c.name === 'pong_session')).toBeUndefined();
     });
 
-    it('fault 2: a message naming any domain other than the configured one is refused', async () => {
+    it('a message naming any domain other than the configured one is refused', async () => {
       let origin = 'https://pong.example';
       h = await startAuthApp(target.db, { publicOrigin: () => origin });
       const wallet = await newWallet();
@@ -72,7 +72,7 @@ describeEachDatabase(
       expect(res.json()).toEqual({ error: SIGN_IN_ERRORS.otherDomain.error });
     });
 
-    it('fault 8: an https public origin makes the cookie Secure behind a TLS proxy that forwards plain http', async () => {
+    it('an https public origin makes the cookie Secure behind a TLS proxy that forwards plain http', async () => {
       h = await startAuthApp(target.db, { publicOrigin: `https://${HOST}` });
       // No X-Forwarded-Proto and no trusted proxy: the request itself looks like plain http.
       const res = await signIn(h.app, await newWallet());
@@ -81,7 +81,7 @@ describeEachDatabase(
       expect((await me(h.app, sessionCookieOf(res))).statusCode).toBe(200);
     });
 
-    it('fault 8: an http public origin (local play) sets no Secure flag, so the browser keeps the cookie', async () => {
+    it('an http public origin (local play) sets no Secure flag, so the browser keeps the cookie', async () => {
       h = await startAuthApp(target.db, { publicOrigin: ORIGIN });
       const res = await signIn(h.app, await newWallet());
       expect(res.statusCode, res.body).toBe(200);

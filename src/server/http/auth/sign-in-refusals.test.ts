@@ -20,7 +20,7 @@ import {
   startAuthApp,
 } from './test-support/sign-in-test-kit.ts';
 
-describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
+describeEachDatabase('sign-in refusals', (target) => {
   let h: AuthHarness;
   beforeEach(async () => {
     h = await startAuthApp(target.db);
@@ -35,7 +35,7 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
     expect(res.json()).toEqual({ error: refusal.error });
   };
 
-  it('RELIABILITY 16: a reused nonce is refused, even with the same valid signature', async () => {
+  it('a reused nonce is refused, even with the same valid signature', async () => {
     const wallet = await newWallet();
     const { text } = await requestChallenge(h.app, wallet.address);
     const body = await signedBody(wallet.address, text, wallet);
@@ -43,7 +43,7 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
     expectRefused(await postVerify(h.app, body), SIGN_IN_ERRORS.nonceUsed);
   });
 
-  it('RELIABILITY 16: an expired message is refused: accepted 1 ms before expirationTime, refused at it', async () => {
+  it('an expired message is refused: accepted 1 ms before expirationTime, refused at it', async () => {
     const wallet = await newWallet();
     const early = await requestChallenge(h.app, wallet.address);
     const late = await requestChallenge(h.app, wallet.address);
@@ -55,7 +55,7 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
     expectRefused(await postVerify(h.app, await bodyOf(late.text)), SIGN_IN_ERRORS.expired);
   });
 
-  it('RELIABILITY 16: a message for another domain is refused (the domain is the configured one, not the Host)', async () => {
+  it('a message for another domain is refused (the domain is the configured one, not the Host)', async () => {
     // The configured origin changes between challenge and verify: the stored message names the old domain.
     let origin = 'http://evil.test';
     const other = await startAuthApp(target.db, { publicOrigin: () => origin });
@@ -71,7 +71,7 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
     }
   });
 
-  it('RELIABILITY 16: a message for wallet A signed by wallet B is refused, and A can still use the nonce', async () => {
+  it('a message for wallet A signed by wallet B is refused, and A can still use the nonce', async () => {
     const [a, b] = [await newWallet(), await newWallet()];
     const { text } = await requestChallenge(h.app, a.address);
     // Claiming A: B's signature does not verify with A's key.
@@ -85,7 +85,7 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
     expect((await postVerify(h.app, own)).json()).toEqual({ walletAddress: a.address });
   });
 
-  it('RELIABILITY 16: a signature over other text is refused and leaves the challenge usable', async () => {
+  it('a signature over other text is refused and leaves the challenge usable', async () => {
     const wallet = await newWallet();
     const { text } = await requestChallenge(h.app, wallet.address);
     const otherSignature = await signText(wallet, `${text} `);
@@ -97,7 +97,7 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
     expect((await postVerify(h.app, good)).statusCode).toBe(200);
   });
 
-  it('invariant 5: a message changed by one character, with a valid signature of the changed text, is refused', async () => {
+  it('a message changed by one character, with a valid signature of the changed text, is refused', async () => {
     const wallet = await newWallet();
     const { text } = await requestChallenge(h.app, wallet.address);
     const changed = text.replace('Sign in to Retro Pong', 'Sign in to Retro Ping');
@@ -106,7 +106,7 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
     expectRefused(await postVerify(h.app, body), SIGN_IN_ERRORS.messageMismatch);
   });
 
-  it('invariant 5: a well-formed, validly signed message with a nonce the server never issued is refused', async () => {
+  it('a well-formed, validly signed message with a nonce the server never issued is refused', async () => {
     const wallet = await newWallet();
     const { input } = await requestChallenge(h.app, wallet.address);
     const forged = createSignInMessageText({
@@ -119,7 +119,7 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
     expectRefused(await postVerify(h.app, body), SIGN_IN_ERRORS.unknownNonce);
   });
 
-  it('invariant 5: text that is not a SIWS message, or not UTF-8, is a 400', async () => {
+  it('text that is not a SIWS message, or not UTF-8, is a 400', async () => {
     const wallet = await newWallet();
     const signature = await signText(wallet, 'hello');
     for (const signedMessage of [base64('hello'), base64(new Uint8Array([0xff, 0xfe, 0x00]))]) {
@@ -128,7 +128,7 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
     }
   });
 
-  it('invariant 5: two simultaneous verifications of one challenge yield exactly one session', async () => {
+  it('two simultaneous verifications of one challenge yield exactly one session', async () => {
     const wallet = await newWallet();
     const { text } = await requestChallenge(h.app, wallet.address);
     const body = await signedBody(wallet.address, text, wallet);
@@ -144,7 +144,7 @@ describeEachDatabase('RELIABILITY 16: sign-in refusals', (target) => {
     expect(sessions).toHaveLength(1);
   });
 
-  it('invariant 5: when both verifications pass every check first, the used_at guard still lets one through', async () => {
+  it('when both verifications pass every check first, the used_at guard still lets one through', async () => {
     // Both calls are held at the door of their transaction until both have arrived, so neither is stopped
     // by the early "already used" check: only the UPDATE … WHERE used_at IS NULL decides.
     let arrived = 0;

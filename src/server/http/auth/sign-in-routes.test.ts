@@ -19,7 +19,7 @@ import {
   startAuthApp,
 } from './test-support/sign-in-test-kit.ts';
 
-describeEachDatabase('invariant 5: sign-in routes and the player session', (target) => {
+describeEachDatabase('sign-in routes and the player session', (target) => {
   let h: AuthHarness | undefined;
   const start = async (options?: Parameters<typeof startAuthApp>[1]) => {
     h = await startAuthApp(target.db, options);
@@ -30,7 +30,7 @@ describeEachDatabase('invariant 5: sign-in routes and the player session', (targ
     h = undefined;
   });
 
-  it('invariant 5: the challenge is a SIWS input for this host, stored with the exact text the wallet signs', async () => {
+  it('the challenge is a SIWS input for this host, stored with the exact text the wallet signs', async () => {
     const { app, clock } = await start();
     const wallet = await newWallet();
     const { input, text } = await requestChallenge(app, wallet.address);
@@ -54,7 +54,7 @@ describeEachDatabase('invariant 5: sign-in routes and the player session', (targ
     expect(second.input.nonce).not.toBe(input.nonce);
   });
 
-  it('invariant 5: a good sign-in sets an HttpOnly, SameSite=Lax, Path=/ cookie (no Secure over http); /me answers the wallet', async () => {
+  it('a good sign-in sets an HttpOnly, SameSite=Lax, Path=/ cookie (no Secure over http); /me answers the wallet', async () => {
     const { app } = await start();
     const wallet = await newWallet();
     const res = await signIn(app, wallet);
@@ -73,14 +73,14 @@ describeEachDatabase('invariant 5: sign-in routes and the player session', (targ
     expect(answer.json()).toEqual({ walletAddress: wallet.address });
   });
 
-  it('invariant 5: under https behind a trusted proxy (X-Forwarded-Proto) the cookie is Secure', async () => {
+  it('under https behind a trusted proxy (X-Forwarded-Proto) the cookie is Secure', async () => {
     const { app } = await start({ trustProxy: true });
     const res = await signIn(app, await newWallet(), { 'x-forwarded-proto': 'https' });
     expect(res.statusCode, res.body).toBe(200);
     expect(String(res.headers['set-cookie'])).toContain('Secure');
   });
 
-  it('invariant 5: the session the /ws upgrade reads is the signed-in wallet, and its id is not the cookie token', async () => {
+  it('the session the /ws upgrade reads is the signed-in wallet, and its id is not the cookie token', async () => {
     const { app, playerSessions } = await start();
     const wallet = await newWallet();
     const cookie = sessionCookieOf(await signIn(app, wallet));
@@ -90,7 +90,7 @@ describeEachDatabase('invariant 5: sign-in routes and the player session', (targ
     expect(session?.sessionId).not.toContain(token);
   });
 
-  it('invariant 5: /me without a session, or with an unknown one, answers 200 with no wallet (signed out is not an error)', async () => {
+  it('/me without a session, or with an unknown one, answers 200 with no wallet (signed out is not an error)', async () => {
     const { app } = await start();
     for (const cookie of [undefined, `pong_session=${'x'.repeat(43)}`]) {
       const res = await me(app, cookie);
@@ -99,7 +99,7 @@ describeEachDatabase('invariant 5: sign-in routes and the player session', (targ
     }
   });
 
-  it('invariant 5: a session past its lifetime is refused by /me and by fromCookieHeader', async () => {
+  it('a session past its lifetime is refused by /me and by fromCookieHeader', async () => {
     const { app, clock, playerSessions } = await start();
     const cookie = sessionCookieOf(await signIn(app, await newWallet()));
     clock.advance(DEFAULT_PLAYER_SESSION_LIFETIME_MS);
@@ -107,7 +107,7 @@ describeEachDatabase('invariant 5: sign-in routes and the player session', (targ
     expect(await playerSessions.fromCookieHeader(cookie)).toBeNull();
   });
 
-  it('RELIABILITY 17 (player side): logout deletes the session and clears the cookie; the old cookie is refused', async () => {
+  it('logout deletes the session and clears the cookie; the old cookie is refused', async () => {
     const { app, playerSessions } = await start();
     const cookie = sessionCookieOf(await signIn(app, await newWallet()));
     const res = await app.inject({
@@ -124,7 +124,7 @@ describeEachDatabase('invariant 5: sign-in routes and the player session', (targ
     expect(await playerSessions.fromCookieHeader(cookie)).toBeNull();
   });
 
-  it('invariant 5: a new sign-in rotates the token: the previous cookie stops working', async () => {
+  it('a new sign-in rotates the token: the previous cookie stops working', async () => {
     const { app } = await start();
     const wallet = await newWallet();
     const first = sessionCookieOf(await signIn(app, wallet));
@@ -134,7 +134,7 @@ describeEachDatabase('invariant 5: sign-in routes and the player session', (targ
     expect((await me(app, second)).json()).toEqual({ walletAddress: wallet.address });
   });
 
-  it('RELIABILITY 19 / invariant 6: a POST from an origin that is not allowed is 403 and changes nothing', async () => {
+  it('a POST from an origin that is not allowed is 403 and changes nothing', async () => {
     const { app } = await start();
     const wallet = await newWallet();
     const { text } = await requestChallenge(app, wallet.address, { origin: ORIGIN });
@@ -150,7 +150,7 @@ describeEachDatabase('invariant 5: sign-in routes and the player session', (targ
     expect((await postVerify(app, body, { origin: ORIGIN })).statusCode).toBe(200);
   });
 
-  it('invariant 6: malformed or oversized input is a 400 (or 413) with an error, and nothing is stored', async () => {
+  it('malformed or oversized input is a 400 (or 413) with an error, and nothing is stored', async () => {
     const { app } = await start();
     const wallet = await newWallet();
     const { text } = await requestChallenge(app, wallet.address);
@@ -195,7 +195,7 @@ describeEachDatabase('invariant 5: sign-in routes and the player session', (targ
     expect((await postVerify(app, good)).statusCode).toBe(200);
   });
 
-  it('invariant 6: sign-in routes are rate-limited per IP with 429 {error}, and recover as time passes', async () => {
+  it('sign-in routes are rate-limited per IP with 429 {error}, and recover as time passes', async () => {
     const { app, clock } = await start({
       rateLimits: { signIn: { capacity: 3, refillPerMinute: 6 }, me: { capacity: 2, refillPerMinute: 60 } },
     });

@@ -3,6 +3,7 @@ import { address, getPublicKeyFromAddress, signatureBytes, verifySignature } fro
 import type { SolanaSignInInput } from '@solana/wallet-standard-features';
 import { createSignInMessageText, parseSignInMessageText } from '@solana/wallet-standard-util';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { SignInChallengeAnswer } from '../../../common/api/player-api.ts';
 import type { Clock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { authChallenges } from '../../db/schema/identity.ts';
@@ -30,7 +31,7 @@ export interface SignInServiceDeps {
    */
   publicOrigin: () => string;
   /**
-   * Issue 10 point 6: a banned wallet or address gets no session. Asked once the signature is proven (so
+   * A banned wallet or address gets no session. Asked once the signature is proven (so
    * the answer is about the real wallet); a text is the refusal's message (SPEC §8's ban messages).
    */
   refusal?: (walletAddress: string, ip: string | undefined) => Promise<string | null>;
@@ -56,7 +57,7 @@ export type VerifySignInOutcome =
   | { ok: false; status: 403; error: string };
 
 export interface SignInService {
-  issue(input: IssueChallengeInput): Promise<SolanaSignInInput>;
+  issue(input: IssueChallengeInput): Promise<SignInChallengeAnswer['input']>;
   verify(input: VerifySignInInput): Promise<VerifySignInOutcome>;
 }
 

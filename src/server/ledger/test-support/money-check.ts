@@ -1,9 +1,9 @@
 import type { FakeClock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { UNUSED_ENTRY_GRACE_MS } from '../../game/restart-settlement.ts';
-import { checkLedgerBalance, type LedgerImbalance } from '../ledger-balance.ts';
 import { createMatchMoney } from '../match-money.ts';
-import { type ReconcileDifference, type ReconcileOptions, reconcile } from '../reconcile.ts';
+import { checkLedgerBalance, type LedgerImbalance } from '../reconcile/ledger-balance.ts';
+import { type ReconcileDifference, type ReconcileOptions, reconcile } from '../reconcile/reconcile.ts';
 
 export interface MoneyCheck {
   /** The ledger balance check (RELIABILITY 27): entry fees not accounted for to the lamport. */
@@ -15,7 +15,7 @@ export interface MoneyCheck {
 }
 
 /**
- * Test support for issue 8 fault 14: after a fault, the two money checks the operator runs, together. A
+ * Test support for "the money checks agree after a fault": after a fault, the two money checks the operator runs, together. A
  * test expects `{ ledger: [], chain: [], matchedOnChain: n }`: both agree there is nothing to explain.
  */
 export async function checkMoney(options: ReconcileOptions): Promise<MoneyCheck> {

@@ -1,8 +1,8 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { createFakeClock } from '../../../../common/clock.ts';
-import { memoryStorage } from '../../../storage/memory-storage.ts';
 import { safeStorageArea } from '../../../storage/storage-area.ts';
 import { createStoredValues } from '../../../storage/stored-values.ts';
+import { memoryStorage } from '../../../storage/test-support/memory-storage.ts';
 import type { ToastInput } from '../../../ui/toast-provider.tsx';
 import { createConnectFlow } from '../../connect-flow.ts';
 import { createPageReturn } from '../../page-return.ts';

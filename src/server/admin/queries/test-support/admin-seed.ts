@@ -7,9 +7,10 @@ import type { Database } from '../../../db/database.ts';
 import { recordMatchResult, recordMatchStart, seedHash } from '../../../game/match-recorder.ts';
 import type { MatchResult, SeatInfo } from '../../../game/match-types.ts';
 import type { QueueEntry } from '../../../game/matchmaker.ts';
-import { recordEntryFee } from '../../../ledger/entry-record.ts';
+import { recordEntryFee } from '../../../ledger/entry/entry-record.ts';
 import { createMatchMoney } from '../../../ledger/match-money.ts';
-import { claimNextJob, confirmPayout, storeSignedTransfer } from '../../../ledger/payout-store.ts';
+import { claimNextJob, confirmPayout, storeSignedTransfer } from '../../../ledger/payout/payout-store.ts';
+import { walletAnalytics } from '../../analytics/refresh-wallet-analytics.ts';
 
 /**
  * Test support for the admin queries: data written through the product's own write paths (the entry-fee
@@ -33,7 +34,7 @@ export async function payEntryFee(
 ): Promise<{ transactionId: string; signature: string; lamports: bigint }> {
   const signature = uniqueSignature();
   const lamports = getGameMode(mode).wagerLamports;
-  const recorded = await recordEntryFee(db, {
+  const recorded = await recordEntryFee(db, walletAnalytics, {
     walletAddress: wallet,
     gameMode: mode,
     signature,
@@ -135,7 +136,9 @@ export async function playGame(
     snapshots: [],
     connectionLog: [],
   };
-  await recordMatchResult(db, result, start, [createMatchMoney({ houseWallet: HOUSE }).matchEnded]);
+  await recordMatchResult(db, walletAnalytics, result, start, [
+    createMatchMoney({ houseWallet: HOUSE }).matchEnded,
+  ]);
   return {
     gameId: start.id,
     entries: paid.flatMap((p) => (p ? [{ transactionId: p.transactionId, signature: p.signature }] : [])),
@@ -161,7 +164,7 @@ export async function confirmDuePayouts(db: Database, clock: FakeClock): Promise
       { signature, wire: 'AA==' as never, lastValidBlockHeight: 1_000n },
       now,
     );
-    if (!signed || !(await confirmPayout(db, signed, { signature }, now))) {
+    if (!signed || !(await confirmPayout(db, walletAnalytics, signed, { signature }, now))) {
       throw new Error(`job ${job.id} was not confirmed`);
     }
     signatures.set(job.id, signature);

@@ -1,5 +1,5 @@
 /**
- * Bounds of the local chain's PubSub WebSocket (issue 9): what one socket, one client address and the whole
+ * Bounds of the local chain's PubSub WebSocket: what one socket, one client address and the whole
  * server may hold, so the faucet chain's subscription endpoint cannot be turned into a memory or CPU sink.
  */
 export const PUBSUB_LIMITS = {

@@ -3,6 +3,8 @@ import type { SolanaSignInInput } from '@solana/wallet-standard-features';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { signInChallengeAnswerSchema, signInVerifyAnswerSchema } from '../../../../common/api/player-api.ts';
+import { fitsExactly } from '../../../../common/api/test-support/contract-fit.ts';
 import { createFakeClock, type FakeClock } from '../../../../common/clock.ts';
 import type { Database } from '../../../db/database.ts';
 import type { PlayerSessions } from '../../../security/player-sessions.ts';
@@ -70,7 +72,8 @@ export async function requestChallenge(
     payload: { walletAddress },
   });
   expect(res.statusCode, res.body).toBe(200);
-  const { input } = res.json() as { input: SolanaSignInInput & { address: string; domain: string } };
+  // Every sign-in test reads the challenge through the HTTP contract: a field it does not name fails them.
+  const { input } = fitsExactly(signInChallengeAnswerSchema, res.json(), 'POST /api/auth/challenge');
   // The client renders the text from the input exactly as the wallet would (signMessage fallback).
   return { input, text: createSignInMessageText(input) };
 }
@@ -104,7 +107,9 @@ export async function signIn(
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   const { text } = await requestChallenge(app, wallet.address, headers);
-  return postVerify(app, await signedBody(wallet.address, text, wallet), headers);
+  const res = await postVerify(app, await signedBody(wallet.address, text, wallet), headers);
+  if (res.statusCode === 200) fitsExactly(signInVerifyAnswerSchema, res.json(), 'POST /api/auth/verify');
+  return res;
 }
 /** `pong_session=<token>` from a response's Set-Cookie, ready to send back as a Cookie header. */
 export function sessionCookieOf(res: LightMyRequestResponse): string {

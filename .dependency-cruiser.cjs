@@ -1,0 +1,81 @@
+/**
+ * The arrows allowed between the folders of src/ (docs: the layers), checked by `npm run deps` (part of
+ * `npm test`). A rule names what a folder must not import; anything not named is allowed.
+ *
+ * Everywhere, tests included: `common` stands alone and nothing imports in a circle. The layer rules hold
+ * for product code; a test (`*.test.ts`) or a test helper (`test-support/`) may assemble several layers to
+ * check a whole flow, as an integration test does.
+ */
+const TEST_CODE = '(\\.test\\.tsx?$|/test-support/)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Two modules that import each other (at any distance) are one module: merge them or split out what both need.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'common-imports-no-server-or-client',
+      severity: 'error',
+      comment: 'src/common is shared by the server and the browser: it imports neither.',
+      from: { path: '^src/common/' },
+      to: { path: '^src/(server|client)/' },
+    },
+    {
+      name: 'client-imports-no-server',
+      severity: 'error',
+      comment: 'The browser bundle never carries server code; what both need lives in src/common.',
+      from: { path: '^src/client/', pathNot: TEST_CODE },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'client-state-imports-no-socket',
+      severity: 'error',
+      comment:
+        'The reducer and its state are pure: the socket is driven by the controller (src/client/controller).',
+      from: { path: '^src/client/state/', pathNot: TEST_CODE },
+      to: { path: '^src/client/game-channel/' },
+    },
+    {
+      name: 'game-imports-no-outer-layer',
+      severity: 'error',
+      comment:
+        'The game layer declares ports (game-ports.ts) for what it needs; money, sockets, HTTP, the back-office and the topology implement them and are passed in at composition.',
+      from: { path: '^src/server/game/', pathNot: TEST_CODE },
+      to: { path: '^src/server/(ledger|gateway|http|admin|cluster)/' },
+    },
+    {
+      name: 'ledger-imports-no-outer-layer',
+      severity: 'error',
+      comment:
+        'Money knows nothing of sockets, HTTP, the back-office or the topology: what it must tell them goes through a port passed in at composition.',
+      from: { path: '^src/server/ledger/', pathNot: TEST_CODE },
+      to: { path: '^src/server/(gateway|http|admin|cluster)/' },
+    },
+    {
+      name: 'security-imports-no-outer-layer',
+      severity: 'error',
+      comment:
+        'Bans, limits and sessions are used by the gateway, HTTP and the chain watcher, never the other way round.',
+      from: { path: '^src/server/security/', pathNot: TEST_CODE },
+      to: { path: '^src/server/(chain|gateway|http|admin|cluster)/' },
+    },
+    {
+      name: 'game-and-money-start-no-http-server',
+      severity: 'error',
+      comment: 'Only the composition root (main.ts, http/, gateway/, admin/) makes a Fastify server.',
+      from: { path: '^src/server/(game|ledger)/', pathNot: TEST_CODE },
+      to: { path: '(^|/)node_modules/fastify/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

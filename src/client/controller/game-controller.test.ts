@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerMessage } from '../../common/protocol.ts';
+import { readStats } from '../storage/stats.ts';
+import {
+  data,
+  GAME,
+  gameOver,
+  matched,
+  SIGNATURE,
+  START,
+  setup,
+  state,
+  WALLET,
+} from './test-support/controller-harness.ts';
+
+describe('the channel opens for a signed-in wallet only', () => {
+  it('no socket before sign-in; one after; a sign-out closes it and forgets the game view', () => {
+    const t = setup();
+    t.controller.setIdentity(false, WALLET);
+    expect(t.sockets.sockets).toHaveLength(0);
+    t.signInAndOpen();
+    expect(t.socket().url).toBe('wss://pong.test/ws');
+    expect(t.sent()[0]).toEqual({ type: 'connect', walletAddress: WALLET, timestamp: START });
+    t.receive({ type: 'connect', id: 'c', sessionId: 'session-from-server', playersOnline: 3 });
+    expect(t.stored.sessionId.get()).toBe('session-from-server');
+    t.receive(matched);
+    t.controller.setIdentity(false, null);
+    expect(t.socket().closedByClient).toBe(true);
+    expect(t.view()).toMatchObject({ gameId: null, connected: false, state: 'waiting' });
+    // Signing out keeps the stored game: the next sign-in's reconnect learns if the seat is still ours.
+    expect(t.stored.currentGameId.get()).toBe(GAME);
+    t.controller.setIdentity(true, WALLET);
+    expect(t.socket().url).toBe('wss://pong.test/ws?sessionId=session-from-server');
+  });
+});
+
+describe('search and match effects', () => {
+  it('find match: searching at once, findMatch sent about 50 ms later with wallet, balance and signature', () => {
+    const t = setup();
+    t.signInAndOpen();
+    t.controller.findMatch('smol_shrimp', SIGNATURE);
+    expect(t.view()).toMatchObject({ searching: true, searchStartTime: START, gameMode: 'smol_shrimp' });
+    t.timers.advance(49);
+    expect(t.sentTypes()).not.toContain('findMatch');
+    t.timers.advance(1);
+    expect(t.sent().find((m) => m.type === 'findMatch')).toEqual({
+      type: 'findMatch',
+      gameMode: 'smol_shrimp',
+      walletAddress: WALLET,
+      balance: 1.5,
+      timestamp: START + 50,
+      paymentSignature: SIGNATURE,
+    });
+  });
+
+  it('cancelSearch: sent several times plus a backup after 500 ms; one refund toast; balance told', () => {
+    const t = setup();
+    t.signInAndOpen();
+    t.controller.findMatch('smol_shrimp', SIGNATURE);
+    t.pass(10_050);
+    t.controller.cancelSearch();
+    const cancels = () => t.sent().filter((m) => m.type === 'cancelSearch');
+    expect(cancels()).toHaveLength(3);
+    expect(cancels()[0]).toMatchObject({ paymentSignature: SIGNATURE });
+    expect(t.view().cancelling).toBe('cancelling');
+    t.timers.advance(499);
+    expect(cancels()).toHaveLength(3);
+    t.timers.advance(1);
+    expect(cancels()).toHaveLength(4);
+    expect(t.view().cancelling).toBe('refunding');
+    const reply: ServerMessage = {
+      type: 'cancelSearch',
+      success: true,
+      message: 'Search cancelled',
+      refundLamports: '24250000',
+      refundAmount: 0.02425,
+    };
+    for (let i = 0; i < 4; i++) t.receive(reply);
+    expect(t.view()).toMatchObject({
+      searching: false,
+      cancelling: 'idle',
+      notice: { id: 1, kind: 'searchCancelled' },
+    });
+    expect(t.walletEvents.filter((e) => e.kind === 'refund_processed').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a search cancelled before its findMatch went out is simply dropped', () => {
+    const t = setup();
+    t.signInAndOpen();
+    t.controller.findMatch('practice');
+    t.controller.cancelSearch();
+    t.timers.advance(1_000);
+    expect(t.sentTypes()).not.toContain('findMatch');
+    expect(t.sentTypes()).not.toContain('cancelSearch');
+    expect(t.view().searching).toBe(false);
+  });
+
+  it('matched stores the game id and last state; gameState feeds the ball’s prediction, not React, 60 times a second', () => {
+    const t = setup();
+    t.signInAndOpen();
+    t.receive(matched);
+    expect(t.stored.currentGameId.get()).toBe(GAME);
+    expect(t.stored.lastGameState.get()).toMatchObject({ gameId: GAME, state: 'countdown', playerIndex: 0 });
+    const rendersBefore = t.renders();
+    for (let i = 1; i <= 60; i++) {
+      t.clock.advance(16);
+      t.receive(state(START + i * 16, { paddlePositions: [300 + i, 300 - i] }));
+    }
+    // One re-render (countdown → playing), not sixty.
+    expect(t.renders() - rendersBefore).toBe(1);
+    expect(t.controller.getSnapshot().view.state).toBe('playing');
+    expect(t.controller.match.prediction.keyframe()?.paddlePositions).toEqual([360, 240]);
+    expect(t.controller.match.prediction.reportedPaddle(0)).toBe(360);
+    expect(t.controller.getView().data.paddlePositions).toEqual([360, 240]);
+    // The stored last state is refreshed about once a second, not at every gameState.
+    expect(t.stored.lastGameState.get()?.state).toBe('playing');
+  });
+
+  it('game over: the stored game id is cleared and the stats applied once per game id', () => {
+    const t = setup();
+    t.signInAndOpen();
+    t.receive(matched);
+    t.receive(state(START + 16, { gameState: 'gameOver', winner: 0, scores: [11, 3], reason: 'score' }));
+    t.receive(gameOver);
+    t.receive(gameOver);
+    expect(t.view().gameOver).toMatchObject({ outcome: 'win', scores: [11, 3] });
+    expect(t.stored.currentGameId.get()).toBeNull();
+    expect(t.stored.lastGameState.get()).toBeNull();
+    expect(readStats(t.stored)).toEqual({ totalWins: 1, currentStreak: 1, bestStreak: 1 });
+  });
+
+  it('paddle moves go out only in a game, under the paddle rules', () => {
+    const t = setup();
+    t.signInAndOpen();
+    t.controller.paddleMove(200);
+    t.receive(matched);
+    t.controller.paddleMove(250.26);
+    t.controller.paddleMove(251);
+    t.timers.advance(16);
+    t.controller.paddleMove(700);
+    expect(t.sent().filter((m) => m.type === 'paddleMove')).toEqual([
+      { type: 'paddleMove', gameId: GAME, position: 250.3, timestamp: START },
+      { type: 'paddleMove', gameId: GAME, position: 600, timestamp: START + 16 },
+    ]);
+  });
+
+  it('exit sends exit, clears storage and returns to the menu', () => {
+    const t = setup();
+    t.signInAndOpen();
+    t.receive(matched);
+    t.controller.exit();
+    expect(t.sent().at(-1)).toEqual({ type: 'exit', gameId: GAME });
+    expect(t.stored.currentGameId.get()).toBeNull();
+    expect(t.view()).toMatchObject({ state: 'waiting', gameId: null });
+  });
+});
+
+describe('reconnection effects', () => {
+  it('open with a stored game id: disconnected with 30 s, reconnect sent after 500 ms; success resumes', () => {
+    const t = setup((s) => s.currentGameId.set(GAME));
+    t.signInAndOpen();
+    expect(t.view()).toMatchObject({
+      gameId: GAME,
+      isDisconnected: true,
+      canReconnect: true,
+      reconnectionTimeLeft: 30,
+    });
+    expect(t.sentTypes()).not.toContain('connect');
+    t.timers.advance(499);
+    expect(t.sentTypes()).not.toContain('reconnect');
+    t.timers.advance(1);
+    expect(t.sent().find((m) => m.type === 'reconnect')).toMatchObject({
+      gameId: GAME,
+      walletAddress: WALLET,
+    });
+    t.receive({
+      type: 'reconnectionSuccess',
+      gameId: GAME,
+      playerIndex: 1,
+      gameState: data({ scores: [4, 5] }),
+    });
+    expect(t.view()).toMatchObject({ state: 'playing', isDisconnected: false, playerIndex: 1 });
+    expect(t.controller.match.prediction.keyframe()?.scores).toEqual([4, 5]);
+  });
+
+  it('rapid refresh: a last game state under 15 s old resumes its screen at once', () => {
+    const t = setup((s) =>
+      s.lastGameState.set({ gameId: GAME, state: 'playing', timestamp: START - 14_999, playerIndex: 1 }),
+    );
+    t.signInAndOpen();
+    expect(t.view()).toMatchObject({ gameId: GAME, state: 'playing', playerIndex: 1 });
+    t.timers.advance(500);
+    expect(t.sentTypes()).toContain('reconnect');
+  });
+
+  it('reconnectionFailed with clearStoredGameId wipes the stored game and says connect', () => {
+    const t = setup((s) => s.currentGameId.set(GAME));
+    t.signInAndOpen();
+    t.timers.advance(500);
+    t.receive({
+      type: 'reconnectionFailed',
+      message: 'Game not found or already finished',
+      clearStoredGameId: true,
+    });
+    expect(t.stored.currentGameId.get()).toBeNull();
+    expect(t.view()).toMatchObject({ state: 'waiting', gameId: null, isDisconnected: false });
+    expect(t.sentTypes().at(-1)).toBe('connect');
+  });
+
+  it('connection lost in a game: 2 s grace, the disconnect UI, the window counting down, then back on reopen', () => {
+    const t = setup();
+    t.signInAndOpen();
+    t.receive(matched);
+    t.receive(state(START, { gameState: 'playing' }));
+    t.timers.advance(6_000);
+    t.socket().serverClose();
+    expect(t.view()).toMatchObject({ connected: false, isDisconnected: false, state: 'playing' });
+    expect(t.controller.getSnapshot().connection.status).toBe('pendingDisconnect');
+    // The first attempt (after 1 s) is refused too.
+    t.timers.advance(1_000);
+    t.socket().serverClose();
+    t.timers.advance(999);
+    expect(t.view().isDisconnected).toBe(false);
+    t.timers.advance(1);
+    // The window counts from the loss, 2 s ago: 28 s of it are left.
+    expect(t.view()).toMatchObject({
+      isDisconnected: true,
+      canReconnect: true,
+      reconnectionTimeLeft: 28,
+      lastError: 'Connection lost - attempting to reconnect...',
+    });
+    t.timers.advance(1_000);
+    expect(t.view().reconnectionTimeLeft).toBe(27);
+    // The second attempt (1.5 s after the first) is refused as well.
+    t.socket().serverClose();
+    // 'Reconnect Now' opens a socket at once; the reconnect follows 500 ms after it opens.
+    const count = t.sockets.sockets.length;
+    t.controller.reconnectNow();
+    expect(t.view().reconnecting).toBe(true);
+    expect(t.sockets.sockets.length).toBe(count + 1);
+    t.socket().open();
+    t.timers.advance(500);
+    expect(t.sent().find((m) => m.type === 'reconnect')).toMatchObject({ gameId: GAME });
+    t.receive({ type: 'reconnectionSuccess', gameId: GAME, playerIndex: 0, gameState: data() });
+    expect(t.view()).toMatchObject({ isDisconnected: false, lastError: null, state: 'playing' });
+  });
+
+  it('the opponent overlay safety net clears it after 35 s', () => {
+    const t = setup();
+    t.signInAndOpen();
+    t.receive(matched);
+    t.receive({
+      type: 'playerTemporarilyDisconnected',
+      reconnectionTimeLeft: 30,
+      disconnectedPlayerIndex: 1,
+    });
+    expect(t.view().reconnectionWindowActive).toBe(true);
+    // Keep the socket alive without touching the overlay.
+    for (let i = 0; i < 34; i++) {
+      t.timers.advance(1_000);
+      t.receive({
+        type: 'queueUpdate',
+        queueLengths: { practice: 0, smol_shrimp: 0, tiny_tuna: 0, mighty_marlin: 0, giga_whale: 0 },
+        playersOnline: 2,
+      });
+    }
+    t.timers.advance(999);
+    expect(t.view().reconnectionWindowActive).toBe(true);
+    t.timers.advance(1);
+    expect(t.view().reconnectionWindowActive).toBe(false);
+  });
+});

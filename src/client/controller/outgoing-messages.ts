@@ -1,0 +1,49 @@
+import { lamportsToSol } from '../../common/format.ts';
+import type { GameModeId } from '../../common/game-modes.ts';
+import { BASE58_ADDRESS, type ClientMessage } from '../../common/protocol.ts';
+import { BASE58_SIGNATURE } from '../../common/rules.ts';
+import type { WalletFacts } from './controller-options.ts';
+
+/**
+ * The client messages of SPEC §7 the provider sends, built from what it knows. A field the server would
+ * refuse (an address that is not base58, a signature that is not) is left out rather than spoiling the
+ * whole message.
+ */
+
+function walletField(wallet: WalletFacts): { walletAddress?: string } {
+  const key = wallet.publicKey;
+  return key && BASE58_ADDRESS.test(key) ? { walletAddress: key } : {};
+}
+
+export function connectMessage(wallet: WalletFacts, now: number): ClientMessage {
+  return { type: 'connect', ...walletField(wallet), timestamp: now };
+}
+
+export function reconnectMessage(gameId: string, wallet: WalletFacts, now: number): ClientMessage {
+  return { type: 'reconnect', gameId, ...walletField(wallet), timestamp: now };
+}
+
+/** SPEC §7 findMatch: mode, wallet, balance (SOL, as SPEC shows it), time and the cleaned signature. */
+export function findMatchMessage(
+  mode: GameModeId,
+  paymentSignature: string | null,
+  wallet: WalletFacts,
+  now: number,
+): ClientMessage {
+  // The payment's SPEC §5 cleaning ran before; this only guards the message's shape.
+  const signature = paymentSignature && BASE58_SIGNATURE.test(paymentSignature) ? paymentSignature : null;
+  const balance = wallet.balanceLamports;
+  return {
+    type: 'findMatch',
+    gameMode: mode,
+    ...walletField(wallet),
+    ...(balance !== null && balance >= 0n ? { balance: lamportsToSol(balance) } : {}),
+    timestamp: now,
+    ...(signature ? { paymentSignature: signature } : {}),
+  };
+}
+
+/** SPEC §7 cancelSearch: for a paid search, its payment signature. */
+export function cancelSearchMessage(paymentSignature: string | null, now: number): ClientMessage {
+  return { type: 'cancelSearch', ...(paymentSignature ? { paymentSignature } : {}), timestamp: now };
+}

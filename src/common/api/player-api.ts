@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { count, instant } from './wire-values.ts';
+
+/**
+ * The player-facing HTTP answers of SPEC §7 beside the game channel: what the server sends (the `…AnswerSchema`
+ * a route returns) and, where SPEC lets a client rely on less, what the client reads (`…ReadSchema`).
+ */
+
+/** The chains a server may move money on; 'localnet' is its own embedded chain. */
+export const CLUSTERS = ['localnet', 'devnet', 'testnet', 'mainnet-beta'] as const;
+export type Cluster = (typeof CLUSTERS)[number];
+
+/** GET /api/wallet-config: where wagers go and which chain the server runs. */
+export const walletConfigAnswerSchema = z.object({
+  houseWallet: z.string().min(1),
+  cluster: z.enum(CLUSTERS),
+});
+export type WalletConfigAnswer = z.infer<typeof walletConfigAnswerSchema>;
+/** A server that names no cluster (or one this client does not know) runs the local chain. */
+export const walletConfigReadSchema = walletConfigAnswerSchema.extend({
+  cluster: z.enum(CLUSTERS).catch('localnet'),
+});
+
+/** GET /api/quicknode-url: the RPC URL browsers use. */
+export const rpcUrlAnswerSchema = z.object({ url: z.string().min(1) });
+export type RpcUrlAnswer = z.infer<typeof rpcUrlAnswerSchema>;
+
+/**
+ * POST /api/ban-status: SPEC §3's four fields, plus whether the caller's address may play for money
+ * (SPEC §1's restricted jurisdictions: paid modes close before any payment, practice stays open).
+ */
+export const banStatusAnswerSchema = z.object({
+  banned: z.boolean(),
+  walletBanned: z.boolean(),
+  ipBanned: z.boolean(),
+  message: z.string().nullable(),
+  /** The caller's address is in a restricted jurisdiction. */
+  paidPlayRestricted: z.boolean(),
+  /** What the lobby shows about it (the text a refused paid search carries), or null. */
+  paidPlayMessage: z.string().nullable(),
+  /** The restricted country's ISO code, or null. */
+  restrictedCountry: z.string().nullable(),
+});
+export type BanStatusAnswer = z.infer<typeof banStatusAnswerSchema>;
+/** SPEC §3 promises only `banned`: a server that leaves out the rest still answers (defaults in the lobby). */
+export const banStatusReadSchema = banStatusAnswerSchema.partial().required({ banned: true });
+
+/** POST /api/auth/challenge: the Sign In With Solana input the wallet signs (its text is rebuilt from it). */
+export const signInChallengeAnswerSchema = z.object({
+  input: z.object({
+    domain: z.string(),
+    address: z.string(),
+    statement: z.string(),
+    uri: z.string(),
+    version: z.string(),
+    chainId: z.string(),
+    nonce: z.string(),
+    issuedAt: instant,
+    expirationTime: instant,
+  }),
+});
+export type SignInChallengeAnswer = z.infer<typeof signInChallengeAnswerSchema>;
+/** Sign In With Solana leaves every field of the input optional: the wallet signs what it is given. */
+export const signInChallengeReadSchema = z.object({
+  input: signInChallengeAnswerSchema.shape.input.partial(),
+});
+
+/** POST /api/auth/verify: the wallet now signed in (its session cookie is set with this answer). */
+export const signInVerifyAnswerSchema = z.object({ walletAddress: z.string() });
+export type SignInVerifyAnswer = z.infer<typeof signInVerifyAnswerSchema>;
+
+/** GET /api/auth/me: the wallet of this browser's session, null when signed out (not a 401). */
+export const sessionWalletAnswerSchema = z.object({ walletAddress: z.string().nullable() });
+export type SessionWalletAnswer = z.infer<typeof sessionWalletAnswerSchema>;
+
+/** POST /api/auth/logout. */
+export const signOutAnswerSchema = z.object({ success: z.literal(true) });
+export type SignOutAnswer = z.infer<typeof signOutAnswerSchema>;
+
+/** One row of GET /api/transactions/history/{wallet} (SPEC §3 "Transaction (as shown to players)"). */
+export const historyRowSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  wallet_address: z.string(),
+  /** SOL, for display only. */
+  amount: z.number().finite(),
+  status: z.string(),
+  created_at: instant,
+  game_mode: z.string().nullable(),
+  game_id: z.string().nullable(),
+  transaction_signature: z.string().nullable(),
+  opponent_address: z.string().nullable(),
+  score: z.string().nullable(),
+  game_completion_status: z.string().nullable(),
+  game_verified_by_state: z.boolean(),
+  has_game_association: z.boolean(),
+  perspective_type: z.enum(['payout', 'game_win', 'game_loss', 'wager', 'refund']),
+  admin_notes: z.string().nullable(),
+  queue_id: z.string().nullable(),
+  queue_status: z.string().nullable(),
+  queue_joined_at: instant.nullable(),
+  queue_closed_at: instant.nullable(),
+  reason: z.string().nullable(),
+  refund_percentage: z.number().nullable(),
+  original_transaction_id: z.string().nullable(),
+  game_status: z.string().nullable(),
+  final_score: z.string().nullable(),
+  game_outcome: z.enum(['win', 'loss']).nullable(),
+  player_won: z.boolean().nullable(),
+  game_started_at: instant.nullable(),
+  game_ended_at: instant.nullable(),
+  /** Seconds. */
+  game_duration: count.nullable(),
+  /** A winner payout held for review (the winner was banned before it was paid). */
+  held_for_review: z.boolean(),
+});
+export type HistoryRow = z.infer<typeof historyRowSchema>;
+
+/** A history page, newest first; `nextCursor` is the `before` of the next page. */
+export const historyAnswerSchema = z.object({
+  success: z.literal(true),
+  transactions: z.array(historyRowSchema),
+  nextCursor: z.string().nullable(),
+  message: z.string(),
+});
+export type HistoryAnswer = z.infer<typeof historyAnswerSchema>;
+
+/** A history refused to this caller (401 signed out, 403 another wallet): SPEC §7's shape with `error`. */
+export const historyRefusalSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  message: z.string(),
+});
+export type HistoryRefusal = z.infer<typeof historyRefusalSchema>;
+
+/**
+ * What the history panel reads of either: SPEC §7's envelope. Each row is parsed on its own
+ * (client/history/history-transaction.ts), so one row the panel cannot show is left out, not the page.
+ */
+export const historyReadSchema = z.object({
+  success: z.boolean(),
+  transactions: z.array(z.unknown()).optional(),
+  nextCursor: z.string().nullish(),
+  message: z.string().nullish(),
+});

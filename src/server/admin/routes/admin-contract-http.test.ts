@@ -1,0 +1,166 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import {
+  flagAnswerSchema,
+  ipBanAnswerSchema,
+  resolveEventAnswerSchema,
+  walletBanAnswerSchema,
+} from '../../../common/api/admin-actions.ts';
+import {
+  adminBannedWalletRowSchema,
+  adminFlaggedWalletRowSchema,
+  adminGameRowSchema,
+  adminHeldPayoutRowSchema,
+  adminIpRowSchema,
+  adminSystemEventRowSchema,
+  adminTransactionRowSchema,
+  adminWalletRowSchema,
+  ipWalletRowSchema,
+  walletIpRowSchema,
+} from '../../../common/api/admin-rows.ts';
+import {
+  adminGameReplaySchema,
+  adminOverviewSchema,
+  adminStatsSchema,
+  adminUserAnswerSchema,
+  walletDetailSchema,
+} from '../../../common/api/admin-views.ts';
+import { banStatusAnswerSchema } from '../../../common/api/player-api.ts';
+import { fitsExactly } from '../../../common/api/test-support/contract-fit.ts';
+import { apiErrorSchema, pageOf } from '../../../common/api/wire-values.ts';
+import { walletIpAssociations } from '../../db/schema/index.ts';
+import { confirmDuePayouts, newWallet, playGame } from '../queries/test-support/admin-seed.ts';
+import { postAction } from '../test-support/admin-action-kit.ts';
+import { type AdminHarness, ORIGIN, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+
+const IP = '203.0.113.31';
+
+/**
+ * The HTTP contract (src/common/api/) against the real admin API: every view and every action answers a
+ * value of its schema, exactly (no field the schema does not name), with data in every list.
+ */
+describeEachDatabase('the admin API answers what its contract says', (target) => {
+  let h: AdminHarness;
+  let cookie: string;
+  let winner: string;
+  let loser: string;
+  let gameId: string;
+
+  const answer = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const res =
+      method === 'GET'
+        ? await h.app.inject({ url: `/api/admin${url}`, headers: { cookie } })
+        : await postAction(h, cookie, url, body);
+    return { status: res.statusCode, body: res.json() as unknown, request: `${method} /api/admin${url}` };
+  };
+  const fits = async <S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    url: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.output<S>> => {
+    const res = await answer(method, url, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return fitsExactly(schema, res.body, res.request);
+  };
+
+  beforeAll(async () => {
+    h = await startAdminApp(target.db);
+    [winner, loser] = [await newWallet(), await newWallet()];
+    const game = await playGame(target.db, h.clock, { winner, loser, mode: 'tiny_tuna', ips: [IP, IP] });
+    await confirmDuePayouts(target.db, h.clock);
+    gameId = game.gameId;
+    await target.db.insert(walletIpAssociations).values({ walletAddress: loser, ipAddress: IP });
+    ({ cookie } = await signedIn(h, target.db));
+    return () => h.app.close();
+  });
+
+  it('every admin action answers its schema; a refusal answers { error }', async () => {
+    await fits('POST', '/ban-wallet', walletBanAnswerSchema, { walletAddress: loser, reason: 'collusion' });
+    await fits('POST', '/ban-ip', ipBanAnswerSchema, { ipAddress: IP, reason: 'proxy farm' });
+    const flag = await fits('POST', '/flag-wallet', flagAnswerSchema, {
+      walletAddress: winner,
+      reason: 'wins too often',
+      severity: 'high',
+      evidence: { games: [gameId] },
+    });
+    await fits('POST', '/resolve-flag', flagAnswerSchema, { flagId: flag.id, resolution: 'cleared' });
+    await fits('POST', '/flag-wallet', flagAnswerSchema, { walletAddress: winner, reason: 'again' });
+    const events = await fits('GET', '/system-events', pageOf(adminSystemEventRowSchema));
+    const eventId = events.items[0]?.id;
+    await fits('POST', '/resolve-event', resolveEventAnswerSchema, { eventId });
+    await fits('POST', '/resolve-event', resolveEventAnswerSchema, { eventId });
+
+    for (const [url, body] of [
+      ['/ban-wallet', { walletAddress: loser }],
+      ['/held-payouts/release', { jobId: '00000000-0000-4000-8000-000000000000', reason: 'x' }],
+    ] as const) {
+      const refused = await answer('POST', url, body);
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      fitsExactly(apiErrorSchema, refused.body, refused.request);
+    }
+  });
+
+  it('every admin view answers its schema, with rows in each list', async () => {
+    await fits('GET', '/user', adminUserAnswerSchema);
+    await fits('GET', '/stats', adminStatsSchema);
+    await fits('GET', '/overview', adminOverviewSchema);
+    const lists = [
+      ['/transactions', adminTransactionRowSchema],
+      ['/games', adminGameRowSchema],
+      ['/wallets', adminWalletRowSchema],
+      ['/ips', adminIpRowSchema],
+      ['/system-events', adminSystemEventRowSchema],
+      ['/banned-wallets', adminBannedWalletRowSchema],
+      ['/flagged-wallets', adminFlaggedWalletRowSchema],
+      [`/wallets/${loser}/ips`, walletIpRowSchema],
+      [`/ips/${IP}/wallets`, ipWalletRowSchema],
+    ] as const;
+    for (const [url, row] of lists) {
+      const page = await fits('GET', url, pageOf(row));
+      expect(page.items.length, url).toBeGreaterThan(0);
+    }
+    // No payout was held here: the list is empty, and its schema still holds (held-payout.test.ts fills it).
+    await fits('GET', '/held-payouts', pageOf(adminHeldPayoutRowSchema));
+    await fits('GET', `/wallets/${loser}`, walletDetailSchema);
+    await fits('GET', `/wallets/${winner}`, walletDetailSchema);
+    const replay = await fits('GET', `/games/${gameId}/replay`, adminGameReplaySchema);
+    expect(replay.game.id).toBe(gameId);
+  });
+
+  it('§7 the ban status a lobby reads answers its schema', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/ban-status',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ walletAddress: loser }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(fitsExactly(banStatusAnswerSchema, res.json(), 'POST /api/ban-status').walletBanned).toBe(true);
+  });
+
+  it('every admin GET route has a schema here', () => {
+    const covered = new Set([
+      '/api/admin/user',
+      '/api/admin/stats',
+      '/api/admin/overview',
+      '/api/admin/transactions',
+      '/api/admin/games',
+      '/api/admin/wallets',
+      '/api/admin/ips',
+      '/api/admin/system-events',
+      '/api/admin/banned-wallets',
+      '/api/admin/flagged-wallets',
+      '/api/admin/wallets/:wallet/ips',
+      '/api/admin/ips/:ip/wallets',
+      '/api/admin/held-payouts',
+      '/api/admin/wallets/:wallet',
+      '/api/admin/games/:id/replay',
+      // A navigation: it answers a redirect to the sign-in page, not JSON.
+      '/api/admin/logout',
+    ]);
+    const gets = h.adminRoutes.filter((r) => r.method === 'GET').map((r) => r.url);
+    expect(gets.filter((url) => !covered.has(url))).toEqual([]);
+  });
+});

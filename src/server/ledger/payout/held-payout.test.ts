@@ -1,0 +1,260 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startTestServer,
+  TEST_ADMIN_EMAIL,
+  TEST_ADMIN_PASSWORD,
+  type TestServer,
+} from '../../../../e2e/support/test-server.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../../test/db-harness.ts';
+import { connectPlayer, signIn, type TestPlayer } from '../../../../test/support/player-client.ts';
+import { productChain } from '../../../../test/support/product-chain.ts';
+import { heldPayoutAnswerSchema } from '../../../common/api/admin-actions.ts';
+import { adminHeldPayoutRowSchema } from '../../../common/api/admin-rows.ts';
+import { fitsExactly } from '../../../common/api/test-support/contract-fit.ts';
+import { pageOf } from '../../../common/api/wire-values.ts';
+import { createFakeClock } from '../../../common/clock.ts';
+import { TICK_MS } from '../../../common/game/constants.ts';
+import { getGameMode } from '../../../common/game-modes.ts';
+import { CLOSE_CODES } from '../../../common/protocol.ts';
+import { payoutJobs, systemEvents, transactions } from '../../db/schema/index.ts';
+import { playerHistory } from '../player-history.ts';
+import { checkMoney } from '../test-support/money-check.ts';
+import { PAYOUT_HELD_EVENT } from './payout-hold.ts';
+
+const MODE = getGameMode('tiny_tuna');
+const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
+
+/**
+ * RELIABILITY 35, a winner banned before the house pays: the match finishes, but the payout is held (never
+ * signed) with a critical event naming the game, the wallet, the amount and the ban, and the winner's
+ * history shows it held for review. An admin releases it (paid once, as any job) or refunds the loser's
+ * entry in full instead (once); the ledger balances and reconcile agrees with the chain after each step.
+ * Real entry fees on the local chain, a match over real sockets, the admin API over HTTP, one fake clock;
+ * on the embedded database and on PostgreSQL.
+ */
+describe.each(['pglite', 'postgresql'] as const)(
+  'a banned winner’s payout is held for review [%s]',
+  (kind) => {
+    const clock = createFakeClock();
+    let server: TestServer;
+    let database: ThrowawayDatabase | undefined;
+    let chain: ReturnType<typeof productChain>;
+    let adminCookie = '';
+    let faucet = '';
+    const open: TestPlayer[] = [];
+
+    beforeAll(async () => {
+      database = kind === 'postgresql' ? await createThrowawayDatabase() : undefined;
+      server = await startTestServer({
+        clock,
+        noPayoutWorker: true,
+        env: database ? { DATABASE_URL: database.url } : {},
+      });
+      chain = productChain(server.url, clock);
+      faucet = (
+        JSON.parse(await readFile(path.join(server.dataDir, 'chain', 'genesis.json'), 'utf8')) as {
+          faucetAddress: string;
+        }
+      ).faucetAddress;
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }),
+      });
+      adminCookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    }, 60_000);
+    afterAll(async () => {
+      for (const p of open) p.close();
+      await server?.stop();
+      await database?.drop();
+    });
+
+    const money = () =>
+      checkMoney({
+        db: server.db,
+        rpc: chain.rpc as never,
+        houseWallet: address(server.houseWallet),
+        fundingAddresses: [faucet],
+      });
+    const runWorker = async (rounds = 6) => {
+      for (let i = 0; i < rounds; i++) {
+        await server.money.worker.runOnce();
+        clock.advance(2_500);
+      }
+    };
+    const adminPost = (route: string, body: object) =>
+      fetch(`${server.url}/api/admin/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url, cookie: adminCookie },
+        body: JSON.stringify(body),
+      });
+    const fundedPlayer = async (): Promise<{ player: TestPlayer; wallet: KeyPairSigner }> => {
+      const wallet = await generateKeyPairSigner();
+      await chain.airdrop(wallet.address, 5_000_000_000n);
+      const player = await connectPlayer(server.url, { signedIn: await signIn(server.url, wallet) });
+      open.push(player);
+      return { player, wallet };
+    };
+    const tick = async (ticks: number) => {
+      for (let i = 0; i < ticks; i++) {
+        clock.advance(TICK_MS);
+        server.game.game.tick();
+      }
+      await flush();
+    };
+
+    /**
+     * A paid match in which the admin bans the winner-to-be while it is played: the ban closes the winner's
+     * socket (its seat waits for it), then the loser leaves and forfeits, so the banned player wins.
+     */
+    const bannedWinnerGame = async () => {
+      const [winner, loser] = [await fundedPlayer(), await fundedPlayer()];
+      const pay = (w: KeyPairSigner) => chain.transfer(w, server.houseWallet, MODE.wagerLamports);
+      winner.player.send({
+        type: 'findMatch',
+        gameMode: MODE.id,
+        paymentSignature: await pay(winner.wallet),
+      });
+      await winner.player.next('joinQueue');
+      loser.player.send({ type: 'findMatch', gameMode: MODE.id, paymentSignature: await pay(loser.wallet) });
+      const { gameId } = await loser.player.next('matched');
+      await tick(30);
+
+      const banned = await adminPost('ban-wallet', {
+        walletAddress: winner.wallet.address,
+        reason: 'collusion',
+      });
+      expect(banned.status).toBe(200);
+      expect((await winner.player.closed).code).toBe(CLOSE_CODES.restricted);
+      loser.player.send({ type: 'exit', gameId });
+      await flush();
+      await tick(2);
+      expect((await loser.player.next('gameOver')).finalResult).toBe('loss');
+
+      let job: typeof payoutJobs.$inferSelect | undefined;
+      for (let i = 0; i < 200 && !job; i++) {
+        [job] = await server.db
+          .select()
+          .from(payoutJobs)
+          .where(and(eq(payoutJobs.gameId, gameId), eq(payoutJobs.kind, 'winner_payout')));
+        if (!job) await flush();
+      }
+      expect(job).toMatchObject({ walletAddress: winner.wallet.address, amountLamports: MODE.winLamports });
+      const before = {
+        winner: await chain.balance(winner.wallet.address),
+        loser: await chain.balance(loser.wallet.address),
+      };
+      await runWorker();
+      return { winner, loser, gameId, jobId: job!.id, transactionId: job!.transactionId!, before };
+    };
+
+    const jobOf = async (jobId: string) =>
+      (await server.db.select().from(payoutJobs).where(eq(payoutJobs.id, jobId)))[0]!;
+
+    it('a winner banned during the match is not paid: held with a critical event, shown held; release pays it once', async () => {
+      const game = await bannedWinnerGame();
+      const { winner, jobId } = game;
+      expect(await jobOf(jobId)).toMatchObject({ status: 'held', signature: null, lockedBy: null });
+      expect(await chain.balance(winner.wallet.address)).toBe(game.before.winner);
+      const events = await server.db
+        .select()
+        .from(systemEvents)
+        .where(eq(systemEvents.eventType, PAYOUT_HELD_EVENT));
+      const event = events.find((e) => (e.details as { jobId?: string }).jobId === jobId);
+      expect(event).toMatchObject({ severity: 'critical', resolvedAt: null });
+      expect(event?.message).toContain(game.gameId);
+      expect(event?.message).toContain(winner.wallet.address);
+      expect(event?.message).toContain(String(MODE.winLamports));
+      expect(event?.message).toContain('collusion');
+      // The player's history shows the payout pending, held for review.
+      const history = await playerHistory(server.db, winner.wallet.address, { limit: 50 });
+      expect(history.transactions.find((t) => t.type === 'winner_payout')).toMatchObject({
+        status: 'pending',
+        held_for_review: true,
+        transaction_signature: null,
+      });
+      // Held is not missing: the ledger balances and reconcile finds nothing to explain.
+      expect(await money()).toMatchObject({ ledger: [], chain: [] });
+      const listed = fitsExactly(
+        pageOf(adminHeldPayoutRowSchema),
+        await (
+          await fetch(`${server.url}/api/admin/held-payouts`, { headers: { cookie: adminCookie } })
+        ).json(),
+        'GET /api/admin/held-payouts',
+      );
+      expect(listed.items.find((h) => h.jobId === jobId)?.state).toBe('held');
+
+      expect((await adminPost('held-payouts/release', { jobId })).status).toBe(400);
+      const released = await adminPost('held-payouts/release', { jobId, reason: 'appeal upheld' });
+      expect(released.status, await released.clone().text()).toBe(200);
+      fitsExactly(
+        heldPayoutAnswerSchema,
+        await released.clone().json(),
+        'POST /api/admin/held-payouts/release',
+      );
+      expect((await adminPost('held-payouts/release', { jobId, reason: 'again' })).status).toBe(409);
+      expect((await adminPost('held-payouts/refund-loser', { jobId, reason: 'too late' })).status).toBe(409);
+
+      await runWorker();
+      await runWorker();
+      expect((await chain.balance(winner.wallet.address)) - game.before.winner).toBe(MODE.winLamports);
+      expect(await jobOf(jobId)).toMatchObject({ status: 'confirmed' });
+      const [row] = await server.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.id, game.transactionId));
+      expect(row).toMatchObject({ status: 'confirmed' });
+      const [resolved] = await server.db.select().from(systemEvents).where(eq(systemEvents.id, event!.id));
+      expect(resolved?.resolvedBy).toBe(TEST_ADMIN_EMAIL);
+      expect(await money()).toMatchObject({ ledger: [], chain: [] });
+    }, 120_000);
+
+    it("the alternative: the held payout is cancelled and the loser's entry refunded in full, once", async () => {
+      const game = await bannedWinnerGame();
+      const { winner, loser, jobId } = game;
+      expect(await jobOf(jobId)).toMatchObject({ status: 'held' });
+
+      const refunded = await adminPost('held-payouts/refund-loser', { jobId, reason: 'winner colluded' });
+      expect(refunded.status, await refunded.clone().text()).toBe(200);
+      const decision = fitsExactly(
+        heldPayoutAnswerSchema,
+        await refunded.clone().json(),
+        'POST /api/admin/held-payouts/refund-loser',
+      );
+      expect(decision.refund?.amountLamports).toMatch(/^\d+$/);
+      expect((await adminPost('held-payouts/refund-loser', { jobId, reason: 'again' })).status).toBe(409);
+      expect((await adminPost('held-payouts/release', { jobId, reason: 'changed my mind' })).status).toBe(
+        409,
+      );
+
+      await runWorker();
+      await runWorker();
+      expect((await chain.balance(loser.wallet.address)) - game.before.loser).toBe(MODE.wagerLamports);
+      expect(await chain.balance(winner.wallet.address)).toBe(game.before.winner);
+      expect(await jobOf(jobId)).toMatchObject({ status: 'cancelled', signature: null });
+      const [payoutRow] = await server.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.id, game.transactionId));
+      expect(payoutRow).toMatchObject({ status: 'redundant', transactionSignature: null });
+      // The house keeps the winner's entry, to the lamport: the match's commission is that entry.
+      const commission = await server.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.gameId, game.gameId), eq(transactions.type, 'commission')));
+      expect(commission.reduce((sum, row) => sum + row.amountLamports, 0n)).toBe(MODE.wagerLamports);
+      const refunds = await server.db
+        .select()
+        .from(payoutJobs)
+        .where(and(eq(payoutJobs.walletAddress, loser.wallet.address), eq(payoutJobs.kind, 'refund')));
+      expect(refunds).toEqual([
+        expect.objectContaining({ status: 'confirmed', amountLamports: MODE.wagerLamports }),
+      ]);
+      expect(await money()).toMatchObject({ ledger: [], chain: [] });
+    }, 120_000);
+  },
+);
