@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amountText, groupAmountText } from '../src/client/history/history-labels.ts';
+import { solAmountText } from '../src/client/history/history-amounts.ts';
 import { formatSolFixed, lamportsToSol } from '../src/common/format.ts';
 import { getGameMode } from '../src/common/game-modes.ts';
 import { launchChromium } from './support/browser.ts';
@@ -174,7 +174,7 @@ describe('a paid search cancelled after 10 s is refunded 97%', () => {
     expect(await lobbyBalanceText(player.page)).toBe(expected);
   }, 90_000);
 
-  it('the history panel shows the search as refunded, with the refund', async () => {
+  it('the history panel shows the search as refunded, netting the 3% kept, with the refund and its explorer link', async () => {
     const row = player.page.locator(
       '[data-testid="transaction-history"] [data-testid="history-row"][data-outcome="refunded"]',
     );
@@ -182,12 +182,19 @@ describe('a paid search cancelled after 10 s is refunded 97%', () => {
     expect(await row.count()).toBe(1);
     const text = (await row.textContent()) ?? '';
     expect(text).toContain('Smol Shrimp');
-    expect(text).toContain(groupAmountText(lamportsToSol(REFUND), 'refunded'));
+    // The headline is what the search came to: -0.00075 SOL for Smol Shrimp.
+    expect(text).toContain(solAmountText(REFUND - WAGER, true));
     await row.getByRole('button').first().click();
     const refundRow = row.locator('[data-testid="history-transaction"]', { hasText: 'Refund' });
     await refundRow.first().waitFor({ timeout: 10_000 });
     expect(await refundRow.count()).toBe(1);
-    expect(await refundRow.first().textContent()).toContain(amountText(lamportsToSol(REFUND)));
+    expect(await refundRow.first().textContent()).toContain(solAmountText(REFUND));
+    // The refund is an on-chain transfer: it links to Solana Explorer reading this server's /rpc.
+    const explorer = refundRow.first().getByTestId('history-explorer-link');
+    const href = new URL((await explorer.getAttribute('href')) ?? '');
+    expect(href.origin).toBe('https://explorer.solana.com');
+    expect(href.searchParams.get('cluster')).toBe('custom');
+    expect(href.searchParams.get('customUrl')).toBe(`${new URL(server.url).origin}/rpc`);
   }, 60_000);
 
   it('no page errors', () => {

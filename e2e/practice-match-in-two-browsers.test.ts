@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
  * the Local Wallet (practice needs a wallet, no SOL). SPEC §2/§4 in order: Free Play for both; 'OPPONENT
  * FOUND! MATCH STARTING SOON' with its 3 s countdown; the pre-game countdown ending in 'GO!'; the match
  * played by the ball to 11; GAME OVER with YOU WIN / YOU LOSE and the final score; 'Returning to main menu
- * in N seconds...' from 10 back to the lobby, and MAIN MENU; no page errors.
+ * in N seconds...' from 10 back to the lobby, and MAIN MENU; 'Verify' replays the match; no page errors.
  *
  * How long a match takes: the physics (src/common/game/physics.ts) stepped over 200 seeds with both paddles
  * idle ends in 45-82 s (median 61 s); with one paddle held at the top it ends in 41-60 s (median 50 s),
@@ -123,13 +123,28 @@ describe('Practice (Free Play) end to end in two browsers', () => {
     MATCH_TIMEOUT_MS + 30_000,
   );
 
+  it("'Verify' on the loser's game-over screen replays the match in the browser: it was played fairly", async () => {
+    await loser.page.getByRole('button', { name: 'Verify' }).click();
+    const result = loser.page.getByTestId('verify-result');
+    await result.waitFor({ timeout: 20_000 });
+    const text = (await result.textContent()) ?? '';
+    expect(await result.getAttribute('data-kind'), text).toBe('fair');
+    expect(text).toContain('Verified: this match was played fairly');
+    expect(text).toContain('the hash announced when the match began');
+    const [own, theirs] = [await score(loser.page, 'own'), await score(loser.page, 'opponent')];
+    expect(text).toContain(`reproduces the recorded result: ${own}-${theirs}, your opponent wins`);
+  }, 30_000);
+
   it('MAIN MENU takes the loser back to the lobby at once', async () => {
     await loser.page.getByRole('button', { name: 'MAIN MENU' }).click();
     await waitForScreen(loser.page, 'start', 5_000);
     await loser.page.getByText('CHOOSE YOUR GAME MODE').waitFor({ timeout: 5_000 });
     expect(new URL(loser.page.url()).pathname).toBe('/');
-    // It left before its own return countdown was over.
-    const left = textsSeen(await readDomLog(loser.page), 'returning').at(-1) ?? '';
+    // It left before its own return countdown was over (Verify stopped it).
+    const counted = textsSeen(await readDomLog(loser.page), 'returning').filter((t) =>
+      /in \d+ second/.test(t),
+    );
+    const left = counted.at(-1) ?? '';
     expect(Number(/in (\d+) seconds?\.\.\./.exec(left)?.[1])).toBeGreaterThan(0);
   }, 30_000);
 

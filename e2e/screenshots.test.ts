@@ -12,7 +12,8 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
  * viewport), saved into `screenshots/` (gitignored). At each width a pair of players in two browsers: A pays
  * a Smol Shrimp search and cancels it after 10 s (so the history panel has rows), then both play a practice
  * match; B leaves and A wins when the 30 s window runs out. On every screen the page must not scroll
- * sideways, and no console or page error may appear. With DOCS_SCREENSHOTS=1 the 1280 px run also writes the
+ * sideways, and no console or page error may appear. The winner verifies the match, and the history is shown
+ * folded and with the cancelled search opened. With DOCS_SCREENSHOTS=1 the 1280 px run also writes the
  * README's images (docs/lobby.png, docs/match.png, docs/history.png).
  */
 
@@ -154,6 +155,14 @@ describe.each([
     expect(result.top).toBeGreaterThanOrEqual(0);
     expect(result.top).toBeLessThan(result.height);
     await shoot(a.page, 'game-over');
+    // 'Verify' replays the match in the browser: a forfeit too reproduces (the record keeps where B left).
+    await a.page.getByRole('button', { name: 'Verify' }).click();
+    const verdict = a.page.getByTestId('verify-result');
+    await verdict.waitFor({ timeout: 20_000 });
+    expect(await verdict.getAttribute('data-kind'), (await verdict.textContent()) ?? '').toBe('fair');
+    expect(await verdict.textContent()).toContain('(by forfeit)');
+    await verdict.scrollIntoViewIfNeeded();
+    await shoot(a.page, 'game-over-verified');
 
     const panel = a.page.getByTestId('transaction-history');
     await panel.waitFor();
@@ -163,6 +172,13 @@ describe.each([
     await practice.first().waitFor({ timeout: 30_000 });
     expect(await practice.first().textContent()).not.toContain('SOL');
     await panel.screenshot({ path: path.join(SHOTS, `${width}-history.png`) });
+    // Expanded: the cancelled search nets the 3% kept, its refund links to the explorer.
+    const refunded = panel.locator('[data-testid="history-row"][data-outcome="refunded"]');
+    await refunded.getByRole('button').first().click();
+    expect(await refunded.getByTestId('history-amount').textContent()).toBe('-0.00075 SOL');
+    await refunded.getByTestId('history-explorer-link').first().waitFor();
+    await panel.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await panel.screenshot({ path: path.join(SHOTS, `${width}-history-expanded.png`) });
     expect(await hiddenUnderFooter(a.page)).toEqual([]);
     if (docs) {
       await panel.evaluate((el) => el.scrollIntoView({ block: 'center' }));

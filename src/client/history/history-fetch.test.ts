@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { explorerLinks } from './explorer-links.ts';
+import { solAmountText } from './history-amounts.ts';
 import { fetchHistory, HISTORY_MAX_PAGES, historyUrl } from './history-fetch.ts';
-import { dateText, groupAmountText, timeText } from './history-labels.ts';
+import { dateText, timeText } from './history-labels.ts';
 
 const W = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const json = (status: number, body: unknown) =>
@@ -130,14 +131,19 @@ describe('Transaction Details explorer links and the history’s display formats
   });
 
   it.each([
-    [0.0375, 'win', '+0.0375 SOL'],
-    [0.02425, 'refunded', '+0.0243 SOL'],
-    [0.1, 'loss', '-0.1000 SOL'],
-    [0.025, 'pending', '0.0250 SOL'],
-    [0, 'win', '0.0000 SOL'],
-  ] as const)('amounts in history with 4 decimals: %s %s → %s', (amount, outcome, text) => {
-    expect(groupAmountText(amount, outcome)).toBe(text);
-  });
+    [12_500_000n, true, '+0.0125 SOL'],
+    [-750_000n, true, '-0.00075 SOL'],
+    [24_250_000n, false, '0.02425 SOL'],
+    [-100_000_000n, true, '-0.1000 SOL'],
+    [25_000_000n, false, '0.0250 SOL'],
+    [1_500_000_001n, false, '1.500000001 SOL'],
+    [0n, true, '0.0000 SOL'],
+  ] as const)(
+    'amounts in history: 4 decimals, more when the lamports need them: %s → %s',
+    (lamports, signed, text) => {
+      expect(solAmountText(lamports, signed)).toBe(text);
+    },
+  );
 
   it("a missing date is 'Unknown date', a missing time 'Unknown time'", () => {
     expect(dateText(null)).toBe('Unknown date');

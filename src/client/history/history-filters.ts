@@ -2,9 +2,9 @@ import type { TransactionGroup } from './history-groups.ts';
 import { type HistoryTransaction, isPayout } from './history-transaction.ts';
 
 /**
- * SPEC §2 filter chips All / Games / Wagers / Refunds. Counts are of the flat list, the player's own
- * rows without payouts (SPEC §4: payouts are hidden there and merged into their game's group); the panel
- * shows the groups that hold at least one row of the chosen kind.
+ * SPEC §2 filter chips All / Games / Wagers / Refunds. The panel shows the groups (one per game or search)
+ * that hold at least one row of the chosen kind, and each chip counts exactly the groups it would show: a
+ * count over rows ('All 3' above two games) would not match what the player sees.
  */
 export type HistoryFilter = 'all' | 'games' | 'wagers' | 'refunds';
 
@@ -16,10 +16,6 @@ export const FILTER_LABELS: Record<HistoryFilter, string> = {
   wagers: 'Wagers',
   refunds: 'Refunds',
 };
-
-export function flatList(rows: readonly HistoryTransaction[]): HistoryTransaction[] {
-  return rows.filter((t) => !isPayout(t));
-}
 
 export function matchesFilter(t: HistoryTransaction, filter: HistoryFilter): boolean {
   switch (filter) {
@@ -34,9 +30,10 @@ export function matchesFilter(t: HistoryTransaction, filter: HistoryFilter): boo
   }
 }
 
-export function countByFilter(rows: readonly HistoryTransaction[]): Record<HistoryFilter, number> {
+/** Per chip, the number of groups it shows. */
+export function countByFilter(groups: readonly TransactionGroup[]): Record<HistoryFilter, number> {
   const counts = { all: 0, games: 0, wagers: 0, refunds: 0 };
-  for (const t of rows) for (const f of HISTORY_FILTERS) if (matchesFilter(t, f)) counts[f]++;
+  for (const f of HISTORY_FILTERS) counts[f] = groupsForFilter(groups, f).length;
   return counts;
 }
 

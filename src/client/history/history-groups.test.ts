@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { solAmountText } from './history-amounts.ts';
 import {
   countByFilter,
   emptyText,
-  flatList,
   groupsForFilter,
   type HistoryFilter,
   showingText,
 } from './history-filters.ts';
 import { groupTransactions } from './history-groups.ts';
+import { outcomeLabel } from './history-labels.ts';
 import { normaliseGameId, parseHistoryTransaction } from './history-transaction.ts';
 import { GAME_A, GAME_B, historyRow, OPPONENT, sampleHistory } from './test-support/history-rows.ts';
 
@@ -16,33 +17,34 @@ const summary = (rows = sampleHistory()) =>
     key: g.key,
     type: g.groupType,
     outcome: g.outcome,
-    amount: g.amount,
+    headline: g.headline && solAmountText(g.headline.lamports, g.headline.signed),
     rows: g.transactions.map((t) => t.id),
   }));
 
 describe('history groups', () => {
-  it('groups by game, newest first; payouts merge into their game; a refund joins the entry it returns', () => {
+  it('groups by game, newest first, each headed by its net result: a paid win +0.0125, a cancel -0.00075', () => {
     expect(summary()).toEqual([
-      { key: 'tx:entry-d', type: 'entry_fee', outcome: 'pending', amount: 0.025, rows: ['entry-d'] },
+      // Still open: the entry paid in, with no sign yet.
+      { key: 'tx:entry-d', type: 'entry_fee', outcome: 'pending', headline: '0.0250 SOL', rows: ['entry-d'] },
       {
         key: `game:${GAME_A}`,
         type: 'game',
         outcome: 'win',
-        amount: 0.0375,
+        headline: '+0.0125 SOL',
         rows: ['pay-a', `game-${GAME_A}`, 'entry-a'],
       },
       {
         key: 'tx:entry-c',
         type: 'refund',
         outcome: 'refunded',
-        amount: 0.02425,
+        headline: '-0.00075 SOL',
         rows: ['refund-c', 'entry-c'],
       },
       {
         key: `game:${GAME_B}`,
         type: 'game',
         outcome: 'loss',
-        amount: 0.1,
+        headline: '-0.1000 SOL',
         rows: [`game-${GAME_B}`, 'entry-b'],
       },
     ]);
@@ -99,10 +101,48 @@ describe('history groups', () => {
 
   it('one payout per game: a twin payout row does not double the amount', () => {
     const [group] = groupTransactions([
-      historyRow({ id: 'p1', type: 'winner_payout', amount: 0.15, game_id: GAME_A }),
-      historyRow({ id: 'p2', type: 'payout', amount: 0.15, game_id: GAME_A }),
+      historyRow({ id: 'p1', type: 'winner_payout', amount: 0.15, game_id: GAME_A, game_mode: 'tiny_tuna' }),
+      historyRow({ id: 'p2', type: 'payout', amount: 0.15, game_id: GAME_A, game_mode: 'tiny_tuna' }),
+      historyRow({ id: 'e', type: 'entry_fee', amount: 0.1, game_id: GAME_A, game_mode: 'tiny_tuna' }),
     ]);
-    expect(group?.amount).toBe(0.15);
+    expect(group?.headline).toEqual({ lamports: 50_000_000n, signed: true });
+  });
+
+  it('a win whose entry row is not loaded still nets the entry of its mode, never the payout alone', () => {
+    const [group] = groupTransactions([
+      historyRow({
+        id: 'p',
+        type: 'winner_payout',
+        amount: 0.0375,
+        game_id: GAME_A,
+        game_mode: 'smol_shrimp',
+      }),
+    ]);
+    expect(group?.headline).toEqual({ lamports: 12_500_000n, signed: true });
+  });
+
+  it('a forfeited game is marked as one, a game played to its end is not', () => {
+    const groups = groupTransactions([
+      historyRow({ id: 'g', type: 'game_record', game_id: GAME_A, game_outcome: 'loss', player_won: false }),
+      historyRow({
+        id: 'h',
+        type: 'game_record',
+        game_id: GAME_B,
+        game_outcome: 'loss',
+        player_won: false,
+        game_completion_status: 'forfeited',
+      }),
+    ]);
+    expect(groups.map((g) => [g.gameId, g.forfeit])).toEqual(
+      expect.arrayContaining([
+        [GAME_A, false],
+        [GAME_B, true],
+      ]),
+    );
+    expect(outcomeLabel('loss', true)).toBe('LOSS · FORFEIT');
+    expect(outcomeLabel('win', true)).toBe('WIN · FORFEIT');
+    expect(outcomeLabel('loss', false)).toBe('LOSS');
+    expect(outcomeLabel('refunded', true)).toBe('REFUNDED');
   });
 
   it('game ids are normalised to the UUID inside the string', () => {
@@ -130,10 +170,13 @@ describe('history groups', () => {
 });
 
 describe('filter chips', () => {
-  it('counts are of the flat list, where payout rows are hidden', () => {
-    const rows = sampleHistory();
-    expect(flatList(rows).map((t) => t.id)).not.toContain('pay-a');
-    expect(countByFilter(rows)).toEqual({ all: 7, games: 2, wagers: 4, refunds: 1 });
+  it('each chip counts exactly the groups it shows', () => {
+    const groups = groupTransactions(sampleHistory());
+    const counts = countByFilter(groups);
+    expect(counts).toEqual({ all: 4, games: 2, wagers: 4, refunds: 1 });
+    for (const filter of ['all', 'games', 'wagers', 'refunds'] as const) {
+      expect(counts[filter]).toBe(groupsForFilter(groups, filter).length);
+    }
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import type { GroupOutcome, GroupType } from './group-kinds.ts';
+import { lamportsOfSol, netLamports } from './history-amounts.ts';
 import { movesMoney } from './history-labels.ts';
 import { type HistoryTransaction, isPayout } from './history-transaction.ts';
 
@@ -14,10 +15,13 @@ export interface TransactionGroup {
   /** The newest row's created_at. */
   timestamp: string | null;
   /**
-   * SOL the headline is about: the payout of a win, the refund, else the entry fee(s). Null for a game
-   * that moves no money (practice): no amount is shown.
+   * The headline amount in lamports: what the game or search came to for the player (`signed`: a paid win
+   * +0.0125, a loss -0.025, a cancel -0.00075 for Smol Shrimp), or while it is open the entry paid in
+   * (unsigned). Null for a game that moves no money (practice): no amount is shown.
    */
-  amount: number | null;
+  headline: { lamports: bigint; signed: boolean } | null;
+  /** The game ended by a forfeit (a player left, or did not come back within the reconnection window). */
+  forfeit: boolean;
   groupType: GroupType;
   outcome: GroupOutcome;
   opponent: string | null;
@@ -29,7 +33,6 @@ const time = (t: HistoryTransaction) => {
   return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
 };
 const newestFirst = (a: HistoryTransaction, b: HistoryTransaction) => time(b) - time(a);
-const sum = (rows: HistoryTransaction[]) => rows.reduce((total, t) => total + t.amount, 0);
 const first = <T>(rows: HistoryTransaction[], pick: (t: HistoryTransaction) => T | null): T | null => {
   for (const t of rows) {
     const value = pick(t);
@@ -54,15 +57,17 @@ function gameOutcome(rows: HistoryTransaction[]): GroupOutcome {
   return 'pending';
 }
 
-function headlineAmount(rows: HistoryTransaction[], outcome: GroupOutcome): number {
-  const payouts = rows.filter(isPayout);
-  if (outcome === 'win') {
-    // One payout per game (ARCHITECTURE invariant 3): a twin row must not double it.
-    if (payouts.length > 0) return Math.max(...payouts.map((t) => t.amount));
-    return first(rows, (t) => (t.type === 'game_record' ? t.amount : null)) ?? 0;
-  }
-  if (outcome === 'refunded') return sum(rows.filter((t) => t.type === 'refund'));
-  return sum(rows.filter((t) => t.type === 'entry_fee'));
+function headlineOf(
+  rows: HistoryTransaction[],
+  outcome: GroupOutcome,
+  gameMode: string | null,
+  isGame: boolean,
+): TransactionGroup['headline'] {
+  if (!movesMoney(gameMode)) return null;
+  const net = netLamports(rows, outcome, gameMode, isGame);
+  if (net !== null) return { lamports: net, signed: true };
+  const entries = rows.filter((t) => t.type === 'entry_fee');
+  return { lamports: entries.reduce((total, t) => total + lamportsOfSol(t.amount), 0n), signed: false };
 }
 
 function build(key: string, gameId: string | null, rows: HistoryTransaction[]): TransactionGroup {
@@ -88,7 +93,8 @@ function build(key: string, gameId: string | null, rows: HistoryTransaction[]): 
     transactions,
     gameMode,
     timestamp: transactions[0]?.created_at ?? null,
-    amount: movesMoney(gameMode) ? headlineAmount(transactions, outcome) : null,
+    headline: headlineOf(transactions, outcome, gameMode, gameId !== null),
+    forfeit: transactions.some((t) => t.game_completion_status === 'forfeited'),
     groupType,
     outcome,
     opponent: first(transactions, (t) => t.opponent_address),

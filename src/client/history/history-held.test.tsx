@@ -23,7 +23,7 @@ describe('a payout held for review reads so in the history', () => {
       }),
     ];
     const [group] = groupTransactions(rows);
-    render(<HistoryGroupRow group={group!} onDetails={() => {}} />);
+    render(<HistoryGroupRow group={group!} cluster="localnet" onDetails={() => {}} />);
     expect(screen.getByTestId('history-held').textContent).toBe(HELD_TEXT);
     await act(async () => fireEvent.click(screen.getByRole('button', { expanded: false })));
     expect(screen.getByText('pending, held for review')).toBeTruthy();

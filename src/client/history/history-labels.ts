@@ -1,4 +1,4 @@
-import { formatDate, formatSolFixed } from '../../common/format.ts';
+import { formatDate } from '../../common/format.ts';
 import { getGameMode, isGameModeId } from '../../common/game-modes.ts';
 import type { GroupOutcome } from './group-kinds.ts';
 
@@ -27,24 +27,27 @@ export const OUTCOME_LABELS: Record<GroupOutcome, string> = {
   pending: 'PENDING',
 };
 
+/** A game that ended by a forfeit says so: 'LOSS · FORFEIT' is not a 1-0 played to its end. */
+export function outcomeLabel(outcome: GroupOutcome, forfeit: boolean): string {
+  return forfeit && (outcome === 'win' || outcome === 'loss')
+    ? `${OUTCOME_LABELS[outcome]} · FORFEIT`
+    : OUTCOME_LABELS[outcome];
+}
+
+/**
+ * A row that moved money: a transfer with an amount. The game record ('Game Result') is the match's own
+ * row, not a transfer; showing its figure as money would read as a second payout beside the real one.
+ */
+export function isTransfer(t: { type: string; game_mode: string | null }): boolean {
+  return t.type !== 'game_record' && movesMoney(t.game_mode);
+}
+
 /**
  * SPEC §3: a mode without a wager (practice, 'Free Play') moves no money: its rows show no amount rather
  * than '0.0000 SOL'. An unknown mode is taken to move money.
  */
 export function movesMoney(mode: string | null): boolean {
   return !(mode && isGameModeId(mode) && getGameMode(mode).wagerLamports === 0n);
-}
-
-/** Money in: '+'; money out for good: '-'; pending: no sign yet. No amount (practice): no text. */
-export function groupAmountText(amount: number | null, outcome: GroupOutcome): string {
-  if (amount === null) return '';
-  const sign =
-    amount === 0 ? '' : outcome === 'win' || outcome === 'refunded' ? '+' : outcome === 'loss' ? '-' : '';
-  return `${sign}${formatSolFixed(Math.abs(amount), 4)}`;
-}
-
-export function amountText(amount: number): string {
-  return formatSolFixed(amount, 4);
 }
 
 /** SPEC §5: history shows 'Unknown date' where a date is missing. */

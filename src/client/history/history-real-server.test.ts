@@ -80,7 +80,8 @@ describe('the history panel reads the real history route', () => {
       outcome: 'win',
       gameMode: MODE.id,
       opponent: b.wallet.address,
-      amount: 0.0375,
+      // The net result: the 1.5x payout less the entry.
+      headline: { lamports: MODE.winLamports - MODE.wagerLamports, signed: true },
     });
     expect(won?.score).toMatch(/^\d+-\d+$/);
     expect(won?.transactions.map((t) => t.type).sort()).toEqual([
@@ -89,14 +90,19 @@ describe('the history panel reads the real history route', () => {
       'winner_payout',
     ]);
     expect(won?.transactions.find((t) => t.type === 'winner_payout')?.status).toBe('confirmed');
-    // SPEC §4: the payout is merged into the group but hidden from the flat list the chips count.
-    expect(countByFilter(winner)).toEqual({ all: 2, games: 1, wagers: 1, refunds: 0 });
+    // The payout is merged into its game's group: one game, counted once under each chip that shows it.
+    expect(countByFilter(won ? [won] : [])).toEqual({ all: 1, games: 1, wagers: 1, refunds: 0 });
 
     const loser = groupTransactions(
       await fetchHistory(b.wallet.address, { baseUrl: server.url, fetchImpl: withSession(b.player.cookie) }),
     );
     expect(loser).toHaveLength(1);
-    expect(loser[0]).toMatchObject({ gameId, outcome: 'loss', amount: 0.025, opponent: a.wallet.address });
+    expect(loser[0]).toMatchObject({
+      gameId,
+      outcome: 'loss',
+      headline: { lamports: -MODE.wagerLamports, signed: true },
+      opponent: a.wallet.address,
+    });
   }, 90_000);
 
   it('a paid search cancelled after 10 s is one refunded group holding its entry and the 97% refund', async () => {
@@ -119,9 +125,10 @@ describe('the history panel reads the real history route', () => {
     const groups = groupTransactions(rows);
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ groupType: 'refund', outcome: 'refunded', gameId: null });
-    expect(groups[0]?.amount).toBeCloseTo(0.02425, 9);
+    // The cancel's net: the 3% kept of the entry (97% came back).
+    expect(groups[0]?.headline).toEqual({ lamports: -(MODE.wagerLamports * 3n) / 100n, signed: true });
     expect(groups[0]?.transactions.map((t) => t.type)).toEqual(['refund', 'entry_fee']);
-    expect(countByFilter(rows)).toEqual({ all: 2, games: 0, wagers: 1, refunds: 1 });
+    expect(countByFilter(groups)).toEqual({ all: 1, games: 0, wagers: 1, refunds: 1 });
   }, 90_000);
 
   it("a wallet's history is refused signed out (401) and to another signed-in wallet (403)", async () => {

@@ -79,8 +79,12 @@ async function renderPanel() {
 describe('practice moves no money: its history rows show no amount', () => {
   it('a practice group has no amount; a paid group keeps its amount', () => {
     const [practice, paid] = groupTransactions([practiceWin, ...paidLoss]);
-    expect(practice).toMatchObject({ gameMode: 'practice', outcome: 'win', amount: null });
-    expect(paid).toMatchObject({ gameMode: 'tiny_tuna', outcome: 'loss', amount: 0.1 });
+    expect(practice).toMatchObject({ gameMode: 'practice', outcome: 'win', headline: null });
+    expect(paid).toMatchObject({
+      gameMode: 'tiny_tuna',
+      outcome: 'loss',
+      headline: { lamports: -100_000_000n, signed: true },
+    });
   });
 
   it('the won practice row reads Free Play, WIN and its score, with no SOL amount', async () => {

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { shortenAddress } from '../../common/format.ts';
 import type { Cluster } from '../wallet/wallet-api.ts';
 import { explorerLinks } from './explorer-links.ts';
-import { amountText, dateText, modeLabel, movesMoney, typeLabel } from './history-labels.ts';
+import { rowAmountText } from './history-amounts.ts';
+import { dateText, isTransfer, modeLabel, typeLabel } from './history-labels.ts';
 import type { HistoryTransaction } from './history-transaction.ts';
 
 /**
@@ -51,8 +52,8 @@ function Details({ transaction: t, cluster }: { transaction: HistoryTransaction;
   ];
   const fields: [string, string][] = [
     ['Type', typeLabel(t.type)],
-    // Practice moves no money: no 'Amount' line rather than '0.0000 SOL'.
-    ...(movesMoney(t.game_mode) ? [['Amount', amountText(t.amount)] as [string, string]] : []),
+    // Practice moves no money, and the game record is no transfer: no 'Amount' line for either.
+    ...(isTransfer(t) ? [['Amount', rowAmountText(t)] as [string, string]] : []),
     ['Status', t.status ?? 'unknown'],
     ['Date', dateText(t.created_at)],
     ['Game Mode', modeLabel(t.game_mode)],
@@ -90,11 +91,15 @@ function Details({ transaction: t, cluster }: { transaction: HistoryTransaction;
             ))}
           </div>
           {links.length === 0 && (
-            <p className="mt-2 text-slate-500">This chain is local: no public explorer can show it.</p>
+            <p className="mt-2 text-slate-500">No explorer is known for this chain: copy the signature.</p>
           )}
         </div>
       ) : (
-        <p className="mt-4 text-slate-500">No on-chain signature for this record.</p>
+        <p className="mt-4 text-slate-500">
+          {t.type === 'game_record'
+            ? 'The record of the match itself: no money moved with it (see its entry and payout rows).'
+            : 'No on-chain signature for this record.'}
+        </p>
       )}
     </>
   );

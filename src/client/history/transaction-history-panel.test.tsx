@@ -76,8 +76,9 @@ describe('transaction history panel', () => {
     expect(panel.textContent).toMatch(/Last updated: \d{2}:\d{2}:\d{2} (AM|PM)/);
     expect(panel.className).toContain('max-h-[500px]');
     expect(fetches[0]?.url).toBe(`/api/transactions/history/${TEST_WALLET}?limit=200`);
+    // Each chip counts the groups it shows: four groups in all.
     for (const [name, count] of [
-      ['All', '7'],
+      ['All', '4'],
       ['Games', '2'],
       ['Wagers', '4'],
       ['Refunds', '1'],
@@ -91,7 +92,28 @@ describe('transaction history panel', () => {
     expect(won.textContent).toContain('WIN');
     expect(won.textContent).toContain('vs RivaL...89abc');
     expect(won.textContent).toContain('11-7');
-    expect(won.textContent).toContain('+0.0375 SOL');
+    // The net result: the 0.0375 payout less the 0.025 entry.
+    expect(won.textContent).toContain('+0.0125 SOL');
+    expect(rows()[2]!.textContent).toContain('-0.00075 SOL');
+  });
+
+  it('expanded, the game record shows no money beside the payout; on-chain transfers link to the explorer', async () => {
+    renderPanel(fakeWallet({ cluster: 'localnet' }));
+    await advance(0);
+    fireEvent.click(within(rows()[1]!).getByRole('button', { expanded: false }));
+    const lines = within(rows()[1]!).getAllByTestId('history-transaction');
+    const byType = (label: string) => lines.find((l) => l.textContent?.startsWith(label))!;
+    expect(byType('Winner Payout').textContent).toContain('0.0375 SOL');
+    expect(byType('Game Result').textContent).not.toContain('SOL');
+    expect(byType('Entry Fee').textContent).toContain('0.0250 SOL');
+    // Only the entry has a signature in this history: it alone links out.
+    expect(within(byType('Entry Fee')).getByTestId('history-explorer-link')).toBeTruthy();
+    expect(within(byType('Winner Payout')).queryByTestId('history-explorer-link')).toBeNull();
+    expect(within(byType('Game Result')).queryByTestId('history-explorer-link')).toBeNull();
+    // A finished game offers 'Verify'; a search that never became a game has nothing to verify.
+    expect(within(rows()[1]!).getByRole('button', { name: 'Verify' })).toBeTruthy();
+    fireEvent.click(within(rows()[2]!).getByRole('button', { expanded: false }));
+    expect(within(rows()[2]!).queryByRole('button', { name: 'Verify' })).toBeNull();
   });
 
   it('a row expands into its transactions, payout included', async () => {
@@ -125,7 +147,7 @@ describe('transaction history panel', () => {
     expect(within(dialog).getByText(GAME_A)).toBeTruthy();
   });
 
-  it("'Transaction Details' on localnet: no explorer, the signature with a copy button", async () => {
+  it("'Transaction Details' on localnet: Solana Explorer as a custom cluster on this server's /rpc, and a copy button", async () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderPanel(fakeWallet({ cluster: 'localnet' }));
@@ -133,7 +155,11 @@ describe('transaction history panel', () => {
     fireEvent.click(within(rows()[1]!).getByRole('button', { expanded: false }));
     fireEvent.click(within(rows()[1]!).getAllByRole('button', { name: 'Details' })[2]!);
     const dialog = screen.getByRole('dialog', { name: 'Transaction Details' });
-    expect(within(dialog).queryByRole('link')).toBeNull();
+    const link = within(dialog).getByRole('link', { name: 'View on Solana Explorer' });
+    const href = new URL(link.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe(`https://explorer.solana.com/tx/${'5'.repeat(88)}`);
+    expect(href.searchParams.get('cluster')).toBe('custom');
+    expect(href.searchParams.get('customUrl')).toBe(`${window.location.origin}/rpc`);
     expect(within(dialog).getByTestId('transaction-signature').textContent).toBe('5'.repeat(88));
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Copy signature' })));
     expect(writeText).toHaveBeenCalledWith('5'.repeat(88));
@@ -181,13 +207,13 @@ describe('transaction history panel', () => {
     await advance(0);
     fireEvent.click(screen.getByRole('button', { name: 'Refunds' }));
     expect(screen.getByRole('button', { name: 'Refunds' }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByText('Showing 1 refunds (filtered from 5 total)')).toBeTruthy();
+    expect(screen.getByText('Showing 1 refunds (filtered from 4 total)')).toBeTruthy();
     expect(outcomes()).toEqual(['refunded']);
     fireEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
     expect(outcomes()).toHaveLength(4);
     fireEvent.click(screen.getByRole('button', { name: 'Games' }));
     expect(screen.getByText('No games found')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Show all 5 transactions' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 4 transactions' }));
     expect(outcomes()).toHaveLength(4);
   });
 
@@ -252,7 +278,8 @@ describe('refresh rules and notifications', () => {
     expect(fetches.map((f) => f.at)).toEqual([0]);
     act(() => dispatchWalletTransaction({ kind: 'transaction_notification', transaction: payoutNotice }));
     expect(outcomes()[0]).toBe('win');
-    expect(rows()[0]?.textContent).toContain('+0.1500 SOL');
+    // A Tiny Tuna payout of 0.15 nets 0.05 over the 0.1 entry.
+    expect(rows()[0]?.textContent).toContain('+0.0500 SOL');
     await advance(500);
     act(() => dispatchWalletTransaction({ kind: 'transaction_notification', transaction: payoutNotice }));
     await advance(1000);
@@ -343,5 +370,43 @@ describe('refresh rules and notifications', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Failed to connect to transaction service');
     expect(alert.textContent).toContain('Failed to fetch transactions');
+  });
+});
+
+describe('a transfer on its way', () => {
+  it("a refund still 'processing' is asked after again until it is 'confirmed', then no more", async () => {
+    let status = 'processing';
+    answer = async () =>
+      jsonResponse(200, {
+        success: true,
+        nextCursor: null,
+        transactions: sampleHistory().map((t) => (t.id === 'refund-c' ? { ...t, status } : t)),
+      });
+    renderPanel();
+    await advance(0);
+    expect(fetches).toHaveLength(1);
+    await advance(2_000);
+    expect(fetches).toHaveLength(2);
+    await advance(4_000);
+    expect(fetches).toHaveLength(3);
+    status = 'confirmed';
+    await advance(8_000);
+    expect(fetches).toHaveLength(4);
+    await advance(60_000);
+    expect(fetches).toHaveLength(4);
+  });
+
+  it('a payout held for review waits for an operator: it is not polled', async () => {
+    answer = async () =>
+      jsonResponse(200, {
+        success: true,
+        nextCursor: null,
+        transactions: sampleHistory().map((t) =>
+          t.id === 'pay-a' ? { ...t, status: 'pending', held_for_review: true } : t,
+        ),
+      });
+    renderPanel();
+    await advance(60_000);
+    expect(fetches).toHaveLength(1);
   });
 });

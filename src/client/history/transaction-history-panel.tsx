@@ -43,7 +43,7 @@ export function TransactionHistoryPanel({ clock }: { clock?: Clock }) {
   // signature, while it is open); the row as clicked only if a refresh no longer lists it.
   const details = selected && (history.transactions.find((t) => t.id === selected.id) ?? selected);
   const groups = useMemo(() => groupTransactions(history.transactions), [history.transactions]);
-  const counts = countByFilter(history.transactions);
+  const counts = countByFilter(groups);
   const shown = groupsForFilter(groups, filter);
   const chipsId = useId();
 
@@ -144,7 +144,12 @@ export function TransactionHistoryPanel({ clock }: { clock?: Clock }) {
           ) : (
             <ul className="mt-2 min-h-0 flex-1 space-y-1 overflow-y-auto pr-1">
               {shown.map((group) => (
-                <HistoryGroupRow key={group.key} group={group} onDetails={setDetails} />
+                <HistoryGroupRow
+                  key={group.key}
+                  group={group}
+                  cluster={wallet.cluster}
+                  onDetails={setDetails}
+                />
               ))}
             </ul>
           )}

@@ -10,6 +10,15 @@ import { judgeNotice, NOTICE_BUFFER, type SeenNotice } from './notice-filter.ts'
 export const NOTICE_REFRESH_MS = 1000;
 export const PAYOUT_REINFORCE_MS = 500;
 export const GAME_OVER_SECOND_REFRESH_MS = 3000;
+/**
+ * A transfer still on its way (a refund or payout 'pending' or 'processing') is asked after again, sooner
+ * first and then less often, until it is settled: its status turns 'confirmed' without a manual refresh.
+ */
+export const IN_FLIGHT_REFRESH_MS = [2_000, 4_000, 8_000, 15_000] as const;
+
+/** A transfer the server is still sending; one held for review waits for an operator, not for the chain. */
+export const isInFlight = (t: HistoryTransaction) =>
+  (t.status === 'pending' || t.status === 'processing') && t.held_for_review !== true;
 
 /** SPEC §8 panel messages (and the signed-out state, which SPEC does not show). */
 export const PANEL_ERRORS = {
@@ -138,6 +147,18 @@ export function useTransactionHistory(options: {
       pending.clear();
     };
   }, []);
+
+  // After each answer that still holds a transfer on its way, one more refresh, backing off.
+  const inFlightPolls = useRef(0);
+  useEffect(() => {
+    if (!rows.some(isInFlight)) {
+      inFlightPolls.current = 0;
+      return;
+    }
+    const step = Math.min(inFlightPolls.current, IN_FLIGHT_REFRESH_MS.length - 1);
+    inFlightPolls.current++;
+    refreshAfter(IN_FLIGHT_REFRESH_MS[step]!);
+  }, [rows, refreshAfter]);
 
   // Not undone when the game-over screen closes: the payout lands after it.
   useEffect(() => {

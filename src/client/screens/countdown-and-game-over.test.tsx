@@ -88,6 +88,38 @@ describe('game over screen', () => {
     expect(view.location.history.at(-1)).toBe('/');
   });
 
+  it("'Verify' asks the server for this match's record and keeps the screen: the return to the menu stops", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return new Response(JSON.stringify({ error: 'No finished match of yours has this id' }), {
+        status: 404,
+      });
+    });
+    try {
+      const game = gameOver({}, { seedHash: 'ab'.repeat(32) });
+      renderWithGame(<GameOverScreen />, game);
+      advance(3_000);
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      });
+      await act(async () => {
+        await vi.dynamicImportSettled();
+      });
+      await act(async () => {});
+      expect(asked).toEqual([`/api/games/${TEST_GAME_ID}/verification`]);
+      expect(screen.getByTestId('verify-result').textContent).toContain(
+        'No finished match of yours has this id',
+      );
+      expect(screen.getByText(GAME_OVER_TEXTS.staying)).toBeTruthy();
+      advance(20_000);
+      expect(game.names()).toEqual([]);
+      expect(screen.getByTestId('verify-result')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it.each(['lose', 'lose_disconnect'] as const)('a %s reads YOU LOSE', (outcome) => {
     renderWithGame(<GameOverScreen />, gameOver({ outcome }));
     expect(screen.getByText('YOU LOSE')).toBeTruthy();

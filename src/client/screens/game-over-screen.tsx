@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { countOf } from '../../common/format.ts';
 import { GAME_OVER_RETURN_SECONDS } from '../../common/rules.ts';
 import { useGame } from '../state/game-api.ts';
+import { VerifyMatchButton } from '../verify/verify-match-button.tsx';
 import { ConnectionLostPanel } from './connection-lost.tsx';
 import { useCountdown } from './use-seconds.ts';
 
@@ -12,11 +14,14 @@ export const GAME_OVER_TEXTS = {
   opponentLeft: 'Your opponent has disconnected. Victory awarded!',
   mainMenu: 'MAIN MENU',
   returning: (seconds: number) => `Returning to main menu in ${countOf(seconds, 'second')}...`,
+  /** Once the player asks to verify, the screen waits for them instead of counting down. */
+  staying: 'Take your time: MAIN MENU returns when you are done.',
 } as const;
 
 /**
  * SPEC §2 "Game over screen": the result and both scores, a 10 s return to the main menu, MAIN MENU
- * (exits and goes to the site root), the opponent-left text, and the lost-connection variant.
+ * (exits and goes to the site root), the opponent-left text, and the lost-connection variant. 'Verify' checks
+ * the match in this browser; pressing it stops the return, so the verdict stays until the player leaves.
  */
 export function GameOverScreen() {
   const { view, exit, returnToMenu } = useGame();
@@ -29,7 +34,8 @@ export function GameOverScreen() {
     exit();
     navigate('/');
   };
-  const left = useCountdown(GAME_OVER_RETURN_SECONDS, view.gameId ?? 'game', () => {
+  const [staying, setStaying] = useState(false);
+  const left = useCountdown(GAME_OVER_RETURN_SECONDS, staying ? null : (view.gameId ?? 'game'), () => {
     returnToMenu();
     navigate('/');
   });
@@ -70,7 +76,7 @@ export function GameOverScreen() {
       ) : (
         <>
           <p aria-live="polite" className="mt-5 text-slate-300 text-xs">
-            {GAME_OVER_TEXTS.returning(left)}
+            {staying ? GAME_OVER_TEXTS.staying : GAME_OVER_TEXTS.returning(left)}
           </p>
           <button
             type="button"
@@ -79,6 +85,15 @@ export function GameOverScreen() {
           >
             {GAME_OVER_TEXTS.mainMenu}
           </button>
+          {view.gameId && (
+            <div className="mt-4">
+              <VerifyMatchButton
+                gameId={view.gameId}
+                announcedHash={view.seedHash ?? null}
+                onStart={() => setStaying(true)}
+              />
+            </div>
+          )}
         </>
       )}
     </section>

@@ -51,6 +51,11 @@ export interface GameView {
   /** Pre-game countdown value from matched/gameState (default 5). */
   countdownTime: number;
   gameOver: GameOverInfo | null;
+  /**
+   * The seed's hash announced at `matched` (null before one, or after a reload that did not hear it): 'Verify'
+   * checks the seed revealed at game over against this, not against what the server later says it was.
+   */
+  seedHash?: string | null;
   /** A cancel is under way: 'Cancelling matchmaking...' then 'Refund being processed...'. */
   cancelling: 'idle' | 'cancelling' | 'refunding';
   /** The last error message to show (server error texts except 'Rate limit exceeded'). */

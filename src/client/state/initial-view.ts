@@ -23,6 +23,7 @@ export function initialGameView(sessionId: string | null = null): GameView {
     searchStartTime: null,
     opponentFound: false,
     opponentName: null,
+    seedHash: null,
     paymentSignature: null,
     queueLengths: {},
     playersOnline: 0,

@@ -134,6 +134,7 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         gameMode: message.data.gameMode,
         opponentFound: true,
         opponentName: message.data.opponentName,
+        seedHash: message.data.seedHash,
         // SPEC §2: 'OPPONENT FOUND! MATCH STARTING SOON' for 3 s, skipped if a game id already existed.
         opponentFoundAt: view.gameId === null ? at : null,
         goAt: null,
@@ -180,6 +181,7 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         reconnecting: false,
         searching: false,
         gameOver: null,
+        seedHash: view.gameId === gameId ? (view.seedHash ?? null) : null,
         lastError: isConnectionText(view.lastError) ? null : view.lastError,
         reconnectionTimeLeft: view.reconnectionWindowActive ? view.reconnectionTimeLeft : null,
         lastStateTimestamp: null,

@@ -143,3 +143,40 @@ export const historyReadSchema = z.object({
   nextCursor: z.string().nullish(),
   message: z.string().nullish(),
 });
+
+const seat = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * GET /api/games/{gameId}/verification: what a player of a finished match needs to check it was fair, in the
+ * browser: the seed revealed at game over and its hash (announced at `matched`), the paddle targets the
+ * server recorded, how it ended if not on points, and the result the server recorded. Only the match's own
+ * players read it (the record holds both players' play).
+ */
+export const matchVerificationAnswerSchema = z.object({
+  gameId: z.string(),
+  gameMode: z.string(),
+  /** Which seat the reader played (0 is player 1). */
+  yourSeat: seat,
+  seed: z.string().min(1),
+  /** SHA-256 of the seed, hex, as the server stored it when the match started. */
+  seedHash: z.string().nullable(),
+  record: z.object({
+    countdownSeconds: count,
+    inputs: z.array(z.tuple([count, seat, z.number().finite()])),
+    forfeit: z.object({ afterTick: count, loser: seat }).optional(),
+  }),
+  recorded: z.object({
+    scores: z.tuple([count, count]),
+    /** The recorded winner's seat. */
+    winner: seat,
+  }),
+  endedAt: instant,
+});
+export type MatchVerificationAnswer = z.infer<typeof matchVerificationAnswerSchema>;
+
+/**
+ * The same request for a match of the reader's that is under way, or that just ended and whose result is
+ * being written: 202 with retry-after, and nothing of the match yet (its seed is secret until the end).
+ */
+export const matchVerificationPendingSchema = z.object({ pending: z.literal(true), message: z.string() });
+export type MatchVerificationPending = z.infer<typeof matchVerificationPendingSchema>;

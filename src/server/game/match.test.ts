@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { TICK_HZ, TICK_MS, WINNING_SCORE } from '../../common/game/constants.ts';
+import { TICK_HZ, WINNING_SCORE } from '../../common/game/constants.ts';
 import { replayMatch } from '../../common/game/replay.ts';
 import { DEFAULT_COUNTDOWN_SECONDS, KEYFRAME_TICKS, OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
 import type { GameCompletionStatus } from '../db/schema/enums.ts';

@@ -1,54 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/db-harness.ts';
 import { replayMatch } from '../../../common/game/replay.ts';
 import { DEFAULT_COUNTDOWN_SECONDS } from '../../../common/rules.ts';
-import type { Database } from '../../db/database.ts';
-import { recordMatchResult, recordMatchStart, seedHash } from '../../game/match-recorder.ts';
-import type { MatchResult } from '../../game/match-types.ts';
-import type { QueueEntry } from '../../game/matchmaker.ts';
-import {
-  createHarness,
-  type Harness,
-  playWithBots,
-  SEED,
-} from '../../game/test-support/match-test-harness.ts';
-import { walletAnalytics } from '../analytics/refresh-wallet-analytics.ts';
+import { createHarness, playWithBots, SEED } from '../../game/test-support/match-test-harness.ts';
+import { recordPlayedMatch } from '../../game/test-support/record-played-match.ts';
 import type { AdminGameReplay } from '../queries/game-replay.ts';
 import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
 
 /** Bot 1 misses two rallies in three, bot 0 the third: both score, and bot 0 reaches 11 first. */
 const script = (seat: 0 | 1, played: number) => (seat === 0 ? played % 3 === 2 : played % 3 !== 2);
-
-/** Writes a match the harness played as the game server does: its start, then its result. */
-async function record(db: Database, h: Harness): Promise<MatchResult> {
-  const played = h.results[0];
-  if (!played) throw new Error('the match did not end');
-  const result: MatchResult = { ...played, id: randomUUID() };
-  const entry = (seat: 0 | 1): QueueEntry => ({
-    id: randomUUID(),
-    mode: result.mode,
-    joinedAt: result.startedAt,
-    paid: null,
-    player: {
-      linkId: randomUUID(),
-      playerSessionId: result.seats[seat].sessionId,
-      walletAddress: result.seats[seat].walletAddress,
-      displayName: result.seats[seat].displayName,
-      ip: null,
-      userAgent: null,
-    },
-  });
-  const start = {
-    id: result.id,
-    entries: [entry(0), entry(1)] as const,
-    seedHash: seedHash(SEED),
-    startedAt: result.startedAt,
-  };
-  await recordMatchStart(db, start);
-  await recordMatchResult(db, walletAnalytics, result, start);
-  return result;
-}
 
 describeEachDatabase('GET /api/admin/games/:id/replay', (target) => {
   let admin: AdminHarness;
@@ -70,7 +30,7 @@ describeEachDatabase('GET /api/admin/games/:id/replay', (target) => {
   it('disputes: a match played to 11 and recorded replays from its stored record to the recorded score and winner', async () => {
     const h = createHarness({ countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
     playWithBots(h, script);
-    const result = await record(target.db, h);
+    const result = await recordPlayedMatch(target.db, h);
 
     const replay = await replayOf(result.id);
     expect(replay.game).toMatchObject({
@@ -99,7 +59,7 @@ describeEachDatabase('GET /api/admin/games/:id/replay', (target) => {
       h.ticks(1);
     }
     h.match.leave(0, 'exit');
-    const result = await record(target.db, h);
+    const result = await recordPlayedMatch(target.db, h);
 
     const replay = await replayOf(result.id);
     expect(replay.recorded.winner).toBe('player2');

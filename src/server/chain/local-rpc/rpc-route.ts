@@ -31,6 +31,13 @@ export interface RpcRouteOptions extends Pick<RpcHandlerOptions, 'maxBatch' | 'm
   subscriptions?: Partial<PubSubLimits>;
 }
 
+/**
+ * Origins that may read the local chain from a browser page of their own: Solana Explorer, which shows a
+ * transfer of this chain as a custom cluster (`?cluster=custom&customUrl=<this server>/rpc`), as the
+ * history's explorer links ask it to. Only reads go through it in practice; the faucet's limits still apply.
+ */
+export const RPC_READER_ORIGINS: readonly string[] = ['https://explorer.solana.com'];
+
 /** A player's page polls balances and signature statuses; this leaves room for that and bounds a flood. */
 export const DEFAULT_RPC_PER_IP = { capacity: 300, refillPerMinute: 600 } as const;
 
@@ -71,6 +78,23 @@ export async function registerRpcRoute(
       { parseAs: 'string', bodyLimit: RPC_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
+    scope.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (typeof origin === 'string' && RPC_READER_ORIGINS.includes(origin)) {
+        reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+      }
+    });
+    // The preflight of a JSON POST from an allowed origin; any other origin gets no CORS grant.
+    scope.options(RPC_PATH, async (request, reply) => {
+      const origin = request.headers.origin;
+      if (typeof origin !== 'string' || !RPC_READER_ORIGINS.includes(origin)) return reply.code(204).send();
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', 'POST')
+        .header('access-control-allow-headers', 'content-type, solana-client')
+        .header('access-control-max-age', '600')
+        .send();
+    });
     scope.post(RPC_PATH, { bodyLimit: RPC_BODY_LIMIT }, async (request, reply) => {
       if (limiter && !carriesToken(request, options.internalToken) && !limiter.take(request.ip)) {
         const seconds = Math.max(1, Math.ceil(limiter.retryAfterMs(request.ip) / 1000));
