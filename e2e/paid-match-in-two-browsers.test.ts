@@ -1,6 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSolFixed, lamportsToSol, shortenAddress } from '../src/common/format.ts';
+import { packageRoot } from '../src/server/package-root.ts';
 import { launchChromium } from './support/browser.ts';
 import { chainBalances, pollUntil } from './support/chain-balance.ts';
 import {
@@ -21,6 +24,9 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
  * the page, A sees the opponent-disconnected overlay (SPEC §2) and, when the 30 s window runs out, wins;
  * A is paid 1.5× the wager once; both history panels show the game; no page errors anywhere.
  */
+
+/** Where the leaderboard and player pages are pictured (gitignored, beside e2e/screenshots.test.ts's). */
+const SHOTS = path.join(packageRoot(), 'screenshots');
 
 const WAGER = 25_000_000n; // smol_shrimp, 0.025 SOL
 const PAYOUT = 37_500_000n; // 1.5× the wager (SPEC §9)
@@ -183,6 +189,8 @@ describe('a paid Smol Shrimp match in two browsers', () => {
     await payoutRows.first().waitFor();
     expect(await payoutRows.count()).toBe(1);
     expect(await payoutRows.first().textContent()).toContain('0.0375 SOL');
+    // The game's headline is what it came to: the payout less the entry.
+    expect(await winRow.getByTestId('history-amount').textContent()).toBe('+0.0125 SOL');
 
     // The leaver opens the product again in the same browser profile: same Local Wallet, back in the lobby.
     const page = await openAnotherPage(b, server.url);
@@ -217,6 +225,35 @@ describe('a paid Smol Shrimp match in two browsers', () => {
     }
     expect(await balanceOf(a.address)).toBe(winnerAfterWin);
   }, 30_000);
+
+  it("the leaderboard ranks the winner (+0.0125 SOL) above the leaver (-0.0250 SOL); the winner's page shows the win", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const leaderboard = async (width: number) => {
+      await a.page.goto(`${server.url}/leaderboard`);
+      const rows = a.page.getByTestId('leaderboard-row');
+      await rows.first().waitFor({ timeout: 15_000 });
+      expect(await rows.count()).toBe(2);
+      expect(await rows.nth(0).textContent()).toContain(shortenAddress(a.address));
+      expect(await rows.nth(0).textContent()).toContain('+0.0125 SOL');
+      expect(await rows.nth(1).textContent()).toContain(shortenAddress(b.address));
+      expect(await rows.nth(1).textContent()).toContain('-0.0250 SOL');
+      // Signed in, the winner may leave the rankings: the choice is offered, ticked (shown).
+      expect(await a.page.getByRole('checkbox').isChecked()).toBe(true);
+      await a.page.screenshot({ path: path.join(SHOTS, `${width}-leaderboard.png`) });
+      await rows.nth(0).getByRole('link').click();
+      const figures = a.page.getByTestId('player-figures');
+      await figures.waitFor({ timeout: 15_000 });
+      expect(await figures.textContent()).toContain('Games1Wins1Best streak1');
+      expect(await figures.textContent()).toContain('+0.0125 SOL');
+      expect(await a.page.getByTestId('player-result').first().textContent()).toContain('WIN · FORFEIT');
+      // Recent results name no opponent.
+      expect(await a.page.locator('main').textContent()).not.toContain(shortenAddress(b.address));
+      await a.page.screenshot({ path: path.join(SHOTS, `${width}-player.png`) });
+    };
+    await leaderboard(1280);
+    await a.page.setViewportSize({ width: 375, height: 812 });
+    await leaderboard(375);
+  }, 60_000);
 
   it('no page errors or console errors in either browser', () => {
     expect(a.errors).toEqual([]);

@@ -21,7 +21,14 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
  */
 
 const ONE_WAY_MS = 50;
-const PLAY_MS = 15_000;
+/** Play is watched in rounds of this long, until both pages drew FRAMES_WANTED frames or PLAY_MAX_MS passed. */
+const PLAY_ROUND_MS = 5_000;
+const PLAY_MAX_MS = 60_000;
+/**
+ * Frames of play to judge: a quiet machine paints them in 5 s; a loaded two-core one (two browsers, the
+ * server and the rest of the suite) may paint ten a second, so the test plays on until it has them.
+ */
+const FRAMES_WANTED = 250;
 
 interface Sample {
   t: number;
@@ -92,7 +99,11 @@ describe('the game plays smoothly at 100 ms of round trip', () => {
     await findMatch(b.page, 'practice');
     await Promise.all([waitForScreen(a.page, 'game', 90_000), waitForScreen(b.page, 'game', 90_000)]);
     for (const p of players) await recordBall(p.page);
-    await Promise.all([wiggle(a.page, 450, PLAY_MS), wiggle(b.page, 700, PLAY_MS)]);
+    const drawn = (page: Page) => page.evaluate(() => window.__ballSamples?.length ?? 0);
+    for (let played = 0; played < PLAY_MAX_MS; played += PLAY_ROUND_MS) {
+      await Promise.all([wiggle(a.page, 450, PLAY_ROUND_MS), wiggle(b.page, 700, PLAY_ROUND_MS)]);
+      if (Math.min(await drawn(a.page), await drawn(b.page)) >= FRAMES_WANTED) break;
+    }
 
     for (const p of players) {
       // The delay is real on the WebSocket: the pings' round trip shown under the game is over 100 ms.
@@ -125,7 +136,7 @@ describe('the game plays smoothly at 100 ms of round trip', () => {
         else still += 1;
       }
       // Play was drawn, and the ball moved in nearly every frame of it (a held ball past a paddle excepted).
-      expect(moves).toBeGreaterThan(200);
+      expect(moves).toBeGreaterThan(FRAMES_WANTED / 2);
       expect(still / (moves + still)).toBeLessThan(0.2);
       process.stdout.write(
         `smooth play at ${2 * ONE_WAY_MS} ms RTT: ping ${ping} ms, ${moves + still} frames of play, ${still} still, largest step ${(100 * worst).toFixed(0)}% of its bound\n`,

@@ -13,10 +13,20 @@ import { ToastProvider } from './ui/toast-provider.tsx';
 // The back office is a chunk of its own: a player's first visit never loads it.
 const adminPage = pageChunk(() => import('./admin/admin-page.tsx').then((m) => m.AdminPage));
 const adminLogin = pageChunk(() => import('./admin/admin-login.tsx').then((m) => m.AdminLogin));
+// The public rankings too: loaded when a player opens them.
+const leaderboardPage = pageChunk(() =>
+  import('./rankings/leaderboard-page.tsx').then((m) => m.LeaderboardPage),
+);
+const playerPage = pageChunk(() => import('./rankings/player-page.tsx').then((m) => m.PlayerPage));
 
 /** Loads the lazily loaded pages now (tests render them synchronously). */
 export async function preloadPages(): Promise<void> {
-  await Promise.all([adminPage.preload(), adminLogin.preload()]);
+  await Promise.all([
+    adminPage.preload(),
+    adminLogin.preload(),
+    leaderboardPage.preload(),
+    playerPage.preload(),
+  ]);
 }
 
 export interface AppProps {
@@ -43,6 +53,12 @@ export function App({ queryClient, locationHook }: AppProps) {
                 </Route>
                 <Route path={PAGE_ROUTES.adminLogin}>
                   <LazyPage chunk={adminLogin} />
+                </Route>
+                <Route path={PAGE_ROUTES.leaderboard}>
+                  <LazyPage chunk={leaderboardPage} />
+                </Route>
+                <Route path={PAGE_ROUTES.player}>
+                  <LazyPage chunk={playerPage} />
                 </Route>
                 <Route component={NotFound} />
               </Switch>

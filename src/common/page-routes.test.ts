@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { isPageRoute, PAGE_ROUTES } from './page-routes.ts';
+import { isPageRoute, PAGE_ROUTES, playerPagePath } from './page-routes.ts';
 
 describe('which paths are pages', () => {
   it('the routes of SPEC §2 are pages, with or without a trailing slash', () => {
-    for (const route of Object.values(PAGE_ROUTES)) expect(isPageRoute(route)).toBe(true);
+    for (const route of Object.values(PAGE_ROUTES).filter((r) => !r.includes(':')))
+      expect(isPageRoute(route)).toBe(true);
     expect(isPageRoute('/admin/')).toBe(true);
+  });
+
+  it("a player's page is a page for a wallet address only", () => {
+    const address = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+    expect(isPageRoute(playerPagePath(address))).toBe(true);
+    expect(isPageRoute(`${playerPagePath(address)}/`)).toBe(true);
+    for (const path of [
+      '/player',
+      '/player/',
+      '/player/not-an-address!',
+      `/player/${address}/games`,
+      '/player/0OIl',
+    ])
+      expect(isPageRoute(path), path).toBe(false);
   });
 
   it('any other path is not: deeper, shorter, or only alike', () => {

@@ -14,6 +14,7 @@ import { registerPlayerAuth } from './http/auth/register-player-auth.ts';
 import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 import { registerBanStatusRoute } from './http/ban-status-route.ts';
 import { registerHistoryRoute } from './http/history-route.ts';
+import { registerRankingsRoutes } from './http/rankings-routes.ts';
 import { registerVerificationRoute } from './http/verification-route.ts';
 import type { MoneyWiring } from './ledger/wire-money.ts';
 import { createServerLogger, logTo } from './logger.ts';
@@ -140,6 +141,7 @@ async function registerRoutes(
       (app) => registerBanStatusRoute(app, bans, tracking.jurisdiction),
       (app) => registerHistoryRoute(app, { db, clock, playerSessions }),
       (app) => registerVerificationRoute(app, { db, clock, playerSessions }),
+      (app) => registerRankingsRoutes(app, { db, clock, playerSessions }),
       (app) =>
         registerGameChannel(app, {
           clock,

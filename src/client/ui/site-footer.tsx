@@ -1,7 +1,15 @@
+import { Link } from 'wouter';
+import { PAGE_ROUTES } from '../../common/page-routes.ts';
 import { PRODUCT_NAME } from '../site.ts';
 import { TermsDialog } from './terms-dialog.tsx';
 
-/** The fixed footer of every screen: current year and the Terms of Service link (SPEC §2). */
+const Dot = () => (
+  <span className="mx-2" aria-hidden="true">
+    ·
+  </span>
+);
+
+/** The fixed footer of every screen: current year, the leaderboard and the Terms of Service link (SPEC §2). */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
@@ -9,9 +17,14 @@ export function SiteFooter() {
       <span>
         © {year} {PRODUCT_NAME}
       </span>
-      <span className="mx-2" aria-hidden="true">
-        ·
-      </span>
+      <Dot />
+      <Link
+        href={PAGE_ROUTES.leaderboard}
+        className="text-cyan-300 underline underline-offset-2 hover:text-cyan-100"
+      >
+        Leaderboard
+      </Link>
+      <Dot />
       <TermsDialog />
     </footer>
   );

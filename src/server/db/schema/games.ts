@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, lamports, timestamptz, updatedAt, uuidPrimaryKey, zeroLamports } from './columns.ts';
 import {
@@ -75,6 +76,10 @@ export const games = pgTable(
     index('games_player1_created_at_idx').on(t.player1Wallet, t.createdAt.desc()),
     index('games_player2_created_at_idx').on(t.player2Wallet, t.createdAt.desc()),
     index('games_created_at_idx').on(t.createdAt.desc()),
+    // The leaderboard reads paid matches with a result, this week or all time.
+    index('games_paid_ended_at_idx')
+      .on(t.endedAt)
+      .where(sql`${t.entryFeeLamports} > 0 and ${t.winner} is not null`),
   ],
 );
 

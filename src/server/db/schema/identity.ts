@@ -73,4 +73,6 @@ export const signedInWallets = pgTable('signed_in_wallets', {
   walletAddress: text('wallet_address').primaryKey(),
   firstSignedInAt: timestamptz('first_signed_in_at').notNull().defaultNow(),
   lastSignedInAt: timestamptz('last_signed_in_at').notNull().defaultNow(),
+  /** Set when the player chose to be left out of the leaderboard and to keep no public page; null: shown. */
+  hiddenFromRankingsAt: timestamptz('hidden_from_rankings_at'),
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "signed_in_wallets" ADD COLUMN "hidden_from_rankings_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "games_paid_ended_at_idx" ON "games" USING btree ("ended_at") WHERE "games"."entry_fee_lamports" > 0 and "games"."winner" is not null;
