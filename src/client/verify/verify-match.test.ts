@@ -83,7 +83,10 @@ describe('verifying a finished match in the browser', () => {
 
   it('without the announced hash (a reload lost it) the seed is checked against the stored one', async () => {
     const answer = await answerOfPlayedMatch(0);
-    expect((await verifyMatch(answer, null)).kind).toBe('fair');
+    const fair = await verifyMatch(answer, null);
+    expect(fair.kind).toBe('fair');
+    // It says which hash it checked against: not one this browser heard announced.
+    expect(fair.checks[0]?.text).toBe(VERIFY_TEXTS.seedOkStored(answer.seedHash!));
     const verdict = await verifyMatch({ ...answer, seedHash: 'ab'.repeat(32) }, null);
     expect(verdict.kind).toBe('failed');
     expect(verdict.checks[0]?.ok).toBe(false);

@@ -15,6 +15,9 @@ export const VERIFY_TEXTS = {
   failed: 'Verification FAILED: the record does not hold together',
   seedOk: (hash: string) =>
     `The revealed seed hashes to ${shortHash(hash)}, the hash announced when the match began`,
+  /** This browser did not hear `matched` (a reload, or the history): the hash the server kept is what it has. */
+  seedOkStored: (hash: string) =>
+    `The revealed seed hashes to ${shortHash(hash)}, the hash the server recorded when the match began`,
   seedBad: (announced: string, actual: string) =>
     `The revealed seed hashes to ${shortHash(actual)}, not to the announced ${shortHash(announced)}`,
   storedHashBad: (stored: string | null, announced: string) =>
@@ -58,7 +61,10 @@ export async function verifyMatch(
   }
   checks.push(
     expectedHash === actualHash
-      ? { ok: true, text: VERIFY_TEXTS.seedOk(actualHash) }
+      ? {
+          ok: true,
+          text: announcedHash ? VERIFY_TEXTS.seedOk(actualHash) : VERIFY_TEXTS.seedOkStored(actualHash),
+        }
       : { ok: false, text: VERIFY_TEXTS.seedBad(expectedHash ?? '(none)', actualHash) },
   );
 
