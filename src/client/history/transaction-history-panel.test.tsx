@@ -1,62 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GameApi } from '../state/game-api.ts';
-import type { GameOverInfo, GameView } from '../state/game-view.ts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { GameOverInfo } from '../state/game-view.ts';
 import { dispatchWalletTransaction } from '../state/wallet-transaction-event.ts';
-import { FakeProviders, fakeGame, fakeWallet, TEST_WALLET } from '../test-support/fake-wallet-and-game.tsx';
+import { fakeWallet, TEST_WALLET } from '../test-support/fake-wallet-and-game.tsx';
 import { jsonResponse } from '../test-support/render-app.tsx';
-import type { WalletApi } from '../wallet/wallet-api.ts';
 import { GAME_A, sampleHistory } from './test-support/history-rows.ts';
-import { TransactionHistoryPanel } from './transaction-history-panel.tsx';
+import { advance, outcomes, panelServer, renderPanel, rows } from './test-support/panel-harness.tsx';
 
-let answer: () => Promise<Response>;
-let t0 = 0;
-/** When (ms after the test's start, fake time) and for which wallet each history fetch was made. */
-const fetches: { at: number; url: string }[] = [];
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  t0 = Date.now();
-  fetches.length = 0;
-  answer = async () => jsonResponse(200, { success: true, transactions: sampleHistory(), nextCursor: null });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      fetches.push({ at: Date.now() - t0, url });
-      return answer();
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-async function advance(ms: number) {
-  await act(() => vi.advanceTimersByTimeAsync(ms));
-  for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(0));
-}
-
-function renderPanel(wallet: WalletApi = fakeWallet(), game: GameApi = fakeGame()) {
-  const view = render(
-    <FakeProviders wallet={wallet} game={game}>
-      <TransactionHistoryPanel />
-    </FakeProviders>,
-  );
-  const update = (next: { wallet?: WalletApi; view?: Partial<GameView> }) =>
-    view.rerender(
-      <FakeProviders wallet={next.wallet ?? wallet} game={{ ...game, view: { ...game.view, ...next.view } }}>
-        <TransactionHistoryPanel />
-      </FakeProviders>,
-    );
-  return { ...view, update };
-}
-
-const rows = () => screen.queryAllByTestId('history-row');
-const outcomes = () => rows().map((r) => r.getAttribute('data-outcome'));
 const GAME_OVER: GameOverInfo = {
   outcome: 'win',
   scores: [11, 7],
@@ -75,7 +26,7 @@ describe('transaction history panel', () => {
     expect(screen.getByTestId('history-address').textContent).toBe('9xQeW...sVFin');
     expect(panel.textContent).toMatch(/Last updated: \d{2}:\d{2}:\d{2} (AM|PM)/);
     expect(panel.className).toContain('max-h-[500px]');
-    expect(fetches[0]?.url).toBe(`/api/transactions/history/${TEST_WALLET}?limit=200`);
+    expect(panelServer.fetches[0]?.url).toBe(`/api/transactions/history/${TEST_WALLET}?limit=200`);
     // Each chip counts the groups it shows: four groups in all.
     for (const [name, count] of [
       ['All', '4'],
@@ -172,7 +123,8 @@ describe('transaction history panel', () => {
     const pending = sampleHistory().map((t) =>
       t.id === 'pay-a' ? { ...t, status: 'pending', transaction_signature: null } : t,
     );
-    answer = async () => jsonResponse(200, { success: true, transactions: pending, nextCursor: null });
+    panelServer.answer = async () =>
+      jsonResponse(200, { success: true, transactions: pending, nextCursor: null });
     renderPanel(fakeWallet({ cluster: 'localnet' }));
     await advance(0);
     const won = () => rows().find((r) => r.getAttribute('data-outcome') === 'win')!;
@@ -188,7 +140,8 @@ describe('transaction history panel', () => {
     const confirmed = sampleHistory().map((t) =>
       t.id === 'pay-a' ? { ...t, status: 'confirmed', transaction_signature: '7'.repeat(88) } : t,
     );
-    answer = async () => jsonResponse(200, { success: true, transactions: confirmed, nextCursor: null });
+    panelServer.answer = async () =>
+      jsonResponse(200, { success: true, transactions: confirmed, nextCursor: null });
     act(() => dispatchWalletTransaction({ kind: 'transaction_notification', transaction: confirmed[0]! }));
     await advance(2_000);
     const open = screen.getByRole('dialog', { name: 'Transaction Details' });
@@ -197,7 +150,7 @@ describe('transaction history panel', () => {
   });
 
   it("filters: 'Showing N filter (filtered from M total)', 'Clear filter', 'No {filter} found', 'Show all N transactions'", async () => {
-    answer = async () =>
+    panelServer.answer = async () =>
       jsonResponse(200, {
         success: true,
         transactions: sampleHistory().filter((t) => t.type !== 'game_record' && t.type !== 'winner_payout'),
@@ -218,7 +171,7 @@ describe('transaction history panel', () => {
   });
 
   it("an empty history says 'No transactions found'", async () => {
-    answer = async () =>
+    panelServer.answer = async () =>
       jsonResponse(200, {
         success: true,
         transactions: [],
@@ -232,18 +185,18 @@ describe('transaction history panel', () => {
 
   it("a first load that fails says 'Failed to connect to transaction service'; a failed refresh 'Failed to refresh transactions'", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    answer = async () => jsonResponse(200, { success: false, message: 'down' });
+    panelServer.answer = async () => jsonResponse(200, { success: false, message: 'down' });
     const { unmount } = renderPanel();
     await advance(0);
     expect(screen.getByText('Failed to connect to transaction service')).toBeTruthy();
     expect(screen.getByText('Failed to fetch transactions')).toBeTruthy();
     unmount();
 
-    answer = async () =>
+    panelServer.answer = async () =>
       jsonResponse(200, { success: true, transactions: sampleHistory(), nextCursor: null });
     renderPanel();
     await advance(0);
-    answer = async () => {
+    panelServer.answer = async () => {
       throw new TypeError('Failed to fetch');
     };
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -256,7 +209,7 @@ describe('transaction history panel', () => {
     renderPanel(fakeWallet({ status: 'disconnected', publicKey: null }));
     await advance(0);
     expect(screen.getByText('No wallet address available')).toBeTruthy();
-    expect(fetches).toHaveLength(0);
+    expect(panelServer.fetches).toHaveLength(0);
   });
 });
 
@@ -275,7 +228,7 @@ describe('refresh rules and notifications', () => {
   it('a payout notification shows at once, refreshes after 500 ms and 1 s; its re-dispatches are dropped', async () => {
     renderPanel();
     await advance(0);
-    expect(fetches.map((f) => f.at)).toEqual([0]);
+    expect(panelServer.fetches.map((f) => f.at)).toEqual([0]);
     act(() => dispatchWalletTransaction({ kind: 'transaction_notification', transaction: payoutNotice }));
     expect(outcomes()[0]).toBe('win');
     // A Tiny Tuna payout of 0.15 nets 0.05 over the 0.1 entry.
@@ -285,7 +238,7 @@ describe('refresh rules and notifications', () => {
     await advance(1000);
     act(() => dispatchWalletTransaction({ kind: 'transaction_notification', transaction: payoutNotice }));
     await advance(5000);
-    expect(fetches.map((f) => f.at)).toEqual([0, 500, 1000]);
+    expect(panelServer.fetches.map((f) => f.at)).toEqual([0, 500, 1000]);
   });
 
   it("an entry notification refreshes after 1 s only; another wallet's entry changes nothing", async () => {
@@ -303,7 +256,7 @@ describe('refresh rules and notifications', () => {
       }),
     );
     await advance(3000);
-    expect(fetches.map((f) => f.at)).toEqual([0]);
+    expect(panelServer.fetches.map((f) => f.at)).toEqual([0]);
     act(() =>
       dispatchWalletTransaction({
         kind: 'transaction_created',
@@ -311,9 +264,9 @@ describe('refresh rules and notifications', () => {
       }),
     );
     await advance(999);
-    expect(fetches).toHaveLength(1);
+    expect(panelServer.fetches).toHaveLength(1);
     await advance(1);
-    expect(fetches.map((f) => f.at)).toEqual([0, 4000]);
+    expect(panelServer.fetches.map((f) => f.at)).toEqual([0, 4000]);
   });
 
   it('a manual trigger schedules a full refresh after 1 s', async () => {
@@ -321,7 +274,7 @@ describe('refresh rules and notifications', () => {
     await advance(0);
     act(() => dispatchWalletTransaction({ kind: 'manual_trigger' }));
     await advance(2000);
-    expect(fetches.map((f) => f.at)).toEqual([0, 1000]);
+    expect(panelServer.fetches.map((f) => f.at)).toEqual([0, 1000]);
   });
 
   it('game over refreshes at once and again after 3 s, even if the player leaves the game-over screen', async () => {
@@ -331,7 +284,7 @@ describe('refresh rules and notifications', () => {
     await advance(0);
     update({ view: { gameOver: null, gameId: null, state: 'waiting' } });
     await advance(5000);
-    expect(fetches.map((f) => f.at)).toEqual([0, 1000, 4000]);
+    expect(panelServer.fetches.map((f) => f.at)).toEqual([0, 1000, 4000]);
   });
 
   it('a wallet change (account change) refreshes for the new wallet; a disconnect clears the panel', async () => {
@@ -340,7 +293,7 @@ describe('refresh rules and notifications', () => {
     await advance(1000);
     update({ wallet: fakeWallet({ publicKey: other }) });
     await advance(0);
-    expect(fetches.map((f) => f.url)).toEqual([
+    expect(panelServer.fetches.map((f) => f.url)).toEqual([
       `/api/transactions/history/${TEST_WALLET}?limit=200`,
       `/api/transactions/history/${other}?limit=200`,
     ]);
@@ -353,60 +306,24 @@ describe('refresh rules and notifications', () => {
   it('nothing is fetched before the wallet is signed in; the signed-in wallet then gets its history', async () => {
     const { update } = renderPanel(fakeWallet({ signedIn: false }));
     await advance(1000);
-    expect(fetches).toEqual([]);
+    expect(panelServer.fetches).toEqual([]);
     expect(screen.getByText('Sign in with your wallet to see its transactions')).toBeTruthy();
     update({ wallet: fakeWallet({ signedIn: true }) });
     await advance(0);
-    expect(fetches.map((f) => f.url)).toEqual([`/api/transactions/history/${TEST_WALLET}?limit=200`]);
+    expect(panelServer.fetches.map((f) => f.url)).toEqual([
+      `/api/transactions/history/${TEST_WALLET}?limit=200`,
+    ]);
     expect(rows().length).toBeGreaterThan(0);
   });
 
   it("a refused first load (401) shows the panel's error, 'Failed to fetch transactions'", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const why = 'Sign in with this wallet to see its history';
-    answer = async () => jsonResponse(401, { success: false, error: why, message: why });
+    panelServer.answer = async () => jsonResponse(401, { success: false, error: why, message: why });
     renderPanel();
     await advance(0);
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Failed to connect to transaction service');
     expect(alert.textContent).toContain('Failed to fetch transactions');
-  });
-});
-
-describe('a transfer on its way', () => {
-  it("a refund still 'processing' is asked after again until it is 'confirmed', then no more", async () => {
-    let status = 'processing';
-    answer = async () =>
-      jsonResponse(200, {
-        success: true,
-        nextCursor: null,
-        transactions: sampleHistory().map((t) => (t.id === 'refund-c' ? { ...t, status } : t)),
-      });
-    renderPanel();
-    await advance(0);
-    expect(fetches).toHaveLength(1);
-    await advance(2_000);
-    expect(fetches).toHaveLength(2);
-    await advance(4_000);
-    expect(fetches).toHaveLength(3);
-    status = 'confirmed';
-    await advance(8_000);
-    expect(fetches).toHaveLength(4);
-    await advance(60_000);
-    expect(fetches).toHaveLength(4);
-  });
-
-  it('a payout held for review waits for an operator: it is not polled', async () => {
-    answer = async () =>
-      jsonResponse(200, {
-        success: true,
-        nextCursor: null,
-        transactions: sampleHistory().map((t) =>
-          t.id === 'pay-a' ? { ...t, status: 'pending', held_for_review: true } : t,
-        ),
-      });
-    renderPanel();
-    await advance(60_000);
-    expect(fetches).toHaveLength(1);
   });
 });
