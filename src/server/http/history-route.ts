@@ -8,6 +8,7 @@ import { playerHistory } from '../ledger/player-history.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { Replies } from './contract-reply.ts';
+import { refuseOverLimit } from './per-ip-refusal.ts';
 
 const query = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -38,10 +39,8 @@ export function registerHistoryRoute(
     async (request, reply) => {
       // One browser's own data: never kept by a shared cache.
       reply.header('cache-control', 'no-store');
-      if (!limiter.take(request.ip)) {
-        const seconds = Math.ceil(limiter.retryAfterMs(request.ip) / 1000);
-        return reply.header('retry-after', String(seconds)).code(429).send({ error: 'Too many requests' });
-      }
+      const refused = refuseOverLimit(limiter, request, reply);
+      if (refused) return refused;
       const session = await deps.playerSessions.fromRequest(request);
       if (!session) return reply.code(401).send(refusal(HISTORY_REFUSALS.signedOut));
       const wallet = request.params.walletAddress;

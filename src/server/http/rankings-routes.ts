@@ -20,6 +20,7 @@ import {
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { Replies } from './contract-reply.ts';
+import { refuseOverLimit } from './per-ip-refusal.ts';
 
 /** How long a board or a page is served from memory before the database is read again. */
 export const RANKINGS_CACHE_MS = 30_000;
@@ -54,9 +55,8 @@ export function registerRankingsRoutes(
 
   /** The public reads, per IP: a page load asks for a board or two, a flood gets 429. */
   const limited = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (limiter.take(request.ip)) return;
-    const seconds = Math.ceil(limiter.retryAfterMs(request.ip) / 1000);
-    return reply.header('retry-after', String(seconds)).code(429).send({ error: 'Too many requests' });
+    const refused = refuseOverLimit(limiter, request, reply);
+    if (refused) return refused;
   };
 
   app.get<{ Querystring: Record<string, unknown>; Reply: Replies<LeaderboardAnswer> }>(

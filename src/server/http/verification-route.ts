@@ -8,6 +8,7 @@ import { matchRecordOf } from '../game/stored-record.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { Replies } from './contract-reply.ts';
+import { refuseOverLimit } from './per-ip-refusal.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,10 +42,8 @@ export function registerVerificationRoute(
     Reply: Replies<MatchVerificationAnswer> & { 202: MatchVerificationPending };
   }>('/api/games/:gameId/verification', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!limiter.take(request.ip)) {
-      const seconds = Math.ceil(limiter.retryAfterMs(request.ip) / 1000);
-      return reply.header('retry-after', String(seconds)).code(429).send({ error: 'Too many requests' });
-    }
+    const refused = refuseOverLimit(limiter, request, reply);
+    if (refused) return refused;
     const session = await deps.playerSessions.fromRequest(request);
     if (!session) return reply.code(401).send({ error: VERIFICATION_REFUSALS.signedOut });
     const { gameId } = request.params;
