@@ -48,6 +48,12 @@ export const ERROR_MESSAGES = {
   serverStopping:
     'The server is restarting; any entry fee paid for this search is refunded in full. Please try again shortly.',
   /** SPEC §1: a paid search from an address in a restricted jurisdiction (code restricted_jurisdiction). */
+  /** Challenge a friend: the code names no open challenge (accepted, cancelled, expired or never made). */
+  challengeNotOpen: 'This challenge is no longer open',
+  /** Challenge a friend: a player's own challenge is accepted by someone else. */
+  ownChallenge: 'You cannot accept your own challenge',
+  /** Challenge a friend: the accept names a mode other than the challenge's. */
+  challengeModeMismatch: 'This challenge is for another game mode',
   restrictedJurisdiction:
     'Paid games are not available in your jurisdiction (restricted by the Terms of Service). Practice mode is still open.',
 } as const;

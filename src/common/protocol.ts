@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { displayNameProblem } from './display-name.ts';
 import { GAME_MODE_IDS } from './game-modes.ts';
-import { BASE58_ADDRESS, GAME_STATES, SIGNATURE_MAX_LENGTH, SIGNATURE_MIN_LENGTH } from './rules.ts';
+import {
+  BASE58_ADDRESS,
+  CHALLENGE_CODE,
+  GAME_STATES,
+  SIGNATURE_MAX_LENGTH,
+  SIGNATURE_MIN_LENGTH,
+} from './rules.ts';
 
 /**
  * The game channel of SPEC §7, one zod schema per message, tagged by `type` (STYLE.md 4). Both sides parse
@@ -53,6 +59,8 @@ const displayName = z
 const timestamp = z.number().finite();
 /** A transaction signature is 64 bytes in base58: 64 to 88 characters; SPEC §5's cleaning happens client-side. */
 export const signatureSchema = z.string().min(SIGNATURE_MIN_LENGTH).max(SIGNATURE_MAX_LENGTH);
+/** A challenge's code (rules.ts CHALLENGE_CODE), as its link carries it. */
+export const challengeCodeSchema = z.string().regex(CHALLENGE_CODE, 'Expected a challenge code');
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -77,6 +85,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     displayName: displayName.optional(),
     timestamp: timestamp.optional(),
     paymentSignature: signatureSchema.optional(),
+    /**
+     * Not in SPEC (challenge a friend): 'new' opens this search as a private challenge, never in the public
+     * queue, answered with its code; a code accepts that challenge, and the two are matched at once.
+     */
+    challenge: z.union([z.literal('new'), challengeCodeSchema]).optional(),
   }),
   z.strictObject({
     type: z.literal('cancelSearch'),
@@ -160,6 +173,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     status: z.enum(['searching']),
     gameMode: gameModeSchema,
     message: z.string(),
+    /** Not in SPEC: this search is the player's open challenge; its link ends in `code`; closed at `expiresAt`. */
+    challenge: z.object({ code: z.string(), expiresAt: z.number() }).optional(),
   }),
   z.object({
     type: z.literal('cancelSearch'),

@@ -139,3 +139,14 @@ export const BASE58_SIGNATURE = new RegExp(
  * 'Last Updated: March 9, 2025'), sent with the wallet's sign-in and recorded with it. The dialog shows it.
  */
 export const TERMS_VERSION = '2025-03-09';
+
+// Challenges: a private search a friend accepts by its link (the lobby's 'Challenge a friend').
+
+/**
+ * A challenge's code, the last part of its link (`/challenge/<code>`): 12 base58 characters drawn at random,
+ * about 70 bits, so a challenge cannot be found by guessing its link.
+ */
+export const CHALLENGE_CODE_LENGTH = 12;
+export const CHALLENGE_CODE = new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${CHALLENGE_CODE_LENGTH}}$`);
+/** A challenge nobody accepts is closed after this long, its entry fee refunded in full (CHALLENGE_EXPIRY_MINUTES). */
+export const DEFAULT_CHALLENGE_EXPIRY_MINUTES = 10;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { walletAddressSchema } from '../common/protocol.ts';
-import { NODE_ID_PATTERN } from '../common/rules.ts';
+import { DEFAULT_CHALLENGE_EXPIRY_MINUTES, NODE_ID_PATTERN } from '../common/rules.ts';
 import { parseRedisUrl } from './cluster/redis-connection.ts';
 import { DEFAULT_KEY_PREFIX, REDIS_KEY_PREFIX_PATTERN } from './cluster/redis-keys.ts';
 import {
@@ -192,6 +192,12 @@ export const CONFIG_TABLE = {
     default: '300',
     expected: 'must be a whole number of seconds from 1 to 86400',
     doc: "Least seconds between the sweeper's passes over the house wallet's new incoming transfers on chain",
+  }),
+  CHALLENGE_EXPIRY_MINUTES: variable({
+    schema: z.coerce.number().int().min(1).max(1_440),
+    default: String(DEFAULT_CHALLENGE_EXPIRY_MINUTES),
+    expected: 'must be a whole number of minutes from 1 to 1440',
+    doc: "How long a challenge (the lobby's 'Challenge a friend') waits for the friend to accept it before it closes with its entry fee refunded in full",
   }),
   METRICS_TOKEN: variable({
     schema: z.string().min(16).optional(),

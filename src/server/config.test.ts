@@ -115,6 +115,7 @@ describe('configuration', () => {
         'ADMIN_EMAIL',
         'ADMIN_PASSWORD',
         'ALLOWED_ORIGINS',
+        'CHALLENGE_EXPIRY_MINUTES',
         'DATABASE_URL',
         'DATA_DIR',
         'HOST',
@@ -143,6 +144,14 @@ describe('configuration', () => {
         'WS_COMPRESSION',
       ].sort(),
     );
+  });
+
+  it('CHALLENGE_EXPIRY_MINUTES: 10 by default, a whole number of minutes from 1 to 1440', () => {
+    expect(loadConfig({}).challengeExpiryMinutes).toBe(10);
+    expect(loadConfig({ CHALLENGE_EXPIRY_MINUTES: '30' }).challengeExpiryMinutes).toBe(30);
+    for (const bad of ['0', '1441', '2.5', 'ten']) {
+      expect(() => loadConfig({ CHALLENGE_EXPIRY_MINUTES: bad })).toThrow(/CHALLENGE_EXPIRY_MINUTES must be/);
+    }
   });
 
   it("SOLANA_CLUSTER=localnet: another game node's local chain, named as such to the page and the wallet; never in production", () => {

@@ -66,6 +66,8 @@ export interface Config {
   houseFundingAddresses: Value<'HOUSE_FUNDING_ADDRESSES'>;
   /** PAYMENT_SWEEP_*: the payment sweeper's grace and how often its ledger and chain passes run, in ms. */
   paymentSweep: { graceMs: number; intervalMs: number; chainIntervalMs: number };
+  /** CHALLENGE_EXPIRY_MINUTES: how long a challenge waits for its friend. */
+  challengeExpiryMinutes: number;
   /** ADMIN_EMAIL and ADMIN_PASSWORD: an admin created at start if absent (src/server/admin/admin-bootstrap.ts). */
   admin: { email: Value<'ADMIN_EMAIL'>; password: Value<'ADMIN_PASSWORD'> };
   /** METRICS_TOKEN: who may read /metrics from elsewhere than the machine itself. */
@@ -177,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       intervalMs: p.PAYMENT_SWEEP_INTERVAL_SECONDS * 1000,
       chainIntervalMs: p.PAYMENT_SWEEP_CHAIN_SECONDS * 1000,
     },
+    challengeExpiryMinutes: p.CHALLENGE_EXPIRY_MINUTES,
     admin: { email: p.ADMIN_EMAIL, password: p.ADMIN_PASSWORD },
     metricsToken: p.METRICS_TOKEN,
     perIpLimitFactor: p.PER_IP_LIMIT_FACTOR,

@@ -13,6 +13,7 @@ import { buildApp, createFastify } from './http/app.ts';
 import { registerPlayerAuth } from './http/auth/register-player-auth.ts';
 import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 import { registerBanStatusRoute } from './http/ban-status-route.ts';
+import { registerChallengeRoute } from './http/challenge-route.ts';
 import { registerHistoryRoute } from './http/history-route.ts';
 import { registerRankingsRoutes } from './http/rankings-routes.ts';
 import { registerVerificationRoute } from './http/verification-route.ts';
@@ -142,6 +143,7 @@ async function registerRoutes(
       (app) => registerHistoryRoute(app, { db, clock, playerSessions }),
       (app) => registerVerificationRoute(app, { db, clock, playerSessions }),
       (app) => registerRankingsRoutes(app, { db, clock, playerSessions }),
+      (app) => registerChallengeRoute(app, { db, clock }),
       (app) =>
         registerGameChannel(app, {
           clock,

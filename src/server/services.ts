@@ -136,6 +136,7 @@ export async function buildServices(options: ServiceOptions) {
       verifier: tracking.withFailureEvents(money.verifier),
       money: money.money,
       jurisdiction: tracking.jurisdiction,
+      challengeExpiryMinutes: config.challengeExpiryMinutes,
       onMatchStarted: tracking.tracker.gameStarted,
       onQueueChange: () => presence.changed(),
       playersOnline: () => presence.playersOnline(),

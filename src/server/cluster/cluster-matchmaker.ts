@@ -3,6 +3,7 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
+import { acceptChallengeRows } from '../game/challenge-rows.ts';
 import { type Matchmaker, type PairOptions, type QueueEntry, rebindEntry } from '../game/matchmaker.ts';
 import { SETTLE_ALL } from '../game/node-ownership.ts';
 import {
@@ -137,12 +138,26 @@ export function createClusterMatchmaker(deps: {
   };
 
   return {
-    async join(player, mode, paid) {
+    async join(player, mode, paid, challenge) {
       if (byWallet.has(player.walletAddress)) return { ok: false, reason: 'already_searching' };
       const joinedAt = clock.now();
-      const id = await insertEntryRow(db, { player, mode, paid, joinedAt, nodeId });
+      const id = await insertEntryRow(db, { player, mode, paid, joinedAt, nodeId, challenge });
       if (id === null) return { ok: false, reason: 'already_searching' };
-      const entry: QueuedEntry = { id, mode, player, joinedAt, paid, node: nodeId };
+      const entry: QueuedEntry = {
+        id,
+        mode,
+        player,
+        joinedAt,
+        paid,
+        node: nodeId,
+        ...(challenge ? { challenge } : {}),
+      };
+      if (challenge) {
+        // A challenge waits for its friend, never in the shared queue: whichever node the friend's socket is on
+        // accepts it by its row (`accept`), and hands the match to this node's socket.
+        byWallet.set(player.walletAddress, entry);
+        return { ok: true, entry, position: 0 };
+      }
       let position: number;
       try {
         const queued = await enqueue(entry);
@@ -166,6 +181,14 @@ export function createClusterMatchmaker(deps: {
     async close(entryId, status, owed) {
       const entry = [...byWallet.values()].find((e) => e.id === entryId);
       return entry ? closeEntry(entry, status, owed) : null;
+    },
+
+    async accept(challenge, accepter, gameId, started) {
+      if (byWallet.has(accepter.player.walletAddress)) return { ok: false, reason: 'already_searching' };
+      const accepted = await acceptChallengeRows(db, clock, nodeId, { challenge, accepter, gameId, started });
+      // This node's own challenge is forgotten here; another node's learns it from the match's hand-off.
+      if (accepted.ok && isCurrent(challenge)) forget(challenge);
+      return accepted;
     },
 
     async pair(mode, gameId, options = {}) {

@@ -28,6 +28,20 @@ export function cancelReply(entry: QueueEntry): CancelReply {
   };
 }
 
+/** A challenge nobody accepted in time: closed, and a paid one's fee comes back in full. */
+export function challengeExpiredReply(entry: QueueEntry): CancelReply {
+  if (!entry.paid)
+    return { type: 'cancelSearch', success: true, message: 'Your challenge expired unaccepted' };
+  const refund = entry.paid.lamports;
+  return {
+    type: 'cancelSearch',
+    success: true,
+    message: `Your challenge expired unaccepted: ${lamportsToSolString(refund)} SOL (100%) will be refunded`,
+    refundLamports: refund.toString(),
+    refundAmount: lamportsToSol(refund),
+  };
+}
+
 interface Remembered {
   reply: CancelReply;
   /** The entry's payment signature, so a repeat naming another payment is not taken for this one. */

@@ -4,9 +4,11 @@ import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { BAN_MESSAGES, type Bans } from '../security/bans.ts';
+import { type ChallengeRow, challengeByCode, newChallengeCode } from './challenge-rows.ts';
 import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
 import { type LiveMatch, liveMatchOf } from './live-match.ts';
-import type { Matchmaker, PaidEntry } from './matchmaker.ts';
+import type { createMatchStarter } from './match-start.ts';
+import type { Matchmaker, PaidEntry, QueueEntry, QueuePlayer } from './matchmaker.ts';
 import { refundUnstartedEntry, refuseSearch, sendRefusal } from './refused-payment.ts';
 import type { createSearchExits } from './search-exits.ts';
 
@@ -29,6 +31,10 @@ export function createFindMatch(deps: {
   matches: ReadonlyMap<string, LiveMatch>;
   exits: ReturnType<typeof createSearchExits>;
   startMatch: (mode: GameModeId) => Promise<void>;
+  /** Accepts a challenge: both matched and the match started at once (match-start.ts). */
+  startChallenge: ReturnType<typeof createMatchStarter>['startChallenge'];
+  /** How long a challenge waits for its friend before it closes with its fee back in full. */
+  challengeExpiryMs: number;
   queueChanged: () => void;
   log: Logger;
   /** Whether the wallet plays in a match under way on another node (the topology's peers). */
@@ -43,6 +49,44 @@ export function createFindMatch(deps: {
   const refusalDeps = { db, clock, log, verifier: options.verifier, money: options.money };
   const refuse = (link: PlayerLink, message: FindMatchMessage, text: string, code: string) =>
     refuseSearch(refusalDeps, link, message, { message: text, code });
+
+  /**
+   * The accepter's verified entry and the challenge become a match at once, or nothing is written and the
+   * accepter is told why, a paid entry refunded in full (the challenge was taken, cancelled or expired
+   * meanwhile; the accepter searches already; the server is stopping).
+   */
+  const accept = async (
+    link: PlayerLink,
+    found: QueueEntry,
+    accepter: { player: QueuePlayer; paid: PaidEntry | null; mode: GameModeId },
+  ): Promise<void> => {
+    // This node's own search of the challenge (its socket is here), else the row's (another node holds it).
+    const local = matchmaker.entryOf(found.player.walletAddress);
+    const challenge = local?.id === found.id ? local : found;
+    let outcome: Awaited<ReturnType<typeof deps.startChallenge>> | 'failed';
+    try {
+      outcome = await deps.startChallenge(challenge, { player: accepter.player, paid: accepter.paid, link });
+    } catch (error) {
+      log(`accepting the challenge ${challenge.challenge?.code} failed; nothing was matched`, error);
+      outcome = 'failed';
+    }
+    if (outcome === 'matched') {
+      queueChanged();
+      return;
+    }
+    const refusal = ACCEPT_REFUSALS[outcome];
+    const money = options.money;
+    if (!accepter.paid || !money) return sendRefusal(link, refusal);
+    const entry = { walletAddress: accepter.player.walletAddress, mode: accepter.mode, paid: accepter.paid };
+    return sendRefusal(
+      link,
+      await refundUnstartedEntry(
+        { db, clock, log, money },
+        entry,
+        outcome === 'failed' ? undefined : refusal,
+      ),
+    );
+  };
 
   return async (link: PlayerLink, message: FindMatchMessage): Promise<void> => {
     // SPEC §5 order: banned, already searching, mode, wallet, payment.
@@ -63,6 +107,14 @@ export function createFindMatch(deps: {
       return link.sendError(ERROR_MESSAGES.walletRequired, 'wallet_required');
     }
     const mode = getGameMode(message.gameMode);
+    // A challenge accepted is looked up before its payment is: a link that no longer leads anywhere is refused
+    // (a payment sent with it is refunded in full) without holding a verification slot.
+    let accepting: ChallengeRow | null = null;
+    if (message.challenge !== undefined && message.challenge !== 'new') {
+      accepting = await challengeByCode(db, message.challenge);
+      const refusal = acceptRefusal(accepting, link.walletAddress, mode.id, clock.now());
+      if (refusal) return refuse(link, message, refusal.message, refusal.code);
+    }
     let paid: PaidEntry | null = null;
     if (mode.wagerLamports > 0n) {
       const restricted = options.jurisdiction?.restrictedCountryOf(link.ip) ?? null;
@@ -94,9 +146,14 @@ export function createFindMatch(deps: {
       ip: link.ip,
       userAgent: link.userAgent,
     };
+    if (accepting) return accept(link, accepting.entry, { player, paid, mode: mode.id });
+    const challenge =
+      message.challenge === 'new'
+        ? { code: newChallengeCode(), expiresAt: clock.now() + deps.challengeExpiryMs }
+        : undefined;
     let joined: Awaited<ReturnType<Matchmaker['join']>>;
     try {
-      joined = await matchmaker.join(player, mode.id, paid);
+      joined = await matchmaker.join(player, mode.id, paid, challenge);
     } catch (error) {
       const money = options.money;
       if (!paid || !money) throw error;
@@ -128,4 +185,32 @@ export function createFindMatch(deps: {
     }
     await deps.startMatch(mode.id);
   };
+}
+
+/** Why an accept that did not start a match was refused (a failed write: the refund's own answer says it). */
+const ACCEPT_REFUSALS = {
+  challenge_gone: { message: ERROR_MESSAGES.challengeNotOpen, code: 'challenge_not_open' },
+  already_searching: { message: ERROR_MESSAGES.alreadySearching, code: 'already_searching' },
+  draining: { message: ERROR_MESSAGES.serverStopping, code: 'server_stopping' },
+  failed: { message: ERROR_MESSAGES.serverBusy, code: 'server_busy' },
+} as const;
+
+/** Why a challenge's link cannot be accepted by this wallet in this mode now, or null when it can. */
+export function acceptRefusal(
+  found: ChallengeRow | null,
+  walletAddress: string,
+  mode: GameModeId,
+  now: number,
+): { message: string; code: string } | null {
+  const expiresAt = found?.entry.challenge?.expiresAt ?? 0;
+  if (found?.status !== 'active' || expiresAt <= now) {
+    return { message: ERROR_MESSAGES.challengeNotOpen, code: 'challenge_not_open' };
+  }
+  if (found.entry.player.walletAddress === walletAddress) {
+    return { message: ERROR_MESSAGES.ownChallenge, code: 'own_challenge' };
+  }
+  if (found.entry.mode !== mode) {
+    return { message: ERROR_MESSAGES.challengeModeMismatch, code: 'challenge_mode_mismatch' };
+  }
+  return null;
 }

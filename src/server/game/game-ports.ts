@@ -62,7 +62,13 @@ export interface JurisdictionCheck {
 }
 
 /** Why a search ended without a match; the money layer decides what that refunds. */
-export type EntryCloseReason = 'player_cancel' | 'player_disconnect' | 'banned' | 'restart';
+/** `challenge_expired`: a challenge nobody accepted in time (its fee back in full). */
+export type EntryCloseReason =
+  | 'player_cancel'
+  | 'player_disconnect'
+  | 'banned'
+  | 'restart'
+  | 'challenge_expired';
 
 /** The money side, run inside the database transactions that close an entry or record a result. */
 export interface GameMoney {

@@ -1,6 +1,10 @@
 import type { Clock } from '../../common/clock.ts';
 import { ERROR_MESSAGES, type ServerMessageOf } from '../../common/protocol.ts';
-import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
+import {
+  DEFAULT_CHALLENGE_EXPIRY_MINUTES,
+  DEFAULT_COUNTDOWN_SECONDS,
+  OPPONENT_FOUND_SECONDS,
+} from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { Bans } from '../security/bans.ts';
@@ -39,6 +43,8 @@ export interface GameServerOptions {
   /** Paid modes are open only with a verifier; practice needs none. */
   verifier?: EntryVerifier;
   countdownSeconds?: number;
+  /** How long a challenge waits for its friend (CHALLENGE_EXPIRY_MINUTES; default 10). */
+  challengeExpiryMinutes?: number;
   /** Seconds between `matched` and the countdown showing (default OPPONENT_FOUND_SECONDS, SPEC §9). */
   leadInSeconds?: number;
   money?: GameMoney;
@@ -161,6 +167,8 @@ export function createGameServer(options: GameServerOptions) {
     matches,
     exits,
     startMatch: starter.start,
+    startChallenge: starter.startChallenge,
+    challengeExpiryMs: (options.challengeExpiryMinutes ?? DEFAULT_CHALLENGE_EXPIRY_MINUTES) * 60_000,
     queueChanged,
     log,
     playingElsewhere: peers.playing,
@@ -278,7 +286,9 @@ export function createGameServer(options: GameServerOptions) {
         live.links[seat] = null;
         if (live.match.status().name !== 'over') live.match.disconnected(seat);
       }
-      for (const entry of searches.lost(link, clock.now())) matchmaker.searchAway(entry);
+      // A challenge is never in the public queue: nothing there to keep from pairing while it is away.
+      for (const entry of searches.lost(link, clock.now()))
+        if (!entry.challenge) matchmaker.searchAway(entry);
     },
 
     /** A player session signed out: a seat it owns may be taken back by a new sign-in of its wallet. */

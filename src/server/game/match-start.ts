@@ -10,7 +10,14 @@ import { type LiveMatch, seatInfo } from './live-match.ts';
 import { createMatch } from './match.ts';
 import { type MatchStart, recordMatchStart, seedHash } from './match-recorder.ts';
 import type { MatchResult } from './match-types.ts';
-import type { Matchmaker } from './matchmaker.ts';
+import type {
+  AcceptOutcome,
+  Matchmaker,
+  PaidEntry,
+  PairOptions,
+  QueueEntry,
+  QueuePlayer,
+} from './matchmaker.ts';
 import type { SearchLinks } from './search-links.ts';
 import type { Peers } from './topology.ts';
 
@@ -51,33 +58,84 @@ export function createMatchStarter(deps: MatchStarterDeps) {
   const { clock, matchmaker, searches, matches } = deps;
   const retryAt = new Map<GameModeId, number>();
 
-  const start = async (mode: GameModeId): Promise<void> => {
-    if (deps.draining?.()) return;
+  /** How two entries are taken for a match: the public queue's pairing, or a challenge accepted. */
+  type Take = (
+    gameId: string,
+    started: NonNullable<PairOptions['started']>,
+  ) => Promise<readonly [QueueEntry, QueueEntry] | null>;
+
+  /**
+   * Takes a pair with `take` and, when the pairing and the game's row committed together, starts the match.
+   * Whether a match started; throws (nothing matched) when the database refused the pairing.
+   */
+  const pairAndStart = async (mode: GameModeId, take: Take): Promise<boolean> => {
     const gameId = randomUUID();
     const seed = randomBytes(16).toString('hex');
     let begun: { start: MatchStart; links: LiveMatch['links'] } | undefined;
+    const pair = await take(gameId, async (tx, entries) => {
+      const start = {
+        id: gameId,
+        entries,
+        seedHash: seedHash(seed),
+        startedAt: clock.now(),
+        nodeId: deps.nodeId ?? null,
+      };
+      await recordMatchStart(tx, start);
+      // Read before the commit: a cancel that loses the race learns it only after the commit.
+      begun = { start, links: [searches.linkOf(entries[0].id), searches.linkOf(entries[1].id)] };
+    });
+    if (!pair || !begun) return false;
+    launch(mode, gameId, seed, begun);
+    return true;
+  };
+
+  const start = async (mode: GameModeId): Promise<void> => {
+    if (deps.draining?.()) return;
     try {
-      const pair = await matchmaker.pair(mode, gameId, {
-        eligible: (entry) => !searches.isAway(entry.id),
-        started: async (tx, entries) => {
-          const start = {
-            id: gameId,
-            entries,
-            seedHash: seedHash(seed),
-            startedAt: clock.now(),
-            nodeId: deps.nodeId ?? null,
-          };
-          await recordMatchStart(tx, start);
-          // Read before the commit: a cancel that loses the race learns it only after the commit.
-          begun = { start, links: [searches.linkOf(entries[0].id), searches.linkOf(entries[1].id)] };
-        },
-      });
-      if (!pair || !begun) return;
+      await pairAndStart(mode, (gameId, started) =>
+        matchmaker.pair(mode, gameId, { eligible: (entry) => !searches.isAway(entry.id), started }),
+      );
     } catch (error) {
       retryAt.set(mode, clock.now() + PAIR_RETRY_MS);
       deps.log(`pairing in ${mode} failed: both players are still searching; trying again shortly`, error);
-      return;
     }
+  };
+
+  /**
+   * A challenge accepted: the accepter's search is written, both are matched and the game recorded, in one
+   * transaction, and the match starts. The answer says what happened; throws when the database refused it
+   * (nothing written: the challenge is still open).
+   */
+  const startChallenge = async (
+    challenge: QueueEntry,
+    accepter: { player: QueuePlayer; paid: PaidEntry | null; link: PlayerLink },
+  ): Promise<AcceptOutcome | 'draining'> => {
+    if (deps.draining?.()) return 'draining';
+    let outcome = 'challenge_gone' as AcceptOutcome;
+    let written: QueueEntry | undefined;
+    try {
+      await pairAndStart(challenge.mode, async (gameId, started) => {
+        const accepted = await matchmaker.accept(challenge, accepter, gameId, async (tx, pair) => {
+          // The accepter's socket answers for its search from now on, so a close while this commits is seen.
+          written = pair[1];
+          searches.attach(pair[1], accepter.link);
+          await started(tx, pair);
+        });
+        outcome = accepted.ok ? 'matched' : accepted.reason;
+        return accepted.ok ? accepted.pair : null;
+      });
+    } finally {
+      if (written && outcome !== 'matched') searches.drop(written.id);
+    }
+    return outcome;
+  };
+
+  const launch = (
+    mode: GameModeId,
+    gameId: string,
+    seed: string,
+    begun: { start: MatchStart; links: LiveMatch['links'] },
+  ) => {
     const { start: matchStart } = begun;
     const entries = matchStart.entries;
     const links = linksAfterCommit(begun.links, entries);
@@ -147,6 +205,7 @@ export function createMatchStarter(deps: MatchStarterDeps) {
 
   return {
     start,
+    startChallenge,
     /** Starts again the pairings that failed and are due by `now`; called from the tick. */
     retryDue(now: number): void {
       for (const [mode, at] of retryAt) {

@@ -3,11 +3,13 @@ import type { Clock } from '../../common/clock.ts';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
 import { queueSessions } from '../db/schema/index.ts';
+import { type AcceptResult, acceptChallengeRows } from './challenge-rows.ts';
 import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
-import type { CloseStatus, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
+import type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
 import { closeEntryRow, closeOrphanRows, createEntryCloser, insertEntryRow } from './queue-rows.ts';
 
-export type { CloseStatus, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
+export type { AcceptOutcome, AcceptResult } from './challenge-rows.ts';
+export type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
 
 export type JoinResult =
   | { ok: true; entry: QueueEntry; position: number }
@@ -29,7 +31,24 @@ export interface PairOptions {
 }
 
 export interface Matchmaker {
-  join(player: QueuePlayer, mode: GameModeId, paid: PaidEntry | null): Promise<JoinResult>;
+  /** A search of the public queue; with `challenge`, a private one that only `accept` pairs. */
+  join(
+    player: QueuePlayer,
+    mode: GameModeId,
+    paid: PaidEntry | null,
+    challenge?: OpenChallenge,
+  ): Promise<JoinResult>;
+  /**
+   * Accepts `challenge` (this node's search, or another node's rebuilt from its row): the accepter's search is
+   * written and both are matched to `gameId` with `started`, in one transaction (challenge-rows.ts). Throws,
+   * nothing written, if the database refused it.
+   */
+  accept(
+    challenge: QueueEntry,
+    accepter: { player: QueuePlayer; paid: PaidEntry | null },
+    gameId: string,
+    started: NonNullable<PairOptions['started']>,
+  ): Promise<AcceptResult>;
   /** The wallet's active entry in this process, if any. */
   entryOf(walletAddress: string): QueueEntry | undefined;
   /**
@@ -123,10 +142,10 @@ export function createMatchmaker({
   const closeEntry = createEntryCloser<QueueEntry>(db, clock, (entry) => forget(entry));
 
   return {
-    async join(player, mode, paid) {
+    async join(player, mode, paid, challenge) {
       if (byWallet.has(player.walletAddress)) return { ok: false, reason: 'already_searching' };
       const joinedAt = clock.now();
-      const id = await insertEntryRow(db, { player, mode, paid, joinedAt, nodeId });
+      const id = await insertEntryRow(db, { player, mode, paid, joinedAt, nodeId, challenge });
       if (id === null) return { ok: false, reason: 'already_searching' };
       // Another socket of the same wallet may have joined while this insert ran. The row never was a search:
       // removed, so no queue session holds its entry fee and the caller's refund of that fee goes through.
@@ -134,10 +153,19 @@ export function createMatchmaker({
         await db.delete(queueSessions).where(eq(queueSessions.id, id));
         return { ok: false, reason: 'already_searching' };
       }
-      const entry: QueueEntry = { id, mode, player, joinedAt, paid };
-      queueOf(mode).push(entry);
+      const entry: QueueEntry = { id, mode, player, joinedAt, paid, ...(challenge ? { challenge } : {}) };
       byWallet.set(player.walletAddress, entry);
+      // A challenge waits for its friend, never in the public queue.
+      if (challenge) return { ok: true, entry, position: 0 };
+      queueOf(mode).push(entry);
       return { ok: true, entry, position: queueOf(mode).length };
+    },
+
+    async accept(challenge, accepter, gameId, started) {
+      if (byWallet.has(accepter.player.walletAddress)) return { ok: false, reason: 'already_searching' };
+      const accepted = await acceptChallengeRows(db, clock, nodeId, { challenge, accepter, gameId, started });
+      if (accepted.ok) forget(challenge);
+      return accepted;
     },
 
     entryOf: (walletAddress) => byWallet.get(walletAddress),

@@ -23,12 +23,20 @@ export interface PaidEntry {
   lamports: bigint;
 }
 
+/** A private search a friend accepts by its link: never in the public queue, closed unaccepted at `expiresAt`. */
+export interface OpenChallenge {
+  code: string;
+  expiresAt: number;
+}
+
 export interface QueueEntry {
   id: string;
   mode: GameModeId;
   player: QueuePlayer;
   joinedAt: number;
   paid: PaidEntry | null;
+  /** Set when this search is a challenge; absent for a search of the public queue. */
+  challenge?: OpenChallenge;
 }
 
 export type CloseStatus = 'cancelled' | 'disconnected' | 'timed_out' | 'error';

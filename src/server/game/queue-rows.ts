@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
 import { ownedWithin, type SettleScope } from './node-ownership.ts';
-import type { CloseStatus, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
+import type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
 
 /**
  * The queue-session rows behind every search, written the same way by the one-process matchmaker and by
@@ -14,26 +14,32 @@ import type { CloseStatus, PaidEntry, QueueEntry, QueuePlayer } from './queue-en
  * row still being active, so a cancel and a match exclude each other wherever they run.
  */
 
+/** A search's row as written: who, which mode, its fee, and whether it opens or accepts a challenge. */
+export interface EntryRow {
+  player: QueuePlayer;
+  mode: GameModeId;
+  paid: PaidEntry | null;
+  joinedAt: number;
+  nodeId: string | null;
+  /** A challenge this search opens (its code and expiry on the row). */
+  challenge?: OpenChallenge | undefined;
+  /** The challenge this search accepts (kept in the row's metadata, for the audit). */
+  accepts?: string | undefined;
+}
+
 /**
  * A new active entry's id, or null when the wallet already has an active one or its entry fee was already
  * refunded. A paid entry takes its fee's ledger row in key-share mode before it looks for a refund and writes:
  * the running sweeper (ledger/payout/unused-entry-sweep.ts) holds that row FOR UPDATE while it refunds an unused fee,
  * so of a search and a sweep of the same fee exactly one happens, whichever comes first.
  */
-export async function insertEntryRow(
-  db: Database,
-  entry: {
-    player: QueuePlayer;
-    mode: GameModeId;
-    paid: PaidEntry | null;
-    joinedAt: number;
-    nodeId: string | null;
-  },
-): Promise<string | null> {
+export async function insertEntryRow(db: Database, entry: EntryRow): Promise<string | null> {
   const { paid } = entry;
   try {
-    if (!paid) return await writeEntryRow(db, entry);
+    // Its own transaction, or a savepoint inside the caller's (a challenge accepted): a refused insert rolls
+    // back only itself, and the caller's transaction goes on.
     return await db.transaction(async (tx) => {
+      if (!paid) return writeEntryRow(tx, entry);
       await tx
         .select({ id: transactions.id })
         .from(transactions)
@@ -52,8 +58,12 @@ export async function insertEntryRow(
   }
 }
 
-async function writeEntryRow(db: Database, entry: Parameters<typeof insertEntryRow>[1]): Promise<string> {
+async function writeEntryRow(db: Database, entry: EntryRow): Promise<string> {
   const { player, paid, joinedAt } = entry;
+  const metadata = {
+    ...(paid ? { paymentSignature: paid.signature, lamports: paid.lamports.toString() } : {}),
+    ...(entry.accepts ? { acceptedChallenge: entry.accepts } : {}),
+  };
   const [row] = await db
     .insert(queueSessions)
     .values({
@@ -68,7 +78,9 @@ async function writeEntryRow(db: Database, entry: Parameters<typeof insertEntryR
       ipAddress: player.ip,
       userAgent: player.userAgent,
       nodeId: entry.nodeId,
-      metadata: paid ? { paymentSignature: paid.signature, lamports: paid.lamports.toString() } : null,
+      metadata: Object.keys(metadata).length > 0 ? metadata : null,
+      challengeCode: entry.challenge?.code ?? null,
+      challengeExpiresAt: entry.challenge ? new Date(entry.challenge.expiresAt) : null,
     })
     .returning({ id: queueSessions.id });
   return row!.id;

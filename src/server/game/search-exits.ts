@@ -2,7 +2,7 @@ import type { Clock } from '../../common/clock.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import type { Logger } from '../logger.ts';
-import { cancelReply, createCancelReplies } from './cancel-replies.ts';
+import { cancelReply, challengeExpiredReply, createCancelReplies } from './cancel-replies.ts';
 import type { EntryCloseReason, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import type { CloseStatus, Matchmaker, QueueEntry } from './matchmaker.ts';
 import type { SearchLinks } from './search-links.ts';
@@ -15,6 +15,7 @@ const CLOSE_STATUS: Record<EntryCloseReason, CloseStatus> = {
   player_disconnect: 'disconnected',
   banned: 'cancelled',
   restart: 'error',
+  challenge_expired: 'timed_out',
 };
 
 export interface SearchExitDeps {
@@ -78,13 +79,24 @@ export function createSearchExits(deps: SearchExitDeps) {
     link.send(reply);
   };
 
-  /** The reconnection window of an away search ended: closed as disconnected (97% back: it is past 10 s). */
+  /**
+   * The reconnection window of an away search ended: closed as disconnected (97% back: it is past 10 s). A
+   * challenge nobody accepted in time is closed with its fee back in full, and its socket, if any, is told.
+   */
   const closeAway = async (entry: QueueEntry) => {
     try {
-      const closed = await close(entry, 'player_disconnect');
+      const why = entry.challenge ? 'challenge_expired' : 'player_disconnect';
+      const link = searches.linkOf(entry.id);
+      const closed = await close(entry, why);
       if (!closed) return;
-      replies.remember(closed, cancelReply(closed), { whileAway: true });
-      log(`the search of ${closed.player.walletAddress} closed: its socket did not come back in time`);
+      const reply = closed.challenge ? challengeExpiredReply(closed) : cancelReply(closed);
+      replies.remember(closed, reply, { whileAway: link === null });
+      link?.send(reply);
+      log(
+        closed.challenge
+          ? `the challenge of ${closed.player.walletAddress} expired unaccepted; its fee is refunded in full`
+          : `the search of ${closed.player.walletAddress} closed: its socket did not come back in time`,
+      );
     } catch (error) {
       searches.retryAt(entry.id, clock.now() + AWAY_CLOSE_RETRY_MS);
       log(`closing the away search of ${entry.player.walletAddress} failed; trying again`, error);
@@ -148,7 +160,7 @@ export function createSearchExits(deps: SearchExitDeps) {
       await deps.startMatch(entry.mode);
     },
 
-    /** Closes the away searches whose window has ended by `now`; called from the tick. */
+    /** Closes the away searches whose window has ended by `now`, and expired challenges; called from the tick. */
     closeExpired(now: number): void {
       for (const entry of searches.expired(now)) void closeAway(entry);
     },
@@ -159,7 +171,8 @@ export function createSearchExits(deps: SearchExitDeps) {
       type: 'findMatch',
       status: 'searching',
       gameMode: entry.mode,
-      message: 'Searching for an opponent',
+      message: entry.challenge ? 'Waiting for your friend to accept' : 'Searching for an opponent',
+      ...(entry.challenge ? { challenge: { ...entry.challenge } } : {}),
     });
     link.send({
       type: 'joinQueue',

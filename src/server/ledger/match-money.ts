@@ -12,7 +12,12 @@ import { owePayment } from './payout/owe-payment.ts';
 import { sweepUnusedEntryFees } from './payout/unused-entry-sweep.ts';
 
 /** Why a paid search ended without a match, and what that returns (SPEC §1: a cancel refunds 97%). */
-export type EntryCloseReason = 'player_cancel' | 'player_disconnect' | 'banned' | 'restart';
+export type EntryCloseReason =
+  | 'player_cancel'
+  | 'player_disconnect'
+  | 'banned'
+  | 'restart'
+  | 'challenge_expired';
 
 const REFUND_TERMS: Record<EntryCloseReason, { percent: bigint; reason: RefundReason }> = {
   // The player chose to leave: 3% is retained, as the terms say.
@@ -21,6 +26,8 @@ const REFUND_TERMS: Record<EntryCloseReason, { percent: bigint; reason: RefundRe
   // The operator ended the search: nothing is retained.
   banned: { percent: FULL_REFUND_PERCENT, reason: 'admin_initiated' },
   restart: { percent: FULL_REFUND_PERCENT, reason: 'system_error' },
+  // Nobody accepted the challenge in time: the player did not choose to leave, nothing is retained.
+  challenge_expired: { percent: FULL_REFUND_PERCENT, reason: 'timeout' },
 };
 
 /**

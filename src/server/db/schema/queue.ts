@@ -34,12 +34,20 @@ export const queueSessions = pgTable(
      * another settles it. Null for rows written before cluster mode existed (settled as owned by nobody).
      */
     nodeId: text('node_id'),
+    /**
+     * A private search a friend accepts by its link (the lobby's 'Challenge a friend'): its code, never in the
+     * public queue, and when it closes unaccepted (its fee back in full). Null for a public search.
+     */
+    challengeCode: text('challenge_code'),
+    challengeExpiresAt: timestamptz('challenge_expires_at'),
     /** Arrival order, for first-come matching that does not depend on clock resolution. */
     sequenceNumber: serial('sequence_number').notNull(),
   },
   (t) => [
     index('queue_sessions_wallet_status_idx').on(t.walletAddress, t.status),
     index('queue_sessions_status_mode_sequence_idx').on(t.status, t.gameMode, t.sequenceNumber),
+    // A challenge's link names one search, for ever.
+    uniqueIndex('queue_sessions_challenge_code').on(t.challengeCode),
     // A second socket of the same wallet still makes one entry (RELIABILITY 24).
     uniqueIndex('queue_sessions_one_active_per_wallet')
       .on(t.walletAddress)
