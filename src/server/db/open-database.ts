@@ -76,6 +76,20 @@ async function openPostgres(databaseUrl: string, log: OpenDatabaseOptions['log']
   pool.on('error', (error) =>
     log?.(`database: idle PostgreSQL connection to ${where} failed: ${error.message}`),
   );
+  // A connection the server ends while it is checked out (a transaction between two statements, a query in
+  // flight) emits 'error' on its client, where the pool listens no more: unhandled, it would crash the whole
+  // server in the middle of play. The query, or the transaction's next one, fails with that error on its own;
+  // the pool drops the broken client when it is released, and the next checkout opens a new one.
+  const clientInUse = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => clientInUse.add(client));
+  pool.on('release', (_error, client) => clientInUse.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!clientInUse.has(client)) return; // an idle client's: the pool's own listener reports it
+      log?.(`database: a PostgreSQL connection to ${where} in use ended: ${error.message}`);
+    });
+  });
+
   try {
     await migrateWithLock(pool, where);
   } catch (error) {
