@@ -48,6 +48,8 @@ export function App({ queryClient, locationHook }: AppProps) {
             <ChunkBoundary>
               <Switch>
                 <Route path={PAGE_ROUTES.home} component={HomePage} />
+                {/* The same page, with the challenge to accept: kept mounted when the match sends it home. */}
+                <Route path={PAGE_ROUTES.challenge} component={HomePage} />
                 <Route path={PAGE_ROUTES.admin}>
                   <LazyPage chunk={adminPage} />
                 </Route>

@@ -1,6 +1,10 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
+import { useLocation, useRoute } from 'wouter';
+import { PAGE_ROUTES } from '../common/page-routes.ts';
 import { GameProvider } from './controller/game-provider.tsx';
+import { LobbyScreen } from './lobby/lobby-screen.tsx';
 import { GamePage } from './screens/game-page.tsx';
+import { useGame } from './state/game-api.ts';
 import { ChunkBoundary } from './ui/chunk-boundary.tsx';
 import { useWallet } from './wallet/wallet-api.ts';
 import { WalletProvider } from './wallet/wallet-provider.tsx';
@@ -26,6 +30,15 @@ export function HomePage() {
 /** The wallet bar above the game page, whose screen follows the game state. */
 function HomeContent() {
   const wallet = useWallet();
+  const game = useGame();
+  const [, params] = useRoute<{ code: string }>(PAGE_ROUTES.challenge);
+  const [, navigate] = useLocation();
+  const challengeCode = params?.code;
+  const matched = game.view.gameId !== null;
+  // The challenge's link has done its work once the match is found: the lobby after it is the plain one.
+  useEffect(() => {
+    if (challengeCode && matched) navigate(PAGE_ROUTES.home, { replace: true });
+  }, [challengeCode, matched, navigate]);
   const history =
     wallet.status === 'connected' && wallet.publicKey ? (
       <ChunkBoundary>
@@ -35,7 +48,7 @@ function HomeContent() {
   return (
     <div className="flex w-full flex-col items-center">
       <WalletBar />
-      <GamePage historyPanel={history} />
+      <GamePage historyPanel={history} lobby={<LobbyScreen challengeCode={challengeCode} />} />
     </div>
   );
 }

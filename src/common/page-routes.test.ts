@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPageRoute, PAGE_ROUTES, playerPagePath } from './page-routes.ts';
+import { challengePath, isPageRoute, PAGE_ROUTES, playerPagePath } from './page-routes.ts';
 
 describe('which paths are pages', () => {
   it('the routes of SPEC §2 are pages, with or without a trailing slash', () => {
@@ -19,6 +19,12 @@ describe('which paths are pages', () => {
       `/player/${address}/games`,
       '/player/0OIl',
     ])
+      expect(isPageRoute(path), path).toBe(false);
+  });
+
+  it("a challenge's link is a page for a 12-character base58 code only", () => {
+    expect(isPageRoute(challengePath('7dJk2mQpR9xZ'))).toBe(true);
+    for (const path of ['/challenge', '/challenge/', '/challenge/7dJk2mQpR9x', '/challenge/7dJk2mQpR9x0'])
       expect(isPageRoute(path), path).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { BASE58_ADDRESS } from './rules.ts';
+import { BASE58_ADDRESS, CHALLENGE_CODE } from './rules.ts';
 
 /**
  * The pages the client's router shows (SPEC §2 routes, and the public rankings). The server answers any other
@@ -12,10 +12,21 @@ export const PAGE_ROUTES = {
   leaderboard: '/leaderboard',
   /** A player's public page: `/player/<wallet address>` (playerPagePath). */
   player: '/player/:address',
+  /** A challenge's link: `/challenge/<code>` (challengePath); the lobby, with the challenge to accept. */
+  challenge: '/challenge/:code',
 } as const;
 
 const KNOWN = new Set<string>(Object.values(PAGE_ROUTES).filter((route) => !route.includes(':')));
 const PLAYER_PREFIX = '/player/';
+const CHALLENGE_PREFIX = '/challenge/';
+
+export function challengePath(code: string): string {
+  return `${CHALLENGE_PREFIX}${code}`;
+}
+
+/** `/challenge/<a challenge code>`. */
+const isChallengePage = (path: string) =>
+  path.startsWith(CHALLENGE_PREFIX) && CHALLENGE_CODE.test(path.slice(CHALLENGE_PREFIX.length));
 
 export function playerPagePath(walletAddress: string): string {
   return `${PLAYER_PREFIX}${walletAddress}`;
@@ -28,5 +39,5 @@ const isPlayerPage = (path: string) =>
 /** Whether `pathname` (no query) is one of the pages; a trailing slash is the same page. */
 export function isPageRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return KNOWN.has(trimmed) || isPlayerPage(trimmed);
+  return KNOWN.has(trimmed) || isPlayerPage(trimmed) || isChallengePage(trimmed);
 }

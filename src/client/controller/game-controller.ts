@@ -7,7 +7,7 @@ import { createServerClock } from '../game-channel/server-clock.ts';
 import { gameSocketUrl } from '../game-channel/socket.ts';
 import type { MatchFeed, TransactionNotice } from '../state/game-api.ts';
 import type { GameEvent } from '../state/game-events.ts';
-import type { GameView } from '../state/game-view.ts';
+import type { ChallengeRequest, GameView } from '../state/game-view.ts';
 import { IDLE_CONNECTION, initialGameView } from '../state/initial-view.ts';
 import { reduce } from '../state/reduce.ts';
 import type { ControllerSnapshot, GameControllerOptions } from './controller-options.ts';
@@ -141,7 +141,9 @@ export function createGameController(options: GameControllerOptions) {
   }
 
   const sendFindMatch = (mode: GameModeId, paymentSignature: string | null) =>
-    send(findMatchMessage(mode, paymentSignature, options.wallet(), clock.now()));
+    send(
+      findMatchMessage(mode, paymentSignature, options.wallet(), clock.now(), view.challengeRequest ?? null),
+    );
 
   const effects = createTransitionEffects({
     clock,
@@ -214,9 +216,15 @@ export function createGameController(options: GameControllerOptions) {
       if (next !== null) channel.start();
     },
 
-    findMatch(mode: GameModeId, paymentSignature?: string) {
+    findMatch(mode: GameModeId, paymentSignature?: string, challenge?: ChallengeRequest) {
       const before = view;
-      dispatch({ type: 'findMatch', mode, paymentSignature: paymentSignature ?? null, at: clock.now() });
+      dispatch({
+        type: 'findMatch',
+        mode,
+        paymentSignature: paymentSignature ?? null,
+        at: clock.now(),
+        ...(challenge ? { challenge } : {}),
+      });
       if (view === before || !view.searching) return;
       timers.later('findMatch', CONTROLLER_TIMING.findMatchDelayMs, () =>
         sendFindMatch(mode, view.paymentSignature),

@@ -1,7 +1,8 @@
 import { lamportsToSol } from '../../common/format.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import { BASE58_ADDRESS, type ClientMessage } from '../../common/protocol.ts';
-import { BASE58_SIGNATURE } from '../../common/rules.ts';
+import { BASE58_SIGNATURE, CHALLENGE_CODE } from '../../common/rules.ts';
+import type { ChallengeRequest } from '../state/game-view.ts';
 import type { WalletFacts } from './controller-options.ts';
 
 /**
@@ -29,6 +30,7 @@ export function findMatchMessage(
   paymentSignature: string | null,
   wallet: WalletFacts,
   now: number,
+  challenge: ChallengeRequest | null = null,
 ): ClientMessage {
   // The payment's SPEC §5 cleaning ran before; this only guards the message's shape.
   const signature = paymentSignature && BASE58_SIGNATURE.test(paymentSignature) ? paymentSignature : null;
@@ -40,6 +42,7 @@ export function findMatchMessage(
     ...(balance !== null && balance >= 0n ? { balance: lamportsToSol(balance) } : {}),
     timestamp: now,
     ...(signature ? { paymentSignature: signature } : {}),
+    ...(challenge === 'new' || (challenge && CHALLENGE_CODE.test(challenge)) ? { challenge } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { GAME_MODES, type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { useGame } from '../state/game-api.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -12,21 +12,37 @@ import { SearchingPanel } from './searching-panel.tsx';
 import { useFindMatch } from './use-find-match.ts';
 import { useRestriction } from './use-restriction.ts';
 
+// A challenge's page is a chunk of its own: a visit without a challenge link never loads it.
+const ChallengeInvite = lazy(() =>
+  import('../challenge/challenge-invite.tsx').then((m) => ({ default: m.ChallengeInvite })),
+);
+
 /**
  * The home screen's lobby (SPEC §2 "Lobby / mode selection"): the five modes, the Find Match flow of SPEC
  * §5, the payment and search status, balance, players online and queues. It reads useWallet() and
  * useGame() only; with no wallet it shows the connect prompt alone.
  */
 // The beta title and the tagline are the site header's (ui/site-header.tsx), shown above every screen.
-export function LobbyScreen() {
+export function LobbyScreen({ challengeCode }: { challengeCode?: string | undefined } = {}) {
   const wallet = useWallet();
   const connected = wallet.status === 'connected' && wallet.publicKey !== null;
   return (
     <section aria-labelledby="lobby-title" className="mt-2 w-full max-w-4xl text-center font-retro">
+      {challengeCode && !connected && (
+        <Suspense fallback={null}>
+          <ChallengeInvite
+            code={challengeCode}
+            walletAddress={null}
+            canAccept={() => false}
+            accepting={false}
+            onAccept={() => {}}
+          />
+        </Suspense>
+      )}
       <h2 id="lobby-title" className="mt-4 font-bold text-2xl text-yellow-300 tracking-widest">
         CHOOSE YOUR GAME MODE
       </h2>
-      {connected ? <ConnectedLobby /> : <NoWallet />}
+      {connected ? <ConnectedLobby challengeCode={challengeCode} /> : <NoWallet />}
     </section>
   );
 }
@@ -53,7 +69,7 @@ function NoWallet() {
   );
 }
 
-function ConnectedLobby() {
+function ConnectedLobby({ challengeCode }: { challengeCode?: string | undefined }) {
   const wallet = useWallet();
   const game = useGame();
   const { view } = game;
@@ -87,6 +103,20 @@ function ConnectedLobby() {
 
   return (
     <div className="mt-4">
+      {challengeCode && !view.searching && (
+        <Suspense fallback={null}>
+          <ChallengeInvite
+            code={challengeCode}
+            walletAddress={wallet.publicKey}
+            canAccept={(mode) => !isFindMatchDisabled(facts, mode, processing)}
+            accepting={processing}
+            onAccept={(mode) => {
+              setSelected(mode);
+              void payment.findMatch(mode, challengeCode);
+            }}
+          />
+        </Suspense>
+      )}
       {restriction.banned && <RestrictedBanner message={restriction.message} />}
       {!restriction.banned && facts.paidPlayRestricted && (
         <PaidPlayRestrictedNotice message={facts.paidPlayRestricted} />
@@ -136,6 +166,16 @@ function ConnectedLobby() {
         >
           {processing && <Spinner />}
           Find Match
+        </button>
+        <button
+          type="button"
+          data-testid="challenge-friend"
+          onClick={() => void payment.findMatch(selected, 'new')}
+          disabled={selected === null || isFindMatchDisabled(facts, selected, processing)}
+          title={selected === null ? 'Choose a game mode first' : undefined}
+          className="mt-3 ml-3 rounded border-2 border-fuchsia-400 px-5 py-2.5 font-bold text-fuchsia-200 text-xs tracking-widest hover:bg-fuchsia-400/15 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          Challenge a friend
         </button>
         {view.searching && (
           <SearchingPanel view={view} mode={view.gameMode ?? selected} onCancel={() => game.cancelSearch()} />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GameModeId } from '../../common/game-modes.ts';
 import { useGame } from '../state/game-api.ts';
+import type { ChallengeRequest } from '../state/game-view.ts';
 import { loadFailureText } from '../ui/chunk-errors.ts';
 import { useToast } from '../ui/toast-provider.tsx';
 import { type PaymentResult, type PaymentStatus, useWallet } from '../wallet/wallet-api.ts';
@@ -21,7 +22,8 @@ export interface FindMatchState {
   error: string | null;
   /** The mode of the payment under way or just ended. */
   paying: GameModeId | null;
-  findMatch(selected: GameModeId | null): Promise<void>;
+  /** With `challenge`: opens a challenge ('new'), or accepts the one of that code, instead of a public search. */
+  findMatch(selected: GameModeId | null, challenge?: ChallengeRequest): Promise<void>;
 }
 
 /**
@@ -62,6 +64,7 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
     async (
       mode: GameModeId | null,
       run: (onStatus: (status: PaymentStatus) => void) => Promise<PaymentResult | null>,
+      challenge?: ChallengeRequest,
     ) => {
       busy.current = true;
       const begin = () => {
@@ -98,7 +101,9 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
             title: 'Payment Confirmed',
             description: 'Your entry fee has been processed. Finding a match...',
           });
-          latest.current.game.findMatch(result.gameMode, result.signature);
+          const { game } = latest.current;
+          if (challenge) game.findMatch(result.gameMode, result.signature, challenge);
+          else game.findMatch(result.gameMode, result.signature);
           return;
         }
         failure = paymentFailureReason(result);
@@ -132,7 +137,7 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
   }, [resume, pay]);
 
   const findMatch = useCallback(
-    async (selected: GameModeId | null) => {
+    async (selected: GameModeId | null, challenge?: ChallengeRequest) => {
       if (busy.current) return;
       const { facts: now, toast: show } = latest.current;
       const decision = decideFindMatch(now, selected);
@@ -141,10 +146,16 @@ export function useFindMatch(facts: LobbyFacts): FindMatchState {
         return;
       }
       if (decision.kind === 'practice') {
-        latest.current.game.findMatch('practice');
+        const { game } = latest.current;
+        if (challenge) game.findMatch('practice', undefined, challenge);
+        else game.findMatch('practice');
         return;
       }
-      await pay(decision.mode.id, (onStatus) => latest.current.wallet.payEntry(decision.mode.id, onStatus));
+      await pay(
+        decision.mode.id,
+        (onStatus) => latest.current.wallet.payEntry(decision.mode.id, onStatus),
+        challenge,
+      );
     },
     [pay],
   );

@@ -1,5 +1,6 @@
 import { getGameMode } from '../../common/game-modes.ts';
 import { OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
+import { OpenChallengePanel } from '../challenge/open-challenge-panel.tsx';
 import { useGame } from '../state/game-api.ts';
 import { showCancelMatch, waitProgressPercent, waitStatusText } from './screen-rules.ts';
 import { useCountdown, useNow } from './use-seconds.ts';
@@ -35,8 +36,21 @@ function BouncingDots() {
  * or while no game id has come yet).
  */
 export function WaitScreen() {
-  const { view } = useGame();
+  const { view, cancelSearch } = useGame();
   const found = view.opponentFound && (view.gameId === null || view.opponentFoundAt != null);
+  // The player's open challenge waits for a friend, not for the queue: its link, QR code and terms instead.
+  if (!found && view.openChallenge && view.gameMode) {
+    return (
+      <div className="w-full max-w-xl font-retro">
+        <OpenChallengePanel
+          view={view}
+          challenge={view.openChallenge}
+          mode={view.gameMode}
+          onCancel={cancelSearch}
+        />
+      </div>
+    );
+  }
   return (
     <section
       aria-label="Matchmaking"

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ConnectionQuality } from '../../common/connection-quality.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { BallPredictionView } from '../game/ball-prediction.ts';
-import type { GameView } from './game-view.ts';
+import type { ChallengeRequest, GameView } from './game-view.ts';
 
 /**
  * What screens may know of the game (ARCHITECTURE "The client"): the reducer's view, the connection's
@@ -42,7 +42,7 @@ export interface GameApi {
   connection: ConnectionInfo;
   match: MatchFeed;
   /** SPEC §4 find match: searching is set, then findMatch is sent ~50 ms later. */
-  findMatch(mode: GameModeId, paymentSignature?: string): void;
+  findMatch(mode: GameModeId, paymentSignature?: string, challenge?: ChallengeRequest): void;
   cancelSearch(): void;
   /** SPEC §5 paddle rules are applied here (numeric, one decimal, > 2 change, 16 ms throttle, 0-600). */
   paddleMove(position: number): void;

@@ -1,5 +1,6 @@
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { GameStateName, ServerMessage } from '../../common/protocol.ts';
+import type { ChallengeRequest } from './game-view.ts';
 
 /**
  * Everything that changes the client game-state view (ARCHITECTURE "The client"): each server message, the
@@ -30,7 +31,14 @@ export type GameEvent =
   | { type: 'reconnectGaveUp'; at: number }
   /** The wallet signed out or changed: no game channel, nothing of the last player's game. */
   | { type: 'signedOut'; at: number }
-  | { type: 'findMatch'; mode: GameModeId; paymentSignature: string | null; at: number }
+  | {
+      type: 'findMatch';
+      mode: GameModeId;
+      paymentSignature: string | null;
+      at: number;
+      /** Challenge a friend: open one, or accept the one of this code. */
+      challenge?: ChallengeRequest;
+    }
   | { type: 'cancelSearch'; at: number }
   /** A search cancelled before its findMatch went out (within the ~50 ms delay): nothing to ask the server. */
   | { type: 'searchAbandoned'; at: number }

@@ -39,6 +39,13 @@ export interface GameView {
   opponentFound: boolean;
   opponentName: string | null;
   paymentSignature: string | null;
+  /**
+   * Not in SPEC (challenge a friend): what this search asked for, 'new' (open a challenge) or the code of the
+   * challenge it accepts; sent again with a payment resubmitted after a passing refusal. Null otherwise.
+   */
+  challengeRequest?: ChallengeRequest | null;
+  /** This search is the player's open challenge, as the server answered it: its link's code and expiry. */
+  openChallenge?: { code: string; expiresAt: number } | null;
   queueLengths: Partial<Record<GameModeId, number>>;
   playersOnline: number;
   /** This player's connection is down (reconnect dialog). */
@@ -108,6 +115,9 @@ export interface GameView {
    */
   paymentRetry?: { attempt: number; since: number } | null;
 }
+
+/** A search that opens a challenge ('new'), or accepts the one of this code. */
+export type ChallengeRequest = 'new' | (string & {});
 
 /** One-off messages the player is told about in a toast. */
 export type GameNotice =

@@ -29,6 +29,12 @@ const SEARCH_REFUSED = new Set([
   REFUND_REFUSAL_CODES.refunded,
   REFUND_REFUSAL_CODES.refundPending,
   'matchmaking_unavailable',
+  'server_stopping',
+  // Challenge a friend: the link leads nowhere now, is the player's own, or is of another mode.
+  'challenge_not_open',
+  'own_challenge',
+  'challenge_mode_mismatch',
+  'challenge_not_started',
 ]);
 /** Error codes that end a cancel under way (the search is still open, or was already closed). */
 const CANCEL_ENDED = new Set(['cancel_too_early', 'cancel_failed', 'not_searching']);
@@ -84,6 +90,8 @@ function onCancelReply(view: GameView, message: ServerMessageOf<'cancelSearch'>)
     searchStartTime: null,
     cancelling: 'idle',
     paymentSignature: null,
+    challengeRequest: null,
+    openChallenge: null,
     state: view.gameId === null ? 'waiting' : view.state,
   };
   return withNotice(next, { kind: 'searchCancelled', refundLamports: message.refundLamports ?? null });
@@ -111,7 +119,13 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
       return { ...view, sessionId: message.sessionId, playersOnline: message.playersOnline };
     case 'findMatch':
       // A findMatch reply keeps searching (also on a new socket that took an away search back).
-      return { ...view, ...queued(view, at), gameMode: message.gameMode };
+      // A challenge's reply names it (also when a new socket took it back after a reload).
+      return {
+        ...view,
+        ...queued(view, at),
+        gameMode: message.gameMode,
+        openChallenge: message.challenge ?? null,
+      };
     case 'joinQueue':
       return {
         ...view,

@@ -132,6 +132,8 @@ function transition(view: GameView, event: GameEvent): GameView {
         searchQueued: false,
         gameMode: event.mode,
         paymentSignature: event.paymentSignature,
+        challengeRequest: event.challenge ?? null,
+        openChallenge: null,
       };
 
     case 'cancelSearch':

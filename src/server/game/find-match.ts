@@ -192,7 +192,7 @@ const ACCEPT_REFUSALS = {
   challenge_gone: { message: ERROR_MESSAGES.challengeNotOpen, code: 'challenge_not_open' },
   already_searching: { message: ERROR_MESSAGES.alreadySearching, code: 'already_searching' },
   draining: { message: ERROR_MESSAGES.serverStopping, code: 'server_stopping' },
-  failed: { message: ERROR_MESSAGES.serverBusy, code: 'server_busy' },
+  failed: { message: ERROR_MESSAGES.serverBusy, code: 'challenge_not_started' },
 } as const;
 
 /** Why a challenge's link cannot be accepted by this wallet in this mode now, or null when it can. */

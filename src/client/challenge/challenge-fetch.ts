@@ -1,0 +1,15 @@
+import { type ChallengeAnswer, challengeAnswerSchema } from '../../common/api/challenge-api.ts';
+import { parseAnswer } from '../../common/api/parse-answer.ts';
+import { apiErrorSchema } from '../../common/api/wire-values.ts';
+
+/** A challenge's terms and status by its link's code; null when no challenge has this link. */
+export async function fetchChallenge(code: string): Promise<ChallengeAnswer | null> {
+  const url = `/api/challenges/${encodeURIComponent(code)}`;
+  const res = await fetch(url);
+  if (res.status === 404) return null;
+  if (!res.ok) {
+    const body = apiErrorSchema.safeParse(await res.json().catch(() => null));
+    throw new Error(body.success ? body.data.error : `${res.status}: ${res.statusText}`);
+  }
+  return parseAnswer(challengeAnswerSchema, await res.json(), `GET ${url}`);
+}

@@ -1,0 +1,183 @@
+// @vitest-environment jsdom
+import decodeQR from '@paulmillr/qr/decode.js';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChallengeAnswer } from '../../common/api/challenge-api.ts';
+import { createFakeClock } from '../../common/clock.ts';
+import { CANCEL_WAIT_MS } from '../../common/rules.ts';
+import { jsonResponse } from '../test-support/render-app.tsx';
+import { CHALLENGE_INVITE_TEXTS, ChallengeInvite } from './challenge-invite.tsx';
+import ChallengeQr from './challenge-qr.tsx';
+import { OpenChallengePanel } from './open-challenge-panel.tsx';
+
+const CHALLENGER = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+const FRIEND = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+const CODE = '7dJk2mQpR9xZ';
+
+let answer: ChallengeAnswer | null;
+beforeEach(() => {
+  const now = Date.now();
+  answer = {
+    code: CODE,
+    mode: 'smol_shrimp',
+    stakeLamports: '25000000',
+    prizeLamports: '37500000',
+    challengerAddress: CHALLENGER,
+    status: 'open',
+    expiresAt: new Date(now + 9 * 60_000 + 30_000).toISOString(),
+    serverTime: new Date(now).toISOString(),
+  };
+  vi.stubGlobal('fetch', async (url: string) =>
+    url === `/api/challenges/${CODE}` && answer
+      ? jsonResponse(200, answer)
+      : jsonResponse(404, { error: 'No challenge has this link' }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const withQueries = (node: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {node}
+    </QueryClientProvider>,
+  );
+
+function invite(walletAddress: string | null, onAccept = vi.fn()) {
+  withQueries(
+    <ChallengeInvite
+      code={CODE}
+      walletAddress={walletAddress}
+      canAccept={() => true}
+      accepting={false}
+      onAccept={onAccept}
+    />,
+  );
+  return onAccept;
+}
+
+/** The dark modules of the rendered QR code, read back from its SVG path and decoded as a camera would. */
+function decodeRenderedQr(svg: SVGElement): string {
+  const cells = Number(svg.getAttribute('viewBox')?.split(' ')[2]);
+  const d = svg.querySelector('path')?.getAttribute('d') ?? '';
+  const scale = 4;
+  const size = cells * scale;
+  const data = new Uint8Array(size * size * 4).fill(255);
+  for (const [, x, y] of d.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
+    for (let dy = 0; dy < scale; dy++)
+      for (let dx = 0; dx < scale; dx++) {
+        const at = ((Number(y) * scale + dy) * size + Number(x) * scale + dx) * 4;
+        data[at] = data[at + 1] = data[at + 2] = 0;
+      }
+  }
+  return decodeQR({ width: size, height: size, data });
+}
+
+describe("the challenge link's page", () => {
+  it('shows who challenges, the mode, the stake, the prize and the time left; accepting names the mode', async () => {
+    const onAccept = invite(FRIEND);
+    const card = await screen.findByTestId('challenge-invite');
+    await screen.findByText(/challenges you to a match of/);
+    expect(card.textContent).toContain('9xQeW...sVFin');
+    expect(card.textContent).toContain('Smol Shrimp');
+    expect(card.textContent).toContain('0.025 SOL');
+    expect(card.textContent).toContain('0.0375 SOL');
+    expect(card.textContent).toContain('You pay the entry of 0.025 SOL, as your challenger did');
+    expect(screen.getByTestId('challenge-status').textContent).toMatch(/^9:(2\d|30)$/);
+    fireEvent.click(screen.getByTestId('accept-challenge'));
+    expect(onAccept).toHaveBeenCalledWith('smol_shrimp');
+  });
+
+  it('without a wallet the accept waits for one; to its own challenger it is not offered', async () => {
+    invite(null);
+    await screen.findByText(CHALLENGE_INVITE_TEXTS.connect);
+    expect((screen.getByTestId('accept-challenge') as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    invite(CHALLENGER);
+    await screen.findByText(CHALLENGE_INVITE_TEXTS.own);
+    expect(screen.queryByTestId('accept-challenge')).toBeNull();
+  });
+
+  it.each([
+    ['accepted', CHALLENGE_INVITE_TEXTS.closed.accepted],
+    ['cancelled', CHALLENGE_INVITE_TEXTS.closed.cancelled],
+    ['expired', CHALLENGE_INVITE_TEXTS.closed.expired],
+  ] as const)('a challenge %s says so, with no accept', async (status, text) => {
+    answer = { ...answer!, status };
+    invite(FRIEND);
+    await screen.findByText(text);
+    expect(screen.queryByTestId('accept-challenge')).toBeNull();
+  });
+
+  it('a link no challenge has says so', async () => {
+    answer = null;
+    invite(FRIEND);
+    await screen.findByText(CHALLENGE_INVITE_TEXTS.notFound);
+  });
+});
+
+describe("the challenger's open challenge", () => {
+  it('shows the link to share and a QR code that decodes to it', async () => {
+    const clock = createFakeClock();
+    render(
+      <OpenChallengePanel
+        view={{ searchStartTime: clock.now(), cancelling: 'idle' }}
+        challenge={{ code: CODE, expiresAt: clock.now() + 10 * 60_000 }}
+        mode="smol_shrimp"
+        onCancel={() => {}}
+        clock={clock}
+      />,
+    );
+    const link = `${window.location.origin}/challenge/${CODE}`;
+    expect((screen.getByTestId('challenge-link') as HTMLInputElement).value).toBe(link);
+    expect(screen.getByTestId('challenge-expires-in').textContent).toBe('10:00');
+    const qr = await screen.findByTestId('challenge-qr');
+    expect(decodeRenderedQr(qr as unknown as SVGElement)).toBe(link);
+  });
+
+  it('QR codes of two links differ, each decoding to its own', () => {
+    const first = render(<ChallengeQr text="http://localhost/challenge/7dJk2mQpR9xZ" />);
+    const a = decodeRenderedQr(first.getByTestId('challenge-qr') as unknown as SVGElement);
+    cleanup();
+    const second = render(<ChallengeQr text="http://localhost/challenge/8eKm3nRqS1yA" />);
+    const b = decodeRenderedQr(second.getByTestId('challenge-qr') as unknown as SVGElement);
+    expect([a, b]).toEqual([
+      'http://localhost/challenge/7dJk2mQpR9xZ',
+      'http://localhost/challenge/8eKm3nRqS1yA',
+    ]);
+  });
+
+  it('Cancel Challenge follows the paid search’s rule: off before 10 s, on at 10 s', () => {
+    const clock = createFakeClock();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const onCancel = vi.fn();
+      const start = clock.now();
+      render(
+        <OpenChallengePanel
+          view={{ searchStartTime: start, cancelling: 'idle' }}
+          challenge={{ code: CODE, expiresAt: start + 10 * 60_000 }}
+          mode="smol_shrimp"
+          onCancel={onCancel}
+          clock={clock}
+        />,
+      );
+      const cancel = screen.getByRole('button', { name: 'Cancel Challenge' }) as HTMLButtonElement;
+      expect(cancel.disabled).toBe(true);
+      act(() => {
+        clock.set(start + CANCEL_WAIT_MS);
+        vi.advanceTimersByTime(CANCEL_WAIT_MS);
+      });
+      expect(cancel.disabled).toBe(false);
+      fireEvent.click(cancel);
+      expect(onCancel).toHaveBeenCalledTimes(1);
+      expect(screen.getByTestId('challenge-expires-in').textContent).toBe('9:50');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
