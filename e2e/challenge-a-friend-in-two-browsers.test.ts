@@ -81,7 +81,8 @@ describe('challenge a friend in two browsers', () => {
   it('B opens the link on a phone, sees the terms, accepts and pays, and both are in one game at once', async () => {
     await b.page.goto(link);
     const invite = b.page.getByTestId('challenge-invite');
-    await invite.waitFor({ timeout: 30_000 });
+    // Its terms, once the page has read the challenge (a loading line shows first).
+    await b.page.getByTestId('challenge-status').waitFor({ timeout: 30_000 });
     const text = (await invite.textContent()) ?? '';
     expect(text).toContain(`${a.address.slice(0, 5)}`);
     expect(text).toContain('Smol Shrimp');

@@ -4,7 +4,7 @@
  *
  * - The network fee of a transfer (rules.ts): 5,000 lamports for the one signature plus the priority fee,
  *   ceil(compute-unit price × compute-unit limit / 1e6). SPEC §7 fixes the price (10,000 micro-lamports); the
- *   client sets the limit (src/client/payment/entry-transaction.ts), so the fee is known exactly: 5,010.
+ *   client sets the limit (src/common/entry-transfer.ts), so the fee is known exactly: 5,010.
  * - Rent: a System transfer may not leave its source with a balance above zero but below the rent-exempt
  *   minimum of an account without data (890,880 lamports on every public cluster; LiteSVM the same). The
  *   chain refuses it ('insufficient funds for rent'). Paying the wallet down to exactly zero is allowed.

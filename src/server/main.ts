@@ -13,6 +13,7 @@ import { buildApp, createFastify } from './http/app.ts';
 import { registerPlayerAuth } from './http/auth/register-player-auth.ts';
 import { signInChainIdFor } from './http/auth/sign-in-chain-id.ts';
 import { registerBanStatusRoute } from './http/ban-status-route.ts';
+import { registerActionPaymentRoute, registerChallengeActionRoutes } from './http/challenge-action-routes.ts';
 import { registerChallengeRoute } from './http/challenge-route.ts';
 import { registerHistoryRoute } from './http/history-route.ts';
 import { registerRankingsRoutes } from './http/rankings-routes.ts';
@@ -144,6 +145,22 @@ async function registerRoutes(
       (app) => registerVerificationRoute(app, { db, clock, playerSessions }),
       (app) => registerRankingsRoutes(app, { db, clock, playerSessions }),
       (app) => registerChallengeRoute(app, { db, clock }),
+      (app) =>
+        registerChallengeActionRoutes(app, {
+          db,
+          clock,
+          rpc: services.rpc,
+          houseWallet: services.chain.houseWallet.address,
+          publicOrigin: () => config.publicOrigin,
+        }),
+      (app) =>
+        registerActionPaymentRoute(app, {
+          db,
+          clock,
+          rpc: services.rpc,
+          houseWallet: services.chain.houseWallet.address,
+          playerSessions,
+        }),
       (app) =>
         registerGameChannel(app, {
           clock,

@@ -1,4 +1,8 @@
-import { type ChallengeAnswer, challengeAnswerSchema } from '../../common/api/challenge-api.ts';
+import {
+  actionPaymentAnswerSchema,
+  type ChallengeAnswer,
+  challengeAnswerSchema,
+} from '../../common/api/challenge-api.ts';
 import { parseAnswer } from '../../common/api/parse-answer.ts';
 import { apiErrorSchema } from '../../common/api/wire-values.ts';
 
@@ -12,4 +16,15 @@ export async function fetchChallenge(code: string): Promise<ChallengeAnswer | nu
     throw new Error(body.success ? body.data.error : `${res.status}: ${res.statusText}`);
   }
   return parseAnswer(challengeAnswerSchema, await res.json(), `GET ${url}`);
+}
+
+/**
+ * The signed-in wallet's payment of this challenge's entry made through its Solana Action (in a wallet or a
+ * social feed), not yet used: its signature, or null. The page takes it as the entry instead of paying again.
+ */
+export async function fetchActionPayment(code: string): Promise<string | null> {
+  const url = `/api/challenges/${encodeURIComponent(code)}/action-payment`;
+  const res = await fetch(url, { credentials: 'include' });
+  if (!res.ok) return null;
+  return parseAnswer(actionPaymentAnswerSchema, await res.json(), `GET ${url}`).signature;
 }

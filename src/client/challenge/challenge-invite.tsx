@@ -6,7 +6,7 @@ import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { PAGE_ROUTES } from '../../common/page-routes.ts';
 import { useSearchClock } from '../lobby/use-search-clock.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { fetchChallenge } from './challenge-fetch.ts';
+import { fetchActionPayment, fetchChallenge } from './challenge-fetch.ts';
 import { expiresInText } from './challenge-link.ts';
 
 export const CHALLENGE_INVITE_TEXTS = {
@@ -23,6 +23,12 @@ export const CHALLENGE_INVITE_TEXTS = {
   own: 'This is your own challenge: send its link to a friend. You cannot accept it yourself.',
   connect: 'Connect your wallet below to accept.',
   accept: 'Accept Challenge',
+  acceptPaid: 'Accept with the payment made in your wallet',
+  paidThroughAction:
+    'Your wallet already paid this entry through the challenge link: accepting uses that payment, nothing is paid again.',
+  refundAction:
+    'Your wallet paid this entry through the challenge link, but the challenge is closed: it is refunded to you in full.',
+  claimRefund: 'Refund it now',
   lobby: 'Play someone else',
 } as const;
 
@@ -46,6 +52,8 @@ export function ChallengeInvite({
   canAccept,
   accepting,
   onAccept,
+  signedIn = false,
+  onUsePayment,
 }: {
   code: string;
   /** The connected wallet, or null (the accept waits for it). */
@@ -54,6 +62,10 @@ export function ChallengeInvite({
   canAccept: (mode: GameModeId) => boolean;
   accepting: boolean;
   onAccept(mode: GameModeId): void;
+  /** The wallet is signed in: a payment it made through the challenge's Solana Action can be looked up. */
+  signedIn?: boolean;
+  /** Sends the search with that payment (accepting, or, for a closed challenge, to have it refunded at once). */
+  onUsePayment?(mode: GameModeId, signature: string): void;
 }) {
   const challenge = useQuery({
     queryKey: ['challenge', code],
@@ -62,6 +74,12 @@ export function ChallengeInvite({
   });
   const answer = challenge.data;
   const open = answer?.status === 'open';
+  const paidAlready = useQuery({
+    queryKey: ['challenge-action-payment', code, walletAddress],
+    queryFn: () => fetchActionPayment(code),
+    enabled: Boolean(signedIn && walletAddress && answer && BigInt(answer.stakeLamports) > 0n),
+  });
+  const actionPayment = paidAlready.data ?? null;
   const expiresAt = answer ? Date.parse(answer.expiresAt) : null;
   // The device's clock may be off: the time left is counted from the server's answer.
   const skew = answer ? Date.parse(answer.serverTime) - challenge.dataUpdatedAt : 0;
@@ -120,17 +138,36 @@ export function ChallengeInvite({
             </div>
           </dl>
           {!open ? (
-            <p role="status" className="mt-3 text-slate-300 text-xs">
-              {CHALLENGE_INVITE_TEXTS.closed[answer.status as keyof typeof CHALLENGE_INVITE_TEXTS.closed]}{' '}
-              <Link href={PAGE_ROUTES.home} className="text-cyan-300 underline">
-                {CHALLENGE_INVITE_TEXTS.lobby}
-              </Link>
-            </p>
+            <>
+              <p role="status" className="mt-3 text-slate-300 text-xs">
+                {CHALLENGE_INVITE_TEXTS.closed[answer.status as keyof typeof CHALLENGE_INVITE_TEXTS.closed]}{' '}
+                <Link href={PAGE_ROUTES.home} className="text-cyan-300 underline">
+                  {CHALLENGE_INVITE_TEXTS.lobby}
+                </Link>
+              </p>
+              {actionPayment && (
+                <p data-testid="action-payment-refund" className="mt-2 text-[11px] text-yellow-200">
+                  {CHALLENGE_INVITE_TEXTS.refundAction}{' '}
+                  <button
+                    type="button"
+                    onClick={() => onUsePayment?.(answer.mode, actionPayment)}
+                    className="text-cyan-300 underline"
+                  >
+                    {CHALLENGE_INVITE_TEXTS.claimRefund}
+                  </button>
+                </p>
+              )}
+            </>
           ) : walletAddress === answer.challengerAddress ? (
             <p className="mt-3 text-slate-300 text-xs">{CHALLENGE_INVITE_TEXTS.own}</p>
           ) : (
             <>
               <p className="mt-3 text-[11px] text-slate-400">{challengeTermsText(answer)}</p>
+              {actionPayment && (
+                <p data-testid="action-payment-found" className="mt-2 text-[11px] text-green-300">
+                  {CHALLENGE_INVITE_TEXTS.paidThroughAction}
+                </p>
+              )}
               {walletAddress === null && (
                 <p className="mt-2 text-[11px] text-yellow-200">{CHALLENGE_INVITE_TEXTS.connect}</p>
               )}
@@ -138,11 +175,13 @@ export function ChallengeInvite({
                 type="button"
                 data-testid="accept-challenge"
                 disabled={walletAddress === null || accepting || !canAccept(answer.mode)}
-                onClick={() => onAccept(answer.mode)}
+                onClick={() =>
+                  actionPayment ? onUsePayment?.(answer.mode, actionPayment) : onAccept(answer.mode)
+                }
                 className="mt-3 inline-flex items-center gap-2 rounded bg-fuchsia-400 px-6 py-2 font-bold text-slate-950 text-sm tracking-widest hover:bg-fuchsia-300 disabled:cursor-not-allowed disabled:opacity-50"
               >
                 {accepting && <Spinner />}
-                {CHALLENGE_INVITE_TEXTS.accept}
+                {actionPayment ? CHALLENGE_INVITE_TEXTS.acceptPaid : CHALLENGE_INVITE_TEXTS.accept}
               </button>
             </>
           )}

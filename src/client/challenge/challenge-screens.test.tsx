@@ -17,7 +17,11 @@ const FRIEND = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 const CODE = '7dJk2mQpR9xZ';
 
 let answer: ChallengeAnswer | null;
+/** The wallet's payment made through the challenge's Solana Action, as the server finds it. */
+let actionPayment: string | null;
+const PAID_IN_WALLET = '5'.repeat(88);
 beforeEach(() => {
+  actionPayment = null;
   const now = Date.now();
   answer = {
     code: CODE,
@@ -29,11 +33,13 @@ beforeEach(() => {
     expiresAt: new Date(now + 9 * 60_000 + 30_000).toISOString(),
     serverTime: new Date(now).toISOString(),
   };
-  vi.stubGlobal('fetch', async (url: string) =>
-    url === `/api/challenges/${CODE}` && answer
+  vi.stubGlobal('fetch', async (url: string) => {
+    if (url === `/api/challenges/${CODE}/action-payment`)
+      return jsonResponse(200, { signature: actionPayment });
+    return url === `/api/challenges/${CODE}` && answer
       ? jsonResponse(200, answer)
-      : jsonResponse(404, { error: 'No challenge has this link' }),
-  );
+      : jsonResponse(404, { error: 'No challenge has this link' });
+  });
 });
 afterEach(() => {
   cleanup();
@@ -47,7 +53,7 @@ const withQueries = (node: ReactNode) =>
     </QueryClientProvider>,
   );
 
-function invite(walletAddress: string | null, onAccept = vi.fn()) {
+function invite(walletAddress: string | null, onAccept = vi.fn(), onUsePayment = vi.fn()) {
   withQueries(
     <ChallengeInvite
       code={CODE}
@@ -55,6 +61,8 @@ function invite(walletAddress: string | null, onAccept = vi.fn()) {
       canAccept={() => true}
       accepting={false}
       onAccept={onAccept}
+      signedIn={walletAddress !== null}
+      onUsePayment={onUsePayment}
     />,
   );
   return onAccept;
@@ -87,7 +95,7 @@ describe("the challenge link's page", () => {
     expect(card.textContent).toContain('0.025 SOL');
     expect(card.textContent).toContain('0.0375 SOL');
     expect(card.textContent).toContain('You pay the entry of 0.025 SOL, as your challenger did');
-    expect(screen.getByTestId('challenge-status').textContent).toMatch(/^9:(2\d|30)$/);
+    expect(screen.getByTestId('challenge-status').textContent).toMatch(/^9:(2\d|3[01])$/);
     fireEvent.click(screen.getByTestId('accept-challenge'));
     expect(onAccept).toHaveBeenCalledWith('smol_shrimp');
   });
@@ -111,6 +119,30 @@ describe("the challenge link's page", () => {
     invite(FRIEND);
     await screen.findByText(text);
     expect(screen.queryByTestId('accept-challenge')).toBeNull();
+  });
+
+  it('a payment the wallet made through the Solana Action is the entry: accepting uses it and pays nothing again', async () => {
+    actionPayment = PAID_IN_WALLET;
+    const onAccept = vi.fn();
+    const onUsePayment = vi.fn();
+    invite(FRIEND, onAccept, onUsePayment);
+    await screen.findByTestId('action-payment-found');
+    const accept = screen.getByTestId('accept-challenge');
+    expect(accept.textContent).toBe(CHALLENGE_INVITE_TEXTS.acceptPaid);
+    fireEvent.click(accept);
+    expect(onUsePayment).toHaveBeenCalledWith('smol_shrimp', PAID_IN_WALLET);
+    expect(onAccept).not.toHaveBeenCalled();
+  });
+
+  it('a payment made through the Action for a challenge now closed is offered back in full', async () => {
+    actionPayment = PAID_IN_WALLET;
+    answer = { ...answer!, status: 'cancelled' };
+    const onUsePayment = vi.fn();
+    invite(FRIEND, vi.fn(), onUsePayment);
+    const note = await screen.findByTestId('action-payment-refund');
+    expect(note.textContent).toContain(CHALLENGE_INVITE_TEXTS.refundAction);
+    fireEvent.click(screen.getByRole('button', { name: CHALLENGE_INVITE_TEXTS.claimRefund }));
+    expect(onUsePayment).toHaveBeenCalledWith('smol_shrimp', PAID_IN_WALLET);
   });
 
   it('a link no challenge has says so', async () => {

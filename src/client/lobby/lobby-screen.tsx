@@ -114,6 +114,8 @@ function ConnectedLobby({ challengeCode }: { challengeCode?: string | undefined 
               setSelected(mode);
               void payment.findMatch(mode, challengeCode);
             }}
+            signedIn={wallet.signedIn}
+            onUsePayment={(mode, signature) => game.findMatch(mode, signature, challengeCode)}
           />
         </Suspense>
       )}

@@ -6,11 +6,11 @@ import {
   type SendTransactionApi,
 } from '@solana/kit';
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base';
+import { buildEntryTransfer } from '../../common/entry-transfer.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import type { PaymentResult, PaymentStatus } from '../wallet/wallet-api.ts';
 import { cleanPaymentSignature } from './clean-signature.ts';
 import { type ConfirmPaymentDeps, type ConfirmRpc, confirmPayment } from './confirm-payment.ts';
-import { buildEntryTransfer } from './entry-transaction.ts';
 import {
   classifyPaymentError,
   FAILED_TO_CREATE_TRANSACTION,

@@ -28,3 +28,7 @@ export const CHALLENGE_REFUSALS = {
   badCode: 'A challenge link ends in a 12-character code',
   notFound: 'No challenge has this link',
 } as const;
+
+/** GET /api/challenges/{code}/action-payment: the signed-in wallet's unused payment made through the Action. */
+export const actionPaymentAnswerSchema = z.object({ signature: z.string().nullable() });
+export type ActionPaymentAnswer = z.infer<typeof actionPaymentAnswerSchema>;
