@@ -14,7 +14,8 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
  * Shrimp and opens a challenge (paying the entry), and sees its link, a QR code, the stake, the prize and
  * the time left; the public queue stays empty; a reload shows the same challenge again. B, on a phone, opens
  * the link, sees who challenges and on what terms, accepts and pays, and both are in one game at once; B's
- * address bar is back on the lobby's. Screenshots of both sides at 1280 and 375 px.
+ * address bar is back on the lobby's. Then the match is played out, and at game over both ask for a rematch,
+ * pay again and are in a new game. Screenshots of both sides at 1280 and 375 px.
  */
 
 const SHOTS = path.join(packageRoot(), 'screenshots');
@@ -118,4 +119,30 @@ describe('challenge a friend in two browsers', () => {
     await viewer.screenshot({ path: path.join(SHOTS, '1280-challenge-accepted.png'), fullPage: true });
     await viewer.close();
   }, 60_000);
+
+  it('the match is played out; at game over both ask for a rematch, pay again and play a new game', async () => {
+    const first = await gameIdOf(a.page);
+    // A holds its paddle at the top, which ends a match by score in about a minute (see the practice test).
+    await a.page.keyboard.down('ArrowUp');
+    await Promise.all([
+      waitForScreen(a.page, 'gameOver', 240_000),
+      waitForScreen(b.page, 'gameOver', 240_000),
+    ]);
+    await a.page.keyboard.up('ArrowUp');
+
+    await a.page.getByTestId('rematch').click();
+    await a.page.getByTestId('rematch-waiting').waitFor({ timeout: 60_000 });
+    await a.page.screenshot({ path: path.join(SHOTS, '1280-rematch-waiting.png'), fullPage: true });
+    await b.page.getByTestId('rematch-offered').waitFor({ timeout: 30_000 });
+    await b.page.screenshot({ path: path.join(SHOTS, '375-rematch-offered.png'), fullPage: true });
+
+    await b.page.getByTestId('rematch').click();
+    await Promise.all([waitForScreen(a.page, 'game', 90_000), waitForScreen(b.page, 'game', 90_000)]);
+    const second = await gameIdOf(a.page);
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    expect(await gameIdOf(b.page)).toBe(second);
+    expect(pageErrors(a)).toEqual([]);
+    expect(pageErrors(b)).toEqual([]);
+  }, 420_000);
 });

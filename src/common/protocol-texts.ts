@@ -54,6 +54,8 @@ export const ERROR_MESSAGES = {
   ownChallenge: 'You cannot accept your own challenge',
   /** Challenge a friend: the accept names a mode other than the challenge's. */
   challengeModeMismatch: 'This challenge is for another game mode',
+  /** Rematch: the game named is not one this player just finished, or its rematch time is over. */
+  rematchUnavailable: 'A rematch of this game is no longer possible',
   restrictedJurisdiction:
     'Paid games are not available in your jurisdiction (restricted by the Terms of Service). Practice mode is still open.',
 } as const;

@@ -90,6 +90,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
      * queue, answered with its code; a code accepts that challenge, and the two are matched at once.
      */
     challenge: z.union([z.literal('new'), challengeCodeSchema]).optional(),
+    /**
+     * Not in SPEC (rematch): the game just played, at its game over. The first of its two players to ask
+     * opens an offer only the other may take; when the other asks too, the two are matched at once, same mode.
+     */
+    rematch: gameIdSchema.optional(),
   }),
   z.strictObject({
     type: z.literal('cancelSearch'),
@@ -175,6 +180,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     message: z.string(),
     /** Not in SPEC: this search is the player's open challenge; its link ends in `code`; closed at `expiresAt`. */
     challenge: z.object({ code: z.string(), expiresAt: z.number() }).optional(),
+    /** Not in SPEC: this search is the player's rematch offer after `gameId`, open until `expiresAt`. */
+    rematch: z.object({ gameId: z.string(), expiresAt: z.number() }).optional(),
   }),
   z.object({
     type: z.literal('cancelSearch'),
@@ -265,6 +272,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     seed: z.string(),
   }),
   z.object({ type: z.literal('gameCleanup'), gameId: z.string() }),
+  /**
+   * Not in SPEC (rematch), to a player of a game just over: the opponent asks for a rematch (`offered`), or
+   * has left the game-over screen, so no rematch will come (`declined`).
+   */
+  z.object({ type: z.literal('rematch'), gameId: z.string(), status: z.enum(['offered', 'declined']) }),
   z.object({ type: z.literal('gameResumed'), message: z.string() }),
   z.object({
     type: z.literal('joinQueue'),

@@ -148,5 +148,11 @@ export const TERMS_VERSION = '2025-03-09';
  */
 export const CHALLENGE_CODE_LENGTH = 12;
 export const CHALLENGE_CODE = new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${CHALLENGE_CODE_LENGTH}}$`);
+/**
+ * Rematch: at game over either player may ask for one within the game-over screen's 10 s; a paid one pays again
+ * through the wallet, which may take a while, so the server takes the ask up to this long after the match
+ * ended, and an offer the opponent has not taken by then closes with its fee back in full.
+ */
+export const REMATCH_WINDOW_MS = 60_000;
 /** A challenge nobody accepts is closed after this long, its entry fee refunded in full (CHALLENGE_EXPIRY_MINUTES). */
 export const DEFAULT_CHALLENGE_EXPIRY_MINUTES = 10;

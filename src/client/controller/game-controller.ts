@@ -285,6 +285,9 @@ export function createGameController(options: GameControllerOptions) {
       // Leaving a game that is still on (a lost connection's screen): the server is told, if it can be.
       if (inGame() && channel.isOpen() && view.gameId)
         send({ type: 'exit', gameId: view.gameId }, { queue: false });
+      // Leaving a game-over screen: the server tells the opponent that no rematch will come.
+      else if (view.gameId && !inGame() && channel.isOpen())
+        send({ type: 'playAgain', gameId: view.gameId }, { queue: false });
       stored.clearGame();
       dispatch({ type: 'returnToMenu', at: clock.now() });
     },

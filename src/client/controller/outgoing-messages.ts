@@ -42,7 +42,11 @@ export function findMatchMessage(
     ...(balance !== null && balance >= 0n ? { balance: lamportsToSol(balance) } : {}),
     timestamp: now,
     ...(signature ? { paymentSignature: signature } : {}),
-    ...(challenge === 'new' || (challenge && CHALLENGE_CODE.test(challenge)) ? { challenge } : {}),
+    ...(typeof challenge === 'object' && challenge !== null
+      ? { rematch: challenge.rematch }
+      : challenge === 'new' || (challenge && CHALLENGE_CODE.test(challenge))
+        ? { challenge }
+        : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { countOf } from '../../common/format.ts';
 import { GAME_OVER_RETURN_SECONDS } from '../../common/rules.ts';
+import { RematchControl } from '../rematch/rematch-control.tsx';
 import { useGame } from '../state/game-api.ts';
 import { VerifyMatchButton } from '../verify/verify-match-button.tsx';
 import { ConnectionLostPanel } from './connection-lost.tsx';
@@ -85,6 +86,7 @@ export function GameOverScreen() {
           >
             {GAME_OVER_TEXTS.mainMenu}
           </button>
+          <RematchControl onAsk={() => setStaying(true)} />
           {view.gameId && (
             <div className="mt-4">
               <VerifyMatchButton

@@ -1,6 +1,7 @@
 import { getGameMode } from '../../common/game-modes.ts';
 import { OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
 import { OpenChallengePanel } from '../challenge/open-challenge-panel.tsx';
+import { RematchWaitingPanel } from '../rematch/rematch-waiting-panel.tsx';
 import { useGame } from '../state/game-api.ts';
 import { showCancelMatch, waitProgressPercent, waitStatusText } from './screen-rules.ts';
 import { useCountdown, useNow } from './use-seconds.ts';
@@ -38,6 +39,16 @@ function BouncingDots() {
 export function WaitScreen() {
   const { view, cancelSearch } = useGame();
   const found = view.opponentFound && (view.gameId === null || view.opponentFoundAt != null);
+  if (!found && view.openRematch && view.gameMode) {
+    return (
+      <RematchWaitingPanel
+        view={view}
+        rematch={view.openRematch}
+        mode={view.gameMode}
+        onCancel={cancelSearch}
+      />
+    );
+  }
   // The player's open challenge waits for a friend, not for the queue: its link, QR code and terms instead.
   if (!found && view.openChallenge && view.gameMode) {
     return (

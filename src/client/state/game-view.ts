@@ -46,6 +46,10 @@ export interface GameView {
   challengeRequest?: ChallengeRequest | null;
   /** This search is the player's open challenge, as the server answered it: its link's code and expiry. */
   openChallenge?: { code: string; expiresAt: number } | null;
+  /** This search is the player's rematch offer after a game, open until `expiresAt` (the server's answer). */
+  openRematch?: { gameId: string; expiresAt: number } | null;
+  /** At game over: the opponent asked for a rematch, or left the game-over screen (no rematch will come). */
+  rematchOffer?: 'offered' | 'declined' | null;
   queueLengths: Partial<Record<GameModeId, number>>;
   playersOnline: number;
   /** This player's connection is down (reconnect dialog). */
@@ -116,8 +120,8 @@ export interface GameView {
   paymentRetry?: { attempt: number; since: number } | null;
 }
 
-/** A search that opens a challenge ('new'), or accepts the one of this code. */
-export type ChallengeRequest = 'new' | (string & {});
+/** A search that opens a challenge ('new'), accepts the one of this code, or asks a rematch of a game. */
+export type ChallengeRequest = 'new' | (string & {}) | { rematch: string };
 
 /** One-off messages the player is told about in a toast. */
 export type GameNotice =

@@ -92,6 +92,7 @@ function onCancelReply(view: GameView, message: ServerMessageOf<'cancelSearch'>)
     paymentSignature: null,
     challengeRequest: null,
     openChallenge: null,
+    openRematch: null,
     state: view.gameId === null ? 'waiting' : view.state,
   };
   return withNotice(next, { kind: 'searchCancelled', refundLamports: message.refundLamports ?? null });
@@ -125,6 +126,7 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         ...queued(view, at),
         gameMode: message.gameMode,
         openChallenge: message.challenge ?? null,
+        openRematch: message.rematch ?? null,
       };
     case 'joinQueue':
       return {
@@ -250,6 +252,11 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
     case 'transaction_notification':
       // The channel's own: latency samples, and the wallet-transaction events (game-channel/).
       return view;
+    case 'rematch':
+      // About the game just over on this screen only; a late word about an older game changes nothing.
+      return normaliseGameId(message.gameId) === view.gameId
+        ? { ...view, rematchOffer: message.status }
+        : view;
     case 'ballEvent':
     case 'opponentPaddle':
       // The canvas's own (game/ball-prediction.ts): the ball and the opponent's paddle between keyframes.

@@ -28,15 +28,25 @@ export function cancelReply(entry: QueueEntry): CancelReply {
   };
 }
 
-/** A challenge nobody accepted in time: closed, and a paid one's fee comes back in full. */
-export function challengeExpiredReply(entry: QueueEntry): CancelReply {
-  if (!entry.paid)
-    return { type: 'cancelSearch', success: true, message: 'Your challenge expired unaccepted' };
+/**
+ * A challenge nobody accepted in time, or a rematch offer the opponent did not take (or left): closed, and a
+ * paid one's fee comes back in full.
+ */
+export function challengeExpiredReply(
+  entry: QueueEntry,
+  why: 'expired' | 'declined' = 'expired',
+): CancelReply {
+  const what = entry.challenge?.rematchOf
+    ? why === 'declined'
+      ? 'Your opponent left: no rematch'
+      : 'Your opponent did not take the rematch'
+    : 'Your challenge expired unaccepted';
+  if (!entry.paid) return { type: 'cancelSearch', success: true, message: what };
   const refund = entry.paid.lamports;
   return {
     type: 'cancelSearch',
     success: true,
-    message: `Your challenge expired unaccepted: ${lamportsToSolString(refund)} SOL (100%) will be refunded`,
+    message: `${what}: ${lamportsToSolString(refund)} SOL (100%) will be refunded`,
     refundLamports: refund.toString(),
     refundAmount: lamportsToSol(refund),
   };

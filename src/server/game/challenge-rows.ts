@@ -52,7 +52,13 @@ export async function challengeByCode(db: Database, code: string): Promise<Chall
       joinedAt: row.createdAt.getTime(),
       paid,
       node: row.nodeId,
-      challenge: { code, expiresAt: row.challengeExpiresAt.getTime() },
+      challenge: {
+        code,
+        expiresAt: row.challengeExpiresAt.getTime(),
+        ...(code.startsWith(REMATCH_CODE_PREFIX)
+          ? { rematchOf: code.slice(REMATCH_CODE_PREFIX.length) }
+          : {}),
+      },
       player: {
         linkId: '',
         playerSessionId: row.playerId ?? '',
@@ -64,6 +70,9 @@ export async function challengeByCode(db: Database, code: string): Promise<Chall
     },
   };
 }
+
+/** A rematch offer's code is this and the game's id (rematches.ts); never a link's code. */
+export const REMATCH_CODE_PREFIX = 'rematch-';
 
 /** What accepting a challenge came to, when no match started: the accepter already searches, or it is gone. */
 export type AcceptOutcome = 'matched' | 'already_searching' | 'challenge_gone';

@@ -1,6 +1,7 @@
 import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { REMATCH_WINDOW_MS } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { BAN_MESSAGES, type Bans } from '../security/bans.ts';
@@ -8,8 +9,9 @@ import { type ChallengeRow, challengeByCode, newChallengeCode } from './challeng
 import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
 import { type LiveMatch, liveMatchOf } from './live-match.ts';
 import type { createMatchStarter } from './match-start.ts';
-import type { Matchmaker, PaidEntry, QueueEntry, QueuePlayer } from './matchmaker.ts';
+import type { Matchmaker, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './matchmaker.ts';
 import { refundUnstartedEntry, refuseSearch, sendRefusal } from './refused-payment.ts';
+import { type EndedMatch, type Rematches, rematchCode, rematchRefusal } from './rematches.ts';
 import type { createSearchExits } from './search-exits.ts';
 
 type FindMatchMessage = Extract<GameMessage, { type: 'findMatch' }>;
@@ -35,6 +37,8 @@ export function createFindMatch(deps: {
   startChallenge: ReturnType<typeof createMatchStarter>['startChallenge'];
   /** How long a challenge waits for its friend before it closes with its fee back in full. */
   challengeExpiryMs: number;
+  /** This node's matches just over, for a rematch of theirs. */
+  rematches: Rematches;
   queueChanged: () => void;
   log: Logger;
   /** Whether the wallet plays in a match under way on another node (the topology's peers). */
@@ -88,6 +92,9 @@ export function createFindMatch(deps: {
     );
   };
 
+  /** The rematch asks of each game under way, one after the other. */
+  const rematchTurns = new Map<string, Promise<void>>();
+
   return async (link: PlayerLink, message: FindMatchMessage): Promise<void> => {
     // SPEC §5 order: banned, already searching, mode, wallet, payment.
     const ban = await bans.status(link.walletAddress, link.ip);
@@ -113,6 +120,15 @@ export function createFindMatch(deps: {
     if (message.challenge !== undefined && message.challenge !== 'new') {
       accepting = await challengeByCode(db, message.challenge);
       const refusal = acceptRefusal(accepting, link.walletAddress, mode.id, clock.now());
+      if (refusal) return refuse(link, message, refusal.message, refusal.code);
+    }
+    // A rematch is asked by one of the two players of a game just over, in its mode, while both are still at it.
+    const ended = message.rematch === undefined ? undefined : deps.rematches.of(message.rematch, clock.now());
+    if (message.rematch !== undefined) {
+      const refusal =
+        message.challenge !== undefined
+          ? { message: ERROR_MESSAGES.invalidMessage, code: 'invalid_message' }
+          : rematchRefusal(ended, link.walletAddress, mode.id);
       if (refusal) return refuse(link, message, refusal.message, refusal.code);
     }
     let paid: PaidEntry | null = null;
@@ -147,32 +163,48 @@ export function createFindMatch(deps: {
       userAgent: link.userAgent,
     };
     if (accepting) return accept(link, accepting.entry, { player, paid, mode: mode.id });
+    // The wallet was checked above: this link is a signed-in player's.
+    const walletLink = link as PlayerLink & { walletAddress: string };
+    if (ended) return rematch(walletLink, ended, { player, paid, mode: mode.id });
     const challenge =
       message.challenge === 'new'
         ? { code: newChallengeCode(), expiresAt: clock.now() + deps.challengeExpiryMs }
         : undefined;
+    await open(walletLink, { player, paid, mode: mode.id }, challenge);
+  };
+
+  /**
+   * A search joins the queue (or, with `challenge`, waits as a private one), and a pairing is tried. A fee
+   * recorded for a search that could not be written comes back in full, and the answer says so.
+   */
+  async function open(
+    link: PlayerLink & { walletAddress: string },
+    searcher: { player: QueuePlayer; paid: PaidEntry | null; mode: GameModeId },
+    challenge?: OpenChallenge,
+  ): Promise<boolean> {
+    const { player, paid, mode } = searcher;
     let joined: Awaited<ReturnType<Matchmaker['join']>>;
     try {
-      joined = await matchmaker.join(player, mode.id, paid, challenge);
+      joined = await matchmaker.join(player, mode, paid, challenge);
     } catch (error) {
       const money = options.money;
       if (!paid || !money) throw error;
       // The fee is recorded but no search holds it: it comes back in full, and the answer says so.
       log(`the search of ${link.walletAddress} could not be queued; its entry fee is refunded`, error);
-      const entry = { walletAddress: link.walletAddress, mode: mode.id, paid };
-      return sendRefusal(link, await refundUnstartedEntry({ db, clock, log, money }, entry));
+      const entry = { walletAddress: link.walletAddress, mode, paid };
+      sendRefusal(link, await refundUnstartedEntry({ db, clock, log, money }, entry));
+      return false;
     }
     if (!joined.ok && joined.reason === 'queue_unavailable') {
       // Cluster mode, Redis away: the entry never reached the queue. Closed, its fee back in full.
       await exits.close(joined.entry, 'restart');
-      return link.sendError(ERROR_MESSAGES.matchmakingUnavailable, 'matchmaking_unavailable');
+      link.sendError(ERROR_MESSAGES.matchmakingUnavailable, 'matchmaking_unavailable');
+      return false;
     }
     if (!joined.ok) {
-      const money = options.money;
       const refusal = { message: ERROR_MESSAGES.alreadySearching, code: 'already_searching' };
-      if (!paid || !money) return sendRefusal(link, refusal);
-      const entry = { walletAddress: link.walletAddress, mode: mode.id, paid };
-      return sendRefusal(link, await refundUnstartedEntry({ db, clock, log, money }, entry, refusal));
+      await refuseWithRefund(link, searcher, refusal);
+      return false;
     }
     exits.started(joined.entry, link);
     queueChanged();
@@ -181,10 +213,61 @@ export function createFindMatch(deps: {
     // an earlier one is seen here, so a banned wallet never keeps a search (to be closed as abandoned, 97%).
     const late = await bans.status(link.walletAddress, link.ip);
     if (late.banned) {
-      return exits.banned(joined.entry, link, late.message ?? BAN_MESSAGES.account);
+      await exits.banned(joined.entry, link, late.message ?? BAN_MESSAGES.account);
+      return false;
     }
-    await deps.startMatch(mode.id);
-  };
+    await deps.startMatch(mode);
+    return true;
+  }
+
+  /** A refusal after the payment was verified: a paid entry is refunded in full, and the answer says so. */
+  async function refuseWithRefund(
+    link: PlayerLink & { walletAddress: string },
+    searcher: { paid: PaidEntry | null; mode: GameModeId },
+    refusal: { message: string; code: string },
+  ): Promise<void> {
+    const money = options.money;
+    if (!searcher.paid || !money) return sendRefusal(link, refusal);
+    const entry = { walletAddress: link.walletAddress, mode: searcher.mode, paid: searcher.paid };
+    sendRefusal(link, await refundUnstartedEntry({ db, clock, log, money }, entry, refusal));
+  }
+
+  /**
+   * A rematch asked: the opponent's offer of this game is taken (both matched at once), or this player's
+   * offer opens, waiting for the opponent until REMATCH_WINDOW_MS after the match ended (then, or when the
+   * opponent leaves, it closes with its fee back in full). One at a time per game, so two players asking
+   * at the same moment make one offer and its acceptance, not two offers.
+   */
+  function rematch(
+    link: PlayerLink & { walletAddress: string },
+    match: EndedMatch,
+    searcher: { player: QueuePlayer; paid: PaidEntry | null; mode: GameModeId },
+  ): Promise<void> {
+    const previous = rematchTurns.get(match.gameId) ?? Promise.resolve();
+    const turn = previous.then(async () => {
+      const code = rematchCode(match.gameId);
+      const found = await challengeByCode(db, code);
+      if (found?.status === 'active' && found.entry.player.walletAddress !== link.walletAddress) {
+        return accept(link, found.entry, searcher);
+      }
+      if (found || rematchRefusal(match, link.walletAddress, searcher.mode)) {
+        return refuseWithRefund(link, searcher, {
+          message: ERROR_MESSAGES.rematchUnavailable,
+          code: 'rematch_unavailable',
+        });
+      }
+      const expiresAt = match.endedAt + REMATCH_WINDOW_MS;
+      if (await open(link, searcher, { code, expiresAt, rematchOf: match.gameId })) {
+        deps.rematches.offered(match.gameId, link.walletAddress);
+      }
+    });
+    const settled = turn.catch(() => {});
+    rematchTurns.set(match.gameId, settled);
+    void settled.then(() => {
+      if (rematchTurns.get(match.gameId) === settled) rematchTurns.delete(match.gameId);
+    });
+    return turn;
+  }
 }
 
 /** Why an accept that did not start a match was refused (a failed write: the refund's own answer says it). */

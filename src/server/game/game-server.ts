@@ -18,6 +18,7 @@ import type { QueueEntry } from './matchmaker.ts';
 import { createNodeDuties } from './node-duties.ts';
 import { recordMatchResultWithRetry } from './record-with-retry.ts';
 import { refuseWhileStopping } from './refused-payment.ts';
+import { createRematches } from './rematches.ts';
 import { settleInterruptedMatches } from './restart-settlement.ts';
 import { createSearchExits } from './search-exits.ts';
 import { createSearchLinks } from './search-links.ts';
@@ -89,7 +90,9 @@ export function createGameServer(options: GameServerOptions) {
 
   /** Results being written: a stop waits for them, so a match that ended is paid, never settled as cut off. */
   const writing = new Set<Promise<void>>();
+  const rematches = createRematches();
   const finish = async (live: LiveMatch, result: MatchResult) => {
+    rematches.ended(live, clock.now());
     noteQuality(live);
     for (const entry of live.start.entries) peers.moved(entry.player.walletAddress);
     await recordMatchResultWithRetry(db, result, live.start, {
@@ -169,6 +172,7 @@ export function createGameServer(options: GameServerOptions) {
     startMatch: starter.start,
     startChallenge: starter.startChallenge,
     challengeExpiryMs: (options.challengeExpiryMinutes ?? DEFAULT_CHALLENGE_EXPIRY_MINUTES) * 60_000,
+    rematches,
     queueChanged,
     log,
     playingElsewhere: peers.playing,
@@ -189,6 +193,17 @@ export function createGameServer(options: GameServerOptions) {
   const stopTaking = () => {
     stopping = true;
     gate.stop();
+  };
+
+  /**
+   * The link's player left the game-over screen of a match just over (MAIN MENU, the return after 10 s, a
+   * closed socket): the opponent is told no rematch will come, and an offer of theirs closes, refunded in full.
+   */
+  const leftGameOver = async (link: PlayerLink, gameId?: string) => {
+    for (const gone of rematches.left(link, gameId)) {
+      const offer = matchmaker.entryOf(gone.opponent);
+      if (offer?.challenge?.rematchOf === gone.gameId) await exits.declined(offer);
+    }
   };
 
   const reconnect = (link: PlayerLink, gameId: string) => {
@@ -254,7 +269,10 @@ export function createGameServer(options: GameServerOptions) {
         case 'exit':
         case 'forceDisconnect': {
           const seated = seatedLink(matches, link, message.gameId);
-          if (seated) return seated.live.match.leave(seated.seat, message.type);
+          if (seated && seated.live.match.status().name !== 'over') {
+            return seated.live.match.leave(seated.seat, message.type);
+          }
+          await leftGameOver(link, message.gameId);
           return exits.exit(link);
         }
         case 'playAgain': {
@@ -266,6 +284,7 @@ export function createGameServer(options: GameServerOptions) {
           }
           if (seated) seated.live.links[seated.seat] = null;
           const gameId = seated?.live.match.id ?? message.gameId;
+          await leftGameOver(link, gameId);
           if (gameId) link.send({ type: 'gameCleanup', gameId });
           return;
         }
@@ -289,6 +308,7 @@ export function createGameServer(options: GameServerOptions) {
       // A challenge is never in the public queue: nothing there to keep from pairing while it is away.
       for (const entry of searches.lost(link, clock.now()))
         if (!entry.challenge) matchmaker.searchAway(entry);
+      await leftGameOver(link);
     },
 
     /** A player session signed out: a seat it owns may be taken back by a new sign-in of its wallet. */
@@ -346,6 +366,7 @@ export function createGameServer(options: GameServerOptions) {
       if (!stopping) {
         exits.closeExpired(now);
         starter.retryDue(now);
+        rematches.prune(now);
       }
       // Over the values, not the entries: no [id, match] pair is allocated per match per tick.
       for (const live of matches.values()) {

@@ -27,6 +27,8 @@ export interface PaidEntry {
 export interface OpenChallenge {
   code: string;
   expiresAt: number;
+  /** A rematch offer: the game just played, whose other player alone may take it. */
+  rematchOf?: string;
 }
 
 export interface QueueEntry {

@@ -107,6 +107,24 @@ export function createSearchExits(deps: SearchExitDeps) {
     close,
     leave,
 
+    /**
+     * The opponent left the game-over screen: a rematch offer of that game can no longer be taken. Closed with
+     * its fee back in full, and its player told (now, or when back).
+     */
+    async declined(entry: QueueEntry): Promise<void> {
+      const link = searches.linkOf(entry.id);
+      try {
+        const closed = await close(entry, 'challenge_expired');
+        if (!closed) return;
+        const reply = challengeExpiredReply(closed, 'declined');
+        replies.remember(closed, reply, { whileAway: link === null });
+        link?.send(reply);
+      } catch (error) {
+        // Still open: it closes at its expiry, its fee back in full all the same.
+        log(`closing the declined rematch offer of ${entry.player.walletAddress} failed`, error);
+      }
+    },
+
     /** A ban ends the search at once (its fee back in full), and the player is told why. */
     async banned(entry: QueueEntry, link: PlayerLink | null | undefined, message: string): Promise<void> {
       if (!(await close(entry, 'banned'))) return;
@@ -171,8 +189,16 @@ export function createSearchExits(deps: SearchExitDeps) {
       type: 'findMatch',
       status: 'searching',
       gameMode: entry.mode,
-      message: entry.challenge ? 'Waiting for your friend to accept' : 'Searching for an opponent',
-      ...(entry.challenge ? { challenge: { ...entry.challenge } } : {}),
+      message: entry.challenge?.rematchOf
+        ? 'Waiting for your opponent to take the rematch'
+        : entry.challenge
+          ? 'Waiting for your friend to accept'
+          : 'Searching for an opponent',
+      ...(entry.challenge?.rematchOf
+        ? { rematch: { gameId: entry.challenge.rematchOf, expiresAt: entry.challenge.expiresAt } }
+        : entry.challenge
+          ? { challenge: { code: entry.challenge.code, expiresAt: entry.challenge.expiresAt } }
+          : {}),
     });
     link.send({
       type: 'joinQueue',

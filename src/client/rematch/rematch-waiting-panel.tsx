@@ -1,0 +1,57 @@
+import type { Clock } from '../../common/clock.ts';
+import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { expiresInText } from '../challenge/challenge-link.ts';
+import { canCancelSearch } from '../lobby/find-match-rules.ts';
+import { useSearchClock } from '../lobby/use-search-clock.ts';
+import type { GameView } from '../state/game-view.ts';
+import { Spinner } from '../ui/spinner.tsx';
+
+export const REMATCH_WAIT_TEXTS = {
+  title: 'REMATCH',
+  waiting: 'Waiting for your opponent to take the rematch',
+  refund: 'If your opponent leaves or does not take it in time, your entry fee is refunded in full.',
+  cancel: 'Cancel Rematch',
+} as const;
+
+/** The player's rematch offer, waiting for the opponent: the time left, and Cancel under the search's rule. */
+export function RematchWaitingPanel({
+  view,
+  rematch,
+  mode,
+  onCancel,
+  clock,
+}: {
+  view: Pick<GameView, 'searchStartTime' | 'cancelling'>;
+  rematch: { gameId: string; expiresAt: number };
+  mode: GameModeId;
+  onCancel(): void;
+  clock?: Clock;
+}) {
+  const now = useSearchClock(view.searchStartTime, true, clock);
+  const waited = view.searchStartTime === null ? 0 : Math.max(0, now - view.searchStartTime);
+  const cancelAllowed = canCancelSearch(mode, waited) && view.cancelling === 'idle';
+  const paid = getGameMode(mode).wagerLamports > 0n;
+  return (
+    <section
+      aria-label="Your rematch offer"
+      data-testid="rematch-waiting"
+      className="mt-6 w-full max-w-xl rounded-lg border-2 border-fuchsia-400/70 bg-slate-950/85 p-6 text-center font-retro"
+    >
+      <h2 className="flex items-center justify-center gap-2 font-bold text-fuchsia-200 text-lg tracking-widest">
+        <Spinner />
+        {REMATCH_WAIT_TEXTS.title} · {getGameMode(mode).name}
+      </h2>
+      <p className="mt-3 text-slate-200 text-sm">{REMATCH_WAIT_TEXTS.waiting}...</p>
+      <p className="mt-2 text-xs text-yellow-200">Time left {expiresInText(rematch.expiresAt, now)}</p>
+      {paid && <p className="mt-2 text-[11px] text-slate-400">{REMATCH_WAIT_TEXTS.refund}</p>}
+      <button
+        type="button"
+        onClick={onCancel}
+        disabled={!cancelAllowed}
+        className="mt-4 rounded border-2 border-red-500 px-4 py-1.5 font-bold text-red-300 text-xs hover:bg-red-500/20 disabled:cursor-not-allowed disabled:opacity-40"
+      >
+        {REMATCH_WAIT_TEXTS.cancel}
+      </button>
+    </section>
+  );
+}
