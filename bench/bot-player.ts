@@ -1,14 +1,14 @@
 /**
  * What a bot does with each state it receives from a server that streams states (a Colyseus peer room; the
- * product's wire of keyframes and events is bench/wire-player.ts): the human-like brain (bench/bot-brain.ts),
+ * product's wire of keyframes and events is bench/wire-player.ts): the human-like brain (src/server/game/house-bot/bot-brain.ts),
  * SPEC §5's move throttle, and the recorders: the echo of a move (timed from a paddle at rest to the first
  * state whose paddle moved) and the gaps between states. Pure: the time is passed in; the transport is the
  * caller's.
  */
 import { clampPaddleTarget } from '../src/common/game/physics.ts';
 import type { GameData } from '../src/common/protocol.ts';
+import { createBotBrain, randomSkill } from '../src/server/game/house-bot/bot-brain.ts';
 import type { BotRecorders } from './bot.ts';
-import { createBotBrain, randomSkill } from './bot-brain.ts';
 import { createGapCounter } from './snapshot-gaps.ts';
 
 /** SPEC §5: the client sends a paddle target only when it moved more than 2 units, at most every 16 ms. */

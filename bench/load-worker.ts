@@ -3,8 +3,8 @@
  * they see, so the bots' work never runs inside the server's process.
  */
 import { performance } from 'node:perf_hooks';
+import { seededRandom } from '../src/server/game/house-bot/bot-brain.ts';
 import { type Bot, type BotRecorders, createBotRecorders, startBot } from './bot.ts';
-import { seededRandom } from './bot-brain.ts';
 import { createEchoBoard } from './echo-board.ts';
 import type { FromLoad, ToLoad } from './load-protocol.ts';
 import type { PeerBotModule, PeerVariant } from './peers/colyseus/peer-types.ts';

@@ -1,16 +1,16 @@
 /**
  * A product bot's play on the product's wire (keyframes, ball events, opponent paddle reports: protocol.ts).
  * It keeps a ball view (bench/ball-view.ts) from what it hears, and its hand moves on a regular hand tick
- * (HAND_TICK_MS), not once per message: the brain (bench/bot-brain.ts) sees the ball flown on to that moment,
+ * (HAND_TICK_MS), not once per message: the brain (src/server/game/house-bot/bot-brain.ts) sees the ball flown on to that moment,
  * so its reaction time and hand speed still model a person. On each hand tick it also samples where a client
  * would draw the ball (bench/drawn-ball-error.ts judges it once the truth is heard), and it times the echo of
  * its moves at the opponent (bench/echo-board.ts). Pure: local time and the server's time are passed in.
  */
 import { clampPaddleTarget } from '../src/common/game/physics.ts';
 import type { GameStateName, ServerMessage } from '../src/common/protocol.ts';
+import { createBotBrain, randomSkill } from '../src/server/game/house-bot/bot-brain.ts';
 import { createBallView } from './ball-view.ts';
 import type { BotRecorders } from './bot.ts';
-import { createBotBrain, randomSkill } from './bot-brain.ts';
 import { createMoveThrottle, MOVING_STATES } from './bot-player.ts';
 import { createDrawnBallError } from './drawn-ball-error.ts';
 import { type EchoBoard, REST_MS } from './echo-board.ts';

@@ -1,9 +1,9 @@
 import type { Address, Signature } from '@solana/kit';
 import { getGameMode } from '../../src/common/game-modes.ts';
 import { isPassingRefusal, type ServerMessage } from '../../src/common/protocol.ts';
+import { createBotBrain } from '../../src/server/game/house-bot/bot-brain.ts';
 import { signIn } from '../../test/support/player-client.ts';
 import { createBallView } from '../ball-view.ts';
-import { createBotBrain } from '../bot-brain.ts';
 import { MOVING_STATES } from '../bot-player.ts';
 import { HAND_TICK_MS } from '../wire-player.ts';
 import { openSoakChannel, type SoakChannel } from './soak-channel.ts';

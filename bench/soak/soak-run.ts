@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { address } from '@solana/kit';
-import { seededRandom } from '../bot-brain.ts';
+import { seededRandom } from '../../src/server/game/house-bot/bot-brain.ts';
 import { childServer } from '../child-server.ts';
 import { emptyTally, runSoakBot, type SoakTally } from './soak-bot.ts';
 import { waitUntilSettled } from './soak-settle.ts';

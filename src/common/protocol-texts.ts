@@ -56,6 +56,9 @@ export const ERROR_MESSAGES = {
   challengeModeMismatch: 'This challenge is for another game mode',
   /** Rematch: the game named is not one this player just finished, or its rematch time is over. */
   rematchUnavailable: 'A rematch of this game is no longer possible',
+  /** The house bot: only a Free Play search alone in its queue for 15 s may play it. */
+  houseBotUnavailable:
+    'The house bot plays a Free Play search that has waited 15 seconds with nobody else searching',
   restrictedJurisdiction:
     'Paid games are not available in your jurisdiction (restricted by the Terms of Service). Practice mode is still open.',
 } as const;

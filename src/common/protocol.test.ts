@@ -17,6 +17,8 @@ describe('game channel: client messages', () => {
         'playAgain',
         'exit',
         'forceDisconnect',
+        // Not in SPEC: the house bot (docs/protocol.md).
+        'playHouseBot',
       ].sort(),
     );
   });

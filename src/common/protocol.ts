@@ -108,6 +108,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     timestamp: timestamp.optional(),
   }),
   z.strictObject({ type: z.literal('playAgain'), gameId: gameIdSchema.optional() }),
+  /**
+   * Not in SPEC (the house bot): a Free Play search alone in its queue for HOUSE_BOT_OFFER_MS plays the
+   * house bot instead, at once.
+   */
+  z.strictObject({ type: z.literal('playHouseBot') }),
   z.strictObject({ type: z.literal('exit'), gameId: gameIdSchema.optional() }),
   z.strictObject({ type: z.literal('forceDisconnect'), gameId: gameIdSchema.optional() }),
 ]);

@@ -156,3 +156,12 @@ export const CHALLENGE_CODE = new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${CHALLENGE_CODE
 export const REMATCH_WINDOW_MS = 60_000;
 /** A challenge nobody accepts is closed after this long, its entry fee refunded in full (CHALLENGE_EXPIRY_MINUTES). */
 export const DEFAULT_CHALLENGE_EXPIRY_MINUTES = 10;
+
+// The house bot: a server-side opponent for Free Play when nobody else searches it.
+
+/** A Free Play search alone in its queue this long is offered the house bot (the wait screen's button). */
+export const HOUSE_BOT_OFFER_MS = 15_000;
+/** The house bot's name on the wire and on screen: it says what it is. */
+export const HOUSE_BOT_NAME = 'House Bot';
+/** The address the house bot's games are recorded under: it owns no keys and is never paid (practice only). */
+export const HOUSE_BOT_ADDRESS = 'HouseBot1111111111111111111111111111111111';

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalY, createBotBrain, randomSkill, seededRandom } from '../../bench/bot-brain.ts';
 import { TICK_HZ, TICK_MS } from '../../src/common/game/constants.ts';
 import { createMatchPhysics, type MatchPhysics, step } from '../../src/common/game/physics.ts';
 import type { GameData } from '../../src/common/protocol.ts';
+import {
+  arrivalY,
+  createBotBrain,
+  randomSkill,
+  seededRandom,
+} from '../../src/server/game/house-bot/bot-brain.ts';
 
 const asSnapshot = (p: MatchPhysics) =>
   ({

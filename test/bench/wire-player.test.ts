@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type BotRecorders, createBotRecorders } from '../../bench/bot.ts';
-import { seededRandom } from '../../bench/bot-brain.ts';
 import { createEchoBoard, REST_MS } from '../../bench/echo-board.ts';
 import { createWirePlayer, HAND_TICK_MS } from '../../bench/wire-player.ts';
 import { TICK_MS } from '../../src/common/game/constants.ts';
+import { seededRandom } from '../../src/server/game/house-bot/bot-brain.ts';
 import { createHarness } from '../../src/server/game/test-support/match-test-harness.ts';
 
 const recorders = (): BotRecorders => ({ ...createBotRecorders(), measuring: true });

@@ -231,6 +231,11 @@ export function createGameController(options: GameControllerOptions) {
       );
     },
 
+    playHouseBot() {
+      if (view.searching && view.gameMode === 'practice' && view.gameId === null)
+        send({ type: 'playHouseBot' });
+    },
+
     cancelSearch() {
       const before = view;
       dispatch({ type: 'cancelSearch', at: clock.now() });

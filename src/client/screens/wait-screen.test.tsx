@@ -50,6 +50,26 @@ describe('matchmaking wait screen', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
   });
 
+  it("a Free Play search alone for 15 s is offered 'Play the house bot', which asks for it", () => {
+    const { game } = searching({ gameMode: 'practice', queueLengths: { practice: 1 } });
+    advance(14_000);
+    expect(screen.queryByTestId('house-bot-offer')).toBeNull();
+    advance(1_000);
+    expect(screen.getByTestId('house-bot-offer').textContent).toContain(WAIT_TEXTS.nobodyElse);
+    fireEvent.click(screen.getByRole('button', { name: WAIT_TEXTS.playBot }));
+    expect(game.names()).toEqual(['playHouseBot']);
+  });
+
+  it('no house bot while someone else searches Free Play, nor for a paid search', () => {
+    searching({ gameMode: 'practice', queueLengths: { practice: 2 } });
+    advance(20_000);
+    expect(screen.queryByTestId('house-bot-offer')).toBeNull();
+    cleanup();
+    searching({ gameMode: 'smol_shrimp', queueLengths: { smol_shrimp: 1 } });
+    advance(20_000);
+    expect(screen.queryByTestId('house-bot-offer')).toBeNull();
+  });
+
   it("'CANCEL MATCH' appears only after 10 s and cancels", () => {
     const { game } = searching();
     advance(9_000);

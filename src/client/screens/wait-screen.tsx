@@ -1,5 +1,5 @@
 import { getGameMode } from '../../common/game-modes.ts';
-import { OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
+import { HOUSE_BOT_OFFER_MS, OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
 import { OpenChallengePanel } from '../challenge/open-challenge-panel.tsx';
 import { RematchWaitingPanel } from '../rematch/rematch-waiting-panel.tsx';
 import { useGame } from '../state/game-api.ts';
@@ -15,6 +15,8 @@ export const WAIT_TEXTS = {
   getReady: 'Get ready! Initializing secure connection...',
   /** A passing refusal of the paid search: its payment is being confirmed and sent again (no new payment). */
   confirmingPayment: 'Payment received - confirming it on chain...',
+  nobodyElse: 'Nobody else is searching Free Play right now.',
+  playBot: 'Play the house bot',
 } as const;
 
 /** Below the heading, not after it: SPEC's 'SEARCHING FOR OPPONENT...' already ends in its own dots. */
@@ -73,7 +75,7 @@ export function WaitScreen() {
 }
 
 function Searching() {
-  const { view, cancelSearch } = useGame();
+  const { view, cancelSearch, playHouseBot } = useGame();
   const now = useNow(view.searching);
   const waited = view.searchStartTime === null ? 0 : Math.max(0, now - view.searchStartTime);
   const progress = waitProgressPercent(waited);
@@ -117,6 +119,21 @@ function Searching() {
           {WAIT_TEXTS[view.cancelling]}
         </p>
       )}
+      {view.gameMode === 'practice' &&
+        waited >= HOUSE_BOT_OFFER_MS &&
+        (view.queueLengths.practice ?? 0) <= 1 &&
+        view.cancelling === 'idle' && (
+          <div data-testid="house-bot-offer" className="mt-4">
+            <p className="text-slate-300 text-xs">{WAIT_TEXTS.nobodyElse}</p>
+            <button
+              type="button"
+              onClick={playHouseBot}
+              className="mt-2 rounded bg-fuchsia-400 px-6 py-2 font-bold text-slate-950 text-sm tracking-widest hover:bg-fuchsia-300"
+            >
+              {WAIT_TEXTS.playBot}
+            </button>
+          </div>
+        )}
       {showCancelMatch(view, waited) && (
         <button
           type="button"

@@ -44,6 +44,8 @@ export interface GameApi {
   /** SPEC §4 find match: searching is set, then findMatch is sent ~50 ms later. */
   findMatch(mode: GameModeId, paymentSignature?: string, challenge?: ChallengeRequest): void;
   cancelSearch(): void;
+  /** The house bot takes this Free Play search (offered after 15 s alone in the queue). */
+  playHouseBot(): void;
   /** SPEC §5 paddle rules are applied here (numeric, one decimal, > 2 change, 16 ms throttle, 0-600). */
   paddleMove(position: number): void;
   playAgain(): void;

@@ -59,6 +59,7 @@ export function fakeGame(
     match: IDLE_MATCH_FEED,
     findMatch: vi.fn(),
     cancelSearch: vi.fn(),
+    playHouseBot: vi.fn(),
     paddleMove: vi.fn(),
     playAgain: vi.fn(),
     exit: vi.fn(),

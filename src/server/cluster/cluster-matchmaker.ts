@@ -187,7 +187,16 @@ export function createClusterMatchmaker(deps: {
       if (byWallet.has(accepter.player.walletAddress)) return { ok: false, reason: 'already_searching' };
       const accepted = await acceptChallengeRows(db, clock, nodeId, { challenge, accepter, gameId, started });
       // This node's own challenge is forgotten here; another node's learns it from the match's hand-off.
-      if (accepted.ok && isCurrent(challenge)) forget(challenge);
+      if (accepted.ok && isCurrent(challenge)) {
+        forget(challenge);
+        // A public search taken this way (the house bot's) leaves the shared queue too; left there, it is
+        // dropped when a pairing finds its row closed.
+        if (!challenge.challenge) {
+          await queues.remove(challenge.player.walletAddress, challenge.id).catch((error: unknown) => {
+            log(`the search of ${challenge.player.walletAddress} stays in the shared queue for now`, error);
+          });
+        }
+      }
       return accepted;
     },
 

@@ -3,6 +3,7 @@ import { ERROR_MESSAGES, type ServerMessageOf } from '../../common/protocol.ts';
 import {
   DEFAULT_CHALLENGE_EXPIRY_MINUTES,
   DEFAULT_COUNTDOWN_SECONDS,
+  HOUSE_BOT_OFFER_MS,
   OPPONENT_FOUND_SECONDS,
 } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
@@ -11,6 +12,7 @@ import type { Bans } from '../security/bans.ts';
 import type { WalletAnalytics } from './analytics-port.ts';
 import { createFindMatch } from './find-match.ts';
 import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
+import { createHouseBots } from './house-bot/house-bots.ts';
 import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf, seatSignedOut } from './live-match.ts';
 import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
 import type { MatchResult } from './match-types.ts';
@@ -206,6 +208,36 @@ export function createGameServer(options: GameServerOptions) {
     }
   };
 
+  const bots = createHouseBots(clock);
+  /**
+   * The house bot takes a Free Play search that has waited HOUSE_BOT_OFFER_MS alone in its queue: the search
+   * and the bot's seat are matched at once, as a challenge accepted is (one transaction with the game's row).
+   */
+  const playHouseBot = async (link: PlayerLink): Promise<void> => {
+    const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
+    const refuse = () => link.sendError(ERROR_MESSAGES.houseBotUnavailable, 'house_bot_unavailable');
+    if (
+      entry?.mode !== 'practice' ||
+      entry.challenge ||
+      searches.linkOf(entry.id) !== link ||
+      clock.now() - entry.joinedAt < HOUSE_BOT_OFFER_MS ||
+      matchmaker.lengths().practice > 1
+    ) {
+      return refuse();
+    }
+    const bot = bots.join();
+    try {
+      const outcome = await starter.startChallenge(entry, bot);
+      if (outcome !== 'matched') refuse();
+    } catch (error) {
+      log(
+        `the house bot could not take the search of ${entry.player.walletAddress}; it is still open`,
+        error,
+      );
+      refuse();
+    }
+  };
+
   const reconnect = (link: PlayerLink, gameId: string) => {
     const live = matches.get(gameId);
     const refuse = (message: string) =>
@@ -275,6 +307,8 @@ export function createGameServer(options: GameServerOptions) {
           await leftGameOver(link, message.gameId);
           return exits.exit(link);
         }
+        case 'playHouseBot':
+          return playHouseBot(link);
         case 'playAgain': {
           // The finished game is forgotten for this player (it may already be gone from memory); a match
           // still running is not left this way: exit or forceDisconnect do that.
@@ -368,6 +402,7 @@ export function createGameServer(options: GameServerOptions) {
         starter.retryDue(now);
         rematches.prune(now);
       }
+      bots.tick(matches);
       // Over the values, not the entries: no [id, match] pair is allocated per match per tick.
       for (const live of matches.values()) {
         if (live.match.isOver()) {

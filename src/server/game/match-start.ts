@@ -108,14 +108,15 @@ export function createMatchStarter(deps: MatchStarterDeps) {
    */
   const startChallenge = async (
     challenge: QueueEntry,
-    accepter: { player: QueuePlayer; paid: PaidEntry | null; link: PlayerLink },
+    accepter: { player: QueuePlayer; paid?: PaidEntry | null; link: PlayerLink },
   ): Promise<AcceptOutcome | 'draining'> => {
     if (deps.draining?.()) return 'draining';
     let outcome = 'challenge_gone' as AcceptOutcome;
     let written: QueueEntry | undefined;
     try {
       await pairAndStart(challenge.mode, async (gameId, started) => {
-        const accepted = await matchmaker.accept(challenge, accepter, gameId, async (tx, pair) => {
+        const taker = { player: accepter.player, paid: accepter.paid ?? null };
+        const accepted = await matchmaker.accept(challenge, taker, gameId, async (tx, pair) => {
           // The accepter's socket answers for its search from now on, so a close while this commits is seen.
           written = pair[1];
           searches.attach(pair[1], accepter.link);

@@ -257,6 +257,7 @@ export async function registerGameChannel(
           case 'playAgain':
           case 'exit':
           case 'forceDisconnect':
+          case 'playHouseBot':
             if ('displayName' in message && message.displayName !== undefined) {
               conn.displayName = displayNameFor(conn.walletAddress, message.displayName);
             }

@@ -81,6 +81,7 @@ export function fakeGame(view: Partial<GameView> = {}, connection: Partial<Conne
     },
     findMatch: mustNotBeCalled('findMatch'),
     cancelSearch: mustNotBeCalled('cancelSearch'),
+    playHouseBot: mustNotBeCalled('playHouseBot'),
     playAgain: mustNotBeCalled('playAgain'),
     exit: mustNotBeCalled('exit'),
     forceDisconnect: mustNotBeCalled('forceDisconnect'),

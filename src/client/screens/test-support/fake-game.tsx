@@ -33,6 +33,7 @@ export function fakeGame(view: Partial<GameView> = {}, connection: Partial<Conne
     match: IDLE_MATCH_FEED,
     findMatch: record('findMatch'),
     cancelSearch: record('cancelSearch'),
+    playHouseBot: record('playHouseBot'),
     paddleMove: record('paddleMove'),
     playAgain: record('playAgain'),
     exit: record('exit'),

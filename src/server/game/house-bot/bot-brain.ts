@@ -5,9 +5,9 @@ import {
   PADDLE_HEIGHT,
   PADDLE_OFFSET,
   PADDLE_WIDTH,
-} from '../src/common/game/constants.ts';
-import { clampPaddleTarget } from '../src/common/game/physics.ts';
-import type { GameData } from '../src/common/protocol.ts';
+} from '../../../common/game/constants.ts';
+import { clampPaddleTarget } from '../../../common/game/physics.ts';
+import type { GameData } from '../../../common/protocol.ts';
 
 /** How human a bot is: how late it reacts, how fast its hand moves, how well it reads the ball. */
 export interface BotSkill {
