@@ -40,6 +40,14 @@ describe('bans act at once on a live browser', () => {
     });
     expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
   };
+  /** The player's entry fees the server has recorded (the search it holds, or is about to). */
+  const recordedEntryFees = async (): Promise<number> => {
+    const res = await fetch(`${server.url}/api/admin/transactions?search=${player.address}`, {
+      headers: { cookie: adminCookie },
+    });
+    const page = (await res.json()) as { items: { type: string }[] };
+    return page.items.filter((row) => row.type === 'entry_fee').length;
+  };
   const bannerText = () => page.locator(BANNER).textContent({ timeout: 20_000 });
   const bannerGone = () => page.locator(BANNER).waitFor({ state: 'detached', timeout: 20_000 });
   const signedIn = (value: 'true' | 'false') =>
@@ -79,6 +87,9 @@ describe('bans act at once on a live browser', () => {
       (balance) => balance <= before - WAGER,
       30_000,
     );
+    // The page shows the search as soon as the payment is sent; the ban is for the search the server holds.
+    // (A ban that closes the socket before findMatch arrives leaves the payment to the sweeper's full refund.)
+    await pollUntil(recordedEntryFees, (count) => count === 1, 60_000);
 
     await adminPost('ban-wallet', { walletAddress: player.address, reason: 'e2e: live ban' });
     expect(await bannerText()).toContain('Your wallet has been banned');
