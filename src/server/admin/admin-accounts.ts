@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { adminUsers } from '../db/schema/admin.ts';
+import type { AdminRole } from './admin-roles.ts';
 import { hashAdminPassword, MIN_ADMIN_PASSWORD_LENGTH } from './password-hashing.ts';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
@@ -40,7 +41,7 @@ export interface NewAdmin {
   email: string;
   password: string;
   username?: string;
-  role?: string;
+  role?: AdminRole;
 }
 
 /**
@@ -56,13 +57,15 @@ export async function createAdmin(
   if (problem) throw new Error(problem);
   const email = normalizeAdminEmail(input.email);
   const now = new Date(clock.now());
+  // The first admin is the owner (who manages the others); later ones are admins unless told otherwise.
+  const role = input.role ?? ((await countAdmins(db)) === 0 ? 'owner' : 'admin');
   const [row] = await db
     .insert(adminUsers)
     .values({
       email,
       username: input.username ?? email.split('@')[0] ?? email,
       passwordHash: await hashAdminPassword(input.password),
-      role: input.role ?? 'admin',
+      role,
       createdAt: now,
       updatedAt: now,
     })

@@ -25,7 +25,8 @@ describeEachDatabase('the first admin at start', (target) => {
     const outcome = await bootstrapAdmins({ db: target.db, clock, admin, embedded: false, print });
     expect(outcome).toEqual({ created: 'configured', email: 'ops@pong.example' });
     const row = await findAdminByEmail(target.db, 'ops@pong.example');
-    expect(row).toMatchObject({ role: 'admin', isActive: true });
+    // The first admin is the owner.
+    expect(row).toMatchObject({ role: 'owner', isActive: true });
     expect(await verify(row?.passwordHash ?? '', GOOD_PASSWORD)).toBe(true);
     expect(printed.join('\n')).not.toContain(GOOD_PASSWORD);
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import type { AdminActionInput, AdminActor } from './admin-events.ts';
+import type { AdminRole } from './admin-roles.ts';
 import type { AdminSession } from './admin-sessions.ts';
 import type { AdminServices } from './overview/admin-services.ts';
 
@@ -13,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** An /api/admin route that answers without a session (login, logout). */
     adminPublic?: boolean;
+    /** The roles an /api/admin route allows (admin-roles.ts); every route but the public ones names them. */
+    roles?: readonly AdminRole[];
   }
 }
 

@@ -70,7 +70,8 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
         ADMIN_CREATE_EXIT.created,
       );
       const { row, events } = await readAdmin(env, email);
-      expect(row).toMatchObject({ email: 'stdin@pong.example', role: 'admin', isActive: true });
+      // The first admin of a database is its owner.
+      expect(row).toMatchObject({ email: 'stdin@pong.example', role: 'owner', isActive: true });
       expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(await verify(row?.passwordHash ?? '', PASSWORD)).toBe(true);
       expect(events.some((e) => e.message.includes('stdin@pong.example'))).toBe(true);
@@ -146,7 +147,7 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
     try {
       const rows = await db.db.select().from(adminUsers).where(eq(adminUsers.email, 'spawned@pong.example'));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ role: 'admin', username: 'spawned' });
+      expect(rows[0]).toMatchObject({ username: 'spawned' });
       expect(await verify(rows[0]?.passwordHash ?? '', PASSWORD)).toBe(true);
     } finally {
       await db.close();

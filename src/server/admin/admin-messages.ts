@@ -8,4 +8,6 @@ export const ADMIN_ERRORS = {
   crossOrigin: 'Cross-origin admin requests are refused',
   notJsonPost: 'State-changing admin requests must be JSON POSTs',
   notFound: 'Not found',
+  /** A signed-in admin whose role does not allow the route (admin-roles.ts). */
+  forbiddenForRole: 'Your role does not allow this',
 } as const;

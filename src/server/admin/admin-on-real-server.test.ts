@@ -56,7 +56,7 @@ describe('admin sign-in on the embedded default', () => {
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect(cookie).toMatch(/^pong_admin=/);
     const user = await fetch(`${server.url}/api/admin/user`, { headers: { cookie } });
-    expect(await user.json()).toMatchObject({ user: { role: 'admin', email, currentIP: '127.0.0.1' } });
+    expect(await user.json()).toMatchObject({ user: { role: 'owner', email, currentIP: '127.0.0.1' } });
     const out = await fetch(`${server.url}/api/admin/logout`, { headers: { cookie }, redirect: 'manual' });
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe('/admin/login');

@@ -5,6 +5,7 @@ import { actorOf, requireAdmin } from './admin-context.ts';
 import { adminTokenOf, clearAdminCookie } from './admin-cookie.ts';
 import { ADMIN_EVENT, recordAdminAction } from './admin-events.ts';
 import type { LoginRouteDeps } from './admin-login-route.ts';
+import { allow, ROLES } from './admin-roles.ts';
 
 export const ADMIN_LOGIN_PATH = '/admin/login';
 
@@ -12,7 +13,7 @@ export const ADMIN_LOGIN_PATH = '/admin/login';
 export function registerSessionRoutes(scope: FastifyInstance, deps: LoginRouteDeps): void {
   const { db, sessions } = deps;
 
-  scope.get<{ Reply: Replies<AdminUserAnswer> }>('/user', async (request) => {
+  scope.get<{ Reply: Replies<AdminUserAnswer> }>('/user', allow(ROLES.read), async (request) => {
     const admin = requireAdmin(request);
     return {
       user: {

@@ -8,6 +8,7 @@ import { type AdminActionInput, recordAdminAction } from './admin-events.ts';
 import { type LoginRouteDeps, registerLoginRoute } from './admin-login-route.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
 import { hasAllowedOrigin, isJsonRequest, isStateChanging } from './admin-request-guards.ts';
+import { roleAllows } from './admin-roles.ts';
 import { registerSessionRoutes } from './admin-session-routes.ts';
 import { type AdminSessionStore, createAdminSessionStore } from './admin-sessions.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
@@ -78,10 +79,14 @@ export async function registerAdminRoutes(
       scope.addHook('onRoute', (route) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         if (methods.some((m) => isStateChanging(m))) actionPaths.add(route.url);
+        // Fail closed: a guarded route that names no roles would be open to all of them by omission.
+        if (!route.config?.adminPublic && !route.config?.roles) {
+          throw new Error(`admin route ${methods.join(',')} ${route.url} declares no roles`);
+        }
       });
 
       /** The 403 and 401 checks; undefined when the request may go on (its session, if any, is set). */
-      const guard = async (request: FastifyRequest, reply: FastifyReply, isPublic: boolean) => {
+      const guard = async (request: FastifyRequest, reply: FastifyReply, isPublic: boolean, found = true) => {
         if (isStateChanging(request.method)) {
           if (!hasAllowedOrigin(request, deps.allowedOrigins)) {
             return reply.code(403).send({ error: ADMIN_ERRORS.crossOrigin });
@@ -91,6 +96,13 @@ export async function registerAdminRoutes(
         request.adminSession = await sessions.resume(adminTokenOf(request, deps.publicOrigin()));
         if (!request.adminSession && !isPublic) {
           return reply.code(401).send({ error: ADMIN_ERRORS.notAuthenticated });
+        }
+        if (
+          found &&
+          !isPublic &&
+          !roleAllows(request.routeOptions.config.roles, request.adminSession?.role ?? '')
+        ) {
+          return reply.code(403).send({ error: ADMIN_ERRORS.forbiddenForRole });
         }
         return undefined;
       };
@@ -117,7 +129,7 @@ export async function registerAdminRoutes(
         return reply.code(status).send({ error: status >= 500 ? 'Internal server error' : error.message });
       });
       scope.setNotFoundHandler(async (request, reply) => {
-        const refused = await guard(request, reply, false);
+        const refused = await guard(request, reply, false, false);
         if (refused) return refused;
         const pathname = request.url.split('?')[0] ?? '';
         if (actionPaths.has(pathname)) return reply.code(403).send({ error: ADMIN_ERRORS.notJsonPost });

@@ -2,6 +2,7 @@ import type { IpBanAnswer, WalletBanAnswer } from '../../../common/api/admin-act
 import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { requireAdmin } from '../admin-context.ts';
+import { allow, ROLES } from '../admin-roles.ts';
 import { type ActionResult, requiredText } from '../queries/action-result.ts';
 import type { BanActionDeps } from '../queries/ban-actions.ts';
 import {
@@ -72,7 +73,7 @@ const BAN_ROUTES: readonly BanRoute[] = [
 export const banRoutes: AdminRoutes = (scope, context) => {
   const deps = { db: context.db, bans: context.bans };
   for (const route of BAN_ROUTES) {
-    scope.post<{ Reply: Replies<BanAnswer> }>(route.path, async (request, reply) => {
+    scope.post<{ Reply: Replies<BanAnswer> }>(route.path, allow(ROLES.act), async (request, reply) => {
       const admin = requireAdmin(request);
       const body = bodyObject(request.body);
       const result = await route.run(deps, { by: admin.email }, body);

@@ -3,6 +3,7 @@ import type { AdminGameReplay, WalletDetail } from '../../../common/api/admin-vi
 import type { Page } from '../../../common/api/wire-values.ts';
 import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
+import { allow, ROLES } from '../admin-roles.ts';
 import { gameReplay } from '../queries/game-replay.ts';
 import { ipsOfWallet, walletDetail, walletsOfIp } from '../queries/index.ts';
 import { ipParam, pageQuery, uuidInput, walletParam } from './route-input.ts';
@@ -13,18 +14,22 @@ export const GAME_NOT_FOUND = 'Game not found';
 export const detailRoutes: AdminRoutes = (scope, { db }) => {
   scope.get<{ Params: { wallet: string }; Reply: Replies<WalletDetail> }>(
     '/wallets/:wallet',
+    allow(ROLES.read),
     async ({ params }) => walletDetail(db, walletParam(params.wallet)),
   );
   scope.get<{ Params: { wallet: string }; Reply: Replies<Page<WalletIpRow>> }>(
     '/wallets/:wallet/ips',
+    allow(ROLES.read),
     async ({ params, query }) => ipsOfWallet(db, walletParam(params.wallet), pageQuery(query)),
   );
   scope.get<{ Params: { ip: string }; Reply: Replies<Page<IpWalletRow>> }>(
     '/ips/:ip/wallets',
+    allow(ROLES.read),
     async ({ params, query }) => walletsOfIp(db, ipParam(params.ip), pageQuery(query)),
   );
   scope.get<{ Params: { id: string }; Reply: Replies<AdminGameReplay> }>(
     '/games/:id/replay',
+    allow(ROLES.read),
     async ({ params }, reply) => {
       const replay = await gameReplay(db, uuidInput(params.id, 'game id'));
       return replay ?? reply.code(404).send({ error: GAME_NOT_FOUND });

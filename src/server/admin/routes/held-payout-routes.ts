@@ -4,6 +4,7 @@ import type { Page } from '../../../common/api/wire-values.ts';
 import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { requireAdmin } from '../admin-context.ts';
+import { allow, ROLES } from '../admin-roles.ts';
 import { decideHeldPayoutAction, listHeldPayouts } from '../queries/held-payouts.ts';
 import { answerAction } from './action-answer.ts';
 import { bodyObject, uuidInput } from './route-input.ts';
@@ -15,7 +16,7 @@ import { bodyObject, uuidInput } from './route-input.ts';
  */
 export const heldPayoutRoutes: AdminRoutes = (scope, context) => {
   const deps = { db: context.db, clock: context.clock };
-  scope.get<{ Reply: Replies<Page<AdminHeldPayoutRow>> }>('/held-payouts', async () =>
+  scope.get<{ Reply: Replies<Page<AdminHeldPayoutRow>> }>('/held-payouts', allow(ROLES.read), async () =>
     listHeldPayouts(context.db),
   );
 
@@ -29,7 +30,7 @@ export const heldPayoutRoutes: AdminRoutes = (scope, context) => {
     },
   ] as const;
   for (const route of decisions) {
-    scope.post<{ Reply: Replies<HeldPayoutAnswer> }>(route.path, async (request, reply) => {
+    scope.post<{ Reply: Replies<HeldPayoutAnswer> }>(route.path, allow(ROLES.act), async (request, reply) => {
       const admin = requireAdmin(request);
       const body = bodyObject(request.body);
       const jobId = uuidInput(body.jobId, 'payout job id');

@@ -10,6 +10,7 @@ import type {
 import type { Page } from '../../../common/api/wire-values.ts';
 import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
+import { allow, ROLES } from '../admin-roles.ts';
 import {
   listBannedWallets,
   listFlaggedWallets,
@@ -26,30 +27,43 @@ import { flagQuery, pageQuery, searchQuery, severityQuery } from './route-input.
  * `?limit=` and `?cursor=`; the search box's term goes to the query services as it is.
  */
 export const listRoutes: AdminRoutes = (scope, { db }) => {
-  scope.get<{ Reply: Replies<Page<AdminTransactionRow>> }>('/transactions', async ({ query }) =>
-    listTransactions(db, { ...pageQuery(query), search: searchQuery(query) }),
+  scope.get<{ Reply: Replies<Page<AdminTransactionRow>> }>(
+    '/transactions',
+    allow(ROLES.read),
+    async ({ query }) => listTransactions(db, { ...pageQuery(query), search: searchQuery(query) }),
   );
-  scope.get<{ Reply: Replies<Page<AdminGameRow>> }>('/games', async ({ query }) =>
+  scope.get<{ Reply: Replies<Page<AdminGameRow>> }>('/games', allow(ROLES.read), async ({ query }) =>
     listGames(db, { ...pageQuery(query), search: searchQuery(query) }),
   );
-  scope.get<{ Reply: Replies<Page<AdminWalletRow>> }>('/wallets', async ({ query }) =>
+  scope.get<{ Reply: Replies<Page<AdminWalletRow>> }>('/wallets', allow(ROLES.read), async ({ query }) =>
     listWallets(db, { ...pageQuery(query), search: searchQuery(query) }),
   );
-  scope.get<{ Reply: Replies<Page<AdminIpRow>> }>('/ips', async ({ query }) =>
+  scope.get<{ Reply: Replies<Page<AdminIpRow>> }>('/ips', allow(ROLES.read), async ({ query }) =>
     listIps(db, { ...pageQuery(query), search: searchQuery(query) }),
   );
-  scope.get<{ Reply: Replies<Page<AdminSystemEventRow>> }>('/system-events', async ({ query }) =>
-    listSystemEvents(db, {
-      ...pageQuery(query),
-      severity: severityQuery(query),
-      unresolved: flagQuery(query, 'unresolved') === true,
-    }),
+  scope.get<{ Reply: Replies<Page<AdminSystemEventRow>> }>(
+    '/system-events',
+    allow(ROLES.read),
+    async ({ query }) =>
+      listSystemEvents(db, {
+        ...pageQuery(query),
+        severity: severityQuery(query),
+        unresolved: flagQuery(query, 'unresolved') === true,
+      }),
   );
-  scope.get<{ Reply: Replies<Page<AdminBannedWalletRow>> }>('/banned-wallets', async ({ query }) =>
-    listBannedWallets(db, pageQuery(query)),
+  scope.get<{ Reply: Replies<Page<AdminBannedWalletRow>> }>(
+    '/banned-wallets',
+    allow(ROLES.read),
+    async ({ query }) => listBannedWallets(db, pageQuery(query)),
   );
   // Every flag by default, resolved ones included; `?unresolved=1` keeps the open ones.
-  scope.get<{ Reply: Replies<Page<AdminFlaggedWalletRow>> }>('/flagged-wallets', async ({ query }) =>
-    listFlaggedWallets(db, { ...pageQuery(query), includeResolved: flagQuery(query, 'unresolved') !== true }),
+  scope.get<{ Reply: Replies<Page<AdminFlaggedWalletRow>> }>(
+    '/flagged-wallets',
+    allow(ROLES.read),
+    async ({ query }) =>
+      listFlaggedWallets(db, {
+        ...pageQuery(query),
+        includeResolved: flagQuery(query, 'unresolved') !== true,
+      }),
   );
 };

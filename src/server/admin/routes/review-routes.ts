@@ -2,6 +2,7 @@ import type { AdminFlaggedWalletRow, AdminSystemEventRow } from '../../../common
 import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { requireAdmin } from '../admin-context.ts';
+import { allow, ROLES } from '../admin-roles.ts';
 import { refused, requiredText } from '../queries/action-result.ts';
 import {
   FLAG_ACTION_ERRORS,
@@ -17,56 +18,68 @@ import { bodyObject, uuidInput } from './route-input.ts';
 export const reviewRoutes: AdminRoutes = (scope, context) => {
   const deps = { db: context.db, clock: context.clock };
 
-  scope.post<{ Reply: Replies<AdminFlaggedWalletRow> }>('/flag-wallet', async (request, reply) => {
-    const admin = requireAdmin(request);
-    const { walletAddress, reason, severity, evidence } = bodyObject(request.body);
-    const result = await flagWalletAction(
-      deps,
-      { by: admin.email },
-      { walletAddress, reason, severity, evidence },
-    );
-    return answerAction(request, reply, context, result, (flag) => ({
-      action: 'flag_wallet',
-      message: `Admin ${admin.email} flagged wallet ${flag.walletAddress} (${flag.severity}): ${flag.reason}`,
-      details: { walletAddress: flag.walletAddress, flagId: flag.id, severity: flag.severity },
-    }));
-  });
+  scope.post<{ Reply: Replies<AdminFlaggedWalletRow> }>(
+    '/flag-wallet',
+    allow(ROLES.act),
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      const { walletAddress, reason, severity, evidence } = bodyObject(request.body);
+      const result = await flagWalletAction(
+        deps,
+        { by: admin.email },
+        { walletAddress, reason, severity, evidence },
+      );
+      return answerAction(request, reply, context, result, (flag) => ({
+        action: 'flag_wallet',
+        message: `Admin ${admin.email} flagged wallet ${flag.walletAddress} (${flag.severity}): ${flag.reason}`,
+        details: { walletAddress: flag.walletAddress, flagId: flag.id, severity: flag.severity },
+      }));
+    },
+  );
 
-  scope.post<{ Reply: Replies<AdminFlaggedWalletRow> }>('/resolve-flag', async (request, reply) => {
-    const admin = requireAdmin(request);
-    const body = bodyObject(request.body);
-    const flagId = uuidInput(body.flagId, 'flag id');
-    const resolution = requiredText(body.resolution, 2000);
-    const walletAddress = resolution ? await walletOfFlag(context.db, flagId) : undefined;
-    const result = !resolution
-      ? refused(400, FLAG_ACTION_ERRORS.resolutionRequired)
-      : !walletAddress
-        ? refused(404, FLAG_ACTION_ERRORS.flagNotFound)
-        : await resolveFlagAction(deps, { by: admin.email }, { walletAddress, notes: resolution });
-    return answerAction(request, reply, context, result, (flag) => ({
-      action: 'resolve_flag',
-      message: `Admin ${admin.email} resolved the flag on wallet ${flag.walletAddress}: ${resolution}`,
-      details: { walletAddress: flag.walletAddress, flagId, resolution },
-    }));
-  });
+  scope.post<{ Reply: Replies<AdminFlaggedWalletRow> }>(
+    '/resolve-flag',
+    allow(ROLES.act),
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      const body = bodyObject(request.body);
+      const flagId = uuidInput(body.flagId, 'flag id');
+      const resolution = requiredText(body.resolution, 2000);
+      const walletAddress = resolution ? await walletOfFlag(context.db, flagId) : undefined;
+      const result = !resolution
+        ? refused(400, FLAG_ACTION_ERRORS.resolutionRequired)
+        : !walletAddress
+          ? refused(404, FLAG_ACTION_ERRORS.flagNotFound)
+          : await resolveFlagAction(deps, { by: admin.email }, { walletAddress, notes: resolution });
+      return answerAction(request, reply, context, result, (flag) => ({
+        action: 'resolve_flag',
+        message: `Admin ${admin.email} resolved the flag on wallet ${flag.walletAddress}: ${resolution}`,
+        details: { walletAddress: flag.walletAddress, flagId, resolution },
+      }));
+    },
+  );
 
-  scope.post<{ Reply: Replies<AdminSystemEventRow> }>('/resolve-event', async (request, reply) => {
-    const admin = requireAdmin(request);
-    const eventId = uuidInput(bodyObject(request.body).eventId, 'event id');
-    const result = await resolveEventAction(deps, { by: admin.email }, eventId);
-    return answerActionAs(
-      request,
-      reply,
-      context,
-      result,
-      ({ event, alreadyResolved }) => ({
-        action: 'resolve_event',
-        message: alreadyResolved
-          ? `Admin ${admin.email} resolved system event ${event.id} (${event.eventType}), already resolved by ${event.resolvedBy}`
-          : `Admin ${admin.email} resolved system event ${event.id} (${event.eventType})`,
-        details: { eventId: event.id, eventType: event.eventType, alreadyResolved },
-      }),
-      ({ event }) => event,
-    );
-  });
+  scope.post<{ Reply: Replies<AdminSystemEventRow> }>(
+    '/resolve-event',
+    allow(ROLES.act),
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      const eventId = uuidInput(bodyObject(request.body).eventId, 'event id');
+      const result = await resolveEventAction(deps, { by: admin.email }, eventId);
+      return answerActionAs(
+        request,
+        reply,
+        context,
+        result,
+        ({ event, alreadyResolved }) => ({
+          action: 'resolve_event',
+          message: alreadyResolved
+            ? `Admin ${admin.email} resolved system event ${event.id} (${event.eventType}), already resolved by ${event.resolvedBy}`
+            : `Admin ${admin.email} resolved system event ${event.id} (${event.eventType})`,
+          details: { eventId: event.id, eventType: event.eventType, alreadyResolved },
+        }),
+        ({ event }) => event,
+      );
+    },
+  );
 };

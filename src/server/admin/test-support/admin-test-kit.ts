@@ -9,6 +9,7 @@ import { type Bans, createBans } from '../../security/bans.ts';
 import { type AdminUserRow, createAdmin } from '../admin-accounts.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { ADMIN_SESSION_COOKIE } from '../admin-cookie.ts';
+import { type AdminRole, allow, ROLES } from '../admin-roles.ts';
 import { ADMIN_ROUTE_MODULES } from '../admin-route-modules.ts';
 import type { AdminSessionStore } from '../admin-sessions.ts';
 import {
@@ -50,11 +51,11 @@ export interface AdminAppOptions {
 
 /** Two route modules the way later work adds them: an action that records itself, and one that does not. */
 export const testRoutes: AdminRoutes = (scope, context) => {
-  scope.post('/test-recorded-action', async (request) => {
+  scope.post('/test-recorded-action', allow(ROLES.act), async (request) => {
     await context.recordAction(request, { action: 'test_action', message: 'did the test action' });
     return { ok: true };
   });
-  scope.post('/test-silent-action', async () => ({ ok: true }));
+  scope.post('/test-silent-action', allow(ROLES.act), async () => ({ ok: true }));
 };
 
 export async function startAdminApp(db: Database, options: AdminAppOptions = {}): Promise<AdminHarness> {
@@ -106,8 +107,13 @@ export function adminAppPerTest(db: () => Database): (options?: AdminAppOptions)
 
 export const uniqueEmail = () => `admin-${randomBytes(6).toString('hex')}@pong.test`;
 
-export async function newAdmin(h: AdminHarness, db: Database, email = uniqueEmail()): Promise<AdminUserRow> {
-  const row = await createAdmin(db, h.clock, { email, password: PASSWORD });
+export async function newAdmin(
+  h: AdminHarness,
+  db: Database,
+  email = uniqueEmail(),
+  role: AdminRole = 'admin',
+): Promise<AdminUserRow> {
+  const row = await createAdmin(db, h.clock, { email, password: PASSWORD, role });
   if (!row) throw new Error(`admin ${email} exists already`);
   return row;
 }
@@ -135,8 +141,9 @@ export function sessionCookieOf(res: LightMyRequestResponse, name = ADMIN_SESSIO
 export async function signedIn(
   h: AdminHarness,
   db: Database,
+  role: AdminRole = 'admin',
 ): Promise<{ admin: AdminUserRow; cookie: string }> {
-  const admin = await newAdmin(h, db);
+  const admin = await newAdmin(h, db, uniqueEmail(), role);
   const res = await login(h.app, { email: admin.email, password: PASSWORD });
   expect(res.statusCode, res.body).toBe(200);
   return { admin, cookie: sessionCookieOf(res) };

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { ADMIN_ERRORS } from '../admin-messages.ts';
+import { ADMIN_ROLES, type AdminRole, ROLES } from '../admin-roles.ts';
+import { newWallet } from '../queries/test-support/admin-seed.ts';
+import { type AdminHarness, ORIGIN, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+
+/**
+ * Who may use each /api/admin route: owner everything; admin bans, holds, flags and money actions; support
+ * reads and notes; viewer reads. Every registered guarded route must be in this table, so a route added
+ * without a decision here fails the walk below.
+ */
+const EXPECTED: Record<string, readonly AdminRole[]> = {
+  'GET /user': ROLES.read,
+  'GET /stats': ROLES.read,
+  'GET /overview': ROLES.read,
+  'GET /transactions': ROLES.read,
+  'GET /games': ROLES.read,
+  'GET /games/:id/replay': ROLES.read,
+  'GET /wallets': ROLES.read,
+  'GET /wallets/:wallet': ROLES.read,
+  'GET /wallets/:wallet/ips': ROLES.read,
+  'GET /ips': ROLES.read,
+  'GET /ips/:ip/wallets': ROLES.read,
+  'GET /system-events': ROLES.read,
+  'GET /banned-wallets': ROLES.read,
+  'GET /flagged-wallets': ROLES.read,
+  'GET /held-payouts': ROLES.read,
+  'POST /ban-wallet': ROLES.act,
+  'POST /unban-wallet': ROLES.act,
+  'POST /ban-ip': ROLES.act,
+  'POST /unban-ip': ROLES.act,
+  'POST /flag-wallet': ROLES.act,
+  'POST /resolve-flag': ROLES.act,
+  'POST /resolve-event': ROLES.act,
+  'POST /held-payouts/release': ROLES.act,
+  'POST /held-payouts/refund-loser': ROLES.act,
+  'POST /test-recorded-action': ROLES.act,
+  'POST /test-silent-action': ROLES.act,
+};
+
+describeEachDatabase('each admin role gets exactly its routes', (target) => {
+  let h: AdminHarness;
+  let wallet: string;
+  const urlOf = (pattern: string) =>
+    pattern.replace(':id', randomUUID()).replace(':wallet', wallet).replace(':ip', '203.0.113.9');
+  const guarded = () => h.adminRoutes.filter((r) => !r.public);
+
+  beforeAll(async () => {
+    h = await startAdminApp(target.db);
+    wallet = await newWallet();
+    return () => h.app.close();
+  });
+
+  it('every guarded route has a decision in the table, and the table names no route that is gone', () => {
+    const registered = guarded().map((r) => `${r.method} ${r.url.replace('/api/admin', '')}`);
+    expect([...registered].sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(ADMIN_ROLES)('the %s role is refused (403) exactly the routes it is not allowed', async (role) => {
+    const { cookie } = await signedIn(h, target.db, role);
+    for (const route of guarded()) {
+      const key = `${route.method} ${route.url.replace('/api/admin', '')}`;
+      const allowed = (EXPECTED[key] ?? []).includes(role);
+      // A body no action accepts (400, nothing done): only the role decides whether the guard lets it through.
+      const res = await h.app.inject({
+        method: route.method as 'GET' | 'POST',
+        url: urlOf(route.url),
+        headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+        ...(route.method === 'GET' ? {} : { payload: '{}' }),
+      });
+      const refusedForRole =
+        res.statusCode === 403 && res.json<{ error?: string }>().error === ADMIN_ERRORS.forbiddenForRole;
+      expect(refusedForRole, `${role} ${key} → ${res.statusCode} ${res.body.slice(0, 120)}`).toBe(!allowed);
+      if (allowed) expect(res.statusCode, `${role} ${key}`).toBeLessThan(500);
+    }
+    expect(await h.bans.status(wallet, '203.0.113.9')).toMatchObject({
+      walletBanned: false,
+      ipBanned: false,
+    });
+  });
+
+  it('a route registered without roles is refused at start, so none is open to every role by omission', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { registerAdminRoutes } = await import('../register-admin-routes.ts');
+    const app = Fastify();
+    await expect(
+      registerAdminRoutes(app, {
+        db: target.db,
+        clock: h.clock,
+        allowedOrigins: [ORIGIN],
+        publicOrigin: () => ORIGIN,
+        routes: [(scope) => void scope.get('/no-roles', async () => ({ ok: true }))],
+        services: { bans: h.bans, live: () => ({}) as never, house: {} as never },
+      }),
+    ).rejects.toThrow(/declares no roles/);
+    await app.close().catch(() => {});
+  });
+});
