@@ -2,8 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Clock } from '../../common/clock.ts';
 import { formatSol } from '../../common/format.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
-import { CANCEL_REFUND_PERCENT, CANCEL_WAIT_MS, CANCEL_WAIT_SECONDS } from '../../common/rules.ts';
-import { canCancelSearch } from '../lobby/find-match-rules.ts';
+import { CancelUnderRule } from '../lobby/cancel-under-rule.tsx';
 import { useSearchClock } from '../lobby/use-search-clock.ts';
 import type { GameView } from '../state/game-view.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -44,7 +43,6 @@ export function OpenChallengePanel({
   const now = useSearchClock(view.searchStartTime, true, clock);
   const waited = view.searchStartTime === null ? 0 : Math.max(0, now - view.searchStartTime);
   const cancelling = view.cancelling !== 'idle';
-  const cancelAllowed = canCancelSearch(mode, waited) && !cancelling;
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const link = challengeUrl(challenge.code);
   const terms = getGameMode(mode);
@@ -115,21 +113,14 @@ export function OpenChallengePanel({
           {!free && <p className="mt-2 text-[11px] text-slate-400">{OPEN_CHALLENGE_TEXTS.expiry}</p>}
         </div>
       </div>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={!cancelAllowed}
-          className="rounded border-2 border-red-500 px-4 py-1.5 font-bold text-red-300 text-xs hover:bg-red-500/20 disabled:cursor-not-allowed disabled:opacity-40"
-        >
-          {OPEN_CHALLENGE_TEXTS.cancel}
-        </button>
-        {!cancelling && !canCancelSearch(mode, waited) && (
-          <span className="text-[11px] text-slate-400">
-            {`A paid challenge can be cancelled after ${CANCEL_WAIT_SECONDS} seconds (${Math.ceil((CANCEL_WAIT_MS - waited) / 1000)}s), with a ${CANCEL_REFUND_PERCENT}% refund`}
-          </span>
-        )}
-      </div>
+      <CancelUnderRule
+        mode={mode}
+        waited={waited}
+        cancelling={cancelling}
+        label={OPEN_CHALLENGE_TEXTS.cancel}
+        what="challenge"
+        onCancel={onCancel}
+      />
     </section>
   );
 }

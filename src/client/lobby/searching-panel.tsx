@@ -1,10 +1,9 @@
 import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
-import { CANCEL_REFUND_PERCENT, CANCEL_WAIT_MS, CANCEL_WAIT_SECONDS } from '../../common/rules.ts';
 import { waitProgressPercent } from '../screens/screen-rules.ts';
 import type { GameView } from '../state/game-view.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { canCancelSearch } from './find-match-rules.ts';
+import { CancelUnderRule } from './cancel-under-rule.tsx';
 import { useSearchClock } from './use-search-clock.ts';
 
 const CANCELLING_TEXT = {
@@ -29,8 +28,6 @@ export function SearchingPanel({
   const seconds = Math.floor(waited / 1000);
   const progress = waitProgressPercent(waited);
   const cancelling = view.cancelling !== 'idle';
-  const cancelAllowed = canCancelSearch(mode, waited) && !cancelling;
-  const waitLeft = Math.ceil((CANCEL_WAIT_MS - waited) / 1000);
   return (
     <section
       aria-label="Searching for a match"
@@ -57,21 +54,14 @@ export function SearchingPanel({
           {CANCELLING_TEXT[view.cancelling]}
         </p>
       )}
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={!cancelAllowed}
-          className="rounded border-2 border-red-500 px-4 py-1.5 font-bold text-red-300 text-xs hover:bg-red-500/20 disabled:cursor-not-allowed disabled:opacity-40"
-        >
-          Cancel Search
-        </button>
-        {!cancelling && !canCancelSearch(mode, waited) && (
-          <span className="text-[11px] text-slate-400">
-            {`A paid search can be cancelled after ${CANCEL_WAIT_SECONDS} seconds (${waitLeft}s), with a ${CANCEL_REFUND_PERCENT}% refund`}
-          </span>
-        )}
-      </div>
+      <CancelUnderRule
+        mode={mode}
+        waited={waited}
+        cancelling={cancelling}
+        label="Cancel Search"
+        what="search"
+        onCancel={onCancel}
+      />
     </section>
   );
 }

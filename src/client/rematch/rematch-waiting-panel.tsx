@@ -1,7 +1,7 @@
 import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { expiresInText } from '../challenge/challenge-link.ts';
-import { canCancelSearch } from '../lobby/find-match-rules.ts';
+import { CancelUnderRule } from '../lobby/cancel-under-rule.tsx';
 import { useSearchClock } from '../lobby/use-search-clock.ts';
 import type { GameView } from '../state/game-view.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -29,7 +29,6 @@ export function RematchWaitingPanel({
 }) {
   const now = useSearchClock(view.searchStartTime, true, clock);
   const waited = view.searchStartTime === null ? 0 : Math.max(0, now - view.searchStartTime);
-  const cancelAllowed = canCancelSearch(mode, waited) && view.cancelling === 'idle';
   const paid = getGameMode(mode).wagerLamports > 0n;
   return (
     <section
@@ -44,14 +43,15 @@ export function RematchWaitingPanel({
       <p className="mt-3 text-slate-200 text-sm">{REMATCH_WAIT_TEXTS.waiting}...</p>
       <p className="mt-2 text-xs text-yellow-200">Time left {expiresInText(rematch.expiresAt, now)}</p>
       {paid && <p className="mt-2 text-[11px] text-slate-400">{REMATCH_WAIT_TEXTS.refund}</p>}
-      <button
-        type="button"
-        onClick={onCancel}
-        disabled={!cancelAllowed}
-        className="mt-4 rounded border-2 border-red-500 px-4 py-1.5 font-bold text-red-300 text-xs hover:bg-red-500/20 disabled:cursor-not-allowed disabled:opacity-40"
-      >
-        {REMATCH_WAIT_TEXTS.cancel}
-      </button>
+      <CancelUnderRule
+        mode={mode}
+        waited={waited}
+        cancelling={view.cancelling !== 'idle'}
+        label={REMATCH_WAIT_TEXTS.cancel}
+        what="rematch offer"
+        centered
+        onCancel={onCancel}
+      />
     </section>
   );
 }
