@@ -56,7 +56,7 @@ describe('admin sign-in in a real browser', () => {
     await page.getByPlaceholder('Enter your password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await waitForPath('/admin');
-    await expect(page.getByTestId('admin-role').textContent({ timeout: 30_000 })).resolves.toBe('admin');
+    await expect(page.getByTestId('admin-role').textContent({ timeout: 30_000 })).resolves.toBe('owner');
     const [cookie] = (await context.cookies()).filter((c) => c.name === 'pong_admin');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRODUCT_TAGLINE } from './site.ts';
+import { ADMIN_PRODUCT_NAME, PRODUCT_TAGLINE } from './site.ts';
 import { renderApp } from './test-support/render-app.tsx';
 
 afterEach(cleanup);
@@ -20,6 +20,14 @@ describe('routes and persistent elements', () => {
     expect(screen.getByText(PRODUCT_TAGLINE)).toBeTruthy();
     expect(screen.getByRole('contentinfo').textContent).toContain(String(new Date().getFullYear()));
     expect(screen.getByRole('button', { name: 'Terms of Service' })).toBeTruthy();
+  });
+
+  it('the back office has its own frame: no player header, wallet or terms footer; its own footer', () => {
+    renderApp('/admin/login');
+    expect(screen.getByTestId('back-office-frame')).toBeTruthy();
+    expect(screen.queryByText(PRODUCT_TAGLINE)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Terms of Service' })).toBeNull();
+    expect(screen.getByRole('contentinfo').textContent).toContain(ADMIN_PRODUCT_NAME);
   });
 
   it('lobby: with no wallet only "Connect your Solana wallet", all modes including Practice need one', () => {
