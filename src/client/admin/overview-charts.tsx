@@ -5,11 +5,18 @@ import { formatSol } from '../../common/format.ts';
 
 type Daily = AdminOverview['daily'];
 
-const AXIS = { stroke: '#94a3b8', fontSize: 10 };
+/** Tick labels filled, not stroked (a stroke on text smears it); the axis line is drawn apart from them. */
+const TICK = { fill: '#cbd5e1', fontSize: 11 };
+const AXIS_LINE = { stroke: '#475569' };
 const TOOLTIP_STYLE = { background: '#020617', border: '1px solid #22d3ee', fontSize: 11 };
 
-/** 'YYYY-MM-DD' → 'MM-DD' for the axis. */
-const shortDay = (day: string) => day.slice(5);
+/** 'YYYY-MM-DD' → 'Nov 27' (SPEC's US English short month and day) for the axis. */
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 function Chart({ title, children }: { title: string; children: ReactElement }) {
   return (
@@ -29,19 +36,35 @@ export default function OverviewCharts({ daily }: { daily: Daily }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="overview-charts">
       <Chart title="Volume per day (SOL)">
-        <BarChart data={daily} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+        <BarChart data={daily} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#1e293b" vertical={false} />
-          <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS} interval="preserveStartEnd" />
-          <YAxis tick={AXIS} allowDecimals />
+          <XAxis
+            dataKey="day"
+            tickFormatter={shortDay}
+            tick={TICK}
+            axisLine={AXIS_LINE}
+            tickLine={AXIS_LINE}
+            interval="preserveStartEnd"
+            minTickGap={16}
+          />
+          <YAxis tick={TICK} axisLine={AXIS_LINE} tickLine={AXIS_LINE} width={48} allowDecimals />
           <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => [formatSol(Number(value)), 'Volume']} />
           <Bar dataKey="volumeSol" fill="#22d3ee" isAnimationActive={false} />
         </BarChart>
       </Chart>
       <Chart title="Games per day">
-        <BarChart data={daily} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+        <BarChart data={daily} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#1e293b" vertical={false} />
-          <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS} interval="preserveStartEnd" />
-          <YAxis tick={AXIS} allowDecimals={false} />
+          <XAxis
+            dataKey="day"
+            tickFormatter={shortDay}
+            tick={TICK}
+            axisLine={AXIS_LINE}
+            tickLine={AXIS_LINE}
+            interval="preserveStartEnd"
+            minTickGap={16}
+          />
+          <YAxis tick={TICK} axisLine={AXIS_LINE} tickLine={AXIS_LINE} width={32} allowDecimals={false} />
           <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => [String(value), 'Games']} />
           <Bar dataKey="games" fill="#4ade80" isAnimationActive={false} />
         </BarChart>
