@@ -2,12 +2,22 @@ import { formatDate, formatSol, shortenAddress } from '../../common/format.ts';
 import { explorerAddressUrl, explorerTxUrl } from './admin-explorer.ts';
 import { useAdminPanel } from './admin-panel-context.tsx';
 
-/** SOL as SPEC §5 formats it, the exact lamports in the tooltip. */
+/** Lamports grouped by thousands, exact (from the wire's decimal string, never through a float). */
+export function groupedLamports(lamports: string): string {
+  return /^-?\d+$/.test(lamports) ? BigInt(lamports).toLocaleString('en-US') : lamports;
+}
+
+/** SOL as SPEC §5 formats it, the exact lamports beside it (and in the tooltip). */
 export function Amount({ sol, lamports }: { sol: number | null; lamports: string | null }) {
   if (sol === null) return <span className="text-slate-500">-</span>;
   return (
-    <span title={lamports ? `${lamports} lamports` : undefined} className="whitespace-nowrap">
-      {formatSol(sol)}
+    <span className="inline-flex flex-col whitespace-nowrap leading-tight">
+      <span title={lamports ? `${lamports} lamports` : undefined}>{formatSol(sol)}</span>
+      {lamports && (
+        <span data-testid="amount-lamports" className="text-[10px] text-slate-500">
+          {groupedLamports(lamports)} lamports
+        </span>
+      )}
     </span>
   );
 }

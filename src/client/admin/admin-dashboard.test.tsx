@@ -33,15 +33,18 @@ const tab = (name: string) => screen.getByRole('tab', { name });
 const openTab = (name: string) => act(async () => fireEvent.click(tab(name)));
 
 describe('admin panel: dashboard', () => {
-  it('the four stat cards with SPEC labels (lamports in the tooltip) and the tabs in SPEC order', async () => {
+  it('the four stat cards with SPEC labels (lamports beside and in the tooltip) and the tabs in SPEC order', async () => {
     const api = stubAdminApi();
     await openPanel();
     const volume = await screen.findByText('0.05 SOL');
     expect(volume.getAttribute('title')).toBe('50000000 lamports');
-    expect(within(screen.getByTestId('stat-Total Volume')).getByText('from entry fees')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('stat-Total Volume')).getByText('50,000,000 lamports, from entry fees'),
+    ).toBeTruthy();
     expect(within(screen.getByTestId('stat-Total Transactions')).getByText('7')).toBeTruthy();
     expect(within(screen.getByTestId('stat-Unique Wallets')).getByText('3')).toBeTruthy();
     expect(within(screen.getByTestId('stat-Total Payouts')).getByText('0.0375 SOL')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-Total Payouts')).getByText('37,500,000 lamports')).toBeTruthy();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Overview',
       'Transactions',
@@ -137,12 +140,13 @@ describe('admin panel: dashboard', () => {
     expect(api.to('GET', '/api/admin/flagged-wallets')[0]?.query.get('unresolved')).toBe('1');
   });
 
-  it('amounts in SOL with lamports in the tooltip; wallets, signatures and games link to detail and explorer', async () => {
+  it('amounts in SOL with the exact lamports beside and in the tooltip; wallets, signatures and games link to detail and explorer', async () => {
     stubAdminApi({ 'GET /api/admin/transactions': jsonResponse(200, page([transactionRow()])) });
     await openPanel();
     await openTab('Transactions');
     const table = await screen.findByRole('table', { name: 'Transactions' });
     expect(within(table).getByText('0.025 SOL').getAttribute('title')).toBe('25000000 lamports');
+    expect(within(table).getByText('25,000,000 lamports')).toBeTruthy();
     expect(within(table).getByRole('button', { name: `Wallet ${WALLET_A}` }).textContent).toBe(
       '9xQeW...sVFin',
     );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminStatsSchema } from '../../common/api/admin-views.ts';
+import { groupedLamports } from './admin-cells.tsx';
 import { useAdminFetch } from './admin-fetch.ts';
 import { ADMIN_KEY } from './use-admin-list.ts';
 
@@ -46,7 +47,7 @@ export function StatCards() {
       <Card
         label="Total Volume"
         value={s?.totalVolume ?? dash}
-        hint="from entry fees"
+        hint={s ? `${groupedLamports(s.totalVolumeLamports)} lamports, from entry fees` : 'from entry fees'}
         title={s ? `${s.totalVolumeLamports} lamports` : undefined}
       />
       <Card label="Total Transactions" value={s ? String(s.totalTransactions) : dash} />
@@ -54,6 +55,7 @@ export function StatCards() {
       <Card
         label="Total Payouts"
         value={s?.totalPayouts ?? dash}
+        {...(s ? { hint: `${groupedLamports(s.totalPayoutsLamports)} lamports` } : {})}
         title={s ? `${s.totalPayoutsLamports} lamports` : undefined}
       />
     </div>
