@@ -7,15 +7,16 @@ import { GameReplay } from './replay/game-replay.tsx';
 
 /** A game's record and its replay on the game canvas (settles a disputed point). */
 export function GameDetailView({ game }: { game: AdminGameRow }) {
+  // Read in pairs on a wide screen (two pairs per row): what and how it ended, when, who, the result, the money.
   const fields: [string, ReactNode][] = [
     ['Mode', modeLabel(game.mode)],
+    ['Status', game.completionStatus ?? '-'],
     ['Started', <DateText key="s" value={game.createdAt} />],
     ['Ended', <DateText key="e" value={game.endedAt} />],
     ['Player 1', <WalletLink key="p1" address={game.player1Wallet} />],
     ['Player 2', <WalletLink key="p2" address={game.player2Wallet} />],
     ['Score', game.finalScore ?? '-'],
     ['Winner', <WalletLink key="w" address={winnerWallet(game)} />],
-    ['Status', game.completionStatus ?? '-'],
     ['Entry Fee', <Amount key="f" sol={game.entryFee} lamports={game.entryFeeLamports} />],
     ['Payout', <Amount key="p" sol={game.winnerPayoutAmount} lamports={game.winnerPayoutLamports} />],
     ['Payout Signature', <SignatureLink key="ps" signature={game.winnerPayoutSignature} />],

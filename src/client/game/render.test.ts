@@ -43,6 +43,12 @@ describe('the renderer draws the frame it is given on the 800×600 canvas', () =
     expect(paddles[1 - own]?.color).toBe(COLORS.opponent);
   });
 
+  it("watched without a seat (a replay): Player 1's paddle green and Player 2's cyan, as the replay legend", () => {
+    const ctx = draw(frame({ paddles: [120, 480], playerIndex: null }));
+    const paddles = ctx.rects().filter((r) => r.w === 20 && r.h === 100);
+    expect(paddles.map((p) => p.color)).toEqual([COLORS.own, COLORS.opponent]);
+  });
+
   it('both scores, on their own halves, and YOU over the player’s own', () => {
     const ctx = draw(frame({ scores: [7, 10], playerIndex: 1 }));
     const texts = ctx.calls.filter((c) => c.op === 'fillText');

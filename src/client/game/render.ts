@@ -99,8 +99,9 @@ export function render(ctx: DrawingContext, frame: Frame): void {
   drawOverlay(ctx, frame);
 }
 
+/** The player's own paddle green; watched with no player of its own (a replay), Player 1's, as the legend says. */
 function drawPaddle(ctx: DrawingContext, frame: Frame, side: 0 | 1): void {
-  ctx.fillStyle = side === frame.playerIndex ? COLORS.own : COLORS.opponent;
+  ctx.fillStyle = side === (frame.playerIndex ?? 0) ? COLORS.own : COLORS.opponent;
   ctx.fillRect(PADDLE_X[side], frame.paddles[side] - PADDLE_HEIGHT / 2, PADDLE_WIDTH, PADDLE_HEIGHT);
 }
 
