@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { games } from '../db/schema/index.ts';
 import { matchRecordOf } from '../game/stored-record.ts';
 import { botSignals } from './bot-signals.ts';
-import { playFigures } from './play-figures.ts';
+import { playFiguresInSlices } from './play-figures.ts';
 import type { StoredFigures } from './risk-inputs.ts';
 import { gameIntegrity, SAME_IP_GAME_POINTS } from './risk-score.ts';
 
@@ -47,7 +47,8 @@ export async function measureGame(db: Database, gameId: string): Promise<Measure
   if (row.riskFigures !== null) return measured;
   const record = matchRecordOf(row.rngSeed, row.recordedInputs);
   if (!record) return measured;
-  const figures: StoredFigures = { seats: playFigures(record) };
+  const seats = await playFiguresInSlices(record, () => new Promise((resolve) => setImmediate(resolve)));
+  const figures: StoredFigures = { seats };
   const { integrityScore, suspicious } = judgeGame(figures, [row.ip1, row.ip2], gameId);
   await db
     .update(games)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TICK_HZ } from '../../common/game/constants.ts';
 import { replayMatch } from '../../common/game/replay.ts';
 import { botSignals } from './bot-signals.ts';
-import { playFigures, ralliesOf } from './play-figures.ts';
+import { playFigures, playFiguresInSlices, REPLAY_SLICE_TICKS, ralliesOf } from './play-figures.ts';
 import { type BotPlayer, fastBot, humanBot, playBotMatch, walletOf } from './test-support/bot-matches.ts';
 
 const seed = (n: number) => n.toString(16).padStart(32, '0');
@@ -46,6 +46,21 @@ describe('play figures: measured from the record against the replayed ball', () 
     expect(rallies.filter((r) => r.scorer !== null)).toHaveLength(result.scores[0] + result.scores[1]);
     expect(rallies.reduce((n, r) => n + r.hits.length, 0)).toBe(result.stats.ballHits);
     expect(replayMatch(result.record).scores).toEqual(result.scores);
+  });
+
+  it('replayed a slice at a time, the figures are the same, with a pause between slices', async () => {
+    const result = play(
+      (s) => humanBot(s, 12),
+      (s) => humanBot(s, 13),
+      12,
+    );
+    let pauses = 0;
+    const sliced = await playFiguresInSlices(result.record, async () => {
+      pauses += 1;
+    });
+    expect(sliced).toEqual(playFigures(result.record));
+    // A pause after each whole slice; the slice that reaches the end needs none after it.
+    expect(pauses).toBe(Math.floor(result.ticks / REPLAY_SLICE_TICKS));
   });
 
   // A bot reacting r ms after the hit is told of it after step h, moves on its first look at or past

@@ -55,29 +55,68 @@ interface Rally {
   scorer: PlayerIndex | null;
 }
 
-/** Every rally of a recorded match, from the replay: from the serve going live to its point. */
-export function ralliesOf(record: MatchRecord, maxTicks?: number): Rally[] {
+/**
+ * Reads the rallies of a recorded match from its replay (from the serve going live to its point), a slice of
+ * ticks at a time, so a caller on the server's event loop can let the live matches tick in between.
+ */
+export function createRallyReader(record: MatchRecord, maxTicks?: number) {
   const cursor = startReplay(record, maxTicks);
   const rallies: Rally[] = [];
   let open: Rally | null = null;
-  for (let events = advanceReplay(cursor, record, maxTicks); events; ) {
-    const tick = cursor.state.tick;
-    for (const event of events) {
-      if (event.type === 'phase' && event.phase === 'playing') {
-        open = { start: tick, end: tick, hits: [], scorer: null };
-      } else if (event.type === 'paddleHit' && open) {
-        open.hits.push({ tick, player: event.player });
-      } else if ((event.type === 'point' || event.type === 'matchOver') && open) {
-        open.end = tick;
-        open.scorer = event.type === 'point' ? event.scorer : null;
-        rallies.push(open);
-        open = null;
+  let over = false;
+  return {
+    /** Replays up to `ticks` more ticks; false once the replay is over. */
+    step(ticks: number): boolean {
+      for (let i = 0; i < ticks && !over; i++) {
+        const events = advanceReplay(cursor, record, maxTicks);
+        if (!events) {
+          over = true;
+          if (open) rallies.push({ ...open, end: cursor.state.tick });
+          open = null;
+          break;
+        }
+        const tick = cursor.state.tick;
+        for (const event of events) {
+          if (event.type === 'phase' && event.phase === 'playing') {
+            open = { start: tick, end: tick, hits: [], scorer: null };
+          } else if (event.type === 'paddleHit' && open) {
+            open.hits.push({ tick, player: event.player });
+          } else if ((event.type === 'point' || event.type === 'matchOver') && open) {
+            open.end = tick;
+            open.scorer = event.type === 'point' ? event.scorer : null;
+            rallies.push(open);
+            open = null;
+          }
+        }
       }
-    }
-    events = advanceReplay(cursor, record, maxTicks);
+      return !over;
+    },
+    rallies: (): readonly Rally[] => rallies,
+  };
+}
+
+export function ralliesOf(record: MatchRecord, maxTicks?: number): readonly Rally[] {
+  const reader = createRallyReader(record, maxTicks);
+  while (reader.step(Number.POSITIVE_INFINITY)) {
+    // One call replays the whole match.
   }
-  if (open) rallies.push({ ...open, end: cursor.state.tick });
-  return rallies;
+  return reader.rallies();
+}
+
+/**
+ * The replay's ticks a slice: about a millisecond of a busy server's time, so a 12-minute match's replay
+ * never holds the event loop for more than a tick of the live matches.
+ */
+export const REPLAY_SLICE_TICKS = 500;
+
+/** playFigures, replayed a slice at a time with `pause` between slices (the risk pass: setImmediate). */
+export async function playFiguresInSlices(
+  record: MatchRecord,
+  pause: () => Promise<void>,
+): Promise<[SeatFigures, SeatFigures]> {
+  const reader = createRallyReader(record);
+  while (reader.step(REPLAY_SLICE_TICKS)) await pause();
+  return figuresOf(record, reader.rallies());
 }
 
 /** One seat's target changes, as parallel arrays sorted by tick. */
@@ -112,7 +151,10 @@ function changesOf(record: MatchRecord, seat: PlayerIndex) {
 
 /** The figures of both seats of a recorded match (definitions above). */
 export function playFigures(record: MatchRecord, maxTicks?: number): [SeatFigures, SeatFigures] {
-  const rallies = ralliesOf(record, maxTicks);
+  return figuresOf(record, ralliesOf(record, maxTicks));
+}
+
+function figuresOf(record: MatchRecord, rallies: readonly Rally[]): [SeatFigures, SeatFigures] {
   return [seatFigures(record, rallies, 0), seatFigures(record, rallies, 1)];
 }
 

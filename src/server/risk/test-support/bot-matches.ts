@@ -9,9 +9,9 @@ import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.
 import type { Database } from '../../db/database.ts';
 import { type BotSkill, createBotBrain, randomSkill, seededRandom } from '../../game/house-bot/bot-brain.ts';
 import { createMatch } from '../../game/match.ts';
-import { recordMatchResult, recordMatchStart, seedHash } from '../../game/match-recorder.ts';
+import { recordMatchResult, recordMatchStart } from '../../game/match-recorder.ts';
 import type { MatchResult } from '../../game/match-types.ts';
-import type { QueueEntry } from '../../game/matchmaker.ts';
+import { matchStartOf } from '../../game/test-support/record-played-match.ts';
 
 /**
  * Whole matches between bots, played through the server's own match (its tick, its input queue, its
@@ -98,26 +98,7 @@ export function playBotMatch(options: {
 
 /** Writes a bot match as the game server does: its start row, then its result with the analytics. */
 export async function recordBotMatch(db: Database, result: MatchResult): Promise<void> {
-  const entry = (seat: PlayerIndex): QueueEntry => ({
-    id: randomUUID(),
-    mode: result.mode,
-    joinedAt: result.startedAt,
-    paid: null,
-    player: {
-      linkId: randomUUID(),
-      playerSessionId: result.seats[seat].sessionId,
-      walletAddress: result.seats[seat].walletAddress,
-      displayName: result.seats[seat].displayName,
-      ip: result.seats[seat].ip,
-      userAgent: result.seats[seat].userAgent,
-    },
-  });
-  const start = {
-    id: result.id,
-    entries: [entry(0), entry(1)] as const,
-    seedHash: seedHash(result.record.seed),
-    startedAt: result.startedAt,
-  };
+  const start = matchStartOf(result);
   await recordMatchStart(db, start);
   await recordMatchResult(db, walletAnalytics, result, start);
 }
