@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { RiskEvidence } from '../../common/api/risk-evidence.ts';
 import type { Clock } from '../../common/clock.ts';
+import { refreshWalletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
 import { flagWalletAction } from '../admin/queries/flag-actions.ts';
 import type { Database } from '../db/database.ts';
 import { bannedWallets, flaggedWallets } from '../db/schema/index.ts';
@@ -38,10 +39,14 @@ export async function flagIfRisky(
   const severity = severityOf(evidence.score);
   if (flag?.isActive) {
     if (flag.flaggedBy !== SYSTEM_FLAGGER) return 'kept';
-    await deps.db
-      .update(flaggedWallets)
-      .set({ evidence, reason, severity })
-      .where(eq(flaggedWallets.id, flag.id));
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(flaggedWallets)
+        .set({ evidence, reason, severity })
+        .where(eq(flaggedWallets.id, flag.id));
+      // The analytics' flag_reason follows the flag's.
+      await refreshWalletAnalytics(tx, [wallet]);
+    });
     return 'refreshed';
   }
   if (flag?.resolvedAt) {
