@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { HOUSE_BOT_ADDRESS } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
@@ -12,6 +12,11 @@ export const RISK_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 export const RECENT_MEASURED_GAMES = 20;
 /** The most games of one wallet the pair rules read from the window. */
 const MAX_WINDOW_GAMES = 500;
+/**
+ * The most wallets sharing an IP that are looked at (the latest seen first): an address behind which many
+ * wallets play (a carrier's NAT, a café) says less about each, and must not make one pass read the table.
+ */
+export const MAX_LINKED_WALLETS = 50;
 
 const seatFiguresSchema = z.object({
   reactionTicks: z.array(z.number()),
@@ -102,13 +107,17 @@ export async function loadPairInputs(db: Database, wallet: string): Promise<Pair
       .from(walletIpAssociations)
       .where(
         and(inArray(walletIpAssociations.ipAddress, myIps), ne(walletIpAssociations.walletAddress, wallet)),
-      );
+      )
+      .orderBy(desc(walletIpAssociations.lastSeenTogether))
+      .limit(MAX_LINKED_WALLETS);
     for (const s of sharers) seen(s.wallet, s.ip);
     // Wallets that sat at one of these IPs in a game of the window, whether or not tracking kept the pair.
     const fromIps = await db
       .select(factColumns)
       .from(games)
-      .where(and(or(inArray(games.player1Ip, myIps), inArray(games.player2Ip, myIps)), inWindow(from, to)));
+      .where(and(or(inArray(games.player1Ip, myIps), inArray(games.player2Ip, myIps)), inWindow(from, to)))
+      .orderBy(desc(games.endedAt))
+      .limit(MAX_WINDOW_GAMES);
     for (const g of fromIps.map(factOf)) {
       for (const seat of [0, 1] as const) {
         const ip = g.ips[seat];
@@ -116,27 +125,27 @@ export async function loadPairInputs(db: Database, wallet: string): Promise<Pair
       }
     }
   }
-  const linked = [...ipsOf.keys()].filter((w) => w !== wallet);
+  const linked = [...ipsOf.keys()].filter((w) => w !== wallet).slice(0, MAX_LINKED_WALLETS);
   const linkedGames = await gamesOf(db, linked, from, to);
   const gamesOfLinked = new Map<string, GameFact[]>(linked.map((w) => [w, []]));
   for (const g of linkedGames) for (const w of g.wallets) gamesOfLinked.get(w)?.push(g);
 
   const opponents = [...new Set(own.map((g) => (g.wallets[0] === wallet ? g.wallets[1] : g.wallets[0])))];
-  const paid = sql`entry_fee_lamports > 0 AND winner IS NOT NULL
-    AND ended_at BETWEEN ${from.toISOString()}::timestamptz AND ${to.toISOString()}::timestamptz`;
-  const paidCounts = await db.execute<{ wallet: string; games: number }>(sql`
-    SELECT w AS wallet, count(*)::int AS games FROM (
-      SELECT player1_wallet AS w FROM games WHERE ${paid}
-      UNION ALL
-      SELECT player2_wallet AS w FROM games WHERE ${paid}
-    ) slots GROUP BY w`);
+  const paidInWindow = and(gt(games.entryFeeLamports, 0n), isNotNull(games.winner), inWindow(from, to));
+  const [pool] = await db.select({ games: count() }).from(games).where(paidInWindow);
   const paidGamesOf = new Map<string, number>();
-  let slots = 0;
-  for (const row of paidCounts.rows) {
-    slots += Number(row.games);
-    if (opponents.includes(row.wallet)) paidGamesOf.set(row.wallet, Number(row.games));
+  for (const seat of [games.player1Wallet, games.player2Wallet]) {
+    if (opponents.length === 0) break;
+    const rows = await db
+      .select({ wallet: seat, games: count() })
+      .from(games)
+      .where(and(paidInWindow, inArray(seat, opponents)))
+      .groupBy(seat);
+    for (const row of rows) {
+      if (row.wallet) paidGamesOf.set(row.wallet, (paidGamesOf.get(row.wallet) ?? 0) + Number(row.games));
+    }
   }
-  return { wallet, games: own, poolPaidGames: slots / 2, paidGamesOf, ipsOf, gamesOfLinked };
+  return { wallet, games: own, poolPaidGames: Number(pool?.games ?? 0), paidGamesOf, ipsOf, gamesOfLinked };
 }
 
 /** The stored play figures of the wallet's newest measured games, the wallet's seat in each. */
