@@ -199,6 +199,12 @@ export const CONFIG_TABLE = {
     expected: 'must be a whole number of minutes from 1 to 1440',
     doc: "How long a challenge (the lobby's 'Challenge a friend') waits for the friend to accept it before it closes with its entry fee refunded in full",
   }),
+  RISK_FLAG_THRESHOLD: variable({
+    schema: z.coerce.number().int().min(1).max(100),
+    default: '60',
+    expected: 'must be a whole number from 1 to 100',
+    doc: "A wallet whose risk score (0-100, recomputed after each of its matches from its results, opponents, IPs and recorded play: chip dumping, multi-accounting, bot-like play) reaches this is flagged for review by 'system', with the evidence attached",
+  }),
   METRICS_TOKEN: variable({
     schema: z.string().min(16).optional(),
     expected: 'must be at least 16 characters long',

@@ -137,6 +137,7 @@ describe('configuration', () => {
         'REDIS_KEY_PREFIX',
         'REDIS_URL',
         'RESTRICTED_COUNTRIES',
+        'RISK_FLAG_THRESHOLD',
         'SHUTDOWN_DRAIN_SECONDS',
         'SOLANA_CLUSTER',
         'SOLANA_RPC_URL',
@@ -151,6 +152,14 @@ describe('configuration', () => {
     expect(loadConfig({ CHALLENGE_EXPIRY_MINUTES: '30' }).challengeExpiryMinutes).toBe(30);
     for (const bad of ['0', '1441', '2.5', 'ten']) {
       expect(() => loadConfig({ CHALLENGE_EXPIRY_MINUTES: bad })).toThrow(/CHALLENGE_EXPIRY_MINUTES must be/);
+    }
+  });
+
+  it('RISK_FLAG_THRESHOLD: 60 by default, a whole score from 1 to 100', () => {
+    expect(loadConfig({}).riskFlagThreshold).toBe(60);
+    expect(loadConfig({ RISK_FLAG_THRESHOLD: '75' }).riskFlagThreshold).toBe(75);
+    for (const bad of ['0', '101', '2.5', 'high']) {
+      expect(() => loadConfig({ RISK_FLAG_THRESHOLD: bad })).toThrow(/RISK_FLAG_THRESHOLD must be/);
     }
   });
 

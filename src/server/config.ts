@@ -70,6 +70,8 @@ export interface Config {
   challengeExpiryMinutes: number;
   /** ADMIN_EMAIL and ADMIN_PASSWORD: an admin created at start if absent (src/server/admin/admin-bootstrap.ts). */
   admin: { email: Value<'ADMIN_EMAIL'>; password: Value<'ADMIN_PASSWORD'> };
+  /** RISK_FLAG_THRESHOLD: the risk score (0-100) at which a wallet is flagged for review (src/server/risk/). */
+  riskFlagThreshold: number;
   /** METRICS_TOKEN: who may read /metrics from elsewhere than the machine itself. */
   metricsToken: Value<'METRICS_TOKEN'>;
   /** PER_IP_LIMIT_FACTOR: every per-address rate limit is multiplied by it (1 in production). */
@@ -181,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     challengeExpiryMinutes: p.CHALLENGE_EXPIRY_MINUTES,
     admin: { email: p.ADMIN_EMAIL, password: p.ADMIN_PASSWORD },
+    riskFlagThreshold: p.RISK_FLAG_THRESHOLD,
     metricsToken: p.METRICS_TOKEN,
     perIpLimitFactor: p.PER_IP_LIMIT_FACTOR,
     wsCompression: p.WS_COMPRESSION === 'on',

@@ -30,6 +30,7 @@ import { type MoneyWiring, wireMoney } from './ledger/wire-money.ts';
 import { logTo } from './logger.ts';
 import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics.ts';
 import { perIpLimitsScaledBy } from './per-ip-limit-factor.ts';
+import { createRiskWatch, type RiskWatch } from './risk/risk-watch.ts';
 import { createBans } from './security/bans.ts';
 import { createPlayerSessions } from './security/player-sessions.ts';
 import { type TrackingWiring, wireTracking } from './tracking/wire-tracking.ts';
@@ -127,6 +128,12 @@ export async function buildServices(options: ServiceOptions) {
       playersElsewhere: topology.elsewhere.players,
     });
     const gameLog = logTo(logger);
+    const risk: RiskWatch = createRiskWatch({
+      db,
+      clock,
+      flagThreshold: config.riskFlagThreshold,
+      log: logIn('risk'),
+    });
     const game: GameServer = createGameServer({
       db,
       clock,
@@ -138,6 +145,7 @@ export async function buildServices(options: ServiceOptions) {
       jurisdiction: tracking.jurisdiction,
       challengeExpiryMinutes: config.challengeExpiryMinutes,
       onMatchStarted: tracking.tracker.gameStarted,
+      onResultRecorded: risk.matchRecorded,
       onQueueChange: () => presence.changed(),
       playersOnline: () => presence.playersOnline(),
       log: gameLog,
@@ -191,6 +199,7 @@ export async function buildServices(options: ServiceOptions) {
       topology: openedTopology,
       money,
       tracking,
+      risk,
       metrics,
       presence,
       game,
@@ -232,6 +241,7 @@ export async function buildServices(options: ServiceOptions) {
         // refunds of searches refused during the stop finish while the chain and the database are here.
         for (const c of presence.all()) c.close(CLOSE_CODES.serverShutdown, 'Server shutting down');
         await game.idle();
+        await risk.stop();
         // Its own matches are settled: only now does it leave the live set.
         await openedTopology.stop();
         await sweeper.stop();

@@ -50,3 +50,37 @@ export function ResolveFlagButton({ flag }: { flag: AdminFlaggedWalletRow }) {
     </>
   );
 }
+
+/**
+ * Ban the wallet of an open flag, from the review queue: the ban takes the reason asked for, then the flag is
+ * closed with it ('Banned: …'), so the queue holds only what still needs a decision.
+ */
+export function BanFlaggedButton({ flag }: { flag: AdminFlaggedWalletRow }) {
+  const [open, setOpen] = useState(false);
+  const ban = useAdminAction('banWallet');
+  const resolve = useAdminAction('resolveFlag');
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={`Ban flagged wallet ${flag.walletAddress}`}
+        className={`${BUTTON.small} border-red-500 text-red-300 hover:bg-red-950`}
+        onClick={() => setOpen(true)}
+      >
+        Ban
+      </button>
+      <ReasonDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Ban Wallet"
+        description={`Ban ${shortenAddress(flag.walletAddress)} and close its flag: the reason is kept with both.`}
+        confirmLabel="Ban Wallet"
+        danger
+        onSubmit={async (reason) => {
+          await ban.mutateAsync({ walletAddress: flag.walletAddress, reason });
+          await resolve.mutateAsync({ flagId: flag.id, resolution: `Banned: ${reason}` });
+        }}
+      />
+    </>
+  );
+}

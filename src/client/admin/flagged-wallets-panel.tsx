@@ -3,16 +3,11 @@ import { useState } from 'react';
 import { type AdminFlaggedWalletRow, adminFlaggedWalletRowSchema } from '../../common/api/admin-rows.ts';
 import { DateText, SeverityBadge, WalletLink } from './admin-cells.tsx';
 import { DataTable } from './data-table.tsx';
-import { ResolveFlagButton } from './flag-buttons.tsx';
+import { BanFlaggedButton, ResolveFlagButton } from './flag-buttons.tsx';
+import { RiskEvidenceView } from './risk-evidence-view.tsx';
 import { useAdminList } from './use-admin-list.ts';
 
 const col = createColumnHelper<AdminFlaggedWalletRow>();
-
-/** Evidence is free JSON: text as is, anything else as compact JSON. */
-export function evidenceText(evidence: unknown): string {
-  if (evidence === null || evidence === undefined || evidence === '') return '-';
-  return typeof evidence === 'string' ? evidence : JSON.stringify(evidence);
-}
 
 const COLUMNS = [
   col.accessor('walletAddress', { header: 'Wallet', cell: (c) => <WalletLink address={c.getValue()} /> }),
@@ -23,7 +18,7 @@ const COLUMNS = [
   }),
   col.accessor('evidence', {
     header: 'Evidence',
-    cell: (c) => <span className="block max-w-xs break-words">{evidenceText(c.getValue())}</span>,
+    cell: (c) => <RiskEvidenceView evidence={c.getValue()} />,
   }),
   col.accessor('flaggedAt', { header: 'Flagged At', cell: (c) => <DateText value={c.getValue()} /> }),
   col.accessor('flaggedBy', { header: 'Flagged By', cell: (c) => c.getValue() ?? '-' }),
@@ -32,14 +27,21 @@ const COLUMNS = [
     header: 'Resolution',
     cell: ({ row: { original: f } }) =>
       f.isActive ? (
-        <ResolveFlagButton flag={f} />
+        <span className="flex gap-2">
+          <ResolveFlagButton flag={f} />
+          <BanFlaggedButton flag={f} />
+        </span>
       ) : (
         <span className="text-slate-400">{f.resolutionNotes ?? 'Resolved'}</span>
       ),
   }),
 ];
 
-/** Wallets flagged for review (SPEC §3 flagged wallet), open ones only unless asked. */
+/**
+ * The review queue: wallets flagged for review (SPEC §3 flagged wallet), by an operator or by the risk pass
+ * (flagged by 'system', with each reason, its figures and its games), open ones only unless asked. An open
+ * flag is resolved with a note, or its wallet banned (which closes the flag with the ban's reason).
+ */
 export function FlaggedWalletsPanel() {
   const [unresolvedOnly, setUnresolvedOnly] = useState(true);
   const list = useAdminList(adminFlaggedWalletRowSchema, '/flagged-wallets', { unresolved: unresolvedOnly });

@@ -8,8 +8,8 @@ import { useAdminFetch } from './admin-fetch.ts';
 import { WalletBanButton } from './ban-buttons.tsx';
 import { DataTable } from './data-table.tsx';
 import { FlagWalletButton, ResolveFlagButton } from './flag-buttons.tsx';
-import { evidenceText } from './flagged-wallets-panel.tsx';
 import { GAME_COLUMNS } from './game-columns.tsx';
+import { RiskEvidenceView } from './risk-evidence-view.tsx';
 import { ADMIN_KEY, useAdminList } from './use-admin-list.ts';
 import { WalletAnalyticsGrid } from './wallet-analytics-grid.tsx';
 import { WalletIpsTable } from './wallet-ips-table.tsx';
@@ -43,7 +43,9 @@ function BanAndFlag({ detail }: { detail: WalletDetail }) {
               <ResolveFlagButton flag={flag} />
             </div>
             <p className="mt-2 break-words text-slate-300">{flag.reason ?? '-'}</p>
-            <p className="break-words text-slate-500">Evidence: {evidenceText(flag.evidence)}</p>
+            <div className="mt-1 break-words text-slate-500">
+              Evidence: <RiskEvidenceView evidence={flag.evidence} />
+            </div>
           </>
         ) : (
           <div className="flex items-center justify-between gap-2">

@@ -60,6 +60,11 @@ export interface GameServerOptions {
   sleep?: (ms: number) => Promise<void>;
   /** SPEC §1: paid searches from a restricted jurisdiction are refused (practice stays open). */
   jurisdiction?: JurisdictionCheck;
+  /**
+   * A match's result has been written (its settlement and payout job with it): the risk pass queues the
+   * game. Called after, never awaited; what it throws is caught and logged, so it cannot hold up a payout.
+   */
+  onResultRecorded?: (gameId: string) => void;
   /** A match started: tracking counts a game for each player's wallet and address. */
   onMatchStarted?: MatchStarterDeps['matchStarted'];
   /**
@@ -108,6 +113,11 @@ export function createGameServer(options: GameServerOptions) {
       ...(options.money ? { money: options.money } : {}),
       now: () => clock.now(),
     });
+    try {
+      options.onResultRecorded?.(result.id);
+    } catch (error) {
+      log(`after recording match ${result.id}: the result follower failed`, error);
+    }
   };
 
   const starter = createMatchStarter({

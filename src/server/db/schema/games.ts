@@ -67,6 +67,12 @@ export const games = pgTable(
     recordedInputs: jsonb('recorded_inputs'),
     suspiciousActivity: boolean('suspicious_activity').notNull().default(false),
     integrityScore: integer('integrity_score'),
+    /**
+     * The play figures measured from this game's recorded inputs against its replayed ball, per seat
+     * (src/server/risk/play-figures.ts), kept so a wallet's bot signals pool its recent games without
+     * replaying them again. Null until the risk pass has seen the game.
+     */
+    riskFigures: jsonb('risk_figures'),
     adminNotes: text('admin_notes'),
     reviewedBy: text('reviewed_by'),
     reviewedAt: timestamptz('reviewed_at'),

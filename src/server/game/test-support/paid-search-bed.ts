@@ -93,6 +93,8 @@ export async function searchBed(
     sleep?: GameServerOptions['sleep'];
     /** Runs once an entry fee is verified, before the game server has its answer (what else happened then). */
     afterVerify?: (bed: SearchBed) => Promise<void>;
+    /** Told of each result once it is written (the risk pass). */
+    onResultRecorded?: GameServerOptions['onResultRecorded'];
   } = {},
 ): Promise<SearchBed & { houseWallet: Address }> {
   const clock = chain.clock;
@@ -120,6 +122,7 @@ export async function searchBed(
     leadInSeconds: 0,
     topology: options.topology ?? singleNodeTopology({ db, clock, nodeId: options.nodeId ?? null }),
     ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.onResultRecorded ? { onResultRecorded: options.onResultRecorded } : {}),
   });
   const bed: SearchBed & { houseWallet: Address } = {
     houseWallet,

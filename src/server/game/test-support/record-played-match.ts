@@ -4,13 +4,10 @@ import type { Database } from '../../db/database.ts';
 import { type MatchStart, recordMatchResult, recordMatchStart, seedHash } from '../match-recorder.ts';
 import type { MatchResult } from '../match-types.ts';
 import type { QueueEntry } from '../matchmaker.ts';
-import { type Harness, SEED } from './match-test-harness.ts';
+import type { Harness } from './match-test-harness.ts';
 
-/** The first match the harness played, under a fresh game id, with the start row the game server writes. */
-function playedMatch(h: Harness): { result: MatchResult; start: MatchStart } {
-  const played = h.results[0];
-  if (!played) throw new Error('the match did not end');
-  const result: MatchResult = { ...played, id: randomUUID() };
+/** The start row the game server writes for a match that played out as `result` (its seats' wallets and IPs). */
+export function matchStartOf(result: MatchResult): MatchStart {
   const entry = (seat: 0 | 1): QueueEntry => ({
     id: randomUUID(),
     mode: result.mode,
@@ -21,17 +18,24 @@ function playedMatch(h: Harness): { result: MatchResult; start: MatchStart } {
       playerSessionId: result.seats[seat].sessionId,
       walletAddress: result.seats[seat].walletAddress,
       displayName: result.seats[seat].displayName,
-      ip: null,
-      userAgent: null,
+      ip: result.seats[seat].ip,
+      userAgent: result.seats[seat].userAgent,
     },
   });
-  const start = {
+  return {
     id: result.id,
     entries: [entry(0), entry(1)] as const,
-    seedHash: seedHash(SEED),
+    seedHash: seedHash(result.record.seed),
     startedAt: result.startedAt,
   };
-  return { result, start };
+}
+
+/** The first match the harness played, under a fresh game id, with the start row the game server writes. */
+function playedMatch(h: Harness): { result: MatchResult; start: MatchStart } {
+  const played = h.results[0];
+  if (!played) throw new Error('the match did not end');
+  const result: MatchResult = { ...played, id: randomUUID() };
+  return { result, start: matchStartOf(result) };
 }
 
 /** Writes a match the harness played as the game server does: its start, then its result. */
