@@ -50,7 +50,7 @@ export function ExclusionForm(props: {
               onClick={() => setConfirming(true)}
               className="rounded border border-red-400 px-3 py-1 text-red-200 hover:bg-red-500/20"
             >
-              {LIMITS_TEXTS.exclude}
+              {exclusion ? LIMITS_TEXTS.lengthen : LIMITS_TEXTS.exclude}
             </button>
           )}
         </div>

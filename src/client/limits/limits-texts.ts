@@ -7,6 +7,7 @@ export const LIMITS_TEXTS = {
   intro: 'Protect yourself: exclusion and loss limits apply to paid modes. Practice stays open.',
   exclusionTitle: 'Self-exclusion',
   exclude: 'Exclude me from paid games',
+  lengthen: 'Lengthen my exclusion',
   confirmWarning: 'This cannot be undone or shortened: paid games stay closed to this wallet until it ends.',
   confirm: 'Confirm exclusion',
   back: 'Back',
