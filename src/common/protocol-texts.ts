@@ -61,6 +61,12 @@ export const ERROR_MESSAGES = {
     'The house bot plays a Free Play search that has waited 15 seconds with nobody else searching',
   restrictedJurisdiction:
     'Paid games are not available in your jurisdiction (restricted by the Terms of Service). Practice mode is still open.',
+  /** Player protection (code self_excluded): the player's own self-exclusion; player-limits.ts adds until when. */
+  selfExcluded: 'You have excluded yourself from paid games',
+  /** Player protection (code loss_limit_reached): the net loss of the window has reached the player's limit. */
+  lossLimitReached: 'You have reached your loss limit for paid games',
+  /** Player protection (code loss_limit_exceeded): this entry could lose more than what is left of the limit. */
+  lossLimitExceeded: 'This game could take you past your loss limit for paid games',
 } as const;
 
 /**

@@ -165,3 +165,24 @@ export const HOUSE_BOT_OFFER_MS = 15_000;
 export const HOUSE_BOT_NAME = 'House Bot';
 /** The address the house bot's games are recorded under: it owns no keys and is never paid (practice only). */
 export const HOUSE_BOT_ADDRESS = 'HouseBot1111111111111111111111111111111111';
+
+// Player protection: self-exclusion and loss limits on paid modes (practice stays open under both).
+
+const HOUR_MS = 3_600_000;
+/** The self-exclusion periods a player may choose, in ms; `permanent` never ends (null). */
+export const SELF_EXCLUSION_PERIODS = {
+  '24h': 24 * HOUR_MS,
+  '7d': 7 * 24 * HOUR_MS,
+  '30d': 30 * 24 * HOUR_MS,
+  permanent: null,
+} as const;
+export type SelfExclusionPeriod = keyof typeof SELF_EXCLUSION_PERIODS;
+/**
+ * The loss limits count net paid-mode loss over rolling windows ending now: the last 24 hours (daily) and the
+ * last 7 × 24 hours (weekly). Rolling, not calendar: a UTC day would let a player lose the limit at 23:59 and
+ * again at 00:01, twice the limit within minutes, and a calendar day is a different day in every time zone.
+ */
+export const LOSS_LIMIT_DAY_WINDOW_MS = 24 * HOUR_MS;
+export const LOSS_LIMIT_WEEK_WINDOW_MS = 7 * LOSS_LIMIT_DAY_WINDOW_MS;
+/** Raising or removing a loss limit takes effect this long after it is asked; lowering takes effect at once. */
+export const LOSS_LIMIT_RAISE_DELAY_MS = 24 * HOUR_MS;

@@ -16,6 +16,7 @@ import { registerBanStatusRoute } from './http/ban-status-route.ts';
 import { registerActionPaymentRoute, registerChallengeActionRoutes } from './http/challenge-action-routes.ts';
 import { registerChallengeRoute } from './http/challenge-route.ts';
 import { registerHistoryRoute } from './http/history-route.ts';
+import { registerPlayerLimitsRoutes } from './http/player-limits-routes.ts';
 import { registerRankingsRoutes } from './http/rankings-routes.ts';
 import { registerVerificationRoute } from './http/verification-route.ts';
 import type { MoneyWiring } from './ledger/wire-money.ts';
@@ -144,6 +145,7 @@ async function registerRoutes(
       (app) => registerHistoryRoute(app, { db, clock, playerSessions }),
       (app) => registerVerificationRoute(app, { db, clock, playerSessions }),
       (app) => registerRankingsRoutes(app, { db, clock, playerSessions }),
+      (app) => registerPlayerLimitsRoutes(app, { db, clock, playerSessions }),
       (app) => registerChallengeRoute(app, { db, clock }),
       (app) =>
         registerChallengeActionRoutes(app, {

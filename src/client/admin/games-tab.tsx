@@ -1,5 +1,6 @@
 import { adminGameRowSchema } from '../../common/api/admin-rows.ts';
 import { DataTable } from './data-table.tsx';
+import { ExportCsvForm } from './export-csv-form.tsx';
 import { GAME_COLUMNS } from './game-columns.tsx';
 import { HeldPayoutsPanel } from './held-payouts-panel.tsx';
 import { useAdminList } from './use-admin-list.ts';
@@ -10,6 +11,7 @@ export function GamesTab({ search }: { search: string }) {
   return (
     <>
       <HeldPayoutsPanel />
+      <ExportCsvForm kind="games" />
       <DataTable
         label="Games"
         columns={GAME_COLUMNS}

@@ -3,6 +3,7 @@ import { type AdminTransactionRow, adminTransactionRowSchema } from '../../commo
 import { modeLabel, typeLabel } from '../history/history-labels.ts';
 import { Amount, DateText, GameIdLink, SignatureLink, WalletLink } from './admin-cells.tsx';
 import { DataTable } from './data-table.tsx';
+import { ExportCsvForm } from './export-csv-form.tsx';
 import { useAdminList } from './use-admin-list.ts';
 
 const col = createColumnHelper<AdminTransactionRow>();
@@ -28,13 +29,16 @@ const COLUMNS = [
 export function TransactionsTab({ search }: { search: string }) {
   const list = useAdminList(adminTransactionRowSchema, '/transactions', { search });
   return (
-    <DataTable
-      label="Transactions"
-      columns={COLUMNS}
-      list={list}
-      rowId={(r) => r.id}
-      errorText="Failed to fetch transactions"
-      emptyText={search ? `No transactions match '${search}'` : 'No transactions yet'}
-    />
+    <>
+      <ExportCsvForm kind="transactions" />
+      <DataTable
+        label="Transactions"
+        columns={COLUMNS}
+        list={list}
+        rowId={(r) => r.id}
+        errorText="Failed to fetch transactions"
+        emptyText={search ? `No transactions match '${search}'` : 'No transactions yet'}
+      />
+    </>
   );
 }

@@ -13,6 +13,7 @@ import { RiskEvidenceView } from './risk-evidence-view.tsx';
 import { ADMIN_KEY, useAdminList } from './use-admin-list.ts';
 import { WalletAnalyticsGrid } from './wallet-analytics-grid.tsx';
 import { WalletIpsTable } from './wallet-ips-table.tsx';
+import { WalletLimitsState } from './wallet-limits-state.tsx';
 
 function Heading({ children }: { children: string }) {
   return <h4 className="mb-2 font-bold text-green-300 text-xs uppercase tracking-wider">{children}</h4>;
@@ -98,6 +99,10 @@ export function WalletDetailView({ address }: { address: string }) {
           <section>
             <Heading>Analytics</Heading>
             <WalletAnalyticsGrid analytics={detail.data.analytics} />
+          </section>
+          <section>
+            <Heading>Player Limits</Heading>
+            <WalletLimitsState limits={detail.data.limits} />
           </section>
         </>
       )}

@@ -25,6 +25,10 @@ const SEARCH_REFUSED = new Set([
   'payment_required',
   'payment_refused',
   'restricted_jurisdiction',
+  // The player's own protection (a payment sent with it is refunded in full).
+  'self_excluded',
+  'loss_limit_reached',
+  'loss_limit_exceeded',
   // The payment was recorded and is being (or will be) refunded in full: this search is over.
   REFUND_REFUSAL_CODES.refunded,
   REFUND_REFUSAL_CODES.refundPending,

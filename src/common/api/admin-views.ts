@@ -5,6 +5,7 @@ import {
   walletBanFieldsSchema,
   walletIpRowSchema,
 } from './admin-rows.ts';
+import { limitsViewSchema } from './player-limits-api.ts';
 import { count, instant, lamportsText, pageOf, solNumber } from './wire-values.ts';
 
 /** The admin API's single views (SPEC §7): the session, the stat cards, the Overview, a wallet, a replay. */
@@ -114,6 +115,22 @@ export const walletAnalyticsSchema = z.object({
 });
 export type WalletAnalytics = z.infer<typeof walletAnalyticsSchema>;
 
+/** A wallet's self-exclusion and loss limits as the back-office shows them, with the record of changes. */
+export const walletLimitsSchema = limitsViewSchema.extend({
+  changes: z.array(
+    z.object({
+      kind: z.enum(['self_exclusion', 'daily_loss_limit', 'weekly_loss_limit']),
+      /** A loss limit asked for; null removes it (or: an exclusion). */
+      lamports: lamportsText.nullable(),
+      /** An exclusion's end; null with kind self_exclusion: permanent. */
+      excludedUntil: instant.nullable(),
+      requestedAt: instant,
+      effectiveAt: instant,
+    }),
+  ),
+});
+export type WalletLimits = z.infer<typeof walletLimitsSchema>;
+
 /** GET /api/admin/wallets/{wallet}: its analytics, ban and open flag, the first pages of its IPs and games. */
 export const walletDetailSchema = z.object({
   walletAddress: z.string(),
@@ -126,6 +143,8 @@ export const walletDetailSchema = z.object({
   ips: pageOf(walletIpRowSchema),
   /** The first page; more through /games with `search` = the wallet. */
   games: pageOf(adminGameRowSchema),
+  /** The player's own protection (read only: no route lifts it) and their latest changes, newest first. */
+  limits: walletLimitsSchema,
 });
 export type WalletDetail = z.infer<typeof walletDetailSchema>;
 

@@ -1,6 +1,7 @@
 import type { AdminRoutes } from './admin-context.ts';
 import { banRoutes } from './routes/ban-routes.ts';
 import { detailRoutes } from './routes/detail-routes.ts';
+import { exportRoutes } from './routes/export-routes.ts';
 import { heldPayoutRoutes } from './routes/held-payout-routes.ts';
 import { listRoutes } from './routes/list-routes.ts';
 import { reviewRoutes } from './routes/review-routes.ts';
@@ -17,4 +18,5 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRoutes[] = [
   banRoutes,
   reviewRoutes,
   heldPayoutRoutes,
+  exportRoutes,
 ];

@@ -3,6 +3,7 @@ import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REMATCH_WINDOW_MS } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
+import { paidSearchRefusal } from '../limits/limits-view.ts';
 import type { Logger } from '../logger.ts';
 import { BAN_MESSAGES, type Bans } from '../security/bans.ts';
 import { type ChallengeRow, challengeByCode, newChallengeCode } from './challenge-rows.ts';
@@ -18,7 +19,7 @@ type FindMatchMessage = Extract<GameMessage, { type: 'findMatch' }>;
 
 /**
  * `findMatch` (SPEC §5): the checks in the order the SPEC gives them (banned, already searching, mode,
- * wallet, payment), the entry fee verified on chain for a paid mode, then the search joins the queue and a
+ * wallet, payment; a paid mode's jurisdiction and the player's own exclusion and loss limits before payment), the entry fee verified on chain for a paid mode, then the search joins the queue and a
  * pairing is tried. A recorded payment ends as a search or as a refund in full, and the answer says which
  * (RELIABILITY 28): a payment that arrives with a refused search is returned; a search the queue could not
  * take (cluster mode, Redis away) is closed with its fee back in full; a queue write that fails refunds the
@@ -144,6 +145,10 @@ export function createFindMatch(deps: {
         });
         return refuse(link, message, ERROR_MESSAGES.restrictedJurisdiction, 'restricted_jurisdiction');
       }
+      // The player's own protection: a self-exclusion, or a loss limit this entry could pass. Refused before
+      // the payment is looked at, like the refusals above; a payment sent with it comes back in full.
+      const limited = await paidSearchRefusal(db, link.walletAddress, mode.wagerLamports, clock.now());
+      if (limited) return refuse(link, message, limited.message, limited.code);
       if (!options.verifier) return link.sendError(ERROR_MESSAGES.paymentRequired, 'payment_required');
       const verified = await options.verifier.verify({
         walletAddress: link.walletAddress,

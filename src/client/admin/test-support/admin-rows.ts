@@ -208,5 +208,11 @@ export const walletDetail = (over: Partial<WalletDetail> = {}): WalletDetail => 
   },
   ips: { items: [walletIpRow()], nextCursor: null },
   games: { items: [gameRow()], nextCursor: null },
+  limits: {
+    exclusion: null,
+    daily: { lamports: null, pending: null, lossLamports: '0' },
+    weekly: { lamports: null, pending: null, lossLamports: '0' },
+    changes: [],
+  },
   ...over,
 });

@@ -8,6 +8,7 @@ import { ipsOfWallet } from './associations.ts';
 import { flaggedWalletView } from './flagged-wallets-list.ts';
 import { listGames } from './games-list.ts';
 import { iso, isoOrNull } from './json-values.ts';
+import { walletLimits } from './wallet-limits.ts';
 
 export type { WalletDetail };
 
@@ -19,9 +20,10 @@ export async function walletDetail(
   db: Database,
   walletAddress: string,
   pageSizes: { ips?: number; games?: number } = {},
+  now: number = Date.now(),
 ): Promise<WalletDetail> {
   await refreshWalletAnalytics(db, [walletAddress]);
-  const [analytics, [ban], [flag], ips, games] = await Promise.all([
+  const [analytics, [ban], [flag], ips, games, limits] = await Promise.all([
     readWalletAnalytics(db, walletAddress),
     db.select().from(bannedWallets).where(eq(bannedWallets.walletAddress, walletAddress)),
     db
@@ -31,6 +33,7 @@ export async function walletDetail(
       .orderBy(desc(flaggedWallets.flaggedAt)),
     ipsOfWallet(db, walletAddress, { limit: pageSizes.ips ?? 50 }),
     listGames(db, { search: walletAddress, limit: pageSizes.games ?? 20 }),
+    walletLimits(db, walletAddress, now),
   ]);
   if (!analytics) throw new Error(`wallet analytics for ${walletAddress} were not written`);
   return {
@@ -51,5 +54,6 @@ export async function walletDetail(
     analytics,
     ips,
     games,
+    limits,
   };
 }

@@ -36,6 +36,8 @@ const EXPECTED: Record<string, readonly AdminRole[]> = {
   'POST /resolve-event': ROLES.act,
   'POST /held-payouts/release': ROLES.act,
   'POST /held-payouts/refund-loser': ROLES.act,
+  'GET /export/transactions.csv': ROLES.act,
+  'GET /export/games.csv': ROLES.act,
   'POST /test-recorded-action': ROLES.act,
   'POST /test-silent-action': ROLES.act,
 };

@@ -11,11 +11,11 @@ import { ipParam, pageQuery, uuidInput, walletParam } from './route-input.ts';
 export const GAME_NOT_FOUND = 'Game not found';
 
 /** One wallet, its IPs, an IP's wallets (SPEC §7 associations both ways), and a game's replay. */
-export const detailRoutes: AdminRoutes = (scope, { db }) => {
+export const detailRoutes: AdminRoutes = (scope, { db, clock }) => {
   scope.get<{ Params: { wallet: string }; Reply: Replies<WalletDetail> }>(
     '/wallets/:wallet',
     allow(ROLES.read),
-    async ({ params }) => walletDetail(db, walletParam(params.wallet)),
+    async ({ params }) => walletDetail(db, walletParam(params.wallet), {}, clock.now()),
   );
   scope.get<{ Params: { wallet: string }; Reply: Replies<Page<WalletIpRow>> }>(
     '/wallets/:wallet/ips',

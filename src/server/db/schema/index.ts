@@ -8,5 +8,6 @@ export * from './identity.ts';
 export * from './legacy.ts';
 export * from './money.ts';
 export * from './payouts.ts';
+export * from './player-limits.ts';
 export * from './queue.ts';
 export * from './security.ts';

@@ -1,0 +1,51 @@
+import { Readable } from 'node:stream';
+import { EXPORT_KINDS, exportRange } from '../../../common/api/admin-exports.ts';
+import type { AdminRoutes } from '../admin-context.ts';
+import { allow, ROLES } from '../admin-roles.ts';
+import { csvLine } from '../exports/csv.ts';
+import { exportHeader, exportLines } from '../exports/export-rows.ts';
+
+/**
+ * GET /api/admin/export/{transactions|games}.csv?from=YYYY-MM-DD&to=YYYY-MM-DD (common/api/admin-exports.ts),
+ * owner and admin only. Streamed: rows are read a page at a time and written to the reply as they come, never
+ * built in memory. Each export is a system event naming who, what, the range, the rows and their lamports,
+ * written once the last row is out (or when the download stops, with how far it got).
+ */
+export const exportRoutes: AdminRoutes = (scope, { db, recordAction }) => {
+  for (const kind of EXPORT_KINDS) {
+    scope.get<{ Querystring: Record<string, unknown> }>(
+      `/export/${kind}.csv`,
+      allow(ROLES.act),
+      async (request, reply) => {
+        const { from, to } = request.query;
+        const range = exportRange(from, to);
+        if (!range.ok) return reply.code(400).send({ error: range.error });
+        const lines = async function* () {
+          let rows = 0;
+          let lamports = 0n;
+          let complete = false;
+          try {
+            yield csvLine(exportHeader(kind));
+            for await (const line of exportLines(db, kind, range)) {
+              rows += 1;
+              lamports += line.lamports;
+              yield csvLine(line.values);
+            }
+            complete = true;
+          } finally {
+            await recordAction(request, {
+              action: `export_${kind}`,
+              message: `Exported ${rows} ${kind} from ${from} to ${to} (CSV${complete ? '' : ', stopped before the end'})`,
+              details: { kind, from, to, rows, totalLamports: lamports.toString(), complete },
+            });
+          }
+        };
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="${kind}-${from}-to-${to}.csv"`);
+        return reply.send(Readable.from(lines()));
+      },
+    );
+  }
+};

@@ -1,0 +1,66 @@
+import type { LimitsView } from '../../common/api/player-limits-api.ts';
+import {
+  exclusionActive,
+  exclusionRefusal,
+  type LossLimitSetting,
+  lossLimitRefusal,
+  type PlayerLimits,
+} from '../../common/player-limits.ts';
+import type { Database } from '../db/database.ts';
+import { lossesAt } from './net-loss.ts';
+import { readLimits, settledLimits } from './player-limits-store.ts';
+
+const iso = (at: number) => new Date(at).toISOString();
+
+/** The limits at `now` and each window's net loss, as the panel and the back-office show them. */
+export function toLimitsView(
+  limits: PlayerLimits,
+  losses: { daily: bigint; weekly: bigint },
+  now: number,
+): LimitsView {
+  const settled = settledLimits(limits, now);
+  const loss = (s: LossLimitSetting, lossLamports: bigint) => ({
+    lamports: s.lamports?.toString() ?? null,
+    pending: s.pending
+      ? { lamports: s.pending.lamports?.toString() ?? null, effectiveAt: iso(s.pending.effectiveAt) }
+      : null,
+    lossLamports: lossLamports.toString(),
+  });
+  const { exclusion } = settled;
+  return {
+    exclusion: exclusionActive(exclusion, now)
+      ? {
+          startedAt: iso(exclusion.startedAt),
+          endsAt: exclusion.endsAt === null ? null : iso(exclusion.endsAt),
+        }
+      : null,
+    daily: loss(settled.daily, losses.daily),
+    weekly: loss(settled.weekly, losses.weekly),
+  };
+}
+
+export async function readLimitsView(db: Database, walletAddress: string, now: number): Promise<LimitsView> {
+  const [limits, losses] = await Promise.all([
+    readLimits(db, walletAddress),
+    lossesAt(db, walletAddress, now),
+  ]);
+  return toLimitsView(limits, losses, now);
+}
+
+/**
+ * Why a paid search of `wagerLamports` by this wallet is refused at `now` by its own protection (its
+ * self-exclusion, then its loss limits), or null. The losses are read only when a limit is in force.
+ */
+export async function paidSearchRefusal(
+  db: Database,
+  walletAddress: string,
+  wagerLamports: bigint,
+  now: number,
+): Promise<{ message: string; code: string } | null> {
+  const limits = await readLimits(db, walletAddress);
+  const excluded = exclusionRefusal(limits, now);
+  if (excluded) return excluded;
+  const settled = settledLimits(limits, now);
+  if (settled.daily.lamports === null && settled.weekly.lamports === null) return null;
+  return lossLimitRefusal(settled, await lossesAt(db, walletAddress, now), wagerLamports, now);
+}
