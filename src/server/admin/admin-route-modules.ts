@@ -1,4 +1,5 @@
 import type { AdminRoutes } from './admin-context.ts';
+import { banHistoryRoutes } from './routes/ban-history-routes.ts';
 import { banRoutes } from './routes/ban-routes.ts';
 import { detailRoutes } from './routes/detail-routes.ts';
 import { heldPayoutRoutes } from './routes/held-payout-routes.ts';
@@ -15,6 +16,7 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRoutes[] = [
   listRoutes,
   detailRoutes,
   banRoutes,
+  banHistoryRoutes,
   reviewRoutes,
   heldPayoutRoutes,
 ];

@@ -26,6 +26,7 @@ import {
   adminUserAnswerSchema,
   walletDetailSchema,
 } from '../../../common/api/admin-views.ts';
+import { banHistoryRowSchema } from '../../../common/api/ban-history-api.ts';
 import { banStatusAnswerSchema } from '../../../common/api/player-api.ts';
 import { fitsExactly } from '../../../common/api/test-support/contract-fit.ts';
 import { apiErrorSchema, pageOf } from '../../../common/api/wire-values.ts';
@@ -116,6 +117,8 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       ['/flagged-wallets', adminFlaggedWalletRowSchema],
       [`/wallets/${loser}/ips`, walletIpRowSchema],
       [`/ips/${IP}/wallets`, ipWalletRowSchema],
+      [`/ban-history?wallet=${loser}`, banHistoryRowSchema],
+      [`/ban-history?ip=${IP}`, banHistoryRowSchema],
     ] as const;
     for (const [url, row] of lists) {
       const page = await fits('GET', url, pageOf(row));
@@ -157,6 +160,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       '/api/admin/held-payouts',
       '/api/admin/wallets/:wallet',
       '/api/admin/games/:id/replay',
+      '/api/admin/ban-history',
       // A navigation: it answers a redirect to the sign-in page, not JSON.
       '/api/admin/logout',
     ]);
