@@ -28,6 +28,7 @@ import {
 } from '../../../common/api/admin-views.ts';
 import { banHistoryRowSchema } from '../../../common/api/ban-history-api.ts';
 import { banStatusAnswerSchema } from '../../../common/api/player-api.ts';
+import { systemEventSummarySchema } from '../../../common/api/system-event-summary.ts';
 import { fitsExactly } from '../../../common/api/test-support/contract-fit.ts';
 import { apiErrorSchema, pageOf } from '../../../common/api/wire-values.ts';
 import { walletIpAssociations } from '../../db/schema/index.ts';
@@ -88,7 +89,8 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     });
     await fits('POST', '/resolve-flag', flagAnswerSchema, { flagId: flag.id, resolution: 'cleared' });
     await fits('POST', '/flag-wallet', flagAnswerSchema, { walletAddress: winner, reason: 'again' });
-    const events = await fits('GET', '/system-events', pageOf(adminSystemEventRowSchema));
+    // Awaiting triage: a warning or worse (an informational event cannot be resolved).
+    const events = await fits('GET', '/system-events?unresolved=1', pageOf(adminSystemEventRowSchema));
     const eventId = events.items[0]?.id;
     await fits('POST', '/resolve-event', resolveEventAnswerSchema, { eventId });
     await fits('POST', '/resolve-event', resolveEventAnswerSchema, { eventId });
@@ -107,6 +109,8 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     await fits('GET', '/user', adminUserAnswerSchema);
     await fits('GET', '/stats', adminStatsSchema);
     await fits('GET', '/overview', adminOverviewSchema);
+    const summary = await fits('GET', '/system-events/summary', systemEventSummarySchema);
+    expect(summary.types.length).toBeGreaterThan(0);
     const lists = [
       ['/transactions', adminTransactionRowSchema],
       ['/games', adminGameRowSchema],
@@ -153,6 +157,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       '/api/admin/wallets',
       '/api/admin/ips',
       '/api/admin/system-events',
+      '/api/admin/system-events/summary',
       '/api/admin/banned-wallets',
       '/api/admin/flagged-wallets',
       '/api/admin/wallets/:wallet/ips',
