@@ -140,6 +140,17 @@ describeEachDatabase('ban history', (target) => {
     expect(unban[0]?.details).not.toHaveProperty('adminId');
   });
 
+  it('an unban of what is not banned changes nothing and enters no history', async () => {
+    const { bans } = setup();
+    const wallet = uniqueWallet();
+    await bans.unbanWallet(wallet, { by: 'system', reason: 'never banned' });
+    await bans.unbanIp('198.51.100.99', { by: 'system', reason: 'never banned' });
+    expect((await listBanHistory(target.db, { kind: 'wallet', value: wallet })).items).toEqual([]);
+    expect((await listBanHistory(target.db, { kind: 'ip', value: '198.51.100.99' })).items).toEqual([]);
+    expect(await eventsNaming(wallet)).toEqual([]);
+    expect(await eventsNaming('198.51.100.99')).toEqual([]);
+  });
+
   it('a ban that fails leaves neither the ban, nor its history, nor its event', async () => {
     const { bans } = setup();
     const wallet = uniqueWallet();

@@ -115,10 +115,13 @@ export function createBans({ db, clock }: { db: Database; clock: Clock }): Bans 
     async unbanWallet(walletAddress, actor) {
       await db.transaction(async (tx) => {
         const at = now();
-        await tx
+        const lifted = await tx
           .update(bannedWallets)
           .set({ isBanned: false, unbannedAt: at, unbannedBy: actor.by, unbannedReason: actor.reason })
-          .where(eq(bannedWallets.walletAddress, walletAddress));
+          .where(and(eq(bannedWallets.walletAddress, walletAddress), eq(bannedWallets.isBanned, true)))
+          .returning({ id: bannedWallets.id });
+        // Nothing was banned: nothing changed, so nothing enters the history.
+        if (lifted.length === 0) return;
         await recordBanChange(tx, { kind: 'wallet', target: walletAddress, banned: false, actor, at });
       });
       emit({ kind: 'wallet', walletAddress, banned: false });
@@ -143,13 +146,21 @@ export function createBans({ db, clock }: { db: Database; clock: Clock }): Bans 
 
 async function setIpBan(db: Database, ipAddress: string, actor: BanActor, at: Date, banned: boolean) {
   await db.transaction(async (tx) => {
-    const fields = banned
-      ? { isBanned: true, bannedReason: actor.reason, bannedBy: actor.by, bannedAt: at }
-      : { isBanned: false };
-    await tx
-      .insert(ipAddresses)
-      .values({ ipAddress, firstSeen: at, lastSeen: at, ...fields })
-      .onConflictDoUpdate({ target: ipAddresses.ipAddress, set: fields });
+    if (banned) {
+      const fields = { isBanned: true, bannedReason: actor.reason, bannedBy: actor.by, bannedAt: at };
+      await tx
+        .insert(ipAddresses)
+        .values({ ipAddress, firstSeen: at, lastSeen: at, ...fields })
+        .onConflictDoUpdate({ target: ipAddresses.ipAddress, set: fields });
+    } else {
+      const lifted = await tx
+        .update(ipAddresses)
+        .set({ isBanned: false })
+        .where(and(eq(ipAddresses.ipAddress, ipAddress), eq(ipAddresses.isBanned, true)))
+        .returning({ id: ipAddresses.id });
+      // Nothing was banned: nothing changed, so nothing enters the history.
+      if (lifted.length === 0) return;
+    }
     // The sessions signed in from a banned address end with the ban, as a new sign-in from it is refused.
     const sessionsEnded = banned ? await endSessionsOf(tx, { ip: ipAddress }) : 0;
     await recordBanChange(tx, { kind: 'ip', target: ipAddress, banned, actor, at }, { sessionsEnded });
