@@ -64,7 +64,36 @@ const COLUMNS = [
   }),
 ];
 
-const SELECT = 'rounded border border-slate-600 bg-slate-900 px-2 py-1 text-slate-100';
+/** One filter: 'All' (the empty value) or one of `options`. */
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly string[];
+  onChange(value: string): void;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      {label}
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded border border-slate-600 bg-slate-900 px-2 py-1 text-slate-100"
+      >
+        <option value="">All</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /**
  * Logins, admin actions, payment and payout trouble, house balance alerts... filterable by severity and
@@ -88,38 +117,20 @@ export function SystemEventsTab({
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center gap-4 text-slate-300 text-xs">
-        <label className="flex items-center gap-2">
-          Severity
-          <select
-            value={filter.severity}
-            onChange={(e) =>
-              onFilterChange({ ...filter, severity: e.target.value as EventsFilter['severity'] })
-            }
-            className={SELECT}
-          >
-            <option value="">All</option>
-            {SYSTEM_EVENT_SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex items-center gap-2">
-          Type
-          <select
-            value={filter.type}
-            onChange={(e) => onFilterChange({ ...filter, type: e.target.value })}
-            className={SELECT}
-          >
-            <option value="">All</option>
-            {types.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Severity"
+          value={filter.severity}
+          options={SYSTEM_EVENT_SEVERITIES}
+          onChange={(severity) =>
+            onFilterChange({ ...filter, severity: severity as EventsFilter['severity'] })
+          }
+        />
+        <FilterSelect
+          label="Type"
+          value={filter.type}
+          options={types}
+          onChange={(type) => onFilterChange({ ...filter, type })}
+        />
         <label className="flex items-center gap-2">
           <input
             type="checkbox"
