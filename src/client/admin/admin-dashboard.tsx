@@ -12,12 +12,10 @@ import { InspectorDialog } from './inspector-dialog.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 import { StatCards } from './stat-cards.tsx';
-import { type EventsFilter, SystemEventsTab } from './system-events-tab.tsx';
+import { ALL_EVENTS, type EventsFilter, SystemEventsTab } from './system-events-tab.tsx';
 import { TransactionsTab } from './transactions-tab.tsx';
 import { useAdminSearch } from './use-admin-search.ts';
 import { WalletsTab } from './wallets-tab.tsx';
-
-const ALL_EVENTS: EventsFilter = { severity: '', unresolved: false };
 
 /** The signed-in back-office (SPEC §2 "Admin panel"): header, search, stat cards, tabs, detail dialog. */
 export function AdminDashboard({ user }: { user: AdminUserResponse['user'] }) {
@@ -52,7 +50,7 @@ export function AdminDashboard({ user }: { user: AdminUserResponse['user'] }) {
     searcher.clear();
   };
   const showCritical = () => {
-    setEventsFilter({ severity: 'critical', unresolved: true });
+    setEventsFilter({ ...ALL_EVENTS, severity: 'critical', unresolved: true });
     setTab('events');
   };
 

@@ -1,11 +1,27 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { type AdminBannedWalletRow, adminBannedWalletRowSchema } from '../../common/api/admin-rows.ts';
 import { DateText, IpLink, WalletLink } from './admin-cells.tsx';
+import { useAdminPanel } from './admin-panel-context.tsx';
 import { WalletBanButton } from './ban-buttons.tsx';
 import { DataTable } from './data-table.tsx';
 import { useAdminList } from './use-admin-list.ts';
 
 const col = createColumnHelper<AdminBannedWalletRow>();
+
+/** Opens the wallet's detail, whose Ban History lists every ban and unban of it. */
+function HistoryButton({ address }: { address: string }) {
+  const { inspect } = useAdminPanel();
+  return (
+    <button
+      type="button"
+      aria-label={`Ban history of wallet ${address}`}
+      onClick={() => inspect({ kind: 'wallet', address })}
+      className="text-cyan-300 underline decoration-dotted underline-offset-2 hover:text-cyan-100"
+    >
+      History
+    </button>
+  );
+}
 
 const COLUMNS = [
   col.accessor('walletAddress', { header: 'Wallet', cell: (c) => <WalletLink address={c.getValue()} /> }),
@@ -19,11 +35,16 @@ const COLUMNS = [
   col.display({
     id: 'actions',
     header: 'Actions',
-    cell: (c) => <WalletBanButton address={c.row.original.walletAddress} banned />,
+    cell: (c) => (
+      <span className="flex items-center gap-2">
+        <WalletBanButton address={c.row.original.walletAddress} banned />
+        <HistoryButton address={c.row.original.walletAddress} />
+      </span>
+    ),
   }),
 ];
 
-/** The wallets banned now, newest first, each with Unban. */
+/** The wallets banned now (a lifted ban is in the wallet's history only), newest first, with Unban and History. */
 export function BannedWalletsTab() {
   const list = useAdminList(adminBannedWalletRowSchema, '/banned-wallets');
   return (

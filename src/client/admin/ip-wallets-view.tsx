@@ -3,6 +3,7 @@ import { type IpWalletRow, ipWalletRowSchema } from '../../common/api/admin-rows
 import { WalletLink } from './admin-cells.tsx';
 import { associationColumns } from './association-columns.tsx';
 import { WalletBanButton } from './ban-buttons.tsx';
+import { BanHistoryTable } from './ban-history-table.tsx';
 import { DataTable } from './data-table.tsx';
 import { useAdminList } from './use-admin-list.ts';
 import { useErrorToast } from './use-error-toast.ts';
@@ -21,18 +22,24 @@ const COLUMNS = [
 
 export const IP_WALLETS_ERROR = 'Failed to fetch wallet associations for this IP.';
 
-/** The wallets seen from one IP (SPEC §7 association rows); a wallet opens its own detail. */
+/** The wallets seen from one IP (SPEC §7 association rows), a wallet opening its own detail; its ban history. */
 export function IpWalletsView({ ip }: { ip: string }) {
   const list = useAdminList(ipWalletRowSchema, `/ips/${encodeURIComponent(ip)}/wallets`);
   useErrorToast(list.isError, IP_WALLETS_ERROR);
   return (
-    <DataTable
-      label={`Wallets of IP ${ip}`}
-      columns={COLUMNS}
-      list={list}
-      rowId={(r) => r.walletAddress}
-      errorText={IP_WALLETS_ERROR}
-      emptyText="No wallets seen from this IP"
-    />
+    <div className="space-y-5">
+      <DataTable
+        label={`Wallets of IP ${ip}`}
+        columns={COLUMNS}
+        list={list}
+        rowId={(r) => r.walletAddress}
+        errorText={IP_WALLETS_ERROR}
+        emptyText="No wallets seen from this IP"
+      />
+      <section>
+        <h4 className="mb-2 font-bold text-green-300 text-xs uppercase tracking-wider">Ban History</h4>
+        <BanHistoryTable target={{ kind: 'ip', value: ip }} />
+      </section>
+    </div>
   );
 }

@@ -3,23 +3,37 @@ import {
   type AdminSystemEventRow,
   adminSystemEventRowSchema,
   type SystemEventSeverity as EventSeverity,
+  isResolvableSeverity,
+  SYSTEM_EVENT_SEVERITIES,
 } from '../../common/api/admin-rows.ts';
 import { DateText, SeverityBadge } from './admin-cells.tsx';
 import { BUTTON } from './admin-dialog.tsx';
 import { DataTable } from './data-table.tsx';
+import { UnresolvedCounts, useEventSummary } from './system-events-summary.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 import { useAdminList } from './use-admin-list.ts';
 
 export interface EventsFilter {
   severity: EventSeverity | '';
+  /** One event type, '' for all. */
+  type: string;
+  /** Awaiting triage: warnings or worse nobody has resolved. */
   unresolved: boolean;
 }
 
-const SEVERITIES: EventSeverity[] = ['critical', 'error', 'warning', 'other'];
+export const ALL_EVENTS: EventsFilter = { severity: '', type: '', unresolved: false };
 
+/** A warning or worse is resolved once; an informational event is a record and offers nothing to resolve. */
 function ResolveEventButton({ event }: { event: AdminSystemEventRow }) {
   const action = useAdminAction('resolveEvent');
   if (event.resolvedAt) return <DateText value={event.resolvedAt} />;
+  if (!isResolvableSeverity(event.severity)) {
+    return (
+      <span className="text-slate-500" title="Informational: nothing to resolve">
+        -
+      </span>
+    );
+  }
   return (
     <button
       type="button"
@@ -50,7 +64,41 @@ const COLUMNS = [
   }),
 ];
 
-/** Logins, admin actions, payment and payout trouble, house balance alerts... filterable, each resolvable. */
+/** One filter: 'All' (the empty value) or one of `options`. */
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly string[];
+  onChange(value: string): void;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      {label}
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded border border-slate-600 bg-slate-900 px-2 py-1 text-slate-100"
+      >
+        <option value="">All</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * Logins, admin actions, payment and payout trouble, house balance alerts... filterable by severity and
+ * type; the warnings and worse are counted until resolved.
+ */
 export function SystemEventsTab({
   filter,
   onFilterChange,
@@ -60,28 +108,29 @@ export function SystemEventsTab({
 }) {
   const list = useAdminList(adminSystemEventRowSchema, '/system-events', {
     severity: filter.severity,
+    type: filter.type,
     unresolved: filter.unresolved,
   });
+  const summary = useEventSummary();
+  // The chosen type stays a choice even before the summary lists it (or once no event of it is left).
+  const types = [...new Set([...(summary.data?.types ?? []), ...(filter.type ? [filter.type] : [])])].sort();
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center gap-4 text-slate-300 text-xs">
-        <label className="flex items-center gap-2">
-          Severity
-          <select
-            value={filter.severity}
-            onChange={(e) =>
-              onFilterChange({ ...filter, severity: e.target.value as EventsFilter['severity'] })
-            }
-            className="rounded border border-slate-600 bg-slate-900 px-2 py-1 text-slate-100"
-          >
-            <option value="">All</option>
-            {SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Severity"
+          value={filter.severity}
+          options={SYSTEM_EVENT_SEVERITIES}
+          onChange={(severity) =>
+            onFilterChange({ ...filter, severity: severity as EventsFilter['severity'] })
+          }
+        />
+        <FilterSelect
+          label="Type"
+          value={filter.type}
+          options={types}
+          onChange={(type) => onFilterChange({ ...filter, type })}
+        />
         <label className="flex items-center gap-2">
           <input
             type="checkbox"
@@ -90,6 +139,10 @@ export function SystemEventsTab({
           />
           Unresolved only
         </label>
+        <UnresolvedCounts
+          summary={summary.data}
+          onShow={(severity) => onFilterChange({ ...filter, severity, unresolved: true })}
+        />
       </div>
       <DataTable
         label="System Events"

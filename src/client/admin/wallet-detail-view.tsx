@@ -6,6 +6,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { BanBadge, DateText, SeverityBadge } from './admin-cells.tsx';
 import { useAdminFetch } from './admin-fetch.ts';
 import { WalletBanButton } from './ban-buttons.tsx';
+import { BanHistoryTable } from './ban-history-table.tsx';
 import { DataTable } from './data-table.tsx';
 import { FlagWalletButton, ResolveFlagButton } from './flag-buttons.tsx';
 import { GAME_COLUMNS } from './game-columns.tsx';
@@ -73,7 +74,7 @@ function WalletGames({ address }: { address: string }) {
   );
 }
 
-/** One wallet: ban and flag state with their actions, analytics (SPEC §3), its IPs and its games. */
+/** One wallet: ban and flag state with their actions, analytics (SPEC §3), its ban history, IPs and games. */
 export function WalletDetailView({ address }: { address: string }) {
   const api = useAdminFetch();
   const path = `/wallets/${encodeURIComponent(address)}`;
@@ -106,6 +107,10 @@ export function WalletDetailView({ address }: { address: string }) {
           </section>
         </>
       )}
+      <section>
+        <Heading>Ban History</Heading>
+        <BanHistoryTable target={{ kind: 'wallet', value: address }} />
+      </section>
       <section>
         <Heading>IP Addresses</Heading>
         <WalletIpsTable address={address} />

@@ -10,6 +10,21 @@ import { count, instant, lamportsText, solNumber } from './wire-values.ts';
 export const SYSTEM_EVENT_SEVERITIES = ['critical', 'error', 'warning', 'other'] as const;
 export type SystemEventSeverity = (typeof SYSTEM_EVENT_SEVERITIES)[number];
 
+/**
+ * The severities an operator triages: a warning or worse can be resolved; an informational event ('other',
+ * such as server_started or an admin's sign-in) is a record, not a problem, and cannot be.
+ */
+export const RESOLVABLE_SEVERITIES = [
+  'critical',
+  'error',
+  'warning',
+] as const satisfies readonly SystemEventSeverity[];
+export type ResolvableSeverity = (typeof RESOLVABLE_SEVERITIES)[number];
+
+export function isResolvableSeverity(severity: SystemEventSeverity): severity is ResolvableSeverity {
+  return (RESOLVABLE_SEVERITIES as readonly string[]).includes(severity);
+}
+
 /** SPEC §3 flagged wallet severity (default medium). */
 export const FLAG_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
+import type { EventActor } from '../security/system-events.ts';
 import type { AdminActionInput, AdminActor } from './admin-events.ts';
 import type { AdminRole } from './admin-roles.ts';
 import type { AdminSession } from './admin-sessions.ts';
@@ -25,6 +26,11 @@ export interface AdminRouteContext extends AdminServices {
   clock: Clock;
   /** Records the request's admin action as a system event (who, what, from which IP; when is created_at). */
   recordAction(request: FastifyRequest, input: AdminActionInput): Promise<void>;
+  /**
+   * The signed-in admin as an action service names them in the one event it writes itself (e-mail, id, role,
+   * client IP): the request then counts as recorded, so no second, generic admin event is written for it.
+   */
+  actingAdmin(request: FastifyRequest): EventActor;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AdminRoutes } from './admin-context.ts';
+import { banHistoryRoutes } from './routes/ban-history-routes.ts';
 import { banRoutes } from './routes/ban-routes.ts';
 import { detailRoutes } from './routes/detail-routes.ts';
 import { exportRoutes } from './routes/export-routes.ts';
@@ -16,6 +17,7 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRoutes[] = [
   listRoutes,
   detailRoutes,
   banRoutes,
+  banHistoryRoutes,
   reviewRoutes,
   heldPayoutRoutes,
   exportRoutes,

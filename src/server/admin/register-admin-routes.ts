@@ -61,6 +61,12 @@ export async function registerAdminRoutes(
       recorded.add(request);
       await recordAdminAction(db, actorOf(request.adminSession), request.ip, input);
     },
+    actingAdmin(request) {
+      const session = request.adminSession;
+      if (!session) throw new Error('actingAdmin needs a signed-in admin');
+      recorded.add(request);
+      return { by: session.email, adminId: session.adminId, role: session.role, ip: request.ip };
+    },
   };
 
   if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);

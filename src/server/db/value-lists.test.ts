@@ -64,6 +64,9 @@ const SPEC_LISTS = {
   // Not SPEC lists but the money design's (ARCHITECTURE invariant 3; held and cancelled: RELIABILITY 35).
   payout_job_kind: ['winner_payout', 'refund'],
   payout_job_status: ['pending', 'processing', 'sent', 'confirmed', 'failed', 'held', 'cancelled'],
+  // The ban history's (security.ts ban_history): what was banned, and whether it was a ban or an unban.
+  ban_target_kind: ['wallet', 'ip'],
+  ban_history_action: ['ban', 'unban'],
 } as const;
 
 type ListName = keyof typeof SPEC_LISTS;

@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { bannedWallets, ipAddresses } from '../db/schema/index.ts';
+import { appendBanHistory } from './ban-history.ts';
 import { endSessionsOf } from './player-sessions.ts';
-import { recordSystemEvent } from './system-events.ts';
+import { actorDetails, actorText, type EventActor, recordSystemEvent } from './system-events.ts';
 
 /** SPEC §8 default ban messages. */
 export const BAN_MESSAGES = {
@@ -24,11 +25,18 @@ export type BanChange =
   | { kind: 'wallet'; walletAddress: string; banned: boolean }
   | { kind: 'ip'; ipAddress: string; banned: boolean };
 
-export interface BanActor {
-  /** Who acted (an admin's e-mail, or 'system'). */
-  by: string;
+/** Who acted (an admin's e-mail with their id, role and address, or 'system'), and why. */
+export interface BanActor extends EventActor {
   reason: string;
 }
+
+/** The one system event each ban change writes, naming who, what, why and from which address. */
+export const BAN_EVENT = {
+  walletBanned: 'wallet_banned',
+  walletUnbanned: 'wallet_unbanned',
+  ipBanned: 'ip_banned',
+  ipUnbanned: 'ip_unbanned',
+} as const;
 
 export interface Bans {
   status(walletAddress: string | null, ipAddress: string | null): Promise<BanStatus>;
@@ -95,12 +103,11 @@ export function createBans({ db, clock }: { db: Database; clock: Clock }): Bans 
           });
         // A banned wallet keeps no session: none of its sockets can open again, nor a seat be taken back.
         const sessionsEnded = await endSessionsOf(tx, { walletAddress });
-        await recordSystemEvent(tx, {
-          severity: 'warning',
-          eventType: 'wallet_banned',
-          message: `Wallet ${walletAddress} banned by ${actor.by}: ${actor.reason}`,
-          details: { walletAddress, by: actor.by, reason: actor.reason, at: at.toISOString(), sessionsEnded },
-        });
+        await recordBanChange(
+          tx,
+          { kind: 'wallet', target: walletAddress, banned: true, actor, at },
+          { sessionsEnded },
+        );
       });
       emit({ kind: 'wallet', walletAddress, banned: true });
     },
@@ -108,16 +115,14 @@ export function createBans({ db, clock }: { db: Database; clock: Clock }): Bans 
     async unbanWallet(walletAddress, actor) {
       await db.transaction(async (tx) => {
         const at = now();
-        await tx
+        const lifted = await tx
           .update(bannedWallets)
           .set({ isBanned: false, unbannedAt: at, unbannedBy: actor.by, unbannedReason: actor.reason })
-          .where(eq(bannedWallets.walletAddress, walletAddress));
-        await recordSystemEvent(tx, {
-          severity: 'other',
-          eventType: 'wallet_unbanned',
-          message: `Wallet ${walletAddress} unbanned by ${actor.by}: ${actor.reason}`,
-          details: { walletAddress, by: actor.by, reason: actor.reason, at: at.toISOString() },
-        });
+          .where(and(eq(bannedWallets.walletAddress, walletAddress), eq(bannedWallets.isBanned, true)))
+          .returning({ id: bannedWallets.id });
+        // Nothing was banned: nothing changed, so nothing enters the history.
+        if (lifted.length === 0) return;
+        await recordBanChange(tx, { kind: 'wallet', target: walletAddress, banned: false, actor, at });
       });
       emit({ kind: 'wallet', walletAddress, banned: false });
     },
@@ -141,21 +146,58 @@ export function createBans({ db, clock }: { db: Database; clock: Clock }): Bans 
 
 async function setIpBan(db: Database, ipAddress: string, actor: BanActor, at: Date, banned: boolean) {
   await db.transaction(async (tx) => {
-    const fields = banned
-      ? { isBanned: true, bannedReason: actor.reason, bannedBy: actor.by, bannedAt: at }
-      : { isBanned: false };
-    await tx
-      .insert(ipAddresses)
-      .values({ ipAddress, firstSeen: at, lastSeen: at, ...fields })
-      .onConflictDoUpdate({ target: ipAddresses.ipAddress, set: fields });
+    if (banned) {
+      const fields = { isBanned: true, bannedReason: actor.reason, bannedBy: actor.by, bannedAt: at };
+      await tx
+        .insert(ipAddresses)
+        .values({ ipAddress, firstSeen: at, lastSeen: at, ...fields })
+        .onConflictDoUpdate({ target: ipAddresses.ipAddress, set: fields });
+    } else {
+      const lifted = await tx
+        .update(ipAddresses)
+        .set({ isBanned: false })
+        .where(and(eq(ipAddresses.ipAddress, ipAddress), eq(ipAddresses.isBanned, true)))
+        .returning({ id: ipAddresses.id });
+      // Nothing was banned: nothing changed, so nothing enters the history.
+      if (lifted.length === 0) return;
+    }
     // The sessions signed in from a banned address end with the ban, as a new sign-in from it is refused.
     const sessionsEnded = banned ? await endSessionsOf(tx, { ip: ipAddress }) : 0;
-    await recordSystemEvent(tx, {
-      severity: banned ? 'warning' : 'other',
-      eventType: banned ? 'ip_banned' : 'ip_unbanned',
-      message: `IP ${ipAddress} ${banned ? 'banned' : 'unbanned'} by ${actor.by}: ${actor.reason}`,
-      details: { ipAddress, by: actor.by, reason: actor.reason, at: at.toISOString(), sessionsEnded },
-    });
+    await recordBanChange(tx, { kind: 'ip', target: ipAddress, banned, actor, at }, { sessionsEnded });
+  });
+}
+
+interface RecordedBanChange {
+  kind: 'wallet' | 'ip';
+  target: string;
+  banned: boolean;
+  actor: BanActor;
+  at: Date;
+}
+
+/**
+ * What every ban change leaves, in its own transaction: one line of history (who, when, why, from where) and
+ * one system event naming the same, with the admin's id and role when an admin acted (so the admin routes
+ * record nothing besides). A ban is a warning to review; an unban is informational.
+ */
+async function recordBanChange(tx: Database, change: RecordedBanChange, extra: Record<string, unknown> = {}) {
+  const { kind, target, banned, actor, at } = change;
+  const action = banned ? 'ban' : 'unban';
+  await appendBanHistory(tx, { kind, target, action, actor, reason: actor.reason, at });
+  const noun = kind === 'wallet' ? 'Wallet' : 'IP';
+  const did = banned ? 'banned' : 'unbanned';
+  await recordSystemEvent(tx, {
+    severity: banned ? 'warning' : 'other',
+    eventType: `${kind}_${did}` satisfies (typeof BAN_EVENT)[keyof typeof BAN_EVENT],
+    message: `${noun} ${target} ${did} ${actorText(actor)}: ${actor.reason}`,
+    details: {
+      action: `${action}_${kind}`,
+      [kind === 'wallet' ? 'walletAddress' : 'ipAddress']: target,
+      ...actorDetails(actor),
+      reason: actor.reason,
+      at: at.toISOString(),
+      ...extra,
+    },
   });
 }
 

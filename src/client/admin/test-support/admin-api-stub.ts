@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { AdminOverview, AdminStats } from '../../../common/api/admin-views.ts';
+import type { SystemEventSummary } from '../../../common/api/system-event-summary.ts';
 import type { Page } from '../../../common/api/wire-values.ts';
 import { jsonResponse } from '../../test-support/render-app.tsx';
 
@@ -38,6 +39,12 @@ export const OVERVIEW: AdminOverview = {
   lastReconciliation: { at: '2026-11-23T10:00:00.000Z', ok: true, summary: 'Ledger matches the chain' },
 };
 
+export const EVENT_SUMMARY: SystemEventSummary = {
+  types: ['admin_login_succeeded', 'house_balance_low', 'server_started'],
+  unresolved: { critical: 3, error: 0, warning: 2 },
+  unresolvedTotal: 5,
+};
+
 export const page = <Row>(items: Row[], nextCursor: string | null = null): Page<Row> => ({
   items,
   nextCursor,
@@ -53,6 +60,7 @@ export function stubAdminApi(answers: Record<string, Answer> = {}) {
     'GET /api/admin/user': jsonResponse(200, { user: { role: 'admin', currentIP: '203.0.113.7' } }),
     'GET /api/admin/stats': jsonResponse(200, STATS),
     'GET /api/admin/overview': jsonResponse(200, OVERVIEW),
+    'GET /api/admin/system-events/summary': jsonResponse(200, EVENT_SUMMARY),
     'GET /api/wallet-config': jsonResponse(200, {
       houseWallet: OVERVIEW.houseWallet.address,
       cluster: 'devnet',

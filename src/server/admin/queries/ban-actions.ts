@@ -5,13 +5,15 @@ import type { IpBanAnswer, WalletBanAnswer } from '../../../common/api/admin-act
 import type { Database } from '../../db/database.ts';
 import { walletIpAssociations } from '../../db/schema/index.ts';
 import type { Bans } from '../../security/bans.ts';
+import type { EventActor } from '../../security/system-events.ts';
 import { type ActionResult, refused, requiredText } from './action-result.ts';
 
 export type { IpBanAnswer, WalletBanAnswer };
 
 /**
  * SPEC §7 ban-wallet / unban-wallet / ban-ip / unban-ip as services over security/bans.ts, which writes the
- * ban, records its system event (who, why, when) and tells live sockets and searches at once.
+ * ban, its history line and its one system event (who, what, why, from which IP) and tells live sockets and
+ * searches at once.
  */
 
 export const BAN_ACTION_ERRORS = {
@@ -35,10 +37,8 @@ export interface BanActionDeps {
   bans: Bans;
 }
 
-/** Who acts: the signed-in admin's e-mail. */
-export interface ActingAdmin {
-  by: string;
-}
+/** Who acts: the signed-in admin's e-mail as `by`, with their id, role and address when a route acts. */
+export type ActingAdmin = EventActor;
 
 const walletOf = (value: unknown) => {
   const text = requiredText(value, 64);
@@ -69,7 +69,7 @@ export async function banWalletAction(
   if (!walletAddress) return refused(400, BAN_ACTION_ERRORS.invalidWallet);
   const reason = requiredText(input.reason);
   if (!reason) return refused(400, BAN_ACTION_ERRORS.reasonRequired);
-  await deps.bans.banWallet(walletAddress, { by: admin.by, reason }, await lastIpOf(deps.db, walletAddress));
+  await deps.bans.banWallet(walletAddress, { ...admin, reason }, await lastIpOf(deps.db, walletAddress));
   return {
     ok: true,
     body: { success: true, message: BAN_ACTION_MESSAGES.walletBanned, walletAddress, isBanned: true },
@@ -88,7 +88,7 @@ export async function unbanWalletAction(
   if (!(await deps.bans.status(walletAddress, null)).walletBanned) {
     return refused(404, BAN_ACTION_ERRORS.walletNotBanned);
   }
-  await deps.bans.unbanWallet(walletAddress, { by: admin.by, reason });
+  await deps.bans.unbanWallet(walletAddress, { ...admin, reason });
   return {
     ok: true,
     body: { success: true, message: BAN_ACTION_MESSAGES.walletUnbanned, walletAddress, isBanned: false },
@@ -104,7 +104,7 @@ export async function banIpAction(
   const ipAddress = ipOf(input.ipAddress);
   if (!ipAddress) return refused(400, BAN_ACTION_ERRORS.invalidIp);
   const reason = requiredText(input.reason) ?? 'Banned by an admin';
-  await deps.bans.banIp(ipAddress, { by: admin.by, reason });
+  await deps.bans.banIp(ipAddress, { ...admin, reason });
   return {
     ok: true,
     body: { success: true, message: BAN_ACTION_MESSAGES.ipBanned, ipAddress, isBanned: true },
@@ -120,7 +120,7 @@ export async function unbanIpAction(
   if (!ipAddress) return refused(400, BAN_ACTION_ERRORS.invalidIp);
   if (!(await deps.bans.status(null, ipAddress)).ipBanned) return refused(404, BAN_ACTION_ERRORS.ipNotBanned);
   const reason = requiredText(input.reason) ?? 'Unbanned by an admin';
-  await deps.bans.unbanIp(ipAddress, { by: admin.by, reason });
+  await deps.bans.unbanIp(ipAddress, { ...admin, reason });
   return {
     ok: true,
     body: { success: true, message: BAN_ACTION_MESSAGES.ipUnbanned, ipAddress, isBanned: false },

@@ -4,7 +4,7 @@ import { FLAG_SEVERITIES, type FlagSeverity } from '../../../common/api/admin-ro
 import type { Clock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { flaggedWallets } from '../../db/schema/index.ts';
-import { recordSystemEvent } from '../../security/system-events.ts';
+import { actorDetails, actorText, recordSystemEvent } from '../../security/system-events.ts';
 import { refreshWalletAnalytics } from '../analytics/refresh-wallet-analytics.ts';
 import { type ActionResult, refused, requiredText } from './action-result.ts';
 import type { ActingAdmin } from './ban-actions.ts';
@@ -66,8 +66,17 @@ export async function flagWalletAction(
     await recordSystemEvent(tx, {
       severity: severity === 'critical' ? 'critical' : 'warning',
       eventType: 'wallet_flagged',
-      message: `Wallet ${walletAddress} flagged (${severity}) by ${admin.by}: ${reason}`,
-      details: { walletAddress, by: admin.by, reason, severity, evidence, at: at.toISOString() },
+      message: `Wallet ${walletAddress} flagged (${severity}) ${actorText(admin)}: ${reason}`,
+      details: {
+        action: 'flag_wallet',
+        walletAddress,
+        ...actorDetails(admin),
+        flagId: flag?.id,
+        reason,
+        severity,
+        evidence,
+        at: at.toISOString(),
+      },
     });
     await refreshWalletAnalytics(tx, [walletAddress]);
     return flag;
@@ -96,8 +105,15 @@ export async function resolveFlagAction(
     await recordSystemEvent(tx, {
       severity: 'other',
       eventType: 'wallet_flag_resolved',
-      message: `Flag on wallet ${walletAddress} resolved by ${admin.by}${notes ? `: ${notes}` : ''}`,
-      details: { walletAddress, by: admin.by, notes, at: at.toISOString() },
+      message: `Flag on wallet ${walletAddress} resolved ${actorText(admin)}${notes ? `: ${notes}` : ''}`,
+      details: {
+        action: 'resolve_flag',
+        walletAddress,
+        ...actorDetails(admin),
+        flagId: flag.id,
+        notes,
+        at: at.toISOString(),
+      },
     });
     await refreshWalletAnalytics(tx, [walletAddress]);
     return flag;

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AdminSystemEventRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import type { SystemEventSeverity } from '../../db/schema/enums.ts';
@@ -18,9 +18,17 @@ export type { AdminSystemEventRow };
 
 export interface SystemEventListRequest extends PageRequest {
   severity?: SystemEventSeverity;
-  /** Only events nobody has resolved yet. */
+  /** One event type (`server_started`, `wallet_banned`...). */
+  eventType?: string;
+  /** Only what awaits triage: warnings or worse that nobody has resolved yet. */
   unresolved?: boolean;
 }
+
+/**
+ * A warning or worse (RESOLVABLE_SEVERITIES: every severity but 'other') nobody has resolved: written as the
+ * partial index system_events_unresolved_idx is, so the counts and the filter read it.
+ */
+export const awaitsTriage = and(isNull(systemEvents.resolvedAt), ne(systemEvents.severity, 'other'));
 
 /** System events, newest first; keyset-paginated on (created_at, id). */
 export async function listSystemEvents(
@@ -34,7 +42,8 @@ export async function listSystemEvents(
     .where(
       and(
         request.severity ? eq(systemEvents.severity, request.severity) : undefined,
-        request.unresolved ? isNull(systemEvents.resolvedAt) : undefined,
+        request.eventType ? eq(systemEvents.eventType, request.eventType) : undefined,
+        request.unresolved ? awaitsTriage : undefined,
         afterCursor(request.cursor, systemEvents.createdAt, systemEvents.id, 'uuid'),
       ),
     )

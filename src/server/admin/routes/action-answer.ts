@@ -30,3 +30,8 @@ export async function answerActionAs<T, Answer>(
   await context.recordAction(request, describe(result.body));
   return answer(result.body);
 }
+
+/** Answers an action whose service wrote its own one event (through `context.actingAdmin`). */
+export function answerRecorded<T>(reply: FastifyReply, result: ActionResult<T>): T | FastifyReply {
+  return result.ok ? result.body : reply.code(result.status).send({ error: result.error });
+}

@@ -24,6 +24,8 @@ const EXPECTED: Record<string, readonly AdminRole[]> = {
   'GET /ips': ROLES.read,
   'GET /ips/:ip/wallets': ROLES.read,
   'GET /system-events': ROLES.read,
+  'GET /system-events/summary': ROLES.read,
+  'GET /ban-history': ROLES.read,
   'GET /banned-wallets': ROLES.read,
   'GET /flagged-wallets': ROLES.read,
   'GET /held-payouts': ROLES.read,

@@ -7,6 +7,7 @@ import type {
   AdminTransactionRow,
   AdminWalletRow,
 } from '../../../common/api/admin-rows.ts';
+import type { SystemEventSummary } from '../../../common/api/system-event-summary.ts';
 import type { Page } from '../../../common/api/wire-values.ts';
 import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
@@ -20,7 +21,8 @@ import {
   listTransactions,
   listWallets,
 } from '../queries/index.ts';
-import { flagQuery, pageQuery, searchQuery, severityQuery } from './route-input.ts';
+import { systemEventSummary } from '../queries/system-events-summary.ts';
+import { eventTypeQuery, flagQuery, pageQuery, searchQuery, severityQuery } from './route-input.ts';
 
 /**
  * The admin lists of the contract (SPEC §7): each answers a `Page` `{ items, nextCursor }` and takes
@@ -48,8 +50,14 @@ export const listRoutes: AdminRoutes = (scope, { db }) => {
       listSystemEvents(db, {
         ...pageQuery(query),
         severity: severityQuery(query),
+        eventType: eventTypeQuery(query),
+        // Awaiting triage: warnings or worse nobody has resolved.
         unresolved: flagQuery(query, 'unresolved') === true,
       }),
+  );
+  // The type filter's choices and the unresolved counts above the list.
+  scope.get<{ Reply: Replies<SystemEventSummary> }>('/system-events/summary', allow(ROLES.read), async () =>
+    systemEventSummary(db),
   );
   scope.get<{ Reply: Replies<Page<AdminBannedWalletRow>> }>(
     '/banned-wallets',

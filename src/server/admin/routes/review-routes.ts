@@ -11,10 +11,13 @@ import {
   walletOfFlag,
 } from '../queries/flag-actions.ts';
 import { resolveEventAction } from '../queries/resolve-event.ts';
-import { answerAction, answerActionAs } from './action-answer.ts';
+import { answerActionAs, answerRecorded } from './action-answer.ts';
 import { bodyObject, uuidInput } from './route-input.ts';
 
-/** Review work: flag a wallet (SPEC §3 flagged wallet), resolve a flag, resolve a system event. */
+/**
+ * Review work: flag a wallet (SPEC §3 flagged wallet), resolve a flag, resolve a system event. Flagging and
+ * resolving a flag write their own one event naming the admin; resolving an event is recorded as an action.
+ */
 export const reviewRoutes: AdminRoutes = (scope, context) => {
   const deps = { db: context.db, clock: context.clock };
 
@@ -22,18 +25,10 @@ export const reviewRoutes: AdminRoutes = (scope, context) => {
     '/flag-wallet',
     allow(ROLES.act),
     async (request, reply) => {
-      const admin = requireAdmin(request);
       const { walletAddress, reason, severity, evidence } = bodyObject(request.body);
-      const result = await flagWalletAction(
-        deps,
-        { by: admin.email },
-        { walletAddress, reason, severity, evidence },
-      );
-      return answerAction(request, reply, context, result, (flag) => ({
-        action: 'flag_wallet',
-        message: `Admin ${admin.email} flagged wallet ${flag.walletAddress} (${flag.severity}): ${flag.reason}`,
-        details: { walletAddress: flag.walletAddress, flagId: flag.id, severity: flag.severity },
-      }));
+      const admin = context.actingAdmin(request);
+      const result = await flagWalletAction(deps, admin, { walletAddress, reason, severity, evidence });
+      return answerRecorded(reply, result);
     },
   );
 
@@ -41,7 +36,6 @@ export const reviewRoutes: AdminRoutes = (scope, context) => {
     '/resolve-flag',
     allow(ROLES.act),
     async (request, reply) => {
-      const admin = requireAdmin(request);
       const body = bodyObject(request.body);
       const flagId = uuidInput(body.flagId, 'flag id');
       const resolution = requiredText(body.resolution, 2000);
@@ -50,12 +44,8 @@ export const reviewRoutes: AdminRoutes = (scope, context) => {
         ? refused(400, FLAG_ACTION_ERRORS.resolutionRequired)
         : !walletAddress
           ? refused(404, FLAG_ACTION_ERRORS.flagNotFound)
-          : await resolveFlagAction(deps, { by: admin.email }, { walletAddress, notes: resolution });
-      return answerAction(request, reply, context, result, (flag) => ({
-        action: 'resolve_flag',
-        message: `Admin ${admin.email} resolved the flag on wallet ${flag.walletAddress}: ${resolution}`,
-        details: { walletAddress: flag.walletAddress, flagId, resolution },
-      }));
+          : await resolveFlagAction(deps, context.actingAdmin(request), { walletAddress, notes: resolution });
+      return answerRecorded(reply, result);
     },
   );
 

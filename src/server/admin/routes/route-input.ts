@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import { isAddress } from '@solana/kit';
+import type { BanTarget } from '../../../common/api/ban-history-api.ts';
+import { EVENT_TYPE_PATTERN } from '../../../common/api/system-event-summary.ts';
 import { SYSTEM_EVENT_SEVERITIES, type SystemEventSeverity } from '../../db/schema/enums.ts';
 import { BAN_ACTION_ERRORS } from '../queries/ban-actions.ts';
 import { MAX_PAGE_LIMIT, type PageRequest } from '../queries/cursor.ts';
@@ -63,6 +65,27 @@ export function severityQuery(query: unknown): SystemEventSeverity | undefined {
     throw new AdminInputError(`severity must be one of ${SYSTEM_EVENT_SEVERITIES.join(', ')}`);
   }
   return value as SystemEventSeverity;
+}
+
+/** `?type=`: one event type, lower-case words joined by underscores (`server_started`). */
+export function eventTypeQuery(query: unknown): string | undefined {
+  const value = queryText(query, 'type', 64);
+  if (value === undefined || value === '') return undefined;
+  if (!EVENT_TYPE_PATTERN.test(value)) {
+    throw new AdminInputError('type must be an event type: lower-case letters, digits and underscores');
+  }
+  return value;
+}
+
+export const BAN_TARGET_REQUIRED = 'Give exactly one of wallet or ip';
+
+/** `?wallet=` or `?ip=` (exactly one): the wallet or the IP address whose ban history is asked for. */
+export function banTargetQuery(query: unknown): BanTarget {
+  const wallet = queryText(query, 'wallet', 64) || undefined;
+  const ip = queryText(query, 'ip', 64) || undefined;
+  if (wallet !== undefined && ip === undefined) return { kind: 'wallet', value: walletParam(wallet) };
+  if (ip !== undefined && wallet === undefined) return { kind: 'ip', value: ipParam(ip) };
+  throw new AdminInputError(BAN_TARGET_REQUIRED);
 }
 
 /** A `:wallet` path parameter: a base58 Solana address. */

@@ -1,10 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { systemEvents } from '../../db/schema/index.ts';
 import type { AdminUserRow } from '../admin-accounts.ts';
-import { ADMIN_EVENT } from '../admin-events.ts';
 import { type AdminHarness, ORIGIN } from './admin-test-kit.ts';
 
 /** Test helpers for the admin action routes: a signed-in JSON POST, and the admin event it must leave. */
@@ -23,14 +22,23 @@ export function postAction(
   });
 }
 
-/** The admin event of the latest call of `action`. */
-export async function actionEvent(db: Database, action: string) {
-  const rows = await db
+/** Every event an `action` left (a ban's `wallet_banned`, a generic `admin_action`...), newest first. */
+export function actionEvents(db: Database, action: string) {
+  return db
     .select()
     .from(systemEvents)
-    .where(eq(systemEvents.eventType, ADMIN_EVENT.action))
+    .where(sql`${systemEvents.details}->>'action' = ${action}`)
     .orderBy(desc(systemEvents.createdAt));
-  return rows.find((r) => (r.details as { action?: string }).action === action);
+}
+
+/** The event of the latest call of `action`. */
+export async function actionEvent(db: Database, action: string) {
+  return (await actionEvents(db, action))[0];
+}
+
+/** The events of admin actions of one kind that name `target` anywhere in their details. */
+export async function eventsNaming(db: Database, action: string, target: string) {
+  return (await actionEvents(db, action)).filter((e) => JSON.stringify(e.details).includes(target));
 }
 
 /** The latest `action` was recorded with who (id, e-mail), from which IP, and a message naming the target. */

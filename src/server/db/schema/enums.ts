@@ -1,5 +1,11 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import { SYSTEM_EVENT_SEVERITIES, type SystemEventSeverity } from '../../../common/api/admin-rows.ts';
+import {
+  BAN_HISTORY_ACTIONS,
+  BAN_TARGET_KINDS,
+  type BanHistoryAction,
+  type BanTargetKind,
+} from '../../../common/api/ban-history-api.ts';
 import { GAME_MODE_IDS } from '../../../common/game-modes.ts';
 import { GAME_STATES } from '../../../common/rules.ts';
 
@@ -91,6 +97,11 @@ export const gameSessionOutcomeEnum = pgEnum('game_session_outcome', GAME_SESSIO
 // The back-office filters and shows them: the list lives in the HTTP contract.
 export { SYSTEM_EVENT_SEVERITIES, type SystemEventSeverity };
 export const systemEventSeverityEnum = pgEnum('system_event_severity', SYSTEM_EVENT_SEVERITIES);
+
+// The ban history names what was banned and whether it was a ban or an unban (common/api/ban-history-api.ts).
+export { BAN_HISTORY_ACTIONS, BAN_TARGET_KINDS, type BanHistoryAction, type BanTargetKind };
+export const banTargetKindEnum = pgEnum('ban_target_kind', BAN_TARGET_KINDS);
+export const banHistoryActionEnum = pgEnum('ban_history_action', BAN_HISTORY_ACTIONS);
 
 /** Money the house owes (ARCHITECTURE invariant 3). */
 export const PAYOUT_JOB_KINDS = ['winner_payout', 'refund'] as const;

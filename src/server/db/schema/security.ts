@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, uuidPrimaryKey } from './columns.ts';
-import { systemEventSeverityEnum } from './enums.ts';
+import { banHistoryActionEnum, banTargetKindEnum, systemEventSeverityEnum } from './enums.ts';
 
 /**
  * Bans, IP tracking and flags (SPEC §3 admin-side entities). A row stays after an unban, with who and why,
@@ -91,5 +92,31 @@ export const systemEvents = pgTable(
   (t) => [
     index('system_events_created_at_idx').on(t.createdAt.desc()),
     index('system_events_severity_created_at_idx').on(t.severity, t.createdAt.desc()),
+    // The type filter, and the distinct types it offers.
+    index('system_events_type_created_at_idx').on(t.eventType, t.createdAt.desc()),
+    // The unresolved counts: only what an operator triages (warning or worse) and nobody has resolved.
+    index('system_events_unresolved_idx')
+      .on(t.severity)
+      .where(sql`${t.resolvedAt} IS NULL AND ${t.severity} <> 'other'`),
   ],
+);
+
+/**
+ * Every ban and unban of a wallet or an IP, appended in the same transaction as the ban change
+ * (security/bans.ts) and never updated: `banned_wallets` and `ip_addresses` hold only the current state.
+ * `by` is an admin's e-mail or 'system'; `actor_ip` the address the admin acted from.
+ */
+export const banHistory = pgTable(
+  'ban_history',
+  {
+    id: uuidPrimaryKey(),
+    targetKind: banTargetKindEnum('target_kind').notNull(),
+    target: text('target').notNull(),
+    action: banHistoryActionEnum('action').notNull(),
+    by: text('by').notNull(),
+    reason: text('reason'),
+    at: timestamptz('at').notNull().defaultNow(),
+    actorIp: text('actor_ip'),
+  },
+  (t) => [index('ban_history_target_at_idx').on(t.targetKind, t.target, t.at.desc(), t.id.desc())],
 );
