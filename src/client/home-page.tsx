@@ -10,8 +10,9 @@ import { useWallet } from './wallet/wallet-api.ts';
 import { WalletProvider } from './wallet/wallet-provider.tsx';
 import { WalletBar } from './wallet-bar.tsx';
 
-// The history panel is a chunk of its own: a first visit without a wallet never loads it.
-const TransactionHistoryPanel = lazy(() => import('./history/transaction-history-panel.tsx'));
+// The history panel (with the Limits panel above it in the lobby) is a chunk of its own: a first visit without
+// a wallet never loads it.
+const TransactionHistoryPanel = lazy(() => import('./limits/limits-and-history.tsx'));
 
 /**
  * The home route (SPEC §2 "/"): the wallet and game providers live here, so admin pages never load a wallet

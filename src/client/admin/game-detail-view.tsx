@@ -5,6 +5,12 @@ import { Amount, DateText, SignatureLink, WalletLink } from './admin-cells.tsx';
 import { winnerWallet } from './game-columns.tsx';
 import { GameReplay } from './replay/game-replay.tsx';
 
+/** The risk pass's integrity score, and whether it marked the game suspicious. */
+function integrityText(game: AdminGameRow): string {
+  if (game.integrityScore === null) return 'Not measured';
+  return `${game.integrityScore}/100${game.suspiciousActivity ? ' · suspicious' : ''}`;
+}
+
 /** A game's record and its replay on the game canvas (settles a disputed point). */
 export function GameDetailView({ game }: { game: AdminGameRow }) {
   // Read in pairs on a wide screen (two pairs per row): what and how it ended, when, who, the result, the money.
@@ -20,6 +26,7 @@ export function GameDetailView({ game }: { game: AdminGameRow }) {
     ['Entry Fee', <Amount key="f" sol={game.entryFee} lamports={game.entryFeeLamports} />],
     ['Payout', <Amount key="p" sol={game.winnerPayoutAmount} lamports={game.winnerPayoutLamports} />],
     ['Payout Signature', <SignatureLink key="ps" signature={game.winnerPayoutSignature} />],
+    ['Integrity', integrityText(game)],
   ];
   return (
     <div className="space-y-4">

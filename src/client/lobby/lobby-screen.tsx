@@ -12,9 +12,6 @@ import { SearchingPanel } from './searching-panel.tsx';
 import { useFindMatch } from './use-find-match.ts';
 import { useRestriction } from './use-restriction.ts';
 
-// The Limits panel is a chunk of its own, loaded once the wallet is signed in.
-const LimitsPanel = lazy(() => import('../limits/limits-panel.tsx'));
-
 // A challenge's page is a chunk of its own: a visit without a challenge link never loads it.
 const ChallengeInvite = lazy(() =>
   import('../challenge/challenge-invite.tsx').then((m) => ({ default: m.ChallengeInvite })),
@@ -186,11 +183,6 @@ function ConnectedLobby({ challengeCode }: { challengeCode?: string | undefined 
           <SearchingPanel view={view} mode={view.gameMode ?? selected} onCancel={() => game.cancelSearch()} />
         )}
       </div>
-      {wallet.signedIn && (
-        <Suspense fallback={null}>
-          <LimitsPanel />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -90,6 +90,8 @@ export const adminGameRowSchema = z.object({
   player2RefundLamports: lamportsText.nullable(),
   player2RefundSignature: z.string().nullable(),
   suspiciousActivity: z.boolean(),
+  /** 0-100 from the risk pass (100: nothing seen in its play or seats); null until measured. */
+  integrityScore: z.number().int().nullable(),
 });
 export type AdminGameRow = z.infer<typeof adminGameRowSchema>;
 

@@ -4,6 +4,7 @@ import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { riskEvidenceOf } from '../../common/api/risk-evidence.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { resolveFlagAction } from '../admin/queries/flag-actions.ts';
+import { listGames } from '../admin/queries/games-list.ts';
 import type { Database } from '../db/database.ts';
 import {
   flaggedWallets,
@@ -217,6 +218,9 @@ describeEachDatabase('risk signals: bots flagged, people not (issue point 7)', (
         ),
       );
     expect(fastGames.every((g) => g.suspicious && g.integrity === 5)).toBe(true);
+    // The back-office's games list carries both (the game's detail shows 'Integrity 5/100 · suspicious').
+    const listed = await listGames(target.db, { search: played.fast[0]!.id });
+    expect(listed.items.map((g) => [g.integrityScore, g.suspiciousActivity])).toEqual([[5, true]]);
     expect(await flagOf(HUMANS[0]!.wallet)).toBeUndefined();
     const [ip] = await target.db.select().from(ipAddresses).where(eq(ipAddresses.ipAddress, FAST.ip));
     expect(ip?.riskScore).toBe(95);

@@ -75,6 +75,7 @@ export const gameRow = (over: Partial<AdminGameRow> = {}): AdminGameRow => ({
   player2RefundLamports: null,
   player2RefundSignature: null,
   suspiciousActivity: false,
+  integrityScore: 100,
   ...over,
 });
 

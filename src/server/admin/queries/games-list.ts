@@ -21,10 +21,18 @@ export interface GameListRequest extends PageRequest {
   search?: string | null;
 }
 
-/** Every column but the heavy replay data (snapshots and inputs), which a list never shows. */
-const { gameStateSnapshots: _snapshots, recordedInputs: _inputs, ...listColumns } = getTableColumns(games);
+/** Every column but the heavy replay data (snapshots, inputs, the risk pass's figures), which a list never shows. */
+const {
+  gameStateSnapshots: _snapshots,
+  recordedInputs: _inputs,
+  riskFigures: _figures,
+  ...listColumns
+} = getTableColumns(games);
 
-export type GameListFields = Omit<typeof games.$inferSelect, 'gameStateSnapshots' | 'recordedInputs'>;
+export type GameListFields = Omit<
+  typeof games.$inferSelect,
+  'gameStateSnapshots' | 'recordedInputs' | 'riskFigures'
+>;
 
 function matching(term: SearchTerm): SQL | undefined {
   const byText = or(
@@ -97,5 +105,6 @@ export function adminGameRow(g: GameListFields): AdminGameRow {
     player2RefundLamports: lamportsTextOrNull(g.player2RefundLamports),
     player2RefundSignature: g.player2RefundSignature,
     suspiciousActivity: g.suspiciousActivity,
+    integrityScore: g.integrityScore,
   };
 }

@@ -7,6 +7,7 @@ import {
   resolveEventAnswerSchema,
   walletBanAnswerSchema,
 } from '../../../common/api/admin-actions.ts';
+import { EXPORT_COLUMNS, EXPORT_KINDS, exportPath } from '../../../common/api/admin-exports.ts';
 import {
   adminBannedWalletRowSchema,
   adminFlaggedWalletRowSchema,
@@ -147,6 +148,18 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     expect(fitsExactly(banStatusAnswerSchema, res.json(), 'POST /api/ban-status').walletBanned).toBe(true);
   });
 
+  it.each(EXPORT_KINDS)('the %s export is CSV headed by its contract columns', async (kind) => {
+    const day = new Date(h.clock.now()).toISOString().slice(0, 10);
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/api/admin${exportPath(kind, day, day)}`,
+      headers: { cookie, origin: ORIGIN },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body.split('\r\n')[0]).toBe(EXPORT_COLUMNS[kind].join(','));
+  });
+
   it('every admin GET route has a schema here', () => {
     const covered = new Set([
       '/api/admin/user',
@@ -166,6 +179,9 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       '/api/admin/wallets/:wallet',
       '/api/admin/games/:id/replay',
       '/api/admin/ban-history',
+      // CSV, not JSON: their columns are the contract (checked below; export-routes.test.ts checks the rows).
+      '/api/admin/export/transactions.csv',
+      '/api/admin/export/games.csv',
       // A navigation: it answers a redirect to the sign-in page, not JSON.
       '/api/admin/logout',
     ]);
