@@ -116,6 +116,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       ['/flagged-wallets', adminFlaggedWalletRowSchema],
       [`/wallets/${loser}/ips`, walletIpRowSchema],
       [`/ips/${IP}/wallets`, ipWalletRowSchema],
+      [`/wallets/${loser}/games`, adminGameRowSchema],
     ] as const;
     for (const [url, row] of lists) {
       const page = await fits('GET', url, pageOf(row));
@@ -125,6 +126,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     await fits('GET', '/held-payouts', pageOf(adminHeldPayoutRowSchema));
     await fits('GET', `/wallets/${loser}`, walletDetailSchema);
     await fits('GET', `/wallets/${winner}`, walletDetailSchema);
+    expect((await fits('GET', `/games/${gameId}`, adminGameRowSchema)).id).toBe(gameId);
     const replay = await fits('GET', `/games/${gameId}/replay`, adminGameReplaySchema);
     expect(replay.game.id).toBe(gameId);
   });
@@ -157,6 +159,8 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       '/api/admin/held-payouts',
       '/api/admin/wallets/:wallet',
       '/api/admin/games/:id/replay',
+      '/api/admin/games/:id',
+      '/api/admin/wallets/:wallet/games',
       // A navigation: it answers a redirect to the sign-in page, not JSON.
       '/api/admin/logout',
     ]);
