@@ -34,7 +34,8 @@ export function AdminSearch({
         <input
           type="search"
           aria-label="Search"
-          placeholder="Wallet, signature or game ID (4+ characters, or H9Yz3...SRGMh)"
+          placeholder="Wallet, signature or game ID"
+          title="4 or more characters from its start or end, or the shortened form (H9Yz3...SRGMh)"
           value={value}
           onChange={(e) => onChange(e.target.value)}
           className="min-w-0 flex-1 rounded border-2 border-slate-700 bg-slate-900 px-3 py-2 font-retro text-slate-100 text-xs placeholder:text-slate-500 focus:border-cyan-400 focus:outline-none"

@@ -34,7 +34,8 @@ export function GameDetailView({ game }: { game: AdminGameRow }) {
           </div>
         ))}
       </dl>
-      <section aria-label="Replay" data-testid="game-replay">
+      {/* As wide as a phone shows it whole, not the whole page: its canvas keeps the field's proportions. */}
+      <section aria-label="Replay" data-testid="game-replay" className="mx-auto w-full max-w-3xl">
         <GameReplay gameId={game.id} />
       </section>
     </div>
