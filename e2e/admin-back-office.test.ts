@@ -110,7 +110,8 @@ describe('the admin back-office in a real browser', () => {
     admin = await signInAdmin(browser, server.url);
     page = admin.page;
     expect(new URL(page.url()).pathname).toBe('/admin');
-    expect(await page.getByTestId('admin-role').textContent()).toBe('admin');
+    // The test server's admin is the first, so the owner (admin-roles.ts).
+    expect(await page.getByTestId('admin-role').textContent()).toBe('owner');
     // The cards refresh every 10 s: wait until the payout has reached them.
     await page.waitForFunction(
       () => {
