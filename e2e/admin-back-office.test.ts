@@ -6,9 +6,9 @@ import { getGameMode } from '../src/common/game-modes.ts';
 import { packageRoot } from '../src/server/package-root.ts';
 import {
   type BrowserAdmin,
-  closeInspector,
-  inspector,
+  leavePlacePage,
   openTab,
+  placePage,
   rowWith,
   SIGNED_OUT_CHECK,
   searchFor,
@@ -110,6 +110,7 @@ describe('the admin back-office in a real browser', () => {
     admin = await signInAdmin(browser, server.url);
     page = admin.page;
     expect(new URL(page.url()).pathname).toBe('/admin');
+    // The test server's admin is the first, so the owner (admin-roles.ts).
     expect(await page.getByTestId('admin-role').textContent()).toBe('owner');
     // The cards refresh every 10 s: wait until the payout has reached them.
     await page.waitForFunction(
@@ -141,9 +142,9 @@ describe('the admin back-office in a real browser', () => {
       1,
     );
     expect(
-      await row.getByRole('button', { name: `Wallet ${a.address}`, exact: true }).count(),
+      await row.getByRole('link', { name: `Wallet ${a.address}`, exact: true }).count(),
     ).toBeGreaterThanOrEqual(1);
-    expect(await row.getByRole('button', { name: `Wallet ${b.address}`, exact: true }).count()).toBe(1);
+    expect(await row.getByRole('link', { name: `Wallet ${b.address}`, exact: true }).count()).toBe(1);
     expect(await row.textContent()).toContain('Smol Shrimp');
   }, 60_000);
 
@@ -155,7 +156,7 @@ describe('the admin back-office in a real browser', () => {
         .getByRole('row')
         .filter({ hasText: 'Entry Fee' })
         .filter({
-          has: page.getByRole('button', { name: `Wallet ${wallet}`, exact: true }),
+          has: page.getByRole('link', { name: `Wallet ${wallet}`, exact: true }),
         });
     await entryRow(a.address).waitFor({ timeout: 15_000 });
     expect(await entryRow(a.address).count()).toBe(1);
@@ -163,7 +164,7 @@ describe('the admin back-office in a real browser', () => {
     const payout = rowWith(byGame, `Signature ${payoutSignature}`);
     expect(await payout.count()).toBe(1);
     expect(await payout.textContent()).toContain('Payout');
-    expect(await payout.getByRole('button', { name: `Wallet ${a.address}`, exact: true }).count()).toBe(1);
+    expect(await payout.getByRole('link', { name: `Wallet ${a.address}`, exact: true }).count()).toBe(1);
 
     const summary = await searchFor(page, a.address);
     expect(summary).toContain('transaction');
@@ -172,7 +173,7 @@ describe('the admin back-office in a real browser', () => {
     await rowWith(byWallet, `Signature ${payoutSignature}`).waitFor({ timeout: 15_000 });
     expect(await byWallet.getByRole('row').filter({ hasText: 'Entry Fee' }).count()).toBe(1);
     // Only A's rows: B's wallet appears in none of them.
-    expect(await byWallet.getByRole('button', { name: `Wallet ${b.address}`, exact: true }).count()).toBe(0);
+    expect(await byWallet.getByRole('link', { name: `Wallet ${b.address}`, exact: true }).count()).toBe(0);
   }, 60_000);
 
   it('Wallets shows both wallets; the Security IP table shows 127.0.0.1 with its associations both ways', async () => {
@@ -189,19 +190,19 @@ describe('the admin back-office in a real browser', () => {
     const ipRow = rowWith(ips, `IP ${PLAYER_IP}`);
     await ipRow.waitFor({ timeout: 15_000 });
     expect(await ipRow.textContent()).toContain('Active');
-    await ipRow.getByRole('button', { name: `IP ${PLAYER_IP}`, exact: true }).click();
-    const ofIp = await table(await inspector(page), `Wallets of IP ${PLAYER_IP}`);
+    await ipRow.getByRole('link', { name: `IP ${PLAYER_IP}`, exact: true }).click();
+    const ofIp = await table(await placePage(page), `Wallets of IP ${PLAYER_IP}`);
     for (const wallet of [a.address, b.address]) {
       await rowWith(ofIp, `Wallet ${wallet}`).waitFor({ timeout: 15_000 });
     }
-    await closeInspector(page);
+    await leavePlacePage(page);
 
     // A wallet → its IPs.
     await openTab(page, 'Wallets');
-    await page.getByRole('button', { name: `IPs of wallet ${b.address}`, exact: true }).click();
-    const ofWallet = await table(await inspector(page), 'Wallet IPs');
+    await page.getByRole('link', { name: `IPs of wallet ${b.address}`, exact: true }).click();
+    const ofWallet = await table(await placePage(page), 'Wallet IPs');
     await rowWith(ofWallet, `IP ${PLAYER_IP}`).waitFor({ timeout: 15_000 });
-    await closeInspector(page);
+    await leavePlacePage(page);
   }, 90_000);
 
   it("a wallet ban through the UI during A's paid search: 'Account Restricted' without a reload, the wager refunded", async () => {
@@ -305,12 +306,12 @@ describe('the admin back-office in a real browser', () => {
     const firstPlayer = await row
       .getByRole('cell')
       .nth(4)
-      .getByRole('button')
+      .getByRole('link')
       .first()
       .getAttribute('aria-label');
     const seatOfA = firstPlayer === `Wallet ${a.address}` ? 'Player 1' : 'Player 2';
-    await row.getByRole('button', { name: `Replay game ${gameId}`, exact: true }).click();
-    const replay = (await inspector(page)).getByTestId('game-replay');
+    await row.getByRole('link', { name: `Replay game ${gameId}`, exact: true }).click();
+    const replay = (await placePage(page)).getByTestId('game-replay');
     const verdict = replay.getByText(/^✓ Replay reproduces the recorded result/);
     await verdict.waitFor({ timeout: 60_000 });
     // The verdict names the score the row shows and A's seat as the winner.
@@ -328,7 +329,7 @@ describe('the admin back-office in a real browser', () => {
       { timeout: 15_000 },
     );
     await replay.getByRole('button', { name: 'Pause', exact: true }).click();
-    await closeInspector(page);
+    await leavePlacePage(page);
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
   }, 120_000);
 

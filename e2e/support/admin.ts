@@ -80,9 +80,9 @@ export async function table(scope: Page | Locator, name: string, timeout = 30_00
   return found;
 }
 
-/** The row of `inTable` that holds a control named `name` (a wallet, signature, IP or game link). */
+/** The row of `inTable` that holds a control named `name` (a wallet, IP or game link, a signature button). */
 export function rowWith(inTable: Locator, name: string): Locator {
-  return inTable.getByRole('row').filter({ has: inTable.page().getByRole('button', { name, exact: true }) });
+  return inTable.getByRole('row').filter({ has: inTable.page().getByLabel(name, { exact: true }) });
 }
 
 /**
@@ -93,17 +93,17 @@ export async function waitForToast(page: Page, title: string, timeout = 20_000):
   await page.getByText(title, { exact: true }).first().waitFor({ timeout });
 }
 
-/** The inspector (wallet, IP or game detail dialog), waited for. */
-export async function inspector(page: Page): Promise<Locator> {
-  const found = page.getByTestId('inspector');
+/** The page of a wallet, an IP or a game (/admin/wallets/<address>, ...), waited for. */
+export async function placePage(page: Page): Promise<Locator> {
+  const found = page.getByTestId('admin-place');
   await found.waitFor({ timeout: 20_000 });
   return found;
 }
 
-/** Closes the open inspector and waits for it to go. */
-export async function closeInspector(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.getByTestId('inspector').waitFor({ state: 'detached', timeout: 15_000 });
+/** Leaves a wallet's, IP's or game's page with the browser's Back and waits for the list it came from. */
+export async function leavePlacePage(page: Page): Promise<void> {
+  await page.goBack();
+  await page.getByTestId('admin-place').waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 /** Horizontal overflow of the page: how many CSS pixels it would scroll sideways. */

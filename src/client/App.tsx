@@ -50,11 +50,12 @@ export function App({ queryClient, locationHook }: AppProps) {
                 <Route path={PAGE_ROUTES.home} component={HomePage} />
                 {/* The same page, with the challenge to accept: kept mounted when the match sends it home. */}
                 <Route path={PAGE_ROUTES.challenge} component={HomePage} />
-                <Route path={PAGE_ROUTES.admin}>
-                  <LazyPage chunk={adminPage} />
-                </Route>
                 <Route path={PAGE_ROUTES.adminLogin}>
                   <LazyPage chunk={adminLogin} />
+                </Route>
+                {/* The back-office and every place in it (/admin/games/<id>, ...): the admin page routes within. */}
+                <Route path={`${PAGE_ROUTES.admin}/*?`}>
+                  <LazyPage chunk={adminPage} />
                 </Route>
                 <Route path={PAGE_ROUTES.leaderboard}>
                   <LazyPage chunk={leaderboardPage} />

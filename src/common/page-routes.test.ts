@@ -28,6 +28,31 @@ describe('which paths are pages', () => {
       expect(isPageRoute(path), path).toBe(false);
   });
 
+  it('every place of the back-office is a page, so a reload of it gets the app: its tabs, a game, a wallet, an IP', () => {
+    for (const path of [
+      '/admin/transactions',
+      '/admin/games',
+      '/admin/wallets',
+      '/admin/banned-wallets',
+      '/admin/security',
+      '/admin/system-events/',
+      '/admin/games/0b6f1c2e-1111-4a5b-8c9d-1234567f7a01',
+      '/admin/wallets/9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+      '/admin/ips/203.0.113.7',
+      '/admin/ips/2001%3Adb8%3A%3A1',
+    ])
+      expect(isPageRoute(path), path).toBe(true);
+    for (const path of [
+      '/admin/games/not-a-uuid',
+      '/admin/wallets/0OIl',
+      '/admin/ips/localhost',
+      '/admin/ips/%E0%A4%A',
+      '/admin/overview',
+      '/admin/games/0b6f1c2e-1111-4a5b-8c9d-1234567f7a01/x',
+    ])
+      expect(isPageRoute(path), path).toBe(false);
+  });
+
   it('any other path is not: deeper, shorter, or only alike', () => {
     for (const path of ['/this/does/not/exist', '/admin/login/x', '/adminx', '/index.html', ''])
       expect(isPageRoute(path), path).toBe(false);

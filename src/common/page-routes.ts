@@ -1,3 +1,4 @@
+import { adminPlaceOf } from './admin-places.ts';
 import { BASE58_ADDRESS, CHALLENGE_CODE } from './rules.ts';
 
 /**
@@ -7,6 +8,7 @@ import { BASE58_ADDRESS, CHALLENGE_CODE } from './rules.ts';
  */
 export const PAGE_ROUTES = {
   home: '/',
+  /** The back-office; each of its places has a path below it too (src/common/admin-places.ts). */
   admin: '/admin',
   adminLogin: '/admin/login',
   leaderboard: '/leaderboard',
@@ -39,5 +41,7 @@ const isPlayerPage = (path: string) =>
 /** Whether `pathname` (no query) is one of the pages; a trailing slash is the same page. */
 export function isPageRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return KNOWN.has(trimmed) || isPlayerPage(trimmed) || isChallengePage(trimmed);
+  return (
+    KNOWN.has(trimmed) || isPlayerPage(trimmed) || isChallengePage(trimmed) || adminPlaceOf(trimmed) !== null
+  );
 }

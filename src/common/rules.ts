@@ -186,3 +186,6 @@ export const LOSS_LIMIT_DAY_WINDOW_MS = 24 * HOUR_MS;
 export const LOSS_LIMIT_WEEK_WINDOW_MS = 7 * LOSS_LIMIT_DAY_WINDOW_MS;
 /** Raising or removing a loss limit takes effect this long after it is asked; lowering takes effect at once. */
 export const LOSS_LIMIT_RAISE_DELAY_MS = 24 * HOUR_MS;
+
+/** The risk pass's pair rules (chip dumping, multi-accounting) look at the 30 days up to the wallet's latest game. */
+export const RISK_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;

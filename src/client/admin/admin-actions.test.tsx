@@ -24,10 +24,13 @@ afterEach(() => {
 });
 
 async function openTab(name: string) {
-  renderApp('/admin');
+  const view = renderApp('/admin');
   await screen.findByTestId('admin-role');
   await act(async () => fireEvent.click(screen.getByRole('tab', { name })));
+  return view;
 }
+
+const tabNamed = (name: string) => screen.getByRole('tab', { name });
 
 const click = (element: HTMLElement) => act(async () => fireEvent.click(element));
 // An open modal dialog hides the rest of the page from the accessibility tree; the toast still shows on top.
@@ -153,28 +156,38 @@ describe('admin actions', () => {
     await waitFor(() => expect(toast().textContent).toContain('IP Unbanned'));
   });
 
-  it('associations both ways: a wallet shows its analytics and IPs; an IP shows its wallets', async () => {
+  it("associations both ways, each on its own page: a wallet's analytics, IPs and games; an IP's wallets", async () => {
     const api = stubAdminApi({
       'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
       [`GET /api/admin/wallets/${WALLET_A}`]: jsonResponse(200, walletDetail()),
       [`GET /api/admin/wallets/${WALLET_A}/ips`]: jsonResponse(200, page([walletIpRow()])),
+      [`GET /api/admin/wallets/${WALLET_A}/games`]: jsonResponse(200, page([gameRow()])),
       [`GET /api/admin/ips/${IP}/wallets`]: jsonResponse(200, page([ipWalletRow()])),
     });
-    await openTab('Wallets');
-    await click(await screen.findByRole('button', { name: `IPs of wallet ${WALLET_A}` }));
-    const dialog = screen.getByRole('dialog', { name: 'Wallet 9xQeW...sVFin' });
-    const analytics = await within(dialog).findByTestId('wallet-analytics');
+    const { location } = await openTab('Wallets');
+    await click(await screen.findByRole('link', { name: `IPs of wallet ${WALLET_A}` }));
+    const walletPage = screen.getByRole('region', { name: 'Wallet 9xQeW...sVFin' });
+    expect(location.history.at(-1)).toBe(`/admin/wallets/${WALLET_A}`);
+    expect(tabNamed('Wallets').getAttribute('aria-selected')).toBe('true');
+    const analytics = await within(walletPage).findByTestId('wallet-analytics');
     expect(analytics.textContent).toContain('70.0%');
     expect(analytics.textContent).toContain('0.0125 SOL');
-    const ips = await within(dialog).findByRole('table', { name: 'Wallet IPs' });
-    expect(api.to('GET', '/api/admin/games').at(-1)?.query.get('search')).toBe(WALLET_A);
+    const ips = await within(walletPage).findByRole('table', { name: 'Wallet IPs' });
+    // The wallet's own games, from the route for them: each links to the game's page.
+    const games = await within(walletPage).findByRole('table', { name: 'Wallet Games' });
+    expect(
+      within(games)
+        .getByRole('link', { name: `Game ${GAME_ID}` })
+        .getAttribute('href'),
+    ).toBe(`/admin/games/${GAME_ID}`);
+    expect(api.to('GET', `/api/admin/wallets/${WALLET_A}/games`)).toHaveLength(1);
 
-    await click(within(ips).getByRole('button', { name: `IP ${IP}` }));
-    const ipDialog = screen.getByRole('dialog', { name: `IP ${IP}` });
-    const wallets = await within(ipDialog).findByRole('table', { name: `Wallets of IP ${IP}` });
-    expect(within(wallets).getByRole('button', { name: `Wallet ${WALLET_B}` })).toBeTruthy();
-    await click(within(ipDialog).getByRole('button', { name: '← Back' }));
-    expect(screen.getByRole('dialog', { name: 'Wallet 9xQeW...sVFin' })).toBeTruthy();
+    await click(within(ips).getByRole('link', { name: `IP ${IP}` }));
+    expect(location.history.at(-1)).toBe(`/admin/ips/${IP}`);
+    const ipPage = screen.getByRole('region', { name: `IP ${IP}` });
+    const wallets = await within(ipPage).findByRole('table', { name: `Wallets of IP ${IP}` });
+    await click(within(wallets).getByRole('link', { name: `Wallet ${WALLET_B}` }));
+    expect(location.history.at(-1)).toBe(`/admin/wallets/${WALLET_B}`);
   });
 
   it.each([
@@ -200,21 +213,26 @@ describe('admin actions', () => {
         [`GET ${path}`]: jsonResponse(500, { error: 'database down' }),
       });
       await openTab(tab);
-      await click(await screen.findByRole('button', { name }));
+      await click(await screen.findByRole('link', { name }));
       await waitFor(() => expect(toast().textContent).toContain(`Error${text}`));
-      expect(within(screen.getByRole('dialog')).getAllByText(text).length).toBeGreaterThan(0);
+      expect(within(screen.getByTestId('admin-place')).getAllByText(text).length).toBeGreaterThan(0);
     },
   );
 
-  it("a game row's 'Replay' opens the game's detail with its replay", async () => {
-    stubAdminApi({ 'GET /api/admin/games': jsonResponse(200, page([gameRow()])) });
-    await openTab('Games');
-    await click(await screen.findByRole('button', { name: `Replay game ${GAME_ID}` }));
-    const dialog = screen.getByRole('dialog', { name: 'Game 0b6f1...f7a01' });
+  it("a game row's 'Replay' opens the game's own page, read by its id, with its replay", async () => {
+    const api = stubAdminApi({
+      'GET /api/admin/games': jsonResponse(200, page([gameRow()])),
+      [`GET /api/admin/games/${GAME_ID}`]: jsonResponse(200, gameRow()),
+    });
+    const { location } = await openTab('Games');
+    await click(await screen.findByRole('link', { name: `Replay game ${GAME_ID}` }));
+    expect(location.history.at(-1)).toBe(`/admin/games/${GAME_ID}`);
+    const gamePage = screen.getByRole('region', { name: 'Game 0b6f1...f7a01' });
     // The replay itself is helper code of its own (replay/game-replay.tsx), rendered here for this game.
-    expect(within(dialog).getByTestId('game-replay').textContent).not.toBe('');
-    expect(within(dialog).getByText(GAME_ID)).toBeTruthy();
-    expect(within(dialog).getByText('5-3')).toBeTruthy();
+    expect((await within(gamePage).findByTestId('game-replay')).textContent).not.toBe('');
+    expect(within(gamePage).getByText(GAME_ID)).toBeTruthy();
+    expect(within(gamePage).getByText('5-3')).toBeTruthy();
+    expect(api.to('GET', `/api/admin/games/${GAME_ID}`)).toHaveLength(1);
   });
 
   it('System Events: Resolve posts /resolve-event and the list refetches', async () => {
@@ -242,7 +260,7 @@ describe('admin actions', () => {
       'POST /api/admin/flag-wallet': jsonResponse(200, {}),
     });
     await openTab('Wallets');
-    await click(await screen.findByRole('button', { name: `Wallet ${WALLET_A}` }));
+    await click(await screen.findByRole('link', { name: `Wallet ${WALLET_A}` }));
     await click(await screen.findByRole('button', { name: `Flag wallet ${WALLET_A}` }));
     const dialog = screen.getByRole('dialog', { name: 'Flag Wallet' });
     await click(within(dialog).getByRole('button', { name: 'Flag Wallet' }));

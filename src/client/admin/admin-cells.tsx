@@ -1,3 +1,5 @@
+import { Link } from 'wouter';
+import { adminPlacePath } from '../../common/admin-places.ts';
 import { formatDate, formatSol, shortenAddress } from '../../common/format.ts';
 import { explorerAddressUrl, explorerTxUrl } from './admin-explorer.ts';
 import { useAdminPanel } from './admin-panel-context.tsx';
@@ -47,21 +49,20 @@ function ExplorerMark({ url, name }: { url: string | null; name: string }) {
   );
 }
 
-/** A wallet opens its detail in the back-office; the arrow opens it on the cluster's explorer. */
+/** A wallet links to its page in the back-office; the arrow opens it on the cluster's explorer. */
 export function WalletLink({ address }: { address: string | null }) {
-  const { inspect, cluster } = useAdminPanel();
+  const { cluster } = useAdminPanel();
   if (!address) return <span className="text-slate-500">-</span>;
   return (
     <span className="whitespace-nowrap">
-      <button
-        type="button"
+      <Link
+        href={adminPlacePath({ kind: 'wallet', address })}
         title={address}
         aria-label={`Wallet ${address}`}
         className={LINK}
-        onClick={() => inspect({ kind: 'wallet', address })}
       >
         {shortenAddress(address)}
-      </button>
+      </Link>
       <ExplorerMark url={explorerAddressUrl(address, cluster)} name={`Explorer: wallet ${address}`} />
     </span>
   );
@@ -87,30 +88,23 @@ export function SignatureLink({ signature }: { signature: string | null }) {
   );
 }
 
-/** An IP opens the wallets seen from it. */
+/** An IP links to its page: the wallets seen from it. */
 export function IpLink({ ip }: { ip: string | null }) {
-  const { inspect } = useAdminPanel();
   if (!ip) return <span className="text-slate-500">-</span>;
   return (
-    <button
-      type="button"
-      aria-label={`IP ${ip}`}
-      className={LINK}
-      onClick={() => inspect({ kind: 'ip', ip })}
-    >
+    <Link href={adminPlacePath({ kind: 'ip', ip })} aria-label={`IP ${ip}`} className={LINK}>
       {ip}
-    </button>
+    </Link>
   );
 }
 
-/** A game id searches the back-office for the game and its transactions. */
+/** A game id links to the game's page: its record and its replay. */
 export function GameIdLink({ id }: { id: string | null }) {
-  const { search } = useAdminPanel();
   if (!id) return <span className="text-slate-500">-</span>;
   return (
-    <button type="button" title={id} aria-label={`Game ${id}`} className={LINK} onClick={() => search(id)}>
+    <Link href={adminPlacePath({ kind: 'game', id })} title={id} aria-label={`Game ${id}`} className={LINK}>
       {shortenAddress(id)}
-    </button>
+    </Link>
   );
 }
 

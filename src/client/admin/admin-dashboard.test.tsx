@@ -147,9 +147,9 @@ describe('admin panel: dashboard', () => {
     const table = await screen.findByRole('table', { name: 'Transactions' });
     expect(within(table).getByText('0.025 SOL').getAttribute('title')).toBe('25000000 lamports');
     expect(within(table).getByText('25,000,000 lamports')).toBeTruthy();
-    expect(within(table).getByRole('button', { name: `Wallet ${WALLET_A}` }).textContent).toBe(
-      '9xQeW...sVFin',
-    );
+    const wallet = within(table).getByRole('link', { name: `Wallet ${WALLET_A}` });
+    expect(wallet.textContent).toBe('9xQeW...sVFin');
+    expect(wallet.getAttribute('href')).toBe(`/admin/wallets/${WALLET_A}`);
     const explorer = await within(table).findByRole('link', { name: `Explorer: transaction ${SIGNATURE}` });
     expect(explorer.getAttribute('href')).toBe(`https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`);
     expect(
@@ -193,23 +193,39 @@ describe('admin panel: dashboard', () => {
     expect(await screen.findByText('No wallets yet')).toBeTruthy();
   });
 
-  it('the search box drives ?search= of the three lists and opens the tab that found it', async () => {
+  it('the search box drives ?search= of the four lists and opens the tab that found it, the term in its address', async () => {
     const api = stubAdminApi({
       'GET /api/admin/games': ({ query }) =>
         jsonResponse(200, page(query.get('search') === GAME_ID ? [gameRow()] : [])),
     });
-    await openPanel();
+    const { location } = await openPanel();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), {
       target: { value: ` ${GAME_ID} ` },
     });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
     await waitFor(() => expect(tab('Games').getAttribute('aria-selected')).toBe('true'));
-    for (const path of ['/api/admin/transactions', '/api/admin/games', '/api/admin/wallets'])
+    for (const path of [
+      '/api/admin/transactions',
+      '/api/admin/games',
+      '/api/admin/wallets',
+      '/api/admin/ips',
+    ])
       expect(api.to('GET', path).at(-1)?.query.get('search')).toBe(GAME_ID);
     expect(await screen.findByRole('table', { name: 'Games' })).toBeTruthy();
     expect(screen.getByTestId('search-summary').textContent).toBe(
-      `Results for '${GAME_ID}': 0 transactions, 1 game, 0 wallets`,
+      `Results for '${GAME_ID}': 0 transactions, 1 game, 0 wallets, 0 IPs`,
     );
+    expect(location.history.at(-1)).toBe(`/admin/games?q=${GAME_ID}`);
+  });
+
+  it('§2 a term under 4 characters is refused with the reason and searches nothing', async () => {
+    const api = stubAdminApi();
+    const { location } = await openPanel();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: ' H9Y ' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
+    expect(screen.getByTestId('search-problem').textContent).toBe('Enter at least 4 characters to search');
+    expect(api.requests.filter((r) => r.query.has('search'))).toEqual([]);
+    expect(location.history).toEqual(['/admin']);
   });
 
   it('a wallet address search prefers the Wallets tab', async () => {

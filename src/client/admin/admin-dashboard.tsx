@@ -1,57 +1,79 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { type AdminPlace, adminTabOf } from '../../common/admin-places.ts';
+import { readSearchTerm } from '../../common/admin-search-term.ts';
 import { fetchWalletConfig } from '../wallet/wallet-config.ts';
 import type { AdminUserResponse } from './admin-api.ts';
 import { AdminHeader } from './admin-header.tsx';
-import { type AdminPanelApi, AdminPanelContext, type InspectTarget } from './admin-panel-context.tsx';
+import { type AdminPanelApi, AdminPanelContext } from './admin-panel-context.tsx';
+import { AdminPlacePage } from './admin-place-page.tsx';
 import { AdminSearch } from './admin-search.tsx';
-import { AdminTabBar, type AdminTabId } from './admin-tabs.tsx';
+import { AdminTabBar } from './admin-tabs.tsx';
 import { BannedWalletsTab } from './banned-wallets-tab.tsx';
 import { GamesTab } from './games-tab.tsx';
-import { InspectorDialog } from './inspector-dialog.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { ALL_EVENTS, type EventsFilter, SystemEventsTab } from './system-events-tab.tsx';
 import { TransactionsTab } from './transactions-tab.tsx';
+import { placeUrl, useAdminAddress } from './use-admin-address.ts';
 import { useAdminSearch } from './use-admin-search.ts';
 import { WalletsTab } from './wallets-tab.tsx';
 
-/** The signed-in back-office (SPEC §2 "Admin panel"): header, search, stat cards, tabs, detail dialog. */
-export function AdminDashboard({ user }: { user: AdminUserResponse['user'] }) {
-  const [tab, setTab] = useState<AdminTabId>('overview');
-  const [input, setInput] = useState('');
+/**
+ * The signed-in back-office (SPEC §2 "Admin panel"): header, search, stat cards, tabs. Where it is comes
+ * from the address (src/common/admin-places.ts): a tab, or a game's, wallet's or IP's page; the search
+ * term is the address's `?q=`, so a reload, Back or a shared link lands on the same place and results.
+ */
+export function AdminDashboard({ user, place }: { user: AdminUserResponse['user']; place: AdminPlace }) {
+  const [, navigate] = useLocation();
+  const { q } = useAdminAddress();
+  const reading = readSearchTerm(q);
+  const term = reading.ok ? (reading.term?.text ?? '') : '';
+  const [input, setInput] = useState(q);
+  const [problem, setProblem] = useState<string | null>(null);
   const [eventsFilter, setEventsFilter] = useState<EventsFilter>(ALL_EVENTS);
-  const [stack, setStack] = useState<InspectTarget[]>([]);
-  const searcher = useAdminSearch(setTab);
+  const searcher = useAdminSearch();
   const config = useQuery({ queryKey: ['/api/wallet-config'], queryFn: () => fetchWalletConfig() });
+  const tab = adminTabOf(place);
 
-  const { run } = searcher;
+  const go = useCallback((to: AdminPlace, withTerm: string) => navigate(placeUrl(to, withTerm)), [navigate]);
+  const { run, clear } = searcher;
   const search = useCallback(
-    (term: string) => {
-      setInput(term);
-      setStack([]);
-      void run(term);
+    async (raw: string) => {
+      const read = readSearchTerm(raw);
+      setProblem(read.ok ? null : read.error);
+      if (!read.ok || !read.term) return;
+      setInput(read.term.text);
+      go({ kind: 'tab', tab: await run(read.term.text) }, read.term.text);
     },
-    [run],
+    [run, go],
   );
+
+  // The address's term changed (a reload, Back, a link): show its counts; the tab is the address's own.
+  // A search started here has already run when its address arrives, so it is not run twice.
+  const ran = searcher.search;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address's term changes, not when a search run here sets `ran`
+  useEffect(() => {
+    if (term === ran) return;
+    setInput(term);
+    if (term) void run(term);
+    else clear();
+  }, [term]);
+
   const panel = useMemo<AdminPanelApi>(
-    () => ({
-      inspect: (target) => setStack((s) => [...s, target]),
-      search,
-      cluster: config.data?.cluster ?? null,
-    }),
+    () => ({ search: (t) => void search(t), cluster: config.data?.cluster ?? null }),
     [search, config.data],
   );
-
-  const term = searcher.search;
   const clearSearch = () => {
     setInput('');
-    searcher.clear();
+    setProblem(null);
+    go(place, '');
   };
   const showCritical = () => {
     setEventsFilter({ ...ALL_EVENTS, severity: 'critical', unresolved: true });
-    setTab('events');
+    go({ kind: 'tab', tab: 'events' }, term);
   };
 
   return (
@@ -62,35 +84,34 @@ export function AdminDashboard({ user }: { user: AdminUserResponse['user'] }) {
           value={input}
           active={term}
           busy={searcher.busy}
-          summary={searcher.summary}
+          summary={term ? searcher.summary : null}
+          problem={problem ?? (reading.ok ? null : reading.error)}
           onChange={setInput}
-          onSearch={search}
+          onSearch={(t) => void search(t)}
           onClear={clearSearch}
         />
         <StatCards />
         <div>
-          <AdminTabBar tab={tab} onSelect={setTab} />
+          <AdminTabBar tab={tab} onSelect={(t) => go({ kind: 'tab', tab: t }, term)} />
           <div
             role="tabpanel"
             id="admin-tabpanel"
             aria-labelledby={`admin-tab-${tab}`}
             className="rounded-b-lg border-2 border-cyan-400/30 border-t-0 bg-slate-950/90 p-3 font-retro sm:p-4"
           >
-            {tab === 'overview' && <OverviewTab onShowCritical={showCritical} />}
-            {tab === 'transactions' && <TransactionsTab search={term} />}
-            {tab === 'games' && <GamesTab search={term} />}
-            {tab === 'wallets' && <WalletsTab search={term} />}
-            {tab === 'banned' && <BannedWalletsTab />}
-            {tab === 'security' && <SecurityTab />}
-            {tab === 'events' && <SystemEventsTab filter={eventsFilter} onFilterChange={setEventsFilter} />}
+            {place.kind !== 'tab' && <AdminPlacePage place={place} />}
+            {place.kind === 'tab' && tab === 'overview' && <OverviewTab onShowCritical={showCritical} />}
+            {place.kind === 'tab' && tab === 'transactions' && <TransactionsTab search={term} />}
+            {place.kind === 'tab' && tab === 'games' && <GamesTab search={term} />}
+            {place.kind === 'tab' && tab === 'wallets' && <WalletsTab search={term} />}
+            {place.kind === 'tab' && tab === 'banned' && <BannedWalletsTab />}
+            {place.kind === 'tab' && tab === 'security' && <SecurityTab search={term} />}
+            {place.kind === 'tab' && tab === 'events' && (
+              <SystemEventsTab filter={eventsFilter} onFilterChange={setEventsFilter} />
+            )}
           </div>
         </div>
       </div>
-      <InspectorDialog
-        stack={stack}
-        onBack={() => setStack((s) => s.slice(0, -1))}
-        onClose={() => setStack([])}
-      />
     </AdminPanelContext.Provider>
   );
 }

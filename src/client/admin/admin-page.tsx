@@ -1,18 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { AdminPlace } from '../../common/admin-places.ts';
 import { adminUserReadSchema } from '../../common/api/admin-views.ts';
+import { NotFound } from '../not-found.tsx';
 import { getQueryFn } from '../query-client.ts';
 import { useToast } from '../ui/toast-provider.tsx';
 import { ADMIN_USER_URL } from './admin-api.ts';
 import { AdminDashboard } from './admin-dashboard.tsx';
 import { type AdminSession, AdminSessionContext, createAdminSessionGate } from './admin-session-gate.ts';
+import { useAdminAddress } from './use-admin-address.ts';
 
 /** SPEC §2: an unauthenticated visitor is told, then sent to the sign-in 1 s later. */
 export const ADMIN_REDIRECT_DELAY_MS = 1000;
 
-/** The admin back-office (SPEC §2 "Admin panel"): session check, then the dashboard. */
+/**
+ * The admin back-office (SPEC §2 "Admin panel"): session check, then the dashboard at the place the address
+ * names (/admin, /admin/<tab>, /admin/games/<id>, ...); any other path under /admin is not found.
+ */
 export function AdminPage() {
+  const { place } = useAdminAddress();
+  return place ? <AdminSessionPage place={place} /> : <NotFound />;
+}
+
+function AdminSessionPage({ place }: { place: AdminPlace }) {
   const [, navigate] = useLocation();
   const { toast } = useToast();
   const [signingOut, setSigningOut] = useState(false);
@@ -52,7 +63,7 @@ export function AdminPage() {
   if (!user) return <p className="mt-10 font-retro text-slate-400">Loading...</p>;
   return (
     <AdminSessionContext.Provider value={session}>
-      <AdminDashboard user={user} />
+      <AdminDashboard user={user} place={place} />
     </AdminSessionContext.Provider>
   );
 }

@@ -1,11 +1,15 @@
 import type { FormEvent } from 'react';
 
-/** SPEC §2 search box: a wallet address, a transaction ID (signature) or a game ID. */
+/**
+ * SPEC §2 search box: a wallet address, a transaction ID (signature) or a game ID, from 4 of its first or
+ * last characters or as the back-office shortens it ('H9Yz3...SRGMh'); a shorter term is refused here.
+ */
 export function AdminSearch({
   value,
   active,
   busy,
   summary,
+  problem,
   onChange,
   onSearch,
   onClear,
@@ -14,13 +18,15 @@ export function AdminSearch({
   active: string;
   busy: boolean;
   summary: string | null;
+  /** Why the term cannot be searched for (too short). */
+  problem: string | null;
   onChange(value: string): void;
   onSearch(term: string): void;
   onClear(): void;
 }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (value.trim()) onSearch(value.trim());
+    onSearch(value);
   };
   return (
     <div>
@@ -28,7 +34,8 @@ export function AdminSearch({
         <input
           type="search"
           aria-label="Search"
-          placeholder="Search by wallet address, transaction ID or game ID"
+          placeholder="Wallet, signature or game ID"
+          title="4 or more characters from its start or end, or the shortened form (H9Yz3...SRGMh)"
           value={value}
           onChange={(e) => onChange(e.target.value)}
           className="min-w-0 flex-1 rounded border-2 border-slate-700 bg-slate-900 px-3 py-2 font-retro text-slate-100 text-xs placeholder:text-slate-500 focus:border-cyan-400 focus:outline-none"
@@ -50,7 +57,12 @@ export function AdminSearch({
           </button>
         )}
       </form>
-      {summary && (
+      {problem && (
+        <p role="alert" data-testid="search-problem" className="mt-1 font-retro text-amber-300 text-xs">
+          {problem}
+        </p>
+      )}
+      {!problem && summary && (
         <p
           role="status"
           data-testid="search-summary"

@@ -1,5 +1,9 @@
-/** SPEC §2: the tabs, by name and in this order. */
-export const ADMIN_TABS = [
+import type { AdminTabId } from '../../common/admin-places.ts';
+
+export type { AdminTabId };
+
+/** SPEC §2: the tabs, by name and in this order; each has its own path (src/common/admin-places.ts). */
+export const ADMIN_TABS: readonly { id: AdminTabId; label: string }[] = [
   { id: 'overview', label: 'Overview' },
   { id: 'transactions', label: 'Transactions' },
   { id: 'games', label: 'Games' },
@@ -7,11 +11,12 @@ export const ADMIN_TABS = [
   { id: 'banned', label: 'Banned Wallets' },
   { id: 'security', label: 'Security' },
   { id: 'events', label: 'System Events' },
-] as const;
+];
 
-export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
-
-/** The tab strip; it wraps on a narrow screen rather than scrolling the page sideways. */
+/**
+ * The tab strip; it wraps on a narrow screen rather than scrolling the page sideways. On a game's, wallet's
+ * or IP's page, the tab it belongs to is marked selected, and choosing it goes back to that list.
+ */
 export function AdminTabBar({ tab, onSelect }: { tab: AdminTabId; onSelect(tab: AdminTabId): void }) {
   return (
     <div

@@ -36,7 +36,7 @@ const WALLET_HISTORY = [
 ];
 
 describe('ban history', () => {
-  it("Banned Wallets: a row's History opens the wallet with every ban and unban, who and why", async () => {
+  it("Banned Wallets: a row's History opens the wallet's page with every ban and unban, who and why", async () => {
     const api = stubAdminApi({
       'GET /api/admin/banned-wallets': jsonResponse(200, page([bannedRow()])),
       [`GET /api/admin/wallets/${WALLET_B}`]: jsonResponse(200, walletDetail({ walletAddress: WALLET_B })),
@@ -44,9 +44,9 @@ describe('ban history', () => {
     });
     await openTab('Banned Wallets');
     await act(async () =>
-      fireEvent.click(await screen.findByRole('button', { name: `Ban history of wallet ${WALLET_B}` })),
+      fireEvent.click(await screen.findByRole('link', { name: `Ban history of wallet ${WALLET_B}` })),
     );
-    const table = await within(screen.getByRole('dialog')).findByRole('table', {
+    const table = await within(await screen.findByTestId('admin-place')).findByRole('table', {
       name: `Ban history of wallet ${WALLET_B}`,
     });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -70,7 +70,7 @@ describe('ban history', () => {
       ),
     });
     await openTab('Security');
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: `IP ${IP}` })));
+    await act(async () => fireEvent.click(await screen.findByRole('link', { name: `IP ${IP}` })));
     const table = await screen.findByRole('table', { name: `Ban history of IP ${IP}` });
     expect(table.textContent).toContain('Shared NAT');
     const query = api.to('GET', '/api/admin/ban-history')[0]?.query;
@@ -85,7 +85,7 @@ describe('ban history', () => {
     });
     await openTab('Banned Wallets');
     await act(async () =>
-      fireEvent.click(await screen.findByRole('button', { name: `Ban history of wallet ${WALLET_B}` })),
+      fireEvent.click(await screen.findByRole('link', { name: `Ban history of wallet ${WALLET_B}` })),
     );
     await waitFor(() => expect(screen.getByText('Failed to fetch the ban history.')).toBeTruthy());
   });

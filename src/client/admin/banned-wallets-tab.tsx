@@ -1,25 +1,24 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'wouter';
+import { adminPlacePath } from '../../common/admin-places.ts';
 import { type AdminBannedWalletRow, adminBannedWalletRowSchema } from '../../common/api/admin-rows.ts';
 import { DateText, IpLink, WalletLink } from './admin-cells.tsx';
-import { useAdminPanel } from './admin-panel-context.tsx';
 import { WalletBanButton } from './ban-buttons.tsx';
 import { DataTable } from './data-table.tsx';
 import { useAdminList } from './use-admin-list.ts';
 
 const col = createColumnHelper<AdminBannedWalletRow>();
 
-/** Opens the wallet's detail, whose Ban History lists every ban and unban of it. */
+/** Links to the wallet's page, whose Ban History lists every ban and unban of it. */
 function HistoryButton({ address }: { address: string }) {
-  const { inspect } = useAdminPanel();
   return (
-    <button
-      type="button"
+    <Link
+      href={adminPlacePath({ kind: 'wallet', address })}
       aria-label={`Ban history of wallet ${address}`}
-      onClick={() => inspect({ kind: 'wallet', address })}
       className="text-cyan-300 underline decoration-dotted underline-offset-2 hover:text-cyan-100"
     >
       History
-    </button>
+    </Link>
   );
 }
 

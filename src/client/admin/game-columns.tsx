@@ -1,22 +1,22 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'wouter';
+import { adminPlacePath } from '../../common/admin-places.ts';
 import type { AdminGameRow } from '../../common/api/admin-rows.ts';
 import { modeLabel } from '../history/history-labels.ts';
 import { Amount, DateText, GameIdLink, SignatureLink, WalletLink } from './admin-cells.tsx';
-import { useAdminPanel } from './admin-panel-context.tsx';
 
 const col = createColumnHelper<AdminGameRow>();
 
-function ReplayButton({ game }: { game: AdminGameRow }) {
-  const { inspect } = useAdminPanel();
+/** The game's page, where its replay plays. */
+function ReplayLink({ game }: { game: AdminGameRow }) {
   return (
-    <button
-      type="button"
+    <Link
+      href={adminPlacePath({ kind: 'game', id: game.id })}
       aria-label={`Replay game ${game.id}`}
-      onClick={() => inspect({ kind: 'game', game })}
       className="whitespace-nowrap rounded border border-green-500 px-2 py-0.5 text-[11px] text-green-300 hover:bg-green-950"
     >
       Replay
-    </button>
+    </Link>
   );
 }
 
@@ -40,7 +40,7 @@ function Players({ game }: { game: AdminGameRow }) {
 export const GAME_COLUMNS = [
   col.accessor('createdAt', { header: 'Date', cell: (c) => <DateText value={c.getValue()} /> }),
   col.accessor('id', { header: 'Game', cell: (c) => <GameIdLink id={c.getValue()} /> }),
-  col.display({ id: 'replay', header: 'Replay', cell: (c) => <ReplayButton game={c.row.original} /> }),
+  col.display({ id: 'replay', header: 'Replay', cell: (c) => <ReplayLink game={c.row.original} /> }),
   col.accessor('mode', {
     header: 'Mode',
     cell: (c) => <span className="whitespace-nowrap">{modeLabel(c.getValue())}</span>,

@@ -1,9 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { AdminGameRow } from '../../common/api/admin-rows.ts';
+import { type AdminGameRow, adminGameRowSchema } from '../../common/api/admin-rows.ts';
 import { modeLabel } from '../history/history-labels.ts';
+import { Spinner } from '../ui/spinner.tsx';
 import { Amount, DateText, SignatureLink, WalletLink } from './admin-cells.tsx';
+import { useAdminFetch } from './admin-fetch.ts';
 import { winnerWallet } from './game-columns.tsx';
 import { GameReplay } from './replay/game-replay.tsx';
+import { ADMIN_KEY } from './use-admin-list.ts';
 
 /** The risk pass's integrity score, and whether it marked the game suspicious. */
 function integrityText(game: AdminGameRow): string {
@@ -38,9 +42,35 @@ export function GameDetailView({ game }: { game: AdminGameRow }) {
           </div>
         ))}
       </dl>
-      <section aria-label="Replay" data-testid="game-replay">
+      {/* As wide as a phone shows it whole, not the whole page: its canvas keeps the field's proportions. */}
+      <section aria-label="Replay" data-testid="game-replay" className="mx-auto w-full max-w-3xl">
         <GameReplay gameId={game.id} />
       </section>
     </div>
   );
+}
+
+/** A game's own page (/admin/games/<id>): the game read by its id, then its record and replay. */
+export function GamePage({ id }: { id: string }) {
+  const api = useAdminFetch();
+  const path = `/games/${id}`;
+  const game = useQuery({
+    queryKey: [ADMIN_KEY, path],
+    queryFn: ({ signal }) => api.get(adminGameRowSchema, path, {}, signal),
+  });
+  if (game.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-slate-400 text-xs">
+        <Spinner /> Loading...
+      </p>
+    );
+  }
+  if (game.isError) {
+    return (
+      <p role="alert" className="text-red-300 text-xs">
+        Failed to fetch this game: {game.error.message}
+      </p>
+    );
+  }
+  return <GameDetailView game={game.data} />;
 }

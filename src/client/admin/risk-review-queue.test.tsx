@@ -51,7 +51,7 @@ async function openQueue(answers: Parameters<typeof stubAdminApi>[0] = {}) {
   await screen.findByTestId('admin-role');
   await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Security' })));
   const table = await screen.findByRole('table', { name: 'Flagged Wallets' });
-  await within(table).findByRole('button', { name: `Wallet ${WALLET_A}` });
+  await within(table).findByRole('link', { name: `Wallet ${WALLET_A}` });
   return { api, table };
 }
 
@@ -64,8 +64,8 @@ describe('the review queue of flags the risk pass raised', () => {
     expect(evidence.textContent).toContain('Median reaction 50 ms');
     expect(evidence.textContent).toContain('sharedIps10.9.9.9');
     expect(evidence.textContent).toContain('medianMs50');
-    expect(within(evidence).getByRole('button', { name: `Wallet ${WALLET_B}` })).toBeTruthy();
-    expect(within(evidence).getAllByRole('button', { name: `Game ${GAME_ID}` })).toHaveLength(2);
+    expect(within(evidence).getByRole('link', { name: `Wallet ${WALLET_B}` })).toBeTruthy();
+    expect(within(evidence).getAllByRole('link', { name: `Game ${GAME_ID}` })).toHaveLength(2);
     expect(within(table).getByText('system')).toBeTruthy();
   });
 

@@ -22,9 +22,9 @@ const COLUMNS = [
   }),
 ];
 
-/** IP addresses (country, connections, ban state; click one for its wallets) and the flagged wallets. */
-export function SecurityTab() {
-  const list = useAdminList(adminIpRowSchema, '/ips');
+/** IP addresses (country, connections, ban state; one links to its wallets) and the flagged wallets. */
+export function SecurityTab({ search }: { search: string }) {
+  const list = useAdminList(adminIpRowSchema, '/ips', { search });
   return (
     <div className="space-y-6">
       <section aria-labelledby="ips-heading">
@@ -37,7 +37,7 @@ export function SecurityTab() {
           list={list}
           rowId={(r) => r.ipAddress}
           errorText="Failed to fetch IP addresses"
-          emptyText="No IP addresses recorded yet"
+          emptyText={search ? `No IP addresses match '${search}'` : 'No IP addresses recorded yet'}
         />
       </section>
       <FlaggedWalletsPanel />

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import {
   adminGameRowSchema,
+  adminIpRowSchema,
   adminTransactionRowSchema,
   adminWalletRowSchema,
 } from '../../common/api/admin-rows.ts';
@@ -12,22 +13,28 @@ import { useAdminFetch } from './admin-fetch.ts';
 import type { AdminTabId } from './admin-tabs.tsx';
 import { adminListOptions } from './use-admin-list.ts';
 
-/** The three lists the search box drives (SPEC §2). */
+/** The lists the search box drives (SPEC §2): transactions, games, wallets, and the Security tab's IPs. */
 const SEARCHED = [
   { tab: 'transactions', path: '/transactions', row: adminTransactionRowSchema, noun: 'transaction' },
   { tab: 'games', path: '/games', row: adminGameRowSchema, noun: 'game' },
   { tab: 'wallets', path: '/wallets', row: adminWalletRowSchema, noun: 'wallet' },
+  { tab: 'security', path: '/ips', row: adminIpRowSchema, noun: 'IP' },
 ] as const;
 
 type SearchedTab = (typeof SEARCHED)[number]['tab'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IP_LIKE = /^[0-9.]+$|:/;
 
-/** Which tab answers a term best: a game id → Games, an address → Wallets, anything else → Transactions. */
+/**
+ * Which tab answers a term best: a game id → Games, an address → Wallets, digits and dots (or a colon) →
+ * Security's IPs, anything else → Transactions; the first of them that found something is opened.
+ */
 export function preferredTabs(term: string): SearchedTab[] {
-  if (UUID.test(term)) return ['games', 'transactions', 'wallets'];
-  if (BASE58_ADDRESS.test(term)) return ['wallets', 'transactions', 'games'];
-  return ['transactions', 'games', 'wallets'];
+  if (UUID.test(term)) return ['games', 'transactions', 'wallets', 'security'];
+  if (BASE58_ADDRESS.test(term)) return ['wallets', 'transactions', 'games', 'security'];
+  if (IP_LIKE.test(term)) return ['security', 'transactions', 'games', 'wallets'];
+  return ['transactions', 'games', 'wallets', 'security'];
 }
 
 const countText = (page: Page<unknown> | null, noun: string) => {
@@ -37,10 +44,10 @@ const countText = (page: Page<unknown> | null, noun: string) => {
 };
 
 /**
- * Runs a search over the three lists at once (their first pages land in the lists' own cache), then opens
- * the best tab that found something.
+ * Runs a search over the lists at once (their first pages land in the lists' own cache) and says how many
+ * each found; answers the best tab that found something, for the caller to open.
  */
-export function useAdminSearch(openTab: (tab: AdminTabId) => void) {
+export function useAdminSearch() {
   const api = useAdminFetch();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -48,7 +55,7 @@ export function useAdminSearch(openTab: (tab: AdminTabId) => void) {
   const [busy, setBusy] = useState(false);
 
   const run = useCallback(
-    async (term: string) => {
+    async (term: string): Promise<AdminTabId> => {
       setSearch(term);
       setBusy(true);
       const pages = await Promise.all(
@@ -64,13 +71,13 @@ export function useAdminSearch(openTab: (tab: AdminTabId) => void) {
       );
       setBusy(false);
       const found = new Map(SEARCHED.map((s, i) => [s.tab, (pages[i]?.items.length ?? 0) > 0]));
-      const order = preferredTabs(term);
-      openTab(order.find((tab) => found.get(tab)) ?? order[0] ?? 'transactions');
       setSummary(
         `Results for '${term}': ${SEARCHED.map((s, i) => countText(pages[i] ?? null, s.noun)).join(', ')}`,
       );
+      const order = preferredTabs(term);
+      return order.find((tab) => found.get(tab)) ?? order[0] ?? 'transactions';
     },
-    [api, queryClient, openTab],
+    [api, queryClient],
   );
 
   const clear = useCallback(() => {

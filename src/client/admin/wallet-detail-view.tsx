@@ -61,7 +61,7 @@ function BanAndFlag({ detail }: { detail: WalletDetail }) {
 }
 
 function WalletGames({ address }: { address: string }) {
-  const list = useAdminList(adminGameRowSchema, '/games', { search: address });
+  const list = useAdminList(adminGameRowSchema, `/wallets/${encodeURIComponent(address)}/games`);
   return (
     <DataTable
       label="Wallet Games"

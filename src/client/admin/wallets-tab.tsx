@@ -1,7 +1,8 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'wouter';
+import { adminPlacePath } from '../../common/admin-places.ts';
 import { type AdminWalletRow, adminWalletRowSchema } from '../../common/api/admin-rows.ts';
 import { Amount, BanBadge, DateText, WalletLink } from './admin-cells.tsx';
-import { useAdminPanel } from './admin-panel-context.tsx';
 import { WalletBanButton } from './ban-buttons.tsx';
 import { DataTable } from './data-table.tsx';
 import { useAdminList } from './use-admin-list.ts';
@@ -9,18 +10,17 @@ import { useAdminList } from './use-admin-list.ts';
 const col = createColumnHelper<AdminWalletRow>();
 
 function WalletActions({ row }: { row: AdminWalletRow }) {
-  const { inspect } = useAdminPanel();
   return (
     <span className="flex gap-2">
       <WalletBanButton address={row.wallet_address} banned={row.is_banned} />
-      <button
-        type="button"
+      {/* The wallet's page lists its IPs (and its games). */}
+      <Link
+        href={adminPlacePath({ kind: 'wallet', address: row.wallet_address })}
         aria-label={`IPs of wallet ${row.wallet_address}`}
-        onClick={() => inspect({ kind: 'wallet', address: row.wallet_address })}
         className="whitespace-nowrap rounded border border-cyan-500 px-2 py-0.5 text-[11px] text-cyan-300 hover:bg-cyan-950"
       >
         IPs
-      </button>
+      </Link>
     </span>
   );
 }

@@ -29,6 +29,12 @@ describe('HTTP shell', () => {
     ['/', 200],
     ['/admin', 200],
     ['/admin/login', 200],
+    // A reload of any back-office place gets the app, which routes to it.
+    ['/admin/system-events', 200],
+    ['/admin/games/0b6f1a52-6a0e-4c4e-9d55-3b8f1f3f7a01', 200],
+    ['/admin/wallets/9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin?q=abcd', 200],
+    ['/admin/ips/198.51.100.23', 200],
+    ['/admin/games/not-a-game', 404],
     ['/no/such/page', 404],
   ] as const)(
     'GET %s serves the client app with %i (a path that is no page is a not-found answer)',

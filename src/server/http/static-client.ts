@@ -6,8 +6,9 @@ import { isPageRoute } from '../../common/page-routes.ts';
 
 /**
  * Serves the built React app. Every GET outside /api, /rpc and /ws that is not a file gets index.html, so the
- * client router shows /, /admin, /admin/login and its own not-found screen: with 200 for those pages, with
- * 404 for any other path (the not-found screen is a not-found answer). Unknown /api paths get a JSON 404.
+ * client router shows /, /admin (and every place in it: /admin/games/<id>, ...), /admin/login and its own
+ * not-found screen: with 200 for those pages, with 404 for any other path (the not-found screen is a
+ * not-found answer). Unknown /api paths get a JSON 404.
  */
 export async function registerStaticClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const built = existsSync(path.join(clientDir, 'index.html'));

@@ -1,17 +1,15 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { HOUSE_BOT_ADDRESS } from '../../common/rules.ts';
+import { HOUSE_BOT_ADDRESS, RISK_WINDOW_MS } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
 import { games, walletIpAssociations } from '../db/schema/index.ts';
 import type { GameFact, PairInputs } from './pair-signals.ts';
 import type { SeatFigures } from './play-figures.ts';
 
-/** The pair rules look at the 30 days up to the wallet's latest game. */
-export const RISK_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 /** A wallet's bot signals pool the figures of its newest measured games. */
 export const RECENT_MEASURED_GAMES = 20;
 /** The most games of one wallet the pair rules read from the window. */
-const MAX_WINDOW_GAMES = 500;
+const MAX_GAMES_READ = 500;
 /**
  * The most wallets sharing an IP that are looked at (the latest seen first): an address behind which many
  * wallets play (a carrier's NAT, a café) says less about each, and must not make one pass read the table.
@@ -68,7 +66,7 @@ async function gamesOf(db: Database, wallets: readonly string[], from: Date, to:
       ),
     )
     .orderBy(desc(games.endedAt), desc(games.id))
-    .limit(MAX_WINDOW_GAMES * wallets.length);
+    .limit(MAX_GAMES_READ * wallets.length);
   return rows.map(factOf);
 }
 
@@ -117,7 +115,7 @@ export async function loadPairInputs(db: Database, wallet: string): Promise<Pair
       .from(games)
       .where(and(or(inArray(games.player1Ip, myIps), inArray(games.player2Ip, myIps)), inWindow(from, to)))
       .orderBy(desc(games.endedAt))
-      .limit(MAX_WINDOW_GAMES);
+      .limit(MAX_GAMES_READ);
     for (const g of fromIps.map(factOf)) {
       for (const seat of [0, 1] as const) {
         const ip = g.ips[seat];

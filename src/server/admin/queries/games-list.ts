@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminGameRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { games } from '../../db/schema/index.ts';
@@ -12,13 +12,15 @@ import {
   toPage,
 } from './cursor.ts';
 import { iso, isoOrNull, lamportsText, lamportsTextOrNull, sol, solOrNull } from './json-values.ts';
-import { type SearchTerm, searchTerm } from './search-term.ts';
+import { idText, matchesParts, type SearchTerm, searchTerm, unionOf } from './search-term.ts';
 
 export type { AdminGameRow };
 
 export interface GameListRequest extends PageRequest {
-  /** A game id, a player's wallet address, or a signature (entry, payout or refund) of the game. */
+  /** 4+ characters of a game id, a player's wallet or a signature of the game (entry, payout or refund). */
   search?: string | null;
+  /** Only the games this wallet played (exactly this address). */
+  wallet?: string;
 }
 
 /** Every column but the heavy replay data (snapshots, inputs, the risk pass's figures), which a list never shows. */
@@ -34,44 +36,53 @@ export type GameListFields = Omit<
   'gameStateSnapshots' | 'recordedInputs' | 'riskFigures'
 >;
 
-function matching(term: SearchTerm): SQL | undefined {
-  const byText = or(
-    eq(games.player1Wallet, term.text),
-    eq(games.player2Wallet, term.text),
-    eq(games.player1EntrySignature, term.text),
-    eq(games.player2EntrySignature, term.text),
-    eq(games.winnerPayoutSignature, term.text),
-    eq(games.player1RefundSignature, term.text),
-    eq(games.player2RefundSignature, term.text),
-  );
-  if (!term.id) return byText;
-  return or(
-    byText,
-    eq(games.id, term.id),
-    eq(games.player1EntryTransactionId, term.id),
-    eq(games.player2EntryTransactionId, term.id),
-    eq(games.winnerPayoutTransactionId, term.id),
-  );
+/**
+ * The games a term finds: by a player's wallet, by game id, or by a signature of the game (payouts and
+ * refunds carry their game id; entry fees are found through the game's entry transaction ids). A whole UUID
+ * also finds the game of that entry or payout transaction. Each arm is answered by an index of its own.
+ */
+function matchingIds(term: SearchTerm): SQL {
+  const bySignature = sql`SELECT id FROM transactions WHERE ${matchesParts('transaction_signature', term.parts)}`;
+  const arms = [
+    sql`SELECT id FROM games WHERE ${matchesParts('player1_wallet', term.parts)}`,
+    sql`SELECT id FROM games WHERE ${matchesParts('player2_wallet', term.parts)}`,
+    sql`SELECT game_id FROM transactions WHERE ${matchesParts('transaction_signature', term.parts)}`,
+    sql`SELECT id FROM games WHERE player1_entry_transaction_id IN (${bySignature})`,
+    sql`SELECT id FROM games WHERE player2_entry_transaction_id IN (${bySignature})`,
+  ];
+  if (term.idParts.length > 0) {
+    arms.push(sql`SELECT id FROM games WHERE ${matchesParts(idText('id'), term.idParts)}`);
+  }
+  if (term.id) {
+    arms.push(
+      sql`SELECT id FROM games WHERE id = ${term.id}::uuid`,
+      sql`SELECT game_id FROM transactions WHERE id = ${term.id}::uuid`,
+      sql`SELECT id FROM games WHERE player1_entry_transaction_id = ${term.id}::uuid`,
+      sql`SELECT id FROM games WHERE player2_entry_transaction_id = ${term.id}::uuid`,
+    );
+  }
+  return sql`${games.id} IN (${unionOf(arms)})`;
 }
+
+/** The games one wallet played, in either seat. */
+const playedBy = (wallet: string) => or(eq(games.player1Wallet, wallet), eq(games.player2Wallet, wallet));
 
 /** Recorded games, newest first, optionally narrowed by the search box; keyset-paginated on (created_at, id). */
 export async function listGames(db: Database, request: GameListRequest = {}): Promise<Page<AdminGameRow>> {
   const limit = pageLimit(request.limit);
-  const term = searchTerm(request.search);
-  const rows = await db
-    .select({ game: listColumns, cursorAt: cursorText(games.createdAt) })
-    .from(games)
-    .where(
-      and(term ? matching(term) : undefined, afterCursor(request.cursor, games.createdAt, games.id, 'uuid')),
-    )
-    .orderBy(...newestFirst(games.createdAt, games.id))
-    .limit(limit + 1);
+  const rows = await gamesQuery(db, request, limit);
   return toPage(
     rows,
     limit,
     (row) => row.game.id,
     ({ game }) => adminGameRow(game),
   );
+}
+
+/** One game as the Games tab shows it, or null when there is none of that id. */
+export async function adminGame(db: Database, id: string): Promise<AdminGameRow | null> {
+  const [game] = await db.select(listColumns).from(games).where(eq(games.id, id));
+  return game ? adminGameRow(game) : null;
 }
 
 /** A games row as the Games tab shows it: SOL beside lamports, instants as ISO text. */
@@ -107,4 +118,24 @@ export function adminGameRow(g: GameListFields): AdminGameRow {
     suspiciousActivity: g.suspiciousActivity,
     integrityScore: g.integrityScore,
   };
+}
+
+/** The statement the list runs (the search tests read its plan). */
+export const gamesListStatement = (db: Database, request: GameListRequest = {}): SQL =>
+  gamesQuery(db, request, pageLimit(request.limit)).getSQL();
+
+function gamesQuery(db: Database, request: GameListRequest, limit: number) {
+  const term = searchTerm(request.search);
+  return db
+    .select({ game: listColumns, cursorAt: cursorText(games.createdAt) })
+    .from(games)
+    .where(
+      and(
+        term ? matchingIds(term) : undefined,
+        request.wallet ? playedBy(request.wallet) : undefined,
+        afterCursor(request.cursor, games.createdAt, games.id, 'uuid'),
+      ),
+    )
+    .orderBy(...newestFirst(games.createdAt, games.id))
+    .limit(limit + 1);
 }

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AdminTransactionRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { queueSessions, transactions } from '../../db/schema/index.ts';
@@ -12,12 +12,12 @@ import {
   toPage,
 } from './cursor.ts';
 import { iso, isoOrNull, lamportsText, sol } from './json-values.ts';
-import { type SearchTerm, searchTerm } from './search-term.ts';
+import { idText, matchesParts, type SearchTerm, searchTerm, unionOf } from './search-term.ts';
 
 export type { AdminTransactionRow };
 
 export interface TransactionListRequest extends PageRequest {
-  /** A wallet address, a transaction signature, a transaction id or a game id. */
+  /** 4+ characters of a wallet address, a signature or a game id (start, end or shortened form), or a whole id. */
   search?: string | null;
 }
 
@@ -30,23 +30,32 @@ const entryGameId = sql`(
   WHERE g.player1_entry_transaction_id = transactions.id OR g.player2_entry_transaction_id = transactions.id
   LIMIT 1)`;
 
-function matching(term: SearchTerm): SQL | undefined {
-  const byText = or(
-    eq(transactions.walletAddress, term.text),
-    eq(transactions.transactionSignature, term.text),
-    eq(transactions.opponentAddress, term.text),
-  );
-  if (!term.id) return byText;
-  return or(
-    byText,
-    eq(transactions.id, term.id),
-    eq(transactions.gameId, term.id),
-    eq(transactions.originalTransactionId, term.id),
-    eq(queueSessions.resultingGameId, term.id),
-    sql`${transactions.id} IN (
-      SELECT player1_entry_transaction_id FROM games WHERE id = ${term.id}
-      UNION ALL SELECT player2_entry_transaction_id FROM games WHERE id = ${term.id})`,
-  );
+/**
+ * The ledger rows a term finds: by wallet address, by signature, or by game id (the game's rows and its
+ * entry fees, which name no game); a whole UUID also finds the transaction of that id. Each arm of the union
+ * is answered by a search index of its own.
+ */
+function matchingIds(term: SearchTerm): SQL {
+  const gamesOfTerm = sql`SELECT id FROM games WHERE ${matchesParts(idText('id'), term.idParts)}`;
+  const arms = [
+    sql`SELECT id FROM transactions WHERE ${matchesParts('wallet_address', term.parts)}`,
+    sql`SELECT id FROM transactions WHERE ${matchesParts('transaction_signature', term.parts)}`,
+  ];
+  if (term.idParts.length > 0) {
+    arms.push(
+      sql`SELECT id FROM transactions WHERE game_id IN (${gamesOfTerm})`,
+      sql`SELECT player1_entry_transaction_id FROM games WHERE ${matchesParts(idText('id'), term.idParts)}`,
+      sql`SELECT player2_entry_transaction_id FROM games WHERE ${matchesParts(idText('id'), term.idParts)}`,
+    );
+  }
+  if (term.id) {
+    arms.push(
+      sql`SELECT id FROM transactions WHERE id = ${term.id}::uuid OR game_id = ${term.id}::uuid`,
+      sql`SELECT player1_entry_transaction_id FROM games WHERE id = ${term.id}::uuid`,
+      sql`SELECT player2_entry_transaction_id FROM games WHERE id = ${term.id}::uuid`,
+    );
+  }
+  return sql`${transactions.id} IN (${unionOf(arms)})`;
 }
 
 /** The ledger, newest first, optionally narrowed by the search box; keyset-paginated on (created_at, id). */
@@ -55,25 +64,7 @@ export async function listTransactions(
   request: TransactionListRequest = {},
 ): Promise<Page<AdminTransactionRow>> {
   const limit = pageLimit(request.limit);
-  const term = searchTerm(request.search);
-  const rows = await db
-    .select({
-      tx: transactions,
-      gameId: sql<
-        string | null
-      >`COALESCE(${transactions.gameId}, ${queueSessions.resultingGameId}, ${entryGameId})`,
-      cursorAt: cursorText(transactions.createdAt),
-    })
-    .from(transactions)
-    .leftJoin(queueSessions, eq(queueSessions.transactionId, transactions.id))
-    .where(
-      and(
-        term ? matching(term) : undefined,
-        afterCursor(request.cursor, transactions.createdAt, transactions.id, 'uuid'),
-      ),
-    )
-    .orderBy(...newestFirst(transactions.createdAt, transactions.id))
-    .limit(limit + 1);
+  const rows = await transactionsQuery(db, request, limit);
   return toPage(
     rows,
     limit,
@@ -103,4 +94,30 @@ export async function listTransactions(
       admin_notes: tx.adminNotes,
     }),
   );
+}
+
+/** The statement the list runs (the search tests read its plan). */
+export const transactionsListStatement = (db: Database, request: TransactionListRequest = {}): SQL =>
+  transactionsQuery(db, request, pageLimit(request.limit)).getSQL();
+
+function transactionsQuery(db: Database, request: TransactionListRequest, limit: number) {
+  const term = searchTerm(request.search);
+  return db
+    .select({
+      tx: transactions,
+      gameId: sql<
+        string | null
+      >`COALESCE(${transactions.gameId}, ${queueSessions.resultingGameId}, ${entryGameId})`,
+      cursorAt: cursorText(transactions.createdAt),
+    })
+    .from(transactions)
+    .leftJoin(queueSessions, eq(queueSessions.transactionId, transactions.id))
+    .where(
+      and(
+        term ? matchingIds(term) : undefined,
+        afterCursor(request.cursor, transactions.createdAt, transactions.id, 'uuid'),
+      ),
+    )
+    .orderBy(...newestFirst(transactions.createdAt, transactions.id))
+    .limit(limit + 1);
 }

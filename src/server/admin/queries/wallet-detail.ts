@@ -32,7 +32,7 @@ export async function walletDetail(
       .where(and(eq(flaggedWallets.walletAddress, walletAddress), eq(flaggedWallets.isActive, true)))
       .orderBy(desc(flaggedWallets.flaggedAt)),
     ipsOfWallet(db, walletAddress, { limit: pageSizes.ips ?? 50 }),
-    listGames(db, { search: walletAddress, limit: pageSizes.games ?? 20 }),
+    listGames(db, { wallet: walletAddress, limit: pageSizes.games ?? 20 }),
     walletLimits(db, walletAddress, now),
   ]);
   if (!analytics) throw new Error(`wallet analytics for ${walletAddress} were not written`);

@@ -3,13 +3,13 @@ import type { AdminWalletRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { afterCursor, type Page, type PageRequest, pageLimit, toPage } from './cursor.ts';
 import { isoTextSql, sol } from './json-values.ts';
-import { type SearchTerm, searchTerm } from './search-term.ts';
-import { walletUniverse } from './wallet-universe.ts';
+import { idText, matchesParts, type SearchTerm, searchTerm, unionOf } from './search-term.ts';
+import { walletsAmong, walletUniverse } from './wallet-universe.ts';
 
 export type { AdminWalletRow };
 
 export interface WalletListRequest extends PageRequest {
-  /** A wallet address, or a signature, transaction id or game id that leads to its wallets. */
+  /** 4+ characters of a wallet address, or of a signature or game id that leads to its wallets. */
   search?: string | null;
 }
 
@@ -28,14 +28,32 @@ const u = {
   firstAt: sql.raw('u.first_at'),
 };
 
-function matching(term: SearchTerm): SQL {
-  const byText = sql`(${u.wallet} = ${term.text}
-    OR ${u.wallet} IN (SELECT wallet_address FROM transactions WHERE transaction_signature = ${term.text}))`;
-  if (!term.id) return byText;
-  return sql`(${byText}
-    OR ${u.wallet} IN (SELECT wallet_address FROM transactions WHERE id = ${term.id}::uuid OR game_id = ${term.id}::uuid)
-    OR ${u.wallet} IN (SELECT player1_wallet FROM games WHERE id = ${term.id}::uuid
-                       UNION ALL SELECT player2_wallet FROM games WHERE id = ${term.id}::uuid))`;
+/**
+ * The addresses a term finds: by the address itself (in the ledger or in a game's seat), by a signature of
+ * one of its transactions, or by the id of a game it played. Each arm is answered by an index of its own.
+ */
+function matchingWallets(term: SearchTerm): SQL {
+  const gameIds = matchesParts(idText('id'), term.idParts);
+  const arms = [
+    sql`SELECT wallet_address FROM transactions WHERE ${matchesParts('wallet_address', term.parts)}`,
+    sql`SELECT player1_wallet FROM games WHERE ${matchesParts('player1_wallet', term.parts)}`,
+    sql`SELECT player2_wallet FROM games WHERE ${matchesParts('player2_wallet', term.parts)}`,
+    sql`SELECT wallet_address FROM transactions WHERE ${matchesParts('transaction_signature', term.parts)}`,
+  ];
+  if (term.idParts.length > 0) {
+    arms.push(
+      sql`SELECT player1_wallet FROM games WHERE ${gameIds}`,
+      sql`SELECT player2_wallet FROM games WHERE ${gameIds}`,
+    );
+  }
+  if (term.id) {
+    arms.push(
+      sql`SELECT wallet_address FROM transactions WHERE id = ${term.id}::uuid OR game_id = ${term.id}::uuid`,
+      sql`SELECT player1_wallet FROM games WHERE id = ${term.id}::uuid`,
+      sql`SELECT player2_wallet FROM games WHERE id = ${term.id}::uuid`,
+    );
+  }
+  return unionOf(arms);
 }
 
 /**
@@ -47,27 +65,7 @@ export async function listWallets(
   request: WalletListRequest = {},
 ): Promise<Page<AdminWalletRow>> {
   const limit = pageLimit(request.limit);
-  const term = searchTerm(request.search);
-  const conditions = [
-    term ? matching(term) : undefined,
-    afterCursor(request.cursor, u.firstAt, u.wallet, 'text'),
-  ].filter((c): c is SQL => c !== undefined);
-  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const result = await db.execute<WalletSqlRow>(sql`
-    SELECT u.wallet_address,
-           u.first_at::text AS cursor_at,
-           ${isoTextSql(u.firstAt)} AS first_seen_at,
-           ${isoTextSql(sql.raw('u.last_at'))} AS last_seen_at,
-           (SELECT count(*)::int FROM transactions t
-             WHERE t.wallet_address = u.wallet_address AND t.type NOT IN ('commission', 'profit')) AS transaction_count,
-           (SELECT COALESCE(sum(t.amount_lamports), 0)::text FROM transactions t
-             WHERE t.wallet_address = u.wallet_address AND t.type = 'entry_fee' AND t.status = 'confirmed') AS total_volume,
-           EXISTS (SELECT 1 FROM banned_wallets b
-             WHERE b.wallet_address = u.wallet_address AND b.is_banned) AS is_banned
-    FROM (${walletUniverse}) u
-    ${where}
-    ORDER BY u.first_at DESC, u.wallet_address DESC
-    LIMIT ${limit + 1}`);
+  const result = await db.execute<WalletSqlRow>(walletsListStatement(request));
   const rows = result.rows.map((row) => ({ ...row, cursorAt: row.cursor_at }));
   return toPage(
     rows,
@@ -86,4 +84,27 @@ export async function listWallets(
       };
     },
   );
+}
+
+/** The statement the list runs (the search tests read its plan). */
+export function walletsListStatement(request: WalletListRequest = {}): SQL {
+  const limit = pageLimit(request.limit);
+  const term = searchTerm(request.search);
+  const cursor = afterCursor(request.cursor, u.firstAt, u.wallet, 'text');
+  const where = cursor ? sql`WHERE ${cursor}` : sql``;
+  return sql`
+    SELECT u.wallet_address,
+           u.first_at::text AS cursor_at,
+           ${isoTextSql(u.firstAt)} AS first_seen_at,
+           ${isoTextSql(sql.raw('u.last_at'))} AS last_seen_at,
+           (SELECT count(*)::int FROM transactions t
+             WHERE t.wallet_address = u.wallet_address AND t.type NOT IN ('commission', 'profit')) AS transaction_count,
+           (SELECT COALESCE(sum(t.amount_lamports), 0)::text FROM transactions t
+             WHERE t.wallet_address = u.wallet_address AND t.type = 'entry_fee' AND t.status = 'confirmed') AS total_volume,
+           EXISTS (SELECT 1 FROM banned_wallets b
+             WHERE b.wallet_address = u.wallet_address AND b.is_banned) AS is_banned
+    FROM (${term ? walletsAmong(matchingWallets(term)) : walletUniverse}) u
+    ${where}
+    ORDER BY u.first_at DESC, u.wallet_address DESC
+    LIMIT ${limit + 1}`;
 }

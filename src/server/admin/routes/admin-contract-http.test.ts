@@ -124,6 +124,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       [`/ips/${IP}/wallets`, ipWalletRowSchema],
       [`/ban-history?wallet=${loser}`, banHistoryRowSchema],
       [`/ban-history?ip=${IP}`, banHistoryRowSchema],
+      [`/wallets/${loser}/games`, adminGameRowSchema],
     ] as const;
     for (const [url, row] of lists) {
       const page = await fits('GET', url, pageOf(row));
@@ -133,6 +134,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     await fits('GET', '/held-payouts', pageOf(adminHeldPayoutRowSchema));
     await fits('GET', `/wallets/${loser}`, walletDetailSchema);
     await fits('GET', `/wallets/${winner}`, walletDetailSchema);
+    expect((await fits('GET', `/games/${gameId}`, adminGameRowSchema)).id).toBe(gameId);
     const replay = await fits('GET', `/games/${gameId}/replay`, adminGameReplaySchema);
     expect(replay.game.id).toBe(gameId);
   });
@@ -182,6 +184,8 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       // CSV, not JSON: their columns are the contract (checked below; export-routes.test.ts checks the rows).
       '/api/admin/export/transactions.csv',
       '/api/admin/export/games.csv',
+      '/api/admin/games/:id',
+      '/api/admin/wallets/:wallet/games',
       // A navigation: it answers a redirect to the sign-in page, not JSON.
       '/api/admin/logout',
     ]);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/db-harness.ts';
-import { walletIpAssociations } from '../../db/schema/index.ts';
+import { SEARCH_TOO_SHORT } from '../../../common/admin-search-term.ts';
+import { ipAddresses, walletIpAssociations } from '../../db/schema/index.ts';
 import { BAN_ACTION_ERRORS } from '../queries/ban-actions.ts';
 import { confirmDuePayouts, newWallet, playGame } from '../queries/test-support/admin-seed.ts';
 import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
@@ -64,6 +65,44 @@ describeEachDatabase('admin lists, search and paging over HTTP', (target) => {
     );
     expect(wallets.items.map((w) => w.wallet_address)).toEqual([loser]);
     expect(wallets.items[0]?.transaction_count).toBe(1);
+  });
+
+  it('§2 search: 4+ characters of what the screen shows; fewer are refused with 400 and the reason', async () => {
+    const byShortId = await page<{ id: string }>(`/games?search=${gameId.slice(0, 4)}...${gameId.slice(-4)}`);
+    expect(byShortId.items.map((g) => g.id)).toEqual([gameId]);
+    const bySuffix = await page<{ wallet_address: string }>(`/wallets?search=${loser.slice(-7)}`);
+    expect(bySuffix.items.map((w) => w.wallet_address)).toEqual([loser]);
+    await target.db
+      .insert(ipAddresses)
+      .values([{ ipAddress: '198.18.7.220' }, { ipAddress: '198.18.7.221' }]);
+    const byPrefix = await page<{ ipAddress: string }>('/ips?search=198.18.7.2');
+    expect(byPrefix.items.map((i) => i.ipAddress).sort()).toEqual(['198.18.7.220', '198.18.7.221']);
+    for (const list of ['transactions', 'games', 'wallets', 'ips']) {
+      const res = await get(`/${list}?search=${encodeURIComponent(loser.slice(0, 3))}`);
+      expect(res.statusCode, list).toBe(400);
+      expect(res.json(), list).toEqual({ error: SEARCH_TOO_SHORT });
+    }
+  });
+
+  it("a game's own page and a wallet's games: by id (404 when none), and every game of the wallet, paged", async () => {
+    const game = await get(`/games/${gameId.toUpperCase()}`);
+    expect(game.statusCode).toBe(200);
+    expect(game.json()).toMatchObject({ id: gameId, player1Wallet: winner, player2Wallet: loser });
+    const none = await get(`/games/${randomUUID()}`);
+    expect([none.statusCode, none.json()]).toEqual([404, { error: GAME_NOT_FOUND }]);
+    expect((await get('/games/not-a-uuid')).statusCode).toBe(400);
+
+    const wallet = await newWallet();
+    for (let i = 0; i < 3; i++) {
+      await playGame(target.db, h.clock, { winner: await newWallet(), loser: wallet, mode: 'practice' });
+    }
+    const first = await page<{ id: string }>(`/wallets/${wallet}/games?limit=2`);
+    const rest = await page<{ id: string }>(
+      `/wallets/${wallet}/games?limit=2&cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
+    );
+    expect([first.items.length, rest.items.length, rest.nextCursor]).toEqual([2, 1, null]);
+    expect((await page<{ id: string }>(`/wallets/${loser}/games`)).items.map((g) => g.id)).toEqual([gameId]);
+    expect((await get('/wallets/not-an-address/games')).statusCode).toBe(400);
   });
 
   it('paging: nextCursor walks a list to its end, each row once', async () => {

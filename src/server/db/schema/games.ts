@@ -8,6 +8,7 @@ import {
   gameSessionStatusEnum,
   gameStateEnum,
 } from './enums.ts';
+import { searchIndexes } from './search-indexes.ts';
 
 /**
  * The game audit record of SPEC §3, one row per match: what the admin Games tab lists and what a dispute
@@ -82,6 +83,13 @@ export const games = pgTable(
     index('games_player1_created_at_idx').on(t.player1Wallet, t.createdAt.desc()),
     index('games_player2_created_at_idx').on(t.player2Wallet, t.createdAt.desc()),
     index('games_created_at_idx').on(t.createdAt.desc()),
+    // The admin search: a game by the first or last characters of its id or of a player's wallet, and by
+    // an entry fee's signature (the entry transaction names no game; the game names it).
+    ...searchIndexes('games_id', sql`CAST(${t.id} AS text)`),
+    ...searchIndexes('games_player1', t.player1Wallet),
+    ...searchIndexes('games_player2', t.player2Wallet),
+    index('games_player1_entry_transaction_idx').on(t.player1EntryTransactionId),
+    index('games_player2_entry_transaction_idx').on(t.player2EntryTransactionId),
     // The leaderboard reads paid matches with a result, this week or all time.
     index('games_paid_ended_at_idx')
       .on(t.endedAt)

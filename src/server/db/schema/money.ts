@@ -19,6 +19,7 @@ import {
   transactionStatusEnum,
   transactionTypeEnum,
 } from './enums.ts';
+import { searchIndexes } from './search-indexes.ts';
 
 /**
  * The ledger: the stored transaction record of SPEC §3, one row per movement of money or per game record.
@@ -73,6 +74,9 @@ export const transactions = pgTable(
     index('transactions_game_id_idx').on(t.gameId),
     index('transactions_type_status_idx').on(t.type, t.status),
     index('transactions_created_at_idx').on(t.createdAt.desc()),
+    // The admin search finds an address or a signature by its first or its last characters (LIKE 'x%').
+    ...searchIndexes('transactions_wallet', t.walletAddress),
+    ...searchIndexes('transactions_signature', t.transactionSignature),
     // The direction of money is given by the type, so an amount is never negative.
     check('transactions_amount_not_negative', sql`${t.amountLamports} >= 0`),
     check(

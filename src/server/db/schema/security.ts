@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, uuidPrimaryKey } from './columns.ts';
 import { banHistoryActionEnum, banTargetKindEnum, systemEventSeverityEnum } from './enums.ts';
+import { searchIndexes } from './search-indexes.ts';
 
 /**
  * Bans, IP tracking and flags (SPEC §3 admin-side entities). A row stays after an unban, with who and why,
@@ -21,26 +22,31 @@ export const bannedWallets = pgTable('banned_wallets', {
   evidence: jsonb('evidence'),
 });
 
-export const ipAddresses = pgTable('ip_addresses', {
-  id: uuidPrimaryKey(),
-  ipAddress: text('ip_address').notNull().unique(),
-  country: text('country'),
-  region: text('region'),
-  city: text('city'),
-  isp: text('isp'),
-  isVpn: boolean('is_vpn').notNull().default(false),
-  isProxy: boolean('is_proxy').notNull().default(false),
-  isTor: boolean('is_tor').notNull().default(false),
-  riskScore: integer('risk_score'),
-  totalConnections: integer('total_connections').notNull().default(0),
-  requestCount: integer('request_count').notNull().default(0),
-  isBanned: boolean('is_banned').notNull().default(false),
-  bannedReason: text('banned_reason'),
-  bannedBy: text('banned_by'),
-  bannedAt: timestamptz('banned_at'),
-  firstSeen: timestamptz('first_seen').notNull().defaultNow(),
-  lastSeen: timestamptz('last_seen').notNull().defaultNow(),
-});
+export const ipAddresses = pgTable(
+  'ip_addresses',
+  {
+    id: uuidPrimaryKey(),
+    ipAddress: text('ip_address').notNull().unique(),
+    country: text('country'),
+    region: text('region'),
+    city: text('city'),
+    isp: text('isp'),
+    isVpn: boolean('is_vpn').notNull().default(false),
+    isProxy: boolean('is_proxy').notNull().default(false),
+    isTor: boolean('is_tor').notNull().default(false),
+    riskScore: integer('risk_score'),
+    totalConnections: integer('total_connections').notNull().default(0),
+    requestCount: integer('request_count').notNull().default(0),
+    isBanned: boolean('is_banned').notNull().default(false),
+    bannedReason: text('banned_reason'),
+    bannedBy: text('banned_by'),
+    bannedAt: timestamptz('banned_at'),
+    firstSeen: timestamptz('first_seen').notNull().defaultNow(),
+    lastSeen: timestamptz('last_seen').notNull().defaultNow(),
+  },
+  // The admin search finds an address by its first or its last characters.
+  (t) => [...searchIndexes('ip_addresses_ip', t.ipAddress)],
+);
 
 export const walletIpAssociations = pgTable(
   'wallet_ip_associations',
