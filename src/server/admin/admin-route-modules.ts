@@ -1,4 +1,5 @@
 import type { AdminRoutes } from './admin-context.ts';
+import { adminAccountRoutes } from './routes/admin-account-routes.ts';
 import { banRoutes } from './routes/ban-routes.ts';
 import { detailRoutes } from './routes/detail-routes.ts';
 import { heldPayoutRoutes } from './routes/held-payout-routes.ts';
@@ -17,4 +18,5 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRoutes[] = [
   banRoutes,
   reviewRoutes,
   heldPayoutRoutes,
+  adminAccountRoutes,
 ];
