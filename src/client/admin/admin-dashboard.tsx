@@ -4,8 +4,10 @@ import { fetchWalletConfig } from '../wallet/wallet-config.ts';
 import type { AdminUserResponse } from './admin-api.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { type AdminPanelApi, AdminPanelContext, type InspectTarget } from './admin-panel-context.tsx';
+import { AdminRoleContext, useAdminCan } from './admin-role.ts';
 import { AdminSearch } from './admin-search.tsx';
 import { AdminTabBar, type AdminTabId } from './admin-tabs.tsx';
+import { AdminsTab } from './admins-tab.tsx';
 import { BannedWalletsTab } from './banned-wallets-tab.tsx';
 import { GamesTab } from './games-tab.tsx';
 import { InspectorDialog } from './inspector-dialog.tsx';
@@ -21,6 +23,15 @@ const ALL_EVENTS: EventsFilter = { severity: '', unresolved: false };
 
 /** The signed-in back-office (SPEC §2 "Admin panel"): header, search, stat cards, tabs, detail dialog. */
 export function AdminDashboard({ user }: { user: AdminUserResponse['user'] }) {
+  return (
+    <AdminRoleContext.Provider value={user.role}>
+      <DashboardForRole user={user} />
+    </AdminRoleContext.Provider>
+  );
+}
+
+function DashboardForRole({ user }: { user: AdminUserResponse['user'] }) {
+  const owner = useAdminCan('owner');
   const [tab, setTab] = useState<AdminTabId>('overview');
   const [input, setInput] = useState('');
   const [eventsFilter, setEventsFilter] = useState<EventsFilter>(ALL_EVENTS);
@@ -71,7 +82,7 @@ export function AdminDashboard({ user }: { user: AdminUserResponse['user'] }) {
         />
         <StatCards />
         <div>
-          <AdminTabBar tab={tab} onSelect={setTab} />
+          <AdminTabBar tab={tab} onSelect={setTab} owner={owner} />
           <div
             role="tabpanel"
             id="admin-tabpanel"
@@ -85,6 +96,7 @@ export function AdminDashboard({ user }: { user: AdminUserResponse['user'] }) {
             {tab === 'banned' && <BannedWalletsTab />}
             {tab === 'security' && <SecurityTab />}
             {tab === 'events' && <SystemEventsTab filter={eventsFilter} onFilterChange={setEventsFilter} />}
+            {tab === 'admins' && owner && <AdminsTab selfId={user.id} />}
           </div>
         </div>
       </div>

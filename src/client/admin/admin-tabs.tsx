@@ -9,17 +9,29 @@ export const ADMIN_TABS = [
   { id: 'events', label: 'System Events' },
 ] as const;
 
-export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
+/** The owner's own tab, after SPEC's seven: managing the admins. */
+export const OWNER_TABS = [{ id: 'admins', label: 'Admins' }] as const;
+
+export type AdminTabId = (typeof ADMIN_TABS)[number]['id'] | (typeof OWNER_TABS)[number]['id'];
 
 /** The tab strip; it wraps on a narrow screen rather than scrolling the page sideways. */
-export function AdminTabBar({ tab, onSelect }: { tab: AdminTabId; onSelect(tab: AdminTabId): void }) {
+export function AdminTabBar({
+  tab,
+  onSelect,
+  owner = false,
+}: {
+  tab: AdminTabId;
+  onSelect(tab: AdminTabId): void;
+  /** Shows the Admins tab (the owner alone manages the admins). */
+  owner?: boolean;
+}) {
   return (
     <div
       role="tablist"
       aria-label="Admin sections"
       className="flex flex-wrap gap-1 border-cyan-400/30 border-b"
     >
-      {ADMIN_TABS.map((t) => (
+      {[...ADMIN_TABS, ...(owner ? OWNER_TABS : [])].map((t) => (
         <button
           key={t.id}
           type="button"

@@ -6,6 +6,7 @@ import {
 } from '../../common/api/admin-rows.ts';
 import { DateText, SeverityBadge } from './admin-cells.tsx';
 import { BUTTON } from './admin-dialog.tsx';
+import { useAdminCan } from './admin-role.ts';
 import { DataTable } from './data-table.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 import { useAdminList } from './use-admin-list.ts';
@@ -19,7 +20,9 @@ const SEVERITIES: EventSeverity[] = ['critical', 'error', 'warning', 'other'];
 
 function ResolveEventButton({ event }: { event: AdminSystemEventRow }) {
   const action = useAdminAction('resolveEvent');
+  const can = useAdminCan('act');
   if (event.resolvedAt) return <DateText value={event.resolvedAt} />;
+  if (!can) return null;
   return (
     <button
       type="button"
