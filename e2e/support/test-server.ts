@@ -59,6 +59,8 @@ export async function startTestServer(
     LOG_LEVEL: 'error',
     ADMIN_EMAIL: TEST_ADMIN_EMAIL,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    // The browser tests sign in with the password alone; a test of the second factor sets its own roles.
+    ADMIN_2FA_ROLES: '',
     ...options.env,
   });
   const server = await startServer({

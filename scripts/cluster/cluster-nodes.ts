@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { childServer } from '../../bench/child-server.ts';
+import { totpKeyFromDataDir } from '../../src/server/admin/two-factor/totp-key.ts';
 import { readOrCreateKeypairFile } from '../../src/server/chain/keypair-secret.ts';
 import { packageRoot } from '../../src/server/package-root.ts';
 
@@ -123,13 +124,15 @@ function lineReader(onLine: (line: string) => void): (chunk: Buffer) => void {
 
 /**
  * Starts node `index` (1-based) and resolves once it listens. Also how a test starts again a node it
- * killed: same options, same index, same port and DATA_DIR. Creates the house keypair if it is missing.
+ * killed: same options, same index, same port and DATA_DIR. Creates the house keypair and the admins' TOTP key if they are missing.
  */
 export async function startClusterNode(options: ClusterOptions, index: number): Promise<ClusterNode> {
-  const env = nodeEnvironment(options, index);
   const id = nodeId(index);
-  await mkdir(env.DATA_DIR!, { recursive: true });
   await readOrCreateKeypairFile(houseKeypairFile(options.dataDir));
+  // Every node seals and opens the admins' authenticator secrets with one key (config: required with Redis).
+  const totpKey = (await totpKeyFromDataDir(path.resolve(options.dataDir))).toString('hex');
+  const env: Record<string, string> = { ADMIN_TOTP_KEY: totpKey, ...nodeEnvironment(options, index) };
+  await mkdir(env.DATA_DIR!, { recursive: true });
 
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: packageRoot(),

@@ -14,6 +14,8 @@ export const ADMIN_TAB_PATHS = {
   banned: '/admin/banned-wallets',
   security: '/admin/security',
   events: '/admin/system-events',
+  /** The owner's: managing the admins. */
+  admins: '/admin/admins',
 } as const;
 
 export type AdminTabId = keyof typeof ADMIN_TAB_PATHS;

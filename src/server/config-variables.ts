@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { walletAddressSchema } from '../common/protocol.ts';
 import { DEFAULT_CHALLENGE_EXPIRY_MINUTES, NODE_ID_PATTERN } from '../common/rules.ts';
+import { TOTP_KEY_EXPECTED, totpKeySchema } from './admin/two-factor/totp-key.ts';
+import { ADMIN_2FA_ROLES_EXPECTED, admin2faRolesSchema } from './admin/two-factor/two-factor-config.ts';
 import { parseRedisUrl } from './cluster/redis-connection.ts';
 import { DEFAULT_KEY_PREFIX, REDIS_KEY_PREFIX_PATTERN } from './cluster/redis-keys.ts';
 import {
@@ -173,6 +175,20 @@ export const CONFIG_TABLE = {
     schema: z.string().min(12).optional(),
     expected: 'must be at least 12 characters long',
     doc: "That admin's password, at least 12 characters; used only to create the account (stored as an argon2id hash), never logged or echoed back",
+    secret: true,
+  }),
+  ADMIN_2FA_ROLES: variable({
+    schema: admin2faRolesSchema,
+    default: 'owner,admin',
+    keepEmpty: true,
+    expected: ADMIN_2FA_ROLES_EXPECTED,
+    doc: 'Comma-separated admin roles (`owner`, `admin`, `support`, `viewer`) that must pass a second factor (an authenticator app code, RFC 6238 TOTP, or a one-time recovery code) after the password; enrolment is asked at their first sign-in. Empty asks it of none',
+  }),
+  ADMIN_TOTP_KEY: variable({
+    schema: totpKeySchema.optional(),
+    shownDefault: '`DATA_DIR/admin-totp.key`, created at first start when absent',
+    expected: TOTP_KEY_EXPECTED,
+    doc: "32 random bytes as 64 hex characters or base64 (`openssl rand -hex 32`) that encrypt the admins' authenticator secrets at rest (AES-256-GCM). Unset, the server reads `admin-totp.key` in `DATA_DIR`, creating it (mode 0600) if absent: back it up with the database. Required with `REDIS_URL` (every node needs the same key). Losing it loses every enrolment (`npm run admin:create -- --email … --reset-2fa` starts one afresh); never logged",
     secret: true,
   }),
   PAYMENT_SWEEP_GRACE_SECONDS: variable({

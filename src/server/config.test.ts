@@ -112,8 +112,10 @@ describe('configuration', () => {
   it('documents every variable it reads', () => {
     expect(Object.keys(CONFIG_VARIABLES).sort()).toEqual(
       [
+        'ADMIN_2FA_ROLES',
         'ADMIN_EMAIL',
         'ADMIN_PASSWORD',
+        'ADMIN_TOTP_KEY',
         'ALLOWED_ORIGINS',
         'CHALLENGE_EXPIRY_MINUTES',
         'DATABASE_URL',
@@ -180,12 +182,20 @@ describe('configuration', () => {
   it('REDIS_URL: unset runs one process; set (with DATABASE_URL) turns on cluster mode with its key prefix', () => {
     expect(loadConfig({}).cluster).toBeNull();
     const pg = 'postgres://db.internal/pong';
-    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/0', DATABASE_URL: pg }).cluster).toEqual({
+    const key = 'ab'.repeat(32);
+    expect(
+      loadConfig({ REDIS_URL: 'redis://cache:6379/0', DATABASE_URL: pg, ADMIN_TOTP_KEY: key }).cluster,
+    ).toEqual({
       redisUrl: 'redis://cache:6379/0',
       keyPrefix: 'pong',
       drainSeconds: 300,
     });
-    const eu = { REDIS_URL: 'rediss://cache:6380', DATABASE_URL: pg, REDIS_KEY_PREFIX: 'pong-eu' };
+    const eu = {
+      REDIS_URL: 'rediss://cache:6380',
+      DATABASE_URL: pg,
+      REDIS_KEY_PREFIX: 'pong-eu',
+      ADMIN_TOTP_KEY: key,
+    };
     expect(loadConfig({ ...eu, SHUTDOWN_DRAIN_SECONDS: '0' }).cluster).toEqual({
       redisUrl: 'rediss://cache:6380',
       keyPrefix: 'pong-eu',
@@ -206,6 +216,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ REDIS_URL: 'redis://x', REDIS_KEY_PREFIX: 'a b', DATABASE_URL: pg })).toThrow(
       /REDIS_KEY_PREFIX/,
     );
+  });
+
+  it('ADMIN_2FA_ROLES: owner and admin by default, any list of roles, empty for none; ADMIN_TOTP_KEY: 32 bytes', () => {
+    expect(loadConfig({}).twoFactor).toEqual({ roles: ['owner', 'admin'], key: undefined });
+    expect(loadConfig({ ADMIN_2FA_ROLES: 'owner, support,owner' }).twoFactor.roles).toEqual([
+      'owner',
+      'support',
+    ]);
+    expect(loadConfig({ ADMIN_2FA_ROLES: '' }).twoFactor.roles).toEqual([]);
+    expect(() => loadConfig({ ADMIN_2FA_ROLES: 'owner,root' })).toThrow(/ADMIN_2FA_ROLES must be/);
+    const hex = '0f'.repeat(32);
+    expect(loadConfig({ ADMIN_TOTP_KEY: hex }).twoFactor.key).toEqual(Buffer.from(hex, 'hex'));
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ ADMIN_TOTP_KEY: b64 }).twoFactor.key).toEqual(Buffer.alloc(32, 7));
+    expect(() => loadConfig({ ADMIN_TOTP_KEY: 'ab'.repeat(16) })).toThrow(/ADMIN_TOTP_KEY must be 32 bytes/);
+    const cluster = { REDIS_URL: 'redis://cache:6379', DATABASE_URL: 'postgres://db.internal/pong' };
+    expect(() => loadConfig(cluster)).toThrow(/ADMIN_TOTP_KEY is required when REDIS_URL is set/);
+    expect(loadConfig({ ...cluster, ADMIN_2FA_ROLES: '' }).twoFactor.key).toBeUndefined();
   });
 
   it('a refused REDIS_URL or DATABASE_URL is not echoed: it may hold a password', () => {
@@ -250,9 +278,16 @@ describe('configuration', () => {
     );
   });
 
-  it('a secret is never echoed: a refused DATABASE_URL, HOUSE_WALLET_KEYPAIR, ADMIN_PASSWORD, METRICS_TOKEN or REDIS_URL shows as [hidden]', () => {
+  it('a secret is never echoed: a refused DATABASE_URL, HOUSE_WALLET_KEYPAIR, ADMIN_PASSWORD, ADMIN_TOTP_KEY, METRICS_TOKEN or REDIS_URL shows as [hidden]', () => {
     expect([...SECRET_VARIABLES].sort()).toEqual(
-      ['ADMIN_PASSWORD', 'DATABASE_URL', 'HOUSE_WALLET_KEYPAIR', 'METRICS_TOKEN', 'REDIS_URL'].sort(),
+      [
+        'ADMIN_PASSWORD',
+        'ADMIN_TOTP_KEY',
+        'DATABASE_URL',
+        'HOUSE_WALLET_KEYPAIR',
+        'METRICS_TOKEN',
+        'REDIS_URL',
+      ].sort(),
     );
     for (const name of SECRET_VARIABLES) {
       let message = '';

@@ -72,6 +72,11 @@ export interface Config {
   admin: { email: Value<'ADMIN_EMAIL'>; password: Value<'ADMIN_PASSWORD'> };
   /** RISK_FLAG_THRESHOLD: the risk score (0-100) at which a wallet is flagged for review (src/server/risk/). */
   riskFlagThreshold: number;
+  /**
+   * ADMIN_2FA_ROLES and ADMIN_TOTP_KEY: the roles that must pass a second factor, and the key sealing their
+   * authenticator secrets (undefined: DATA_DIR/admin-totp.key, see two-factor/totp-key.ts).
+   */
+  twoFactor: { roles: Value<'ADMIN_2FA_ROLES'>; key: Value<'ADMIN_TOTP_KEY'> };
   /** METRICS_TOKEN: who may read /metrics from elsewhere than the machine itself. */
   metricsToken: Value<'METRICS_TOKEN'>;
   /** PER_IP_LIMIT_FACTOR: every per-address rate limit is multiplied by it (1 in production). */
@@ -152,6 +157,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError('DATABASE_URL', 'is required when REDIS_URL is set (cluster mode)', undefined);
   }
 
+  if (p.REDIS_URL && !p.ADMIN_TOTP_KEY && p.ADMIN_2FA_ROLES.length > 0) {
+    // Each node would make a key of its own in its data directory and read no other node's secrets.
+    throw new ConfigError(
+      'ADMIN_TOTP_KEY',
+      'is required when REDIS_URL is set and ADMIN_2FA_ROLES names a role (every node needs the same key)',
+      undefined,
+    );
+  }
+
   if (p.ADMIN_PASSWORD && !p.ADMIN_EMAIL) {
     throw new ConfigError('ADMIN_EMAIL', 'is required when ADMIN_PASSWORD is set', undefined);
   }
@@ -184,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     challengeExpiryMinutes: p.CHALLENGE_EXPIRY_MINUTES,
     admin: { email: p.ADMIN_EMAIL, password: p.ADMIN_PASSWORD },
     riskFlagThreshold: p.RISK_FLAG_THRESHOLD,
+    twoFactor: { roles: p.ADMIN_2FA_ROLES, key: p.ADMIN_TOTP_KEY },
     metricsToken: p.METRICS_TOKEN,
     perIpLimitFactor: p.PER_IP_LIMIT_FACTOR,
     wsCompression: p.WS_COMPRESSION === 'on',

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_ROUTE_MODULES } from './admin/admin-route-modules.ts';
+import { totpKeyFromDataDir } from './admin/two-factor/totp-key.ts';
+import { createTotpSecretBox } from './admin/two-factor/totp-secret-box.ts';
 import { openClusterTopology } from './cluster/cluster-topology.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -124,6 +126,10 @@ async function registerRoutes(
       // Several nodes count login attempts together, or an address would get 5 tries per node.
       ...(loginThrottle ? { throttle: loginThrottle } : {}),
       services: services.admin,
+      twoFactor: {
+        requiredFor: config.twoFactor.roles,
+        box: createTotpSecretBox(config.twoFactor.key ?? (await totpKeyFromDataDir(config.dataDir))),
+      },
     },
     plugins: [
       (app) =>

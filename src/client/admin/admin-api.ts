@@ -1,5 +1,7 @@
+import type { SecondFactorStage } from '../../common/api/admin-two-factor.ts';
 import type { AdminUserRead } from '../../common/api/admin-views.ts';
 import { errorTextOf } from '../../common/api/error-text.ts';
+import { secondFactorOf } from './two-factor-api.ts';
 
 /** The admin endpoints of SPEC §7 that the sign-in and the session header use. */
 
@@ -10,7 +12,8 @@ export const ADMIN_LOGOUT_URL = '/api/admin/logout';
 /** GET /api/admin/user: the session view (role, currentIP) as the panel reads it (common/api/admin-views.ts). */
 export type AdminUserResponse = AdminUserRead;
 
-export type LoginOutcome = { ok: true } | { ok: false; error: string };
+/** A good password may leave a second factor to pass (two-factor-api.ts). */
+export type LoginOutcome = { ok: true; secondFactor: SecondFactorStage } | { ok: false; error: string };
 
 /** SPEC §8: the server's `error` text, else 'Login failed'; a network exception has its own text. */
 export async function postAdminLogin(email: string, password: string): Promise<LoginOutcome> {
@@ -25,7 +28,7 @@ export async function postAdminLogin(email: string, password: string): Promise<L
   } catch {
     return { ok: false, error: 'Network error. Please try again.' };
   }
-  if (res.ok) return { ok: true };
   const body: unknown = await res.json().catch(() => null);
+  if (res.ok) return { ok: true, secondFactor: secondFactorOf(body) };
   return { ok: false, error: errorTextOf(body) || 'Login failed' };
 }

@@ -8,8 +8,10 @@ import type { AdminUserResponse } from './admin-api.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { type AdminPanelApi, AdminPanelContext } from './admin-panel-context.tsx';
 import { AdminPlacePage } from './admin-place-page.tsx';
+import { AdminRoleContext, useAdminCan } from './admin-role.ts';
 import { AdminSearch } from './admin-search.tsx';
 import { AdminTabBar } from './admin-tabs.tsx';
+import { AdminsTab } from './admins-tab.tsx';
 import { BannedWalletsTab } from './banned-wallets-tab.tsx';
 import { GamesTab } from './games-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
@@ -27,6 +29,15 @@ import { WalletsTab } from './wallets-tab.tsx';
  * term is the address's `?q=`, so a reload, Back or a shared link lands on the same place and results.
  */
 export function AdminDashboard({ user, place }: { user: AdminUserResponse['user']; place: AdminPlace }) {
+  return (
+    <AdminRoleContext.Provider value={user.role}>
+      <DashboardForRole user={user} place={place} />
+    </AdminRoleContext.Provider>
+  );
+}
+
+function DashboardForRole({ user, place }: { user: AdminUserResponse['user']; place: AdminPlace }) {
+  const owner = useAdminCan('owner');
   const [, navigate] = useLocation();
   const { q } = useAdminAddress();
   const reading = readSearchTerm(q);
@@ -92,7 +103,7 @@ export function AdminDashboard({ user, place }: { user: AdminUserResponse['user'
         />
         <StatCards />
         <div>
-          <AdminTabBar tab={tab} onSelect={(t) => go({ kind: 'tab', tab: t }, term)} />
+          <AdminTabBar tab={tab} onSelect={(t) => go({ kind: 'tab', tab: t }, term)} owner={owner} />
           <div
             role="tabpanel"
             id="admin-tabpanel"
@@ -109,6 +120,7 @@ export function AdminDashboard({ user, place }: { user: AdminUserResponse['user'
             {place.kind === 'tab' && tab === 'events' && (
               <SystemEventsTab filter={eventsFilter} onFilterChange={setEventsFilter} />
             )}
+            {place.kind === 'tab' && tab === 'admins' && owner && <AdminsTab selfId={user.id} />}
           </div>
         </div>
       </div>

@@ -13,18 +13,30 @@ export const ADMIN_TABS: readonly { id: AdminTabId; label: string }[] = [
   { id: 'events', label: 'System Events' },
 ];
 
+/** The owner's own tab, after SPEC's seven: managing the admins. */
+export const OWNER_TABS: readonly { id: AdminTabId; label: string }[] = [{ id: 'admins', label: 'Admins' }];
+
 /**
  * The tab strip; it wraps on a narrow screen rather than scrolling the page sideways. On a game's, wallet's
  * or IP's page, the tab it belongs to is marked selected, and choosing it goes back to that list.
  */
-export function AdminTabBar({ tab, onSelect }: { tab: AdminTabId; onSelect(tab: AdminTabId): void }) {
+export function AdminTabBar({
+  tab,
+  onSelect,
+  owner = false,
+}: {
+  tab: AdminTabId;
+  onSelect(tab: AdminTabId): void;
+  /** Shows the Admins tab (the owner alone manages the admins). */
+  owner?: boolean;
+}) {
   return (
     <div
       role="tablist"
       aria-label="Admin sections"
       className="flex flex-wrap gap-1 border-cyan-400/30 border-b"
     >
-      {ADMIN_TABS.map((t) => (
+      {[...ADMIN_TABS, ...(owner ? OWNER_TABS : [])].map((t) => (
         <button
           key={t.id}
           type="button"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { shortenAddress } from '../../common/format.ts';
 import { BUTTON } from './admin-dialog.tsx';
+import { useAdminCan } from './admin-role.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { useAdminAction } from './use-admin-action.ts';
@@ -13,6 +14,7 @@ export function WalletBanButton({ address, banned }: { address: string; banned: 
   const [open, setOpen] = useState(false);
   const action = useAdminAction(banned ? 'unbanWallet' : 'banWallet');
   const verb = banned ? 'Unban' : 'Ban';
+  if (!useAdminCan('act')) return null;
   return (
     <>
       <button
@@ -41,6 +43,7 @@ export function IpBanButton({ ip, banned }: { ip: string; banned: boolean }) {
   const [open, setOpen] = useState(false);
   const action = useAdminAction(banned ? 'unbanIp' : 'banIp');
   const verb = banned ? 'Unban' : 'Ban';
+  if (!useAdminCan('act')) return null;
   return (
     <>
       <button

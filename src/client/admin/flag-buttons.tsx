@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AdminFlaggedWalletRow } from '../../common/api/admin-rows.ts';
 import { shortenAddress } from '../../common/format.ts';
 import { BUTTON } from './admin-dialog.tsx';
+import { useAdminCan } from './admin-role.ts';
 import { FlagWalletDialog } from './flag-wallet-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { useAdminAction } from './use-admin-action.ts';
@@ -9,6 +10,7 @@ import { useAdminAction } from './use-admin-action.ts';
 /** Flag a wallet for review (SPEC §3 flagged wallet: reason, severity, evidence). */
 export function FlagWalletButton({ address }: { address: string }) {
   const [open, setOpen] = useState(false);
+  if (!useAdminCan('act')) return null;
   return (
     <>
       <button
@@ -28,6 +30,7 @@ export function FlagWalletButton({ address }: { address: string }) {
 export function ResolveFlagButton({ flag }: { flag: AdminFlaggedWalletRow }) {
   const [open, setOpen] = useState(false);
   const action = useAdminAction('resolveFlag');
+  if (!useAdminCan('act')) return null;
   return (
     <>
       <button

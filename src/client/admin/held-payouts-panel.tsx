@@ -4,6 +4,7 @@ import { type AdminHeldPayoutRow, adminHeldPayoutRowSchema } from '../../common/
 import { shortenAddress } from '../../common/format.ts';
 import { Amount, DateText, GameIdLink, WalletLink } from './admin-cells.tsx';
 import { BUTTON } from './admin-dialog.tsx';
+import { useAdminCan } from './admin-role.ts';
 import { DataTable } from './data-table.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { type AdminActionName, useAdminAction } from './use-admin-action.ts';
@@ -35,6 +36,7 @@ function DecisionButton({ held, name }: { held: AdminHeldPayoutRow; name: keyof 
   const [open, setOpen] = useState(false);
   const action = useAdminAction(name satisfies AdminActionName);
   const decision = DECISIONS[name];
+  if (!useAdminCan('act')) return null;
   return (
     <>
       <button

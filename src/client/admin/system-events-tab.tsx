@@ -8,6 +8,7 @@ import {
 } from '../../common/api/admin-rows.ts';
 import { DateText, SeverityBadge } from './admin-cells.tsx';
 import { BUTTON } from './admin-dialog.tsx';
+import { useAdminCan } from './admin-role.ts';
 import { DataTable } from './data-table.tsx';
 import { UnresolvedCounts, useEventSummary } from './system-events-summary.tsx';
 import { useAdminAction } from './use-admin-action.ts';
@@ -26,6 +27,7 @@ export const ALL_EVENTS: EventsFilter = { severity: '', type: '', unresolved: fa
 /** A warning or worse is resolved once; an informational event is a record and offers nothing to resolve. */
 function ResolveEventButton({ event }: { event: AdminSystemEventRow }) {
   const action = useAdminAction('resolveEvent');
+  const can = useAdminCan('act');
   if (event.resolvedAt) return <DateText value={event.resolvedAt} />;
   if (!isResolvableSeverity(event.severity)) {
     return (
@@ -34,6 +36,7 @@ function ResolveEventButton({ event }: { event: AdminSystemEventRow }) {
       </span>
     );
   }
+  if (!can) return null;
   return (
     <button
       type="button"

@@ -1,29 +1,6 @@
-import encodeQR from '@paulmillr/qr';
-import { useMemo } from 'react';
+import { QrCode } from '../ui/qr-code.tsx';
 
-/**
- * A QR code of `text` (a challenge's link), drawn as one SVG path of its dark modules on a white square with
- * the quiet zone a phone's camera needs. Its own chunk: only a player who opens a challenge loads it.
- */
+/** The QR code of a challenge's link. Its own chunk: only a player who opens a challenge loads it. */
 export default function ChallengeQr({ text, size = 168 }: { text: string; size?: number }) {
-  const { cells, path } = useMemo(() => {
-    const rows = encodeQR(text, 'raw', { ecc: 'medium', border: 2 });
-    const d = rows.flatMap((row, y) => row.map((dark, x) => (dark ? `M${x} ${y}h1v1h-1z` : ''))).join('');
-    return { cells: rows.length, path: d };
-  }, [text]);
-  return (
-    <svg
-      role="img"
-      aria-label="QR code of the challenge link"
-      data-testid="challenge-qr"
-      viewBox={`0 0 ${cells} ${cells}`}
-      width={size}
-      height={size}
-      shapeRendering="crispEdges"
-      className="rounded bg-white"
-    >
-      <rect width={cells} height={cells} fill="#ffffff" />
-      <path d={path} fill="#000000" />
-    </svg>
-  );
+  return <QrCode text={text} size={size} label="QR code of the challenge link" testId="challenge-qr" />;
 }

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import decodeQR from '@paulmillr/qr/decode.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -7,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChallengeAnswer } from '../../common/api/challenge-api.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
+import { decodeRenderedQr } from '../test-support/decode-rendered-qr.ts';
 import { jsonResponse } from '../test-support/render-app.tsx';
 import { CHALLENGE_INVITE_TEXTS, ChallengeInvite } from './challenge-invite.tsx';
 import ChallengeQr from './challenge-qr.tsx';
@@ -69,22 +69,6 @@ function invite(walletAddress: string | null, onAccept = vi.fn(), onUsePayment =
 }
 
 /** The dark modules of the rendered QR code, read back from its SVG path and decoded as a camera would. */
-function decodeRenderedQr(svg: SVGElement): string {
-  const cells = Number(svg.getAttribute('viewBox')?.split(' ')[2]);
-  const d = svg.querySelector('path')?.getAttribute('d') ?? '';
-  const scale = 4;
-  const size = cells * scale;
-  const data = new Uint8Array(size * size * 4).fill(255);
-  for (const [, x, y] of d.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
-    for (let dy = 0; dy < scale; dy++)
-      for (let dx = 0; dx < scale; dx++) {
-        const at = ((Number(y) * scale + dy) * size + Number(x) * scale + dx) * 4;
-        data[at] = data[at + 1] = data[at + 2] = 0;
-      }
-  }
-  return decodeQR({ width: size, height: size, data });
-}
-
 describe("the challenge link's page", () => {
   it('shows who challenges, the mode, the stake, the prize and the time left; accepting names the mode', async () => {
     const onAccept = invite(FRIEND);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { GameView } from '../state/game-view.ts';
 import { FakeProviders, fakeGame, fakeWallet } from '../test-support/fake-wallet-and-game.tsx';
@@ -20,6 +20,11 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+// Loaded once here, so each test's on-demand import of the ban-status schema resolves from the module cache.
+beforeAll(async () => {
+  await import('../../common/api/player-api.ts');
 });
 
 async function settle() {
@@ -60,7 +65,8 @@ describe('a restricted jurisdiction is shown before paying', () => {
       restrictedCountry: 'GB',
     };
     renderLobby();
-    await settle();
+    // The answer's schema loads on demand (a dynamic import): wait for the notice rather than a count of ticks.
+    await vi.waitFor(() => expect(screen.getByTestId('paid-play-restricted')).toBeTruthy(), { timeout: 5_000 });
     for (const id of PAID) expect(card(id).disabled, id).toBe(true);
     expect(card('practice').disabled).toBe(false);
     const notice = screen.getByTestId('paid-play-restricted');

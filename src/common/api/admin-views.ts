@@ -5,6 +5,7 @@ import {
   walletBanFieldsSchema,
   walletIpRowSchema,
 } from './admin-rows.ts';
+import { secondFactorStageSchema } from './admin-two-factor.ts';
 import { limitsViewSchema } from './player-limits-api.ts';
 import { count, instant, lamportsText, pageOf, solNumber } from './wire-values.ts';
 
@@ -27,10 +28,14 @@ export const adminUserReadSchema = z.object({
 });
 export type AdminUserRead = z.infer<typeof adminUserReadSchema>;
 
-/** POST /api/admin/login: the admin now signed in (the session cookie is set with this answer). */
+/**
+ * POST /api/admin/login: the admin now signed in (the session cookie is set with this answer). With
+ * `secondFactor` set the session is usable only for that step (admin-two-factor.ts's answers).
+ */
 export const adminLoginAnswerSchema = z.object({
   success: z.literal(true),
   user: z.object({ email: z.string(), username: z.string(), role: z.string() }),
+  secondFactor: secondFactorStageSchema,
 });
 export type AdminLoginAnswer = z.infer<typeof adminLoginAnswerSchema>;
 

@@ -4,8 +4,9 @@ import type { Database } from '../db/database.ts';
 import type { EventActor } from '../security/system-events.ts';
 import type { AdminActionInput, AdminActor } from './admin-events.ts';
 import type { AdminRole } from './admin-roles.ts';
-import type { AdminSession } from './admin-sessions.ts';
+import type { AdminSession, AdminSessionStore } from './admin-sessions.ts';
 import type { AdminServices } from './overview/admin-services.ts';
+import type { AdminTwoFactor } from './two-factor/admin-two-factor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     adminPublic?: boolean;
     /** The roles an /api/admin route allows (admin-roles.ts); every route but the public ones names them. */
     roles?: readonly AdminRole[];
+    /** A route a session may use while its second factor is owed (the enrolment and code steps). */
+    secondFactorStep?: boolean;
   }
 }
 
@@ -24,6 +27,8 @@ declare module 'fastify' {
 export interface AdminRouteContext extends AdminServices {
   db: Database;
   clock: Clock;
+  sessions: AdminSessionStore;
+  twoFactor: AdminTwoFactor;
   /** Records the request's admin action as a system event (who, what, from which IP; when is created_at). */
   recordAction(request: FastifyRequest, input: AdminActionInput): Promise<void>;
   /**

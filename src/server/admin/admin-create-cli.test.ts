@@ -107,6 +107,34 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
     expect(await verify(after?.passwordHash ?? '', newPassword)).toBe(true);
   });
 
+  it("--reset-2fa forgets an admin's authenticator and recovery codes, asks no password, and is recorded", async () => {
+    const [, env] = envs()[0];
+    const email = 'lost-phone@pong.example';
+    expect(
+      await runAdminCreateCli(['--email', email, '--password-stdin'], env, fakeIo({ stdin: PASSWORD }).io),
+    ).toBe(ADMIN_CREATE_EXIT.created);
+    const db = await openDatabase({ dataDir });
+    try {
+      await db.db
+        .update(adminUsers)
+        .set({ totpSecret: 'v1.sealed', totpEnabledAt: new Date(), totpLastStep: 1 })
+        .where(eq(adminUsers.email, email));
+    } finally {
+      await db.close();
+    }
+    const reset = fakeIo({});
+    expect(
+      await runAdminCreateCli(['--email', email, '--reset-2fa'], env, reset.io),
+      reset.err.join('\n'),
+    ).toBe(ADMIN_CREATE_EXIT.created);
+    const { row } = await readAdmin(env, email);
+    expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    const nobody = fakeIo({});
+    expect(await runAdminCreateCli(['--email', 'nobody@pong.example', '--reset-2fa'], env, nobody.io)).toBe(
+      ADMIN_CREATE_EXIT.refused,
+    );
+  });
+
   it.each([
     [
       ['--email', 'not-an-email', '--password-stdin'],

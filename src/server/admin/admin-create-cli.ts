@@ -2,20 +2,30 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../../common/clock.ts';
 import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
 import { recordSystemEvent } from '../security/system-events.ts';
-import { adminCredentialsProblem, createAdmin, setAdminPassword } from './admin-accounts.ts';
+import {
+  adminCredentialsProblem,
+  createAdmin,
+  findAdminByEmail,
+  setAdminPassword,
+} from './admin-accounts.ts';
 import { ADMIN_EVENT } from './admin-events.ts';
+import { createAdminSessionStore } from './admin-sessions.ts';
 import { readAllStdin, readHiddenLine } from './password-prompt.ts';
+import { resetTwoFactor } from './two-factor/admin-two-factor.ts';
 
 export const ADMIN_CREATE_EXIT = { created: 0, refused: 1, cannotRun: 2 } as const;
 
-const USAGE = `Usage: npm run admin:create -- --email <email> [--password-stdin] [--username <name>] [--reset-password]
+const USAGE = `Usage: npm run admin:create -- --email <email> [--password-stdin] [--username <name>] [--reset-password | --reset-2fa]
 
 Creates an admin account for /admin/login in the server's database (DATA_DIR, or DATABASE_URL).
 The password is asked for twice without echo, or read from standard input with --password-stdin
 (e.g. \`printf %s "$PW" | npm run admin:create -- --email ops@pong.example --password-stdin\`).
   --reset-password   set a new password for an admin that exists instead of creating one
+  --reset-2fa        forget an admin's authenticator and recovery codes (it enrols again at its next
+                     sign-in) and end its sessions; asks no password
 On the embedded database stop the server first: PGlite is used by one process at a time.
 Exit status: 0 done, 1 refused (exists, no such admin, bad e-mail or password), 2 could not run.`;
 
@@ -62,7 +72,13 @@ export async function runAdminCreateCli(
   env: Record<string, string | undefined>,
   io: AdminCreateIo = stdio,
 ): Promise<number> {
-  let args: { email?: string; username?: string; 'password-stdin'?: boolean; 'reset-password'?: boolean };
+  let args: {
+    email?: string;
+    username?: string;
+    'password-stdin'?: boolean;
+    'reset-password'?: boolean;
+    'reset-2fa'?: boolean;
+  };
   try {
     ({ values: args } = parseArgs({
       args: argv,
@@ -71,6 +87,7 @@ export async function runAdminCreateCli(
         username: { type: 'string' },
         'password-stdin': { type: 'boolean' },
         'reset-password': { type: 'boolean' },
+        'reset-2fa': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -86,6 +103,16 @@ export async function runAdminCreateCli(
   let database: OpenedDatabase | undefined;
   try {
     const config = loadConfig(env);
+    if (args['reset-2fa']) {
+      if (!config.databaseUrl && (await serverAnswers(config.port))) {
+        io.err(
+          `admin:create: a server is running on port ${config.port}; stop it first (PGlite has one process)`,
+        );
+        return ADMIN_CREATE_EXIT.cannotRun;
+      }
+      database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      return await resetSecondFactor(database.db, args.email, io);
+    }
     const password = await readPassword(args['password-stdin'] === true, io);
     if (typeof password !== 'string') {
       io.err(`admin:create: ${password.error}`);
@@ -142,6 +169,26 @@ export async function runAdminCreateCli(
   } finally {
     await database?.close().catch(() => {});
   }
+}
+
+async function resetSecondFactor(db: Database, email: string, io: AdminCreateIo): Promise<number> {
+  const admin = await findAdminByEmail(db, email);
+  if (!admin) {
+    io.err(`admin:create: no admin ${email} to reset`);
+    return ADMIN_CREATE_EXIT.refused;
+  }
+  await resetTwoFactor(db, systemClock, admin.id);
+  await createAdminSessionStore({ db, clock: systemClock }).endAllOf(admin.id);
+  await recordSystemEvent(db, {
+    severity: 'warning',
+    eventType: ADMIN_EVENT.twoFactorReset,
+    message: `Admin ${admin.email} had two-factor sign-in reset with admin:create`,
+    details: { targetAdminId: admin.id, targetEmail: admin.email, source: 'admin:create' },
+  });
+  io.out(
+    `Two-factor sign-in of admin ${admin.email} reset: it sets up an authenticator at its next sign-in.`,
+  );
+  return ADMIN_CREATE_EXIT.created;
 }
 
 const entry = process.argv[1];

@@ -9,6 +9,12 @@ export const ADMIN_EVENT = {
   logout: 'admin_logout',
   action: 'admin_action',
   created: 'admin_created',
+  /** An owner created, re-roled, deactivated or reactivated an admin. */
+  accountChanged: 'admin_account_changed',
+  twoFactorEnrolled: 'admin_2fa_enrolled',
+  twoFactorFailed: 'admin_2fa_failed',
+  recoveryCodeUsed: 'admin_2fa_recovery_code_used',
+  twoFactorReset: 'admin_2fa_reset',
 } as const;
 
 /** Who did it and from where; `when` is the event's created_at, stamped by the database. */

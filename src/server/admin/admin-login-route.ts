@@ -10,6 +10,7 @@ import { findAdminByEmail, normalizeAdminEmail } from './admin-accounts.ts';
 import { adminTokenOf, setAdminCookie } from './admin-cookie.ts';
 import { recordAdminLogin } from './admin-events.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
+import type { AdminRole } from './admin-roles.ts';
 import type { AdminSessionStore } from './admin-sessions.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import {
@@ -19,6 +20,7 @@ import {
   verifyAdminPassword,
 } from './password-hashing.ts';
 import type { ThrottledLoginEvents } from './throttled-login-events.ts';
+import { secondFactorStage } from './two-factor/second-factor-stage.ts';
 
 /** SPEC §3 admin login payload: email, password. Bounds keep a hostile body from costing argon2 time. */
 const loginBodySchema = z.object({
@@ -33,6 +35,8 @@ export interface LoginRouteDeps {
   throttle: LoginThrottle;
   throttledEvents: ThrottledLoginEvents;
   publicOrigin: () => string;
+  /** ADMIN_2FA_ROLES: the roles whose sign-in goes on to a second factor. */
+  twoFactorRequiredFor: readonly AdminRole[];
   /** The argon2 check; tests pass one that counts its calls. */
   verifyPassword?: (storedHash: string, password: string) => Promise<boolean>;
 }
@@ -104,7 +108,16 @@ export function registerLoginRoute(scope: FastifyInstance, deps: LoginRouteDeps)
         admin: { adminId: admin.id, email: admin.email, role: admin.role },
       });
       setAdminCookie(request, reply, deps.publicOrigin(), token);
-      return { success: true, user: { email: admin.email, username: admin.username, role: admin.role } };
+      // The session is usable only for the second-factor step until it passes it (register-admin-routes.ts).
+      const secondFactor = secondFactorStage(
+        { role: admin.role, totpEnrolled: admin.totpEnabledAt !== null, secondFactorDone: false },
+        deps.twoFactorRequiredFor,
+      );
+      return {
+        success: true,
+        user: { email: admin.email, username: admin.username, role: admin.role },
+        secondFactor,
+      };
     },
   );
 }

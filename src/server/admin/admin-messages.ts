@@ -10,4 +10,10 @@ export const ADMIN_ERRORS = {
   notFound: 'Not found',
   /** A signed-in admin whose role does not allow the route (admin-roles.ts). */
   forbiddenForRole: 'Your role does not allow this',
+  /** A session past its password whose second factor (enrolment or code) is still owed. */
+  secondFactorRequired: 'Two-factor sign-in required',
+  invalidSecondFactor: 'Invalid authentication code',
+  alreadyEnrolled: 'Two-factor sign-in is already set up',
+  notEnrolled: 'Two-factor sign-in is not set up yet',
+  enrolmentNotStarted: 'Start two-factor set-up first',
 } as const;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { loadConfig } from '../config.ts';
 import { type RunningServer, startServer } from '../main.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
 import type { AdminOverview } from './overview/admin-overview.ts';
+import { base32Decode, totpAt } from './two-factor/totp.ts';
+import { TOTP_KEY_FILE } from './two-factor/totp-key.ts';
 
 /** The admin area through the whole product on its embedded default (PGlite, local chain, no DATABASE_URL). */
 describe('admin sign-in on the embedded default', () => {
@@ -28,7 +30,18 @@ describe('admin sign-in on the embedded default', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  /** Signs in as the first admin, with the e-mail and password the server printed at start. */
+  let recoveryCodes: string[] = [];
+  const post = (url: string, cookie: string, body: unknown) =>
+    fetch(`${server.url}/api/admin${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie },
+      body: JSON.stringify(body),
+    });
+
+  /**
+   * Signs in as the first admin, with the e-mail and password the server printed at start. It is the owner,
+   * so (ADMIN_2FA_ROLES' default) it enrols an authenticator the first time and gives a recovery code after.
+   */
   const signInPrinted = async () => {
     const email = /Email: +(\S+)/.exec(printed[0] ?? '')?.[1];
     const password = /Password: (\S+)/.exec(printed[0] ?? '')?.[1];
@@ -37,8 +50,25 @@ describe('admin sign-in on the embedded default', () => {
       headers: { 'content-type': 'application/json', origin: server.url },
       body: JSON.stringify({ email, password }),
     });
-    return { email, res };
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { secondFactor } = (await res.clone().json()) as { secondFactor: string | null };
+    if (secondFactor === 'enrol') {
+      const { secret } = (await (await post('/two-factor/enrol', cookie, {})).json()) as { secret: string };
+      const code = totpAt(base32Decode(secret), Date.now());
+      const confirmed = await post('/two-factor/confirm', cookie, { code });
+      expect(confirmed.status).toBe(200);
+      ({ recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] });
+    } else {
+      expect(secondFactor).toBe('verify');
+      expect((await post('/two-factor/verify', cookie, { code: recoveryCodes.pop() })).status).toBe(200);
+    }
+    return { email, res, cookie };
   };
+
+  it('with no ADMIN_TOTP_KEY the key is made once in DATA_DIR, readable by its owner only', async () => {
+    const key = await stat(path.join(dataDir, TOTP_KEY_FILE));
+    expect(key.mode & 0o777).toBe(0o600);
+  });
 
   it('unknown /api/admin paths are 401 without a session, other unknown /api paths stay 404', async () => {
     for (const url of ['/api/admin/stats', '/api/admin/whatever/deep', '/api/admin']) {
@@ -51,9 +81,8 @@ describe('admin sign-in on the embedded default', () => {
 
   it('the printed first admin signs in over HTTP, sees its role and IP, and logs out', async () => {
     expect(printed).toHaveLength(1);
-    const { email, res } = await signInPrinted();
+    const { email, res, cookie } = await signInPrinted();
     expect(res.status, await res.clone().text()).toBe(200);
-    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect(cookie).toMatch(/^pong_admin=/);
     const user = await fetch(`${server.url}/api/admin/user`, { headers: { cookie } });
     expect(await user.json()).toMatchObject({ user: { role: 'owner', email, currentIP: '127.0.0.1' } });
@@ -64,8 +93,7 @@ describe('admin sign-in on the embedded default', () => {
   });
 
   it('the Overview reads the running server: live game figures, the house wallet on its chain', async () => {
-    const { res } = await signInPrinted();
-    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { cookie } = await signInPrinted();
     const overview = await fetch(`${server.url}/api/admin/overview`, { headers: { cookie } });
     expect(overview.status, await overview.clone().text()).toBe(200);
     const body = (await overview.json()) as AdminOverview;

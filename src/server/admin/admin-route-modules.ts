@@ -1,4 +1,5 @@
 import type { AdminRoutes } from './admin-context.ts';
+import { adminAccountRoutes } from './routes/admin-account-routes.ts';
 import { banHistoryRoutes } from './routes/ban-history-routes.ts';
 import { banRoutes } from './routes/ban-routes.ts';
 import { detailRoutes } from './routes/detail-routes.ts';
@@ -21,4 +22,5 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRoutes[] = [
   reviewRoutes,
   heldPayoutRoutes,
   exportRoutes,
+  adminAccountRoutes,
 ];

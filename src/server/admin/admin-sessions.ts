@@ -19,6 +19,8 @@ interface StoredSession {
   lastSeenAt: number;
   ip: string | null;
   userAgent: string | null;
+  /** When this sign-in passed its second factor; absent while it has not (or needed none). */
+  secondFactorAt?: number;
 }
 
 export interface AdminSession {
@@ -29,6 +31,10 @@ export interface AdminSession {
   username: string;
   role: string;
   createdAt: number;
+  /** The admin has confirmed an authenticator (two-factor/second-factor-stage.ts decides what is asked). */
+  totpEnrolled: boolean;
+  /** This sign-in passed its second factor. */
+  secondFactorDone: boolean;
 }
 
 export interface AdminSessionStore {
@@ -45,6 +51,10 @@ export interface AdminSessionStore {
    */
   resume(token: string | undefined): Promise<AdminSession | null>;
   end(token: string | undefined): Promise<void>;
+  /** Marks the session (by sid) as having passed its second factor. */
+  completeSecondFactor(sid: string): Promise<void>;
+  /** Ends every session of one admin (deactivated, or its second factor reset); returns how many. */
+  endAllOf(adminId: string): Promise<number>;
   /** Deletes every expired row; returns how many. */
   sweep(): Promise<number>;
 }
@@ -118,12 +128,31 @@ export function createAdminSessionStore(deps: { db: Database; clock: Clock }): A
         username: admin.username,
         role: admin.role,
         createdAt: sess.createdAt,
+        totpEnrolled: admin.totpEnabledAt !== null,
+        secondFactorDone: typeof sess.secondFactorAt === 'number',
       };
     },
 
     async end(token) {
       if (token === undefined || !TOKEN_SHAPE.test(token)) return;
       await deleteSid(adminSessionId(token));
+    },
+
+    async completeSecondFactor(sid) {
+      await db
+        .update(adminSessions)
+        .set({
+          sess: sql`${adminSessions.sess} || ${JSON.stringify({ secondFactorAt: clock.now() })}::jsonb`,
+        })
+        .where(eq(adminSessions.sid, sid));
+    },
+
+    async endAllOf(adminId) {
+      const gone = await db
+        .delete(adminSessions)
+        .where(sql`${adminSessions.sess}->>'adminId' = ${adminId}`)
+        .returning({ sid: adminSessions.sid });
+      return gone.length;
     },
 
     async sweep() {

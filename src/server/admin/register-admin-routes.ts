@@ -8,12 +8,16 @@ import { type AdminActionInput, recordAdminAction } from './admin-events.ts';
 import { type LoginRouteDeps, registerLoginRoute } from './admin-login-route.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
 import { hasAllowedOrigin, isJsonRequest, isStateChanging } from './admin-request-guards.ts';
-import { roleAllows } from './admin-roles.ts';
+import { type AdminRole, roleAllows } from './admin-roles.ts';
 import { registerSessionRoutes } from './admin-session-routes.ts';
 import { type AdminSessionStore, createAdminSessionStore } from './admin-sessions.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import type { AdminServices } from './overview/admin-services.ts';
 import { createThrottledLoginEvents } from './throttled-login-events.ts';
+import { createAdminTwoFactor } from './two-factor/admin-two-factor.ts';
+import { secondFactorStage } from './two-factor/second-factor-stage.ts';
+import type { TotpSecretBox } from './two-factor/totp-secret-box.ts';
+import { registerTwoFactorRoutes } from './two-factor/two-factor-routes.ts';
 
 export const ADMIN_API_PREFIX = '/api/admin';
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -34,12 +38,18 @@ export interface AdminRoutesDeps {
   /** Tests only: a password check that counts its calls. */
   verifyPassword?: LoginRouteDeps['verifyPassword'];
   sessions?: AdminSessionStore;
+  /**
+   * The second factor (config.twoFactor): the roles that must pass one, and the box that seals the TOTP
+   * secrets under ADMIN_TOTP_KEY.
+   */
+  twoFactor: { requiredFor: readonly AdminRole[]; box: TotpSecretBox };
 }
 
 /**
  * The admin API as one encapsulated plugin under /api/admin (SPEC §7, RELIABILITY 17-19). Inside it:
  * anything but GET must be a JSON request from one of our origins (else 403); every route but login and
- * logout needs a live session (else 401 `{ error }`), unknown paths included; answers are never cached;
+ * logout needs a live session (else 401 `{ error }`), unknown paths included, and one past its second factor
+ * where that is asked (else 401, but for the second-factor step itself); answers are never cached;
  * a state-changing request that succeeds is recorded as an admin action even if its route forgot to.
  */
 export async function registerAdminRoutes(
@@ -51,11 +61,14 @@ export async function registerAdminRoutes(
   const throttle = deps.throttle ?? createLoginThrottle(clock);
   const throttledEvents = createThrottledLoginEvents({ db, clock });
   const recorded = new WeakSet<FastifyRequest>();
+  const { requiredFor } = deps.twoFactor;
 
   const context: AdminRouteContext = {
     ...deps.services,
     db,
     clock,
+    sessions,
+    twoFactor: createAdminTwoFactor({ db, clock, box: deps.twoFactor.box }),
     async recordAction(request, input: AdminActionInput) {
       if (!request.adminSession) throw new Error('recordAction needs a signed-in admin');
       recorded.add(request);
@@ -103,6 +116,15 @@ export async function registerAdminRoutes(
         if (!request.adminSession && !isPublic) {
           return reply.code(401).send({ error: ADMIN_ERRORS.notAuthenticated });
         }
+        // Past the password but not the second factor: only the second-factor step answers.
+        if (
+          request.adminSession &&
+          !isPublic &&
+          !(found && request.routeOptions.config.secondFactorStep) &&
+          secondFactorStage(request.adminSession, requiredFor) !== null
+        ) {
+          return reply.code(401).send({ error: ADMIN_ERRORS.secondFactorRequired });
+        }
         if (
           found &&
           !isPublic &&
@@ -149,10 +171,12 @@ export async function registerAdminRoutes(
         throttle,
         throttledEvents,
         publicOrigin: deps.publicOrigin,
+        twoFactorRequiredFor: requiredFor,
         ...(deps.verifyPassword ? { verifyPassword: deps.verifyPassword } : {}),
       };
       registerLoginRoute(scope, routeDeps);
       registerSessionRoutes(scope, routeDeps);
+      registerTwoFactorRoutes(scope, context, { throttle, throttledEvents, requiredFor });
       for (const routes of deps.routes ?? []) await routes(scope, context);
     },
     { prefix: ADMIN_API_PREFIX },

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { adminAccountAnswerSchema, adminAccountsSchema } from '../../../common/api/admin-accounts-api.ts';
 import {
   flagAnswerSchema,
   ipBanAnswerSchema,
@@ -21,7 +22,14 @@ import {
   walletIpRowSchema,
 } from '../../../common/api/admin-rows.ts';
 import {
+  twoFactorConfirmedSchema,
+  twoFactorEnrolmentSchema,
+  twoFactorStatusSchema,
+  twoFactorVerifiedSchema,
+} from '../../../common/api/admin-two-factor.ts';
+import {
   adminGameReplaySchema,
+  adminLoginAnswerSchema,
   adminOverviewSchema,
   adminStatsSchema,
   adminUserAnswerSchema,
@@ -35,7 +43,18 @@ import { apiErrorSchema, pageOf } from '../../../common/api/wire-values.ts';
 import { walletIpAssociations } from '../../db/schema/index.ts';
 import { confirmDuePayouts, newWallet, playGame } from '../queries/test-support/admin-seed.ts';
 import { postAction } from '../test-support/admin-action-kit.ts';
-import { type AdminHarness, ORIGIN, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+import {
+  type AdminHarness,
+  login,
+  ORIGIN,
+  PASSWORD,
+  sendCode,
+  sessionCookieOf,
+  signedIn,
+  startAdminApp,
+  uniqueEmail,
+} from '../test-support/admin-test-kit.ts';
+import { base32Decode, totpAt } from '../two-factor/totp.ts';
 
 const IP = '203.0.113.31';
 
@@ -139,6 +158,55 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     expect(replay.game.id).toBe(gameId);
   });
 
+  it("the owner's admin management and the second-factor step answer their schemas", async () => {
+    const owner = await signedIn(h, target.db, 'owner');
+    const asOwner = async <S extends z.ZodType>(
+      method: 'GET' | 'POST',
+      url: string,
+      schema: S,
+      body?: unknown,
+    ) => {
+      const res =
+        method === 'GET'
+          ? await h.app.inject({ url: `/api/admin${url}`, headers: { cookie: owner.cookie } })
+          : await postAction(h, owner.cookie, url, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return fitsExactly(schema, res.json(), `${method} /api/admin${url}`);
+    };
+    const email = uniqueEmail();
+    const created = await asOwner('POST', '/admins', adminAccountAnswerSchema, {
+      email,
+      password: PASSWORD,
+      role: 'viewer',
+    });
+    await asOwner('GET', '/admins', adminAccountsSchema);
+    await asOwner('POST', '/admins/role', adminAccountAnswerSchema, {
+      adminId: created.admin.id,
+      role: 'support',
+    });
+    await asOwner('POST', '/admins/deactivate', adminAccountAnswerSchema, { adminId: created.admin.id });
+    await asOwner('POST', '/admins/reactivate', adminAccountAnswerSchema, { adminId: created.admin.id });
+    await asOwner('POST', '/admins/reset-2fa', adminAccountAnswerSchema, { adminId: created.admin.id });
+
+    const signIn = await login(h.app, { email, password: PASSWORD });
+    fitsExactly(adminLoginAnswerSchema, signIn.json(), 'POST /api/admin/login');
+    const cookieOf = sessionCookieOf(signIn);
+    const status = await h.app.inject({ url: '/api/admin/two-factor', headers: { cookie: cookieOf } });
+    fitsExactly(twoFactorStatusSchema, status.json(), 'GET /api/admin/two-factor');
+    const enrol = await postAction(h, cookieOf, '/two-factor/enrol', {});
+    const { secret } = fitsExactly(
+      twoFactorEnrolmentSchema,
+      enrol.json(),
+      'POST /api/admin/two-factor/enrol',
+    );
+    const confirm = await sendCode(h, cookieOf, 'confirm', totpAt(base32Decode(secret), h.clock.now()));
+    const { recoveryCodes } = fitsExactly(twoFactorConfirmedSchema, confirm.json(), 'POST .../confirm');
+    const verify = await sendCode(h, cookieOf, 'verify', recoveryCodes[0] ?? '');
+    fitsExactly(twoFactorVerifiedSchema, verify.json(), 'POST .../verify');
+    const wrong = await sendCode(h, cookieOf, 'verify', '000000');
+    fitsExactly(apiErrorSchema, wrong.json(), 'POST .../verify refused');
+  });
+
   it('§7 the ban status a lobby reads answers its schema', async () => {
     const res = await h.app.inject({
       method: 'POST',
@@ -186,6 +254,8 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       '/api/admin/export/games.csv',
       '/api/admin/games/:id',
       '/api/admin/wallets/:wallet/games',
+      '/api/admin/admins',
+      '/api/admin/two-factor',
       // A navigation: it answers a redirect to the sign-in page, not JSON.
       '/api/admin/logout',
     ]);

@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/db-harness.ts';
 import { ADMIN_ERRORS } from '../admin-messages.ts';
 import { ADMIN_ROLES, type AdminRole, ROLES } from '../admin-roles.ts';
 import { newWallet } from '../queries/test-support/admin-seed.ts';
 import { type AdminHarness, ORIGIN, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+import { createTotpSecretBox } from '../two-factor/totp-secret-box.ts';
 
 /**
- * Who may use each /api/admin route: owner everything; admin bans, holds, flags and money actions; support
- * reads and notes; viewer reads. Every registered guarded route must be in this table, so a route added
+ * Who may use each /api/admin route: owner everything (and alone manages the admins); admin bans, holds,
+ * flags and money actions; support reads and notes; viewer reads. Every registered guarded route must be in this table, so a route added
  * without a decision here fails the walk below.
  */
 const EXPECTED: Record<string, readonly AdminRole[]> = {
@@ -44,6 +45,17 @@ const EXPECTED: Record<string, readonly AdminRole[]> = {
   'GET /export/games.csv': ROLES.act,
   'POST /test-recorded-action': ROLES.act,
   'POST /test-silent-action': ROLES.act,
+  // Every role's own second factor: enrolment is offered to all, and asked of ADMIN_2FA_ROLES.
+  'GET /two-factor': ROLES.read,
+  'POST /two-factor/enrol': ROLES.read,
+  'POST /two-factor/confirm': ROLES.read,
+  'POST /two-factor/verify': ROLES.read,
+  'GET /admins': ROLES.owner,
+  'POST /admins': ROLES.owner,
+  'POST /admins/role': ROLES.owner,
+  'POST /admins/deactivate': ROLES.owner,
+  'POST /admins/reactivate': ROLES.owner,
+  'POST /admins/reset-2fa': ROLES.owner,
 };
 
 describeEachDatabase('each admin role gets exactly its routes', (target) => {
@@ -99,6 +111,7 @@ describeEachDatabase('each admin role gets exactly its routes', (target) => {
         publicOrigin: () => ORIGIN,
         routes: [(scope) => void scope.get('/no-roles', async () => ({ ok: true }))],
         services: { bans: h.bans, live: () => ({}) as never, house: {} as never },
+        twoFactor: { requiredFor: [], box: createTotpSecretBox(randomBytes(32)) },
       }),
     ).rejects.toThrow(/declares no roles/);
     await app.close().catch(() => {});

@@ -20,6 +20,8 @@ import {
 } from '../overview/admin-services.ts';
 import { HOUSE } from '../queries/test-support/admin-seed.ts';
 import { registerAdminRoutes } from '../register-admin-routes.ts';
+import { base32Decode, totpAt } from '../two-factor/totp.ts';
+import { createTotpSecretBox } from '../two-factor/totp-secret-box.ts';
 
 /** Test helpers for the admin API: a real Fastify app with the real guard, store and throttle. */
 
@@ -47,6 +49,8 @@ export interface AdminAppOptions {
   live?: () => LiveStats;
   /** A password check of the test's own (one that counts the real check's calls). */
   verifyPassword?: (storedHash: string, password: string) => Promise<boolean>;
+  /** ADMIN_2FA_ROLES: none unless a test asks (`signedIn` completes the second factor where it is asked). */
+  twoFactorRoles?: readonly AdminRole[];
 }
 
 /** Two route modules the way later work adds them: an action that records itself, and one that does not. */
@@ -76,6 +80,7 @@ export async function startAdminApp(db: Database, options: AdminAppOptions = {})
     allowedOrigins: [ORIGIN],
     publicOrigin: () => options.publicOrigin ?? ORIGIN,
     ...(options.verifyPassword ? { verifyPassword: options.verifyPassword } : {}),
+    twoFactor: { requiredFor: options.twoFactorRoles ?? [], box: createTotpSecretBox(randomBytes(32)) },
     routes: [...ADMIN_ROUTE_MODULES, testRoutes],
     services: {
       bans,
@@ -138,15 +143,57 @@ export function sessionCookieOf(res: LightMyRequestResponse, name = ADMIN_SESSIO
   return `${name}=${cookie?.value}`;
 }
 
+/**
+ * A new admin of `role`, signed in. Where the app asks this role for a second factor, it enrols (and its
+ * secret and recovery codes are returned) and passes it, so the session can use every route its role allows.
+ */
 export async function signedIn(
   h: AdminHarness,
   db: Database,
   role: AdminRole = 'admin',
-): Promise<{ admin: AdminUserRow; cookie: string }> {
+): Promise<{ admin: AdminUserRow; cookie: string; totp?: EnrolledTotp }> {
   const admin = await newAdmin(h, db, uniqueEmail(), role);
   const res = await login(h.app, { email: admin.email, password: PASSWORD });
   expect(res.statusCode, res.body).toBe(200);
-  return { admin, cookie: sessionCookieOf(res) };
+  const cookie = sessionCookieOf(res);
+  if (res.json<{ secondFactor: string | null }>().secondFactor === null) return { admin, cookie };
+  return { admin, cookie, totp: await enrolTotp(h, cookie) };
+}
+
+export interface EnrolledTotp {
+  secret: Buffer;
+  recoveryCodes: string[];
+}
+
+/** Enrols the session's admin: starts, confirms with the code of the fake clock's time step. */
+export async function enrolTotp(h: AdminHarness, cookie: string): Promise<EnrolledTotp> {
+  const started = await postJson(h.app, '/api/admin/two-factor/enrol', cookie);
+  expect(started.statusCode, started.body).toBe(200);
+  const secret = base32Decode(started.json<{ secret: string }>().secret);
+  const confirmed = await sendCode(h, cookie, 'confirm', totpAt(secret, h.clock.now()));
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { secret, recoveryCodes: confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes };
+}
+
+/** POST /api/admin/two-factor/{confirm|verify} with a code. */
+export function sendCode(
+  h: AdminHarness,
+  cookie: string | undefined,
+  step: 'confirm' | 'verify',
+  code: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return h.app.inject({
+    method: 'POST',
+    url: `/api/admin/two-factor/${step}`,
+    headers: {
+      origin: ORIGIN,
+      'content-type': 'application/json',
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+    payload: JSON.stringify({ code }),
+  });
 }
 
 export function getUser(app: FastifyInstance, cookie?: string): Promise<LightMyRequestResponse> {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns.ts';
 
 /**
@@ -17,6 +28,14 @@ export const adminUsers = pgTable(
     role: text('role').notNull().default('admin'),
     isActive: boolean('is_active').notNull().default(true),
     lastLogin: timestamptz('last_login'),
+    /**
+     * The TOTP secret sealed with ADMIN_TOTP_KEY (two-factor/totp-secret-box.ts), never in clear. Set at the
+     * start of enrolment; `totpEnabledAt` is set once a code from it was confirmed.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamptz('totp_enabled_at'),
+    /** The last time step whose code was accepted: a code of that step or an earlier one is refused (replay). */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -35,4 +54,21 @@ export const adminSessions = pgTable(
     expire: timestamptz('expire').notNull(),
   },
   (t) => [index('admin_sessions_expire_idx').on(t.expire)],
+);
+
+/**
+ * One-time recovery codes of an admin's second factor, stored as hashes (two-factor/recovery-codes.ts). A
+ * code is used by one conditional update of `used_at`, so two requests with one code cannot both pass.
+ */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.codeHash] })],
 );

@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import type { Database } from '../../db/database.ts';
+import { adminUsers, systemEvents } from '../../db/schema/index.ts';
+import { ADMIN_EVENT } from '../admin-events.ts';
+import { ADMIN_ERRORS } from '../admin-messages.ts';
+import { LOGIN_MAX_FAILURES } from '../login-throttle.ts';
+import {
+  type AdminHarness,
+  adminAppPerTest,
+  enrolTotp,
+  getUser,
+  login,
+  newAdmin,
+  PASSWORD,
+  postJson,
+  sendCode,
+  sessionCookieOf,
+  signedIn,
+} from '../test-support/admin-test-kit.ts';
+import { base32Decode, TOTP_STEP_MS, totpAt } from './totp.ts';
+
+const eventsOf = (db: Database, adminId: string) =>
+  db
+    .select()
+    .from(systemEvents)
+    .where(sql`${systemEvents.details}->>'adminId' = ${adminId}`)
+    .orderBy(systemEvents.createdAt);
+
+/** Signs in with the password only: the session is pending its second factor. */
+async function passwordOnly(h: AdminHarness, email: string, ip = '198.51.100.7') {
+  const res = await login(h.app, { email, password: PASSWORD }, { 'x-forwarded-for': ip });
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    cookie: sessionCookieOf(res),
+    secondFactor: res.json<{ secondFactor: string | null }>().secondFactor,
+  };
+}
+
+describeEachDatabase('admin two-factor sign-in (TOTP)', (target) => {
+  const start = adminAppPerTest(() => target.db);
+  const owners = { twoFactorRoles: ['owner', 'admin'] as const, trustProxy: true };
+
+  it('a role that needs it enrols at first sign-in: QR secret, a confirming code, ten recovery codes; recorded', async () => {
+    const h = await start(owners);
+    const admin = await newAdmin(h, target.db, undefined, 'admin');
+    const { cookie, secondFactor } = await passwordOnly(h, admin.email);
+    expect(secondFactor).toBe('enrol');
+    const status = await h.app.inject({ url: '/api/admin/two-factor', headers: { cookie } });
+    expect(status.json()).toEqual({ stage: 'enrol', enrolled: false });
+
+    const started = await postJson(h.app, '/api/admin/two-factor/enrol', cookie);
+    expect(started.statusCode, started.body).toBe(200);
+    const { secret, otpauthUri } = started.json<{ secret: string; otpauthUri: string }>();
+    expect(otpauthUri).toContain(`secret=${secret}`);
+    const [row] = await target.db.select().from(adminUsers).where(sql`${adminUsers.id} = ${admin.id}`);
+    expect(row?.totpSecret).toMatch(/^v1\./);
+    expect(row?.totpSecret).not.toContain(secret);
+
+    expect((await sendCode(h, cookie, 'confirm', '000000')).statusCode).toBe(401);
+    const confirmed = await sendCode(h, cookie, 'confirm', totpAt(base32Decode(secret), h.clock.now()));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const codes = confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes;
+    expect(new Set(codes).size).toBe(10);
+    expect((await getUser(h.app, cookie)).statusCode).toBe(200);
+    // Enrolled: no second secret can replace the confirmed one.
+    expect((await postJson(h.app, '/api/admin/two-factor/enrol', cookie)).statusCode).toBe(409);
+    const types = (await eventsOf(target.db, admin.id)).map((e) => e.eventType);
+    expect(types).toContain(ADMIN_EVENT.twoFactorEnrolled);
+  });
+
+  it('a pending session reads nothing and acts on nothing: 401 until its second factor passes', async () => {
+    const h = await start(owners);
+    const admin = await newAdmin(h, target.db, undefined, 'owner');
+    const { cookie } = await passwordOnly(h, admin.email);
+    for (const url of [
+      '/api/admin/user',
+      '/api/admin/stats',
+      '/api/admin/admins',
+      '/api/admin/no-such-route',
+    ]) {
+      const res = await h.app.inject({ url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toEqual({ error: ADMIN_ERRORS.secondFactorRequired });
+    }
+    const ban = await postJson(h.app, '/api/admin/ban-ip', cookie);
+    expect(ban.statusCode).toBe(401);
+  });
+
+  it('an enrolled admin signs in with a current code; the same code is refused a second time (replay)', async () => {
+    const h = await start(owners);
+    const { admin, totp } = await signedIn(h, target.db, 'admin');
+    if (!totp) throw new Error('the kit did not enrol');
+    h.clock.advance(TOTP_STEP_MS);
+    const first = await passwordOnly(h, admin.email);
+    expect(first.secondFactor).toBe('verify');
+    const code = totpAt(totp.secret, h.clock.now());
+    const ok = await sendCode(h, first.cookie, 'verify', code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ success: true, by: 'totp' });
+    expect((await getUser(h.app, first.cookie)).statusCode).toBe(200);
+
+    // The same code within its window, from another sign-in: refused, and that session stays pending.
+    const second = await passwordOnly(h, admin.email);
+    const replay = await sendCode(h, second.cookie, 'verify', code);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({ error: ADMIN_ERRORS.invalidSecondFactor });
+    expect((await getUser(h.app, second.cookie)).statusCode).toBe(401);
+    // The next step's code passes.
+    h.clock.advance(TOTP_STEP_MS);
+    expect((await sendCode(h, second.cookie, 'verify', totpAt(totp.secret, h.clock.now()))).statusCode).toBe(
+      200,
+    );
+  });
+
+  it(`wrong codes are throttled like passwords: after ${LOGIN_MAX_FAILURES} the next is 429, even a right one`, async () => {
+    const h = await start(owners);
+    const { admin, totp } = await signedIn(h, target.db, 'owner');
+    if (!totp) throw new Error('the kit did not enrol');
+    h.clock.advance(TOTP_STEP_MS);
+    const { cookie } = await passwordOnly(h, admin.email, '203.0.113.50');
+    const ip = { 'x-forwarded-for': '203.0.113.50' };
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) {
+      expect((await sendCode(h, cookie, 'verify', '000000', ip)).statusCode).toBe(401);
+    }
+    const refused = await sendCode(h, cookie, 'verify', totpAt(totp.secret, h.clock.now()), ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: ADMIN_ERRORS.tooManyAttempts });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const types = (await eventsOf(target.db, admin.id)).map((e) => e.eventType);
+    expect(types.filter((t) => t === ADMIN_EVENT.twoFactorFailed)).toHaveLength(LOGIN_MAX_FAILURES);
+  });
+
+  it('a recovery code signs in once; used again it is refused; its use is recorded with the codes left', async () => {
+    const h = await start(owners);
+    const { admin, totp } = await signedIn(h, target.db, 'admin');
+    if (!totp) throw new Error('the kit did not enrol');
+    const recovery = totp.recoveryCodes[3] ?? '';
+    const first = await passwordOnly(h, admin.email);
+    const ok = await sendCode(h, first.cookie, 'verify', recovery.toUpperCase());
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ success: true, by: 'recovery_code', recoveryCodesLeft: 9 });
+
+    const second = await passwordOnly(h, admin.email);
+    // Two requests racing with one code: at most one passes (here both after it was used: none).
+    const again = await Promise.all([
+      sendCode(h, second.cookie, 'verify', recovery),
+      sendCode(h, second.cookie, 'verify', recovery),
+    ]);
+    expect(again.map((r) => r.statusCode)).toEqual([401, 401]);
+    const used = (await eventsOf(target.db, admin.id)).filter(
+      (e) => e.eventType === ADMIN_EVENT.recoveryCodeUsed,
+    );
+    expect(used).toHaveLength(1);
+    expect(used[0]?.details).toMatchObject({ recoveryCodesLeft: 9 });
+  });
+
+  it('one recovery code sent twice at once signs in once', async () => {
+    const h = await start(owners);
+    const { admin, totp } = await signedIn(h, target.db, 'admin');
+    const recovery = totp?.recoveryCodes[0] ?? '';
+    const a = await passwordOnly(h, admin.email);
+    const b = await passwordOnly(h, admin.email);
+    const both = await Promise.all([
+      sendCode(h, a.cookie, 'verify', recovery),
+      sendCode(h, b.cookie, 'verify', recovery),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('a role not in ADMIN_2FA_ROLES signs in with its password alone, unless it enrolled of its own accord', async () => {
+    const h = await start(owners);
+    const viewer = await newAdmin(h, target.db, undefined, 'viewer');
+    const plain = await passwordOnly(h, viewer.email);
+    expect(plain.secondFactor).toBeNull();
+    expect((await getUser(h.app, plain.cookie)).statusCode).toBe(200);
+    const { secret } = await enrolTotp(h, plain.cookie);
+    h.clock.advance(TOTP_STEP_MS);
+    const next = await passwordOnly(h, viewer.email);
+    expect(next.secondFactor).toBe('verify');
+    expect((await getUser(h.app, next.cookie)).statusCode).toBe(401);
+    expect((await sendCode(h, next.cookie, 'verify', totpAt(secret, h.clock.now()))).statusCode).toBe(200);
+  });
+
+  it('a session promoted into a role that needs a second factor is asked for it at its next request', async () => {
+    const h = await start(owners);
+    const { cookie: ownerCookie } = await signedIn(h, target.db, 'owner');
+    const { admin: viewer, cookie } = await signedIn(h, target.db, 'viewer');
+    expect((await getUser(h.app, cookie)).statusCode).toBe(200);
+    const promoted = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/admins/role',
+      headers: { cookie: ownerCookie, origin: 'http://pong.test:3000', 'content-type': 'application/json' },
+      payload: JSON.stringify({ adminId: viewer.id, role: 'admin' }),
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const res = await getUser(h.app, cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: ADMIN_ERRORS.secondFactorRequired });
+  });
+});

@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  secondFactorCodeBodySchema,
+  type TwoFactorConfirmed,
+  type TwoFactorEnrolment,
+  type TwoFactorStatus,
+  type TwoFactorVerified,
+} from '../../../common/api/admin-two-factor.ts';
+import type { Replies } from '../../http/contract-reply.ts';
+import { type AdminRouteContext, requireAdmin } from '../admin-context.ts';
+import { ADMIN_EVENT } from '../admin-events.ts';
+import { ADMIN_ERRORS } from '../admin-messages.ts';
+import { type AdminRole, allow, ROLES } from '../admin-roles.ts';
+import type { AdminSession } from '../admin-sessions.ts';
+import type { LoginThrottle } from '../login-throttle.ts';
+import type { ThrottledLoginEvents } from '../throttled-login-events.ts';
+import { secondFactorStage } from './second-factor-stage.ts';
+
+export interface TwoFactorRouteDeps {
+  throttle: LoginThrottle;
+  throttledEvents: ThrottledLoginEvents;
+  requiredFor: readonly AdminRole[];
+}
+
+/** Usable by every role, and while the second factor is still owed (the guard lets these through). */
+const stepRoute = { config: { ...allow(ROLES.read).config, secondFactorStep: true } };
+
+/**
+ * The second factor after the password: GET its state, POST enrol (a new secret for the QR code), POST
+ * confirm (its first code: enrolment done, recovery codes shown once), POST verify (a code, or a recovery
+ * code). Codes are counted by the password step's throttle, per address and per (admin, address), under
+ * the account `2fa:<admin id>`, so a stolen password gives a handful of guesses, not a million.
+ */
+export function registerTwoFactorRoutes(
+  scope: FastifyInstance,
+  context: AdminRouteContext,
+  deps: TwoFactorRouteDeps,
+): void {
+  const { twoFactor, sessions } = context;
+  const stageOf = (session: AdminSession) => secondFactorStage(session, deps.requiredFor);
+
+  /** Runs `attempt` as one counted try; a refused or failed try answers here, a success returns its value. */
+  const throttled = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: AdminSession,
+    attempt: (code: string) => Promise<T | undefined>,
+  ): Promise<T | FastifyReply> => {
+    const body = secondFactorCodeBodySchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: ADMIN_ERRORS.invalidSecondFactor });
+    const { ip } = request;
+    const reserved = await deps.throttle.reserve(ip, `2fa:${session.adminId}`);
+    if (!reserved.ok) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(reserved.retryAfterMs / 1000));
+      const userAgent = request.headers['user-agent'];
+      await deps.throttledEvents.record({ email: session.email, ip, userAgent, retryAfterSeconds });
+      return reply
+        .header('retry-after', String(retryAfterSeconds))
+        .code(429)
+        .send({ error: ADMIN_ERRORS.tooManyAttempts });
+    }
+    const done = await attempt(body.data.code);
+    if (done === undefined) {
+      await context.recordAction(request, {
+        action: 'second_factor_failed',
+        eventType: ADMIN_EVENT.twoFactorFailed,
+        severity: 'warning',
+        message: `Wrong two-factor code for admin ${session.email} from ${ip}`,
+      });
+      return reply.code(401).send({ error: ADMIN_ERRORS.invalidSecondFactor });
+    }
+    await deps.throttle.succeeded(reserved.ticket);
+    await sessions.completeSecondFactor(session.sid);
+    return done;
+  };
+
+  scope.get<{ Reply: Replies<TwoFactorStatus> }>('/two-factor', stepRoute, async (request) => {
+    const session = requireAdmin(request);
+    return { stage: stageOf(session), enrolled: session.totpEnrolled };
+  });
+
+  scope.post<{ Reply: Replies<TwoFactorEnrolment> }>(
+    '/two-factor/enrol',
+    stepRoute,
+    async (request, reply) => {
+      const session = requireAdmin(request);
+      if (session.totpEnrolled) return reply.code(409).send({ error: ADMIN_ERRORS.alreadyEnrolled });
+      const enrolment = await twoFactor.startEnrolment(session);
+      if (!enrolment) return reply.code(409).send({ error: ADMIN_ERRORS.alreadyEnrolled });
+      await context.recordAction(request, {
+        action: 'second_factor_enrolment_started',
+        message: `Admin ${session.email} started two-factor set-up`,
+      });
+      return enrolment;
+    },
+  );
+
+  scope.post<{ Reply: Replies<TwoFactorConfirmed> }>(
+    '/two-factor/confirm',
+    stepRoute,
+    async (request, reply) => {
+      const session = requireAdmin(request);
+      if (session.totpEnrolled) return reply.code(409).send({ error: ADMIN_ERRORS.alreadyEnrolled });
+      const confirmed = await throttled(request, reply, session, (code) =>
+        twoFactor.confirmEnrolment(session.adminId, code),
+      );
+      if (!('recoveryCodes' in confirmed)) return confirmed;
+      await context.recordAction(request, {
+        action: 'second_factor_enrolled',
+        eventType: ADMIN_EVENT.twoFactorEnrolled,
+        message: `Admin ${session.email} set up two-factor sign-in`,
+      });
+      return { success: true as const, recoveryCodes: confirmed.recoveryCodes };
+    },
+  );
+
+  scope.post<{ Reply: Replies<TwoFactorVerified> }>(
+    '/two-factor/verify',
+    stepRoute,
+    async (request, reply) => {
+      const session = requireAdmin(request);
+      if (!session.totpEnrolled) return reply.code(409).send({ error: ADMIN_ERRORS.notEnrolled });
+      const checked = await throttled(request, reply, session, async (code) => {
+        const result = await twoFactor.check(session.adminId, code);
+        return result.ok ? result : undefined;
+      });
+      if (!('by' in checked)) return checked;
+      if (checked.by === 'recovery_code') {
+        await context.recordAction(request, {
+          action: 'recovery_code_used',
+          eventType: ADMIN_EVENT.recoveryCodeUsed,
+          severity: 'warning',
+          message: `Admin ${session.email} signed in with a recovery code (${checked.recoveryCodesLeft} left)`,
+          details: { recoveryCodesLeft: checked.recoveryCodesLeft },
+        });
+        return { success: true as const, by: checked.by, recoveryCodesLeft: checked.recoveryCodesLeft };
+      }
+      await context.recordAction(request, {
+        action: 'second_factor_passed',
+        message: `Admin ${session.email} passed two-factor sign-in`,
+      });
+      return { success: true as const, by: checked.by };
+    },
+  );
+}
