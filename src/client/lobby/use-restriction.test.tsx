@@ -66,7 +66,9 @@ describe('a restricted jurisdiction is shown before paying', () => {
     };
     renderLobby();
     // The answer's schema loads on demand (a dynamic import): wait for the notice rather than a count of ticks.
-    await vi.waitFor(() => expect(screen.getByTestId('paid-play-restricted')).toBeTruthy(), { timeout: 5_000 });
+    await vi.waitFor(() => expect(screen.getByTestId('paid-play-restricted')).toBeTruthy(), {
+      timeout: 5_000,
+    });
     for (const id of PAID) expect(card(id).disabled, id).toBe(true);
     expect(card('practice').disabled).toBe(false);
     const notice = screen.getByTestId('paid-play-restricted');
