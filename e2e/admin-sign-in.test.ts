@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { watchErrors } from './support/player.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const EMAIL = 'ops@pong.example';
@@ -30,12 +31,18 @@ describe('admin sign-in in a real browser', () => {
   const waitForPath = (pathname: string) =>
     page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
 
-  it("/admin without a session shows 'Authentication Required' and goes to /admin/login", async () => {
+  it("/admin without a session shows 'Authentication Required' and goes to /admin/login, logging no error", async () => {
+    const errors: string[] = [];
+    watchErrors(page, errors);
     await page.goto(`${server.url}/admin`);
     await page.getByText('Authentication Required').waitFor();
     await page.getByText('Redirecting to admin login...').waitFor();
     await waitForPath('/admin/login');
     await page.getByPlaceholder('Enter your email').waitFor();
+    // The session check asks /api/admin/session (200 either way), so the expected signed-out state logs no 401.
+    expect(errors).toEqual([]);
+    page.removeAllListeners('console');
+    page.removeAllListeners('pageerror');
   });
 
   it('a wrong password shows the server’s error above the fields and leaves the form editable', async () => {

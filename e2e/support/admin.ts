@@ -36,13 +36,6 @@ export async function signInAdmin(
   return { context, page, errors };
 }
 
-/**
- * What Chromium logs when /admin checks the session without one (SPEC §7: `GET /api/admin/user` answers
- * 401): expected once signed out, and nothing else.
- */
-export const SIGNED_OUT_CHECK =
-  /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) <[^>]*\/api\/admin\/user>$/;
-
 export const waitForPath = (page: Page, pathname: string) =>
   page.waitForURL((u) => u.pathname === pathname, { timeout: 30_000 });
 

@@ -6,6 +6,8 @@ import { secondFactorOf } from './two-factor-api.ts';
 /** The admin endpoints of SPEC §7 that the sign-in and the session header use. */
 
 export const ADMIN_USER_URL = '/api/admin/user';
+/** Whether there is a session, always 200: a signed-out visit logs no 401 (common/api/admin-views.ts). */
+export const ADMIN_SESSION_URL = '/api/admin/session';
 export const ADMIN_LOGIN_URL = '/api/admin/login';
 export const ADMIN_LOGOUT_URL = '/api/admin/logout';
 

@@ -2,11 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AdminPlace } from '../../common/admin-places.ts';
-import { adminUserReadSchema } from '../../common/api/admin-views.ts';
+import {
+  type AdminUserRead,
+  adminSessionAnswerSchema,
+  adminUserReadSchema,
+} from '../../common/api/admin-views.ts';
+import { parseAnswer } from '../../common/api/parse-answer.ts';
 import { NotFound } from '../not-found.tsx';
-import { getQueryFn } from '../query-client.ts';
+import { throwIfResNotOk } from '../query-client.ts';
 import { useToast } from '../ui/toast-provider.tsx';
-import { ADMIN_USER_URL } from './admin-api.ts';
+import { ADMIN_SESSION_URL, ADMIN_USER_URL } from './admin-api.ts';
 import { AdminDashboard } from './admin-dashboard.tsx';
 import { type AdminSession, AdminSessionContext, createAdminSessionGate } from './admin-session-gate.ts';
 import { useAdminAddress } from './use-admin-address.ts';
@@ -23,6 +28,23 @@ export function AdminPage() {
   return place ? <AdminSessionPage place={place} /> : <NotFound />;
 }
 
+/**
+ * The signed-in admin (SPEC §7 GET /api/admin/user), or null without a session. Whether there is one is asked
+ * first of /api/admin/session, which answers 200 either way, so a signed-out visit logs no 401 in the browser;
+ * a server without that probe answers it otherwise, and the user's own 401 then says the same.
+ */
+async function readAdminUser(signal: AbortSignal): Promise<AdminUserRead | null> {
+  const probe = await fetch(ADMIN_SESSION_URL, { credentials: 'include', signal });
+  if (probe.ok) {
+    const answer = adminSessionAnswerSchema.safeParse(await probe.json().catch(() => null));
+    if (answer.success && !answer.data.signedIn) return null;
+  }
+  const res = await fetch(ADMIN_USER_URL, { credentials: 'include', signal });
+  if (res.status === 401) return null;
+  await throwIfResNotOk(res);
+  return parseAnswer(adminUserReadSchema, await res.json(), `GET ${ADMIN_USER_URL}`);
+}
+
 function AdminSessionPage({ place }: { place: AdminPlace }) {
   const [, navigate] = useLocation();
   const { toast } = useToast();
@@ -37,10 +59,7 @@ function AdminSessionPage({ place }: { place: AdminPlace }) {
       },
     };
   });
-  const check = useQuery({
-    queryKey: [ADMIN_USER_URL],
-    queryFn: getQueryFn({ on401: 'returnNull', schema: adminUserReadSchema }),
-  });
+  const check = useQuery({ queryKey: [ADMIN_USER_URL], queryFn: ({ signal }) => readAdminUser(signal) });
   const unauthenticated = check.isSuccess && !check.data?.user && !signingOut;
 
   useEffect(() => {

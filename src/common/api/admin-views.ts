@@ -22,6 +22,14 @@ export const adminUserAnswerSchema = z.object({
   }),
 });
 export type AdminUserAnswer = z.infer<typeof adminUserAnswerSchema>;
+/**
+ * GET /api/admin/session: whether this browser holds a signed-in session (past its second factor, if owed).
+ * Always 200, so a signed-out visit to /admin asks it without a 401 the browser would log as an error; the
+ * panel then reads /api/admin/user only when there is a session.
+ */
+export const adminSessionAnswerSchema = z.object({ signedIn: z.boolean() });
+export type AdminSessionAnswer = z.infer<typeof adminSessionAnswerSchema>;
+
 /** What the panel relies on: SPEC §7 promises the role; the rest is shown when present. */
 export const adminUserReadSchema = z.object({
   user: adminUserAnswerSchema.shape.user.partial().required({ role: true }),

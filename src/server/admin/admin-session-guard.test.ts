@@ -20,6 +20,17 @@ describeEachDatabase('admin sessions and the /api/admin guard', (target) => {
       .from(adminSessions)
       .where(eq(adminSessions.sid, adminSessionId(tokenOf(cookie))));
 
+  it('GET /api/admin/session answers 200 either way: signed out (or a forged token) false, signed in true', async () => {
+    const h = await start();
+    for (const headers of [{}, { cookie: `pong_admin=${'A'.repeat(43)}` }]) {
+      const res = await h.app.inject({ url: '/api/admin/session', headers });
+      expect([res.statusCode, res.json()]).toEqual([200, { signedIn: false }]);
+    }
+    const { cookie } = await signedIn(h, target.db);
+    const res = await h.app.inject({ url: '/api/admin/session', headers: { cookie } });
+    expect([res.statusCode, res.json()]).toEqual([200, { signedIn: true }]);
+  });
+
   it.each([
     ['GET', '/api/admin/user'],
     ['GET', '/api/admin/stats'],

@@ -57,6 +57,7 @@ export const page = <Row>(items: Row[], nextCursor: string | null = null): Page<
 export function stubAdminApi(answers: Record<string, Answer> = {}) {
   const requests: SeenRequest[] = [];
   const defaults: Record<string, Answer> = {
+    'GET /api/admin/session': jsonResponse(200, { signedIn: true }),
     'GET /api/admin/user': jsonResponse(200, { user: { role: 'admin', currentIP: '203.0.113.7' } }),
     'GET /api/admin/stats': jsonResponse(200, STATS),
     'GET /api/admin/overview': jsonResponse(200, OVERVIEW),

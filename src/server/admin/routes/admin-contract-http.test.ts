@@ -31,6 +31,7 @@ import {
   adminGameReplaySchema,
   adminLoginAnswerSchema,
   adminOverviewSchema,
+  adminSessionAnswerSchema,
   adminStatsSchema,
   adminUserAnswerSchema,
   walletDetailSchema,
@@ -127,6 +128,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
 
   it('every admin view answers its schema, with rows in each list', async () => {
     await fits('GET', '/user', adminUserAnswerSchema);
+    expect(await fits('GET', '/session', adminSessionAnswerSchema)).toEqual({ signedIn: true });
     await fits('GET', '/stats', adminStatsSchema);
     await fits('GET', '/overview', adminOverviewSchema);
     const summary = await fits('GET', '/system-events/summary', systemEventSummarySchema);
@@ -233,6 +235,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
   it('every admin GET route has a schema here', () => {
     const covered = new Set([
       '/api/admin/user',
+      '/api/admin/session',
       '/api/admin/stats',
       '/api/admin/overview',
       '/api/admin/transactions',

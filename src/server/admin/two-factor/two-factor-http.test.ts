@@ -86,6 +86,10 @@ describeEachDatabase('admin two-factor sign-in (TOTP)', (target) => {
     }
     const ban = await postJson(h.app, '/api/admin/ban-ip', cookie);
     expect(ban.statusCode).toBe(401);
+    // The panel's session probe says signed out too: the page goes to the sign-in, not into the panel.
+    expect((await h.app.inject({ url: '/api/admin/session', headers: { cookie } })).json()).toEqual({
+      signedIn: false,
+    });
   });
 
   it('an enrolled admin signs in with a current code; the same code is refused a second time (replay)', async () => {
