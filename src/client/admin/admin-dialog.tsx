@@ -1,9 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 
-const WIDTHS = { narrow: 'max-w-md', wide: 'max-w-4xl' } as const;
+const WIDTHS = { narrow: 'max-w-md' } as const;
 
-/** The back-office's dialog frame (retro look of the player app's dialogs). */
+/**
+ * The back-office's dialog frame (retro look of the player app's dialogs). Centred and never taller than the
+ * screen less 14rem, so its top edge, and its close button, stay below the toast area at the top right (a
+ * toast is at most about 6rem tall there).
+ */
 export function AdminDialog({
   open,
   onOpenChange,
@@ -24,7 +28,7 @@ export function AdminDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/80" />
         <Dialog.Content
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-1rem)] ${WIDTHS[width]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-2 border-cyan-400/60 bg-slate-950 p-4 font-retro text-slate-200 text-sm shadow-xl shadow-cyan-500/20 sm:p-5`}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-14rem)] w-[calc(100%-1rem)] ${WIDTHS[width]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-2 border-cyan-400/60 bg-slate-950 p-4 font-retro text-slate-200 text-sm shadow-xl shadow-cyan-500/20 sm:p-5`}
         >
           <Dialog.Title className="break-all pr-6 font-bold text-base text-cyan-300 tracking-wider">
             {title}
