@@ -53,7 +53,7 @@ describe('§6 the panel shows each role only the controls it may use', () => {
     ['support', false],
     ['viewer', false],
   ] as const)(
-    '%s: ban, flag and resolve buttons present = %s; the badge shows the role',
+    '%s: ban, flag, resolve and export controls present = %s; the badge shows the role',
     async (role, acts) => {
       stubAs(role);
       await openPanel();
@@ -69,6 +69,9 @@ describe('§6 the panel shows each role only the controls it may use', () => {
       await openTab('System Events');
       await waitFor(() => expect(screen.queryAllByRole('table').length).toBeGreaterThan(0));
       expect(screen.queryAllByRole('button', { name: /^Resolve event / }).length > 0).toBe(acts);
+      await openTab('Transactions');
+      await screen.findByText('No transactions yet');
+      expect(screen.queryByLabelText('Export from') !== null).toBe(acts);
     },
   );
 

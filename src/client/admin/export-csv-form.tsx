@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type ExportKind, exportPath, exportRange } from '../../common/api/admin-exports.ts';
 import { ADMIN_API } from './admin-fetch.ts';
+import { useAdminCan } from './admin-role.ts';
 
 /** The first of this month and today, as UTC days: the default range of an export. */
 function thisMonth(now: number): { from: string; to: string } {
@@ -13,6 +14,11 @@ function thisMonth(now: number): { from: string; to: string } {
  * records the export). A range the server would refuse is explained here instead of offering the link.
  */
 export function ExportCsvForm({ kind, now = Date.now() }: { kind: ExportKind; now?: number }) {
+  // Support and viewer would only get the server's 403 (as a downloaded file): they are not offered it.
+  return useAdminCan('act') ? <ExportRangeForm kind={kind} now={now} /> : null;
+}
+
+function ExportRangeForm({ kind, now }: { kind: ExportKind; now: number }) {
   const [range, setRange] = useState(() => thisMonth(now));
   const checked = exportRange(range.from, range.to);
   const input = (field: 'from' | 'to', label: string) => (
