@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { challengePath, isPageRoute, PAGE_ROUTES, playerPagePath } from './page-routes.ts';
+import { isPageRoute } from './page-paths.ts';
+import { challengePath, PAGE_ROUTES, playerPagePath } from './page-routes.ts';
 
 describe('which paths are pages', () => {
   it('the routes of SPEC §2 are pages, with or without a trailing slash', () => {

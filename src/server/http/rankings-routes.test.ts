@@ -218,7 +218,7 @@ describeEachDatabase('the leaderboard and the player page', (target) => {
     expect(await net()).toBe(1);
   });
 
-  it('the boards read the paid-matches index and a player page the two (wallet, created_at) indexes', async () => {
+  it('the boards read the paid-matches index and a player page an index on each player column', async () => {
     // Seeded tables are tiny, so the planner would scan them whole; with scans priced out, the plan shows
     // which indexes the queries can use.
     const plan = (query: ReturnType<typeof sql>) =>
@@ -229,8 +229,11 @@ describeEachDatabase('the leaderboard and the player page', (target) => {
       });
     const week = await plan(leaderboardSql({ since: weekStart(clock.now()), sort: 'net' }));
     expect(week).toContain('games_paid_ended_at_idx');
+    // Either index led by the wallet serves the page: (wallet, created_at), or the search's own on the wallet
+    // (on a tiny table the planner may take the smaller); what matters is that no side is read whole.
     const page = await plan(playerGamesSql(w.a));
-    expect(page).toContain('games_player1_created_at_idx');
-    expect(page).toContain('games_player2_created_at_idx');
+    expect(page).toMatch(/Index (Only )?Scan using games_player1_(created_at|prefix)_idx/);
+    expect(page).toMatch(/Index (Only )?Scan using games_player2_(created_at|prefix)_idx/);
+    expect(page).not.toContain('Seq Scan');
   });
 });

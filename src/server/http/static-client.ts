@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isPageRoute } from '../../common/page-routes.ts';
+import { isPageRoute } from '../../common/page-paths.ts';
 
 /**
  * Serves the built React app. Every GET outside /api, /rpc and /ws that is not a file gets index.html, so the
