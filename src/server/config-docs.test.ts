@@ -14,7 +14,7 @@ describe("the README's configuration table", () => {
 
   it('has one row per variable, its default and its meaning, and says which are secrets', () => {
     const rows = configTableMarkdown().split('\n').slice(2);
-    expect(rows.map((row) => /^\| `([A-Z_]+)`/.exec(row)?.[1])).toEqual(Object.keys(CONFIG_TABLE));
+    expect(rows.map((row) => /^\| `([A-Z0-9_]+)`/.exec(row)?.[1])).toEqual(Object.keys(CONFIG_TABLE));
     expect(rows.find((row) => row.startsWith('| `PORT`'))).toMatch(/\| `3000` +\| TCP port/);
     expect(rows.find((row) => row.startsWith('| `ADMIN_PASSWORD`'))).toContain('A secret: never printed');
     expect(rows.find((row) => row.startsWith('| `HOST`'))).not.toContain('secret');
