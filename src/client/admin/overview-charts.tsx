@@ -18,6 +18,18 @@ const shortDay = (day: string) =>
     timeZone: 'UTC',
   });
 
+/** Both charts' axes: the days below, the amounts or counts at the left. */
+const DAY_AXIS = {
+  dataKey: 'day',
+  tickFormatter: shortDay,
+  tick: TICK,
+  axisLine: AXIS_LINE,
+  tickLine: AXIS_LINE,
+  interval: 'preserveStartEnd',
+  minTickGap: 16,
+} as const;
+const VALUE_AXIS = { tick: TICK, axisLine: AXIS_LINE, tickLine: AXIS_LINE } as const;
+
 function Chart({ title, children }: { title: string; children: ReactElement }) {
   return (
     <figure className="min-w-0 rounded-lg border border-slate-700 bg-slate-950/80 p-3">
@@ -38,16 +50,8 @@ export default function OverviewCharts({ daily }: { daily: Daily }) {
       <Chart title="Volume per day (SOL)">
         <BarChart data={daily} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#1e293b" vertical={false} />
-          <XAxis
-            dataKey="day"
-            tickFormatter={shortDay}
-            tick={TICK}
-            axisLine={AXIS_LINE}
-            tickLine={AXIS_LINE}
-            interval="preserveStartEnd"
-            minTickGap={16}
-          />
-          <YAxis tick={TICK} axisLine={AXIS_LINE} tickLine={AXIS_LINE} width={48} allowDecimals />
+          <XAxis {...DAY_AXIS} />
+          <YAxis {...VALUE_AXIS} width={48} allowDecimals />
           <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => [formatSol(Number(value)), 'Volume']} />
           <Bar dataKey="volumeSol" fill="#22d3ee" isAnimationActive={false} />
         </BarChart>
@@ -55,16 +59,8 @@ export default function OverviewCharts({ daily }: { daily: Daily }) {
       <Chart title="Games per day">
         <BarChart data={daily} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#1e293b" vertical={false} />
-          <XAxis
-            dataKey="day"
-            tickFormatter={shortDay}
-            tick={TICK}
-            axisLine={AXIS_LINE}
-            tickLine={AXIS_LINE}
-            interval="preserveStartEnd"
-            minTickGap={16}
-          />
-          <YAxis tick={TICK} axisLine={AXIS_LINE} tickLine={AXIS_LINE} width={32} allowDecimals={false} />
+          <XAxis {...DAY_AXIS} />
+          <YAxis {...VALUE_AXIS} width={32} allowDecimals={false} />
           <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => [String(value), 'Games']} />
           <Bar dataKey="games" fill="#4ade80" isAnimationActive={false} />
         </BarChart>
