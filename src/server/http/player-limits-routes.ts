@@ -10,6 +10,7 @@ import { readLimitsView } from '../limits/limits-view.ts';
 import { setExclusion, setLossLimit } from '../limits/player-limits-store.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import type { Replies } from './contract-reply.ts';
+import { createPlayerWriteLimit } from './player-write-limit.ts';
 
 export const LIMITS_REFUSALS = {
   signedOut: 'Sign in with your wallet to set your limits',
@@ -29,6 +30,8 @@ export function registerPlayerLimitsRoutes(
   deps: { db: Database; clock: Clock; playerSessions: Pick<PlayerSessions, 'fromRequest'> },
 ): void {
   const { db, clock } = deps;
+  // Every change is a row: bounded per wallet and per address (RELIABILITY 38).
+  const writeLimit = createPlayerWriteLimit({ clock });
   const answer = async (walletAddress: string): Promise<PlayerLimitsAnswer> => ({
     walletAddress,
     ...(await readLimitsView(db, walletAddress, clock.now())),
@@ -47,6 +50,8 @@ export function registerPlayerLimitsRoutes(
   app.put<{ Reply: Replies<PlayerLimitsAnswer> }>('/api/player/limits/exclusion', async (request, reply) => {
     const session = await signedIn(request, reply);
     if (!session) return reply.code(401).send({ error: LIMITS_REFUSALS.signedOut });
+    const limited = writeLimit(request, reply, session.walletAddress);
+    if (limited) return limited;
     const body = exclusionRequestSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: LIMITS_REFUSALS.badExclusion });
     const { walletAddress } = session;
@@ -63,6 +68,8 @@ export function registerPlayerLimitsRoutes(
   app.put<{ Reply: Replies<PlayerLimitsAnswer> }>('/api/player/limits/loss', async (request, reply) => {
     const session = await signedIn(request, reply);
     if (!session) return reply.code(401).send({ error: LIMITS_REFUSALS.signedOut });
+    const limited = writeLimit(request, reply, session.walletAddress);
+    if (limited) return limited;
     const body = lossLimitRequestSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: LIMITS_REFUSALS.badLossLimit });
     const { walletAddress } = session;

@@ -21,6 +21,7 @@ import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
+import { createPlayerWriteLimit } from './player-write-limit.ts';
 
 /** How long a board or a page is served from memory before the database is read again. */
 export const RANKINGS_CACHE_MS = 30_000;
@@ -44,6 +45,8 @@ export function registerRankingsRoutes(
 ): void {
   const { db, clock } = deps;
   const limiter = createTokenBucketLimiter({ clock, capacity: 60, refillPerMinute: 120 });
+  // Each choice empties the boards' cache: bounded per wallet and per address (RELIABILITY 38).
+  const writeLimit = createPlayerWriteLimit({ clock });
   const cache = new Map<string, { at: number; value: unknown }>();
   const cached = async <T>(key: string, read: () => Promise<T>): Promise<T> => {
     const hit = cache.get(key);
@@ -109,6 +112,8 @@ export function registerRankingsRoutes(
     reply.header('cache-control', 'no-store');
     const session = await deps.playerSessions.fromRequest(request);
     if (!session) return reply.code(401).send({ error: RANKINGS_REFUSALS.signedOut });
+    const limited = writeLimit(request, reply, session.walletAddress);
+    if (limited) return limited;
     const body = visibilityRequestSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: RANKINGS_REFUSALS.badBody });
     const wallet = session.walletAddress;

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   changeLossLimit,
   type LossLimitKind,
@@ -68,20 +68,22 @@ export async function readLimits(db: Database, walletAddress: string): Promise<P
   return limitsOfRow(row);
 }
 
+type ChangeRecord = Omit<typeof playerLimitChanges.$inferInsert, 'walletAddress'>;
+
 /**
  * One change of a wallet's protection, read and written under the row's lock so two changes at once apply
  * one after the other, with its record in player_limit_changes in the same transaction. `change` returns the
- * new limits and the change's record, or a refusal (nothing written).
+ * new limits and the change's record, or a refusal (nothing written). With `unchanged`, the limits stay as
+ * they are and nothing is written; with `replacesPending`, the record takes the place of the pending change
+ * of its kind still waiting after that instant (a later ask replaces a pending one: one row, not one per ask).
  */
 async function changeLimits<R extends string>(
   db: Database,
   walletAddress: string,
-  change: (current: PlayerLimits) =>
-    | {
-        ok: true;
-        limits: PlayerLimits;
-        record: Omit<typeof playerLimitChanges.$inferInsert, 'walletAddress'>;
-      }
+  change: (
+    current: PlayerLimits,
+  ) =>
+    | { ok: true; limits: PlayerLimits; record: ChangeRecord; unchanged?: boolean; replacesPending?: Date }
     | { ok: false; reason: R },
 ): Promise<{ ok: true; limits: PlayerLimits } | { ok: false; reason: R }> {
   return db.transaction(async (tx) => {
@@ -93,10 +95,29 @@ async function changeLimits<R extends string>(
       .for('update');
     const outcome = change(limitsOfRow(row));
     if (!outcome.ok) return outcome;
+    if (outcome.unchanged) return { ok: true as const, limits: outcome.limits };
     await tx
       .update(playerLimits)
       .set({ ...columnsOf(outcome.limits), updatedAt: sql`now()` })
       .where(eq(playerLimits.walletAddress, walletAddress));
+    if (outcome.replacesPending) {
+      const [pending] = await tx
+        .select({ id: playerLimitChanges.id })
+        .from(playerLimitChanges)
+        .where(
+          and(
+            eq(playerLimitChanges.walletAddress, walletAddress),
+            eq(playerLimitChanges.kind, outcome.record.kind),
+            gt(playerLimitChanges.effectiveAt, outcome.replacesPending),
+          ),
+        )
+        .orderBy(desc(playerLimitChanges.requestedAt))
+        .limit(1);
+      if (pending) {
+        await tx.update(playerLimitChanges).set(outcome.record).where(eq(playerLimitChanges.id, pending.id));
+        return { ok: true as const, limits: outcome.limits };
+      }
+    }
     await tx.insert(playerLimitChanges).values({ ...outcome.record, walletAddress });
     return { ok: true as const, limits: outcome.limits };
   });
@@ -125,7 +146,11 @@ export function setExclusion(
   });
 }
 
-/** A loss limit asked for (null removes it): lower at once, higher or removed after the delay. */
+/**
+ * A loss limit asked for (null removes it): lower at once, higher or removed after the delay. An ask that
+ * changes nothing writes nothing; a raise asked while another waits replaces it, its record too, so asking
+ * again and again keeps one pending row (its delay counted from the latest ask, as before).
+ */
 export function setLossLimit(
   db: Database,
   request: {
@@ -137,11 +162,16 @@ export function setLossLimit(
   },
 ) {
   return changeLimits<never>(db, request.walletAddress, (current) => {
+    const before = settledLimit(current[request.kind], request.now);
     const next = changeLossLimit(current[request.kind], request.lamports, request.now);
     const effectiveAt = next.pending?.effectiveAt ?? request.now;
+    const unchanged = before.pending === null && next.pending === null && before.lamports === next.lamports;
+    const replacing = before.pending !== null && next.pending !== null;
     return {
       ok: true,
       limits: { ...current, [request.kind]: next },
+      unchanged,
+      ...(replacing ? { replacesPending: new Date(request.now) } : {}),
       record: {
         kind: `${request.kind}_loss_limit`,
         lamports: request.lamports,

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, uniqueWallet } from '../../../test/db-harness.ts';
+import { createFakeClock } from '../../common/clock.ts';
 import { systemEvents } from '../db/schema/index.ts';
+import { createRepeatedEvents } from '../security/repeated-events.ts';
 import { openCountryLookup } from './country-lookup.ts';
 import { createJurisdictionGate, RESTRICTED_JURISDICTION_EVENT } from './restricted-jurisdictions.ts';
 import { DEFAULT_RESTRICTED_COUNTRIES } from './tracking-config.ts';
@@ -10,7 +12,12 @@ const { countryOf } = openCountryLookup();
 
 describeEachDatabase('restricted jurisdictions: the gate', (target) => {
   const gate = (restrictedCountries: readonly string[]) =>
-    createJurisdictionGate({ db: target.db, restrictedCountries, countryOf, log: () => {} });
+    createJurisdictionGate({
+      events: createRepeatedEvents({ db: target.db, clock: createFakeClock() }),
+      restrictedCountries,
+      countryOf,
+      log: () => {},
+    });
 
   it('the default list restricts US, GB, SG and KP addresses, not DE, RU, private or unknown ones', () => {
     const g = gate(DEFAULT_RESTRICTED_COUNTRIES);

@@ -1,15 +1,18 @@
-import type { Database } from '../db/database.ts';
 import type { JurisdictionCheck } from '../game/game-ports.ts';
 import type { Logger } from '../logger.ts';
-import { recordSystemEvent } from '../security/system-events.ts';
+import type { RepeatedEvents } from '../security/repeated-events.ts';
 
 export const RESTRICTED_JURISDICTION_EVENT = 'restricted_jurisdiction_refused';
 
 /** What the find-match path asks before a paid search (SPEC §1): the game layer's port, over the mmdb. */
 export type JurisdictionGate = JurisdictionCheck;
 
+/**
+ * A refused paid search is a warning event, one per wallet (or address) per window with its count
+ * (RELIABILITY 37): a player pressing "play" from a restricted country a hundred times is one row.
+ */
 export function createJurisdictionGate(deps: {
-  db: Database;
+  events: RepeatedEvents;
   restrictedCountries: readonly string[];
   countryOf: (ip: string) => string | null;
   log: Logger;
@@ -22,12 +25,18 @@ export function createJurisdictionGate(deps: {
       return country && restricted.has(country) ? country : null;
     },
     async refused({ walletAddress, ip, country, mode }) {
-      await recordSystemEvent(deps.db, {
-        severity: 'warning',
-        eventType: RESTRICTED_JURISDICTION_EVENT,
-        message: `Paid search in ${mode} refused for ${walletAddress ?? 'an unknown wallet'} from ${ip} (${country}): restricted jurisdiction`,
-        details: { walletAddress, ipAddress: ip, country, mode },
-      }).catch((error: unknown) => deps.log('recording a restricted-jurisdiction refusal failed', error));
+      await deps.events
+        .record({
+          severity: 'warning',
+          eventType: RESTRICTED_JURISDICTION_EVENT,
+          walletAddress,
+          ip,
+          message: ({ count, firstAt }) =>
+            `Paid search in ${mode} refused for ${walletAddress ?? 'an unknown wallet'} from ${ip} (${country}): restricted jurisdiction` +
+            (count > 1 ? ` (${count} times since ${firstAt})` : ''),
+          details: { walletAddress, ipAddress: ip, country, mode },
+        })
+        .catch((error: unknown) => deps.log('recording a restricted-jurisdiction refusal failed', error));
     },
   };
 }

@@ -1,19 +1,19 @@
 import { isPassingRefusal } from '../../common/protocol.ts';
-import type { Database } from '../db/database.ts';
 import type { EntryVerifier } from '../game/game-ports.ts';
 import type { Logger } from '../logger.ts';
-import { recordSystemEvent } from '../security/system-events.ts';
+import type { RepeatedEvents } from '../security/repeated-events.ts';
 
 export const PAYMENT_VERIFICATION_FAILED = 'payment_verification_failed';
 
 /**
- * The entry verifier, with every refused payment recorded as a system event for the
- * admin's System Events tab. The event is written beside the answer, never before it: the player's error
- * does not wait on it, and a failed write is only logged.
+ * The entry verifier, with refused payments recorded as system events for the admin's System Events tab:
+ * one per wallet per window with its count (RELIABILITY 37), the last reason and the signatures and codes
+ * seen, so a wallet refused a thousand times is one row. The event is written beside the answer, never
+ * before it: the player's error does not wait on it, and a failed write is only logged.
  */
 export function withVerificationFailureEvents(
   verifier: EntryVerifier,
-  deps: { db: Database; log: Logger },
+  deps: { events: RepeatedEvents; log: Logger },
 ): EntryVerifier {
   return {
     async verify(request) {
@@ -21,19 +21,28 @@ export function withVerificationFailureEvents(
       // A passing refusal (busy, not visible yet, RPC or database away) says nothing is wrong with the
       // payment, and the client submits it again with backoff: not worth an admin's attention each time.
       if (!outcome.ok && !isPassingRefusal(outcome.code)) {
-        void recordSystemEvent(deps.db, {
-          severity: 'warning',
-          eventType: PAYMENT_VERIFICATION_FAILED,
-          message: `Entry payment refused for ${request.walletAddress} in ${request.mode}: ${outcome.message}`,
-          details: {
+        const signature = request.signature ?? null;
+        const code = outcome.code ?? null;
+        void deps.events
+          .record({
+            severity: 'warning',
+            eventType: PAYMENT_VERIFICATION_FAILED,
             walletAddress: request.walletAddress,
-            mode: request.mode,
-            signature: request.signature ?? null,
-            ipAddress: request.ip ?? null,
-            code: outcome.code ?? null,
-            reason: outcome.message,
-          },
-        }).catch((error: unknown) => deps.log('recording a payment verification failure failed', error));
+            ip: request.ip ?? null,
+            message: ({ count, firstAt }) =>
+              `Entry payment refused for ${request.walletAddress} in ${request.mode}: ${outcome.message}` +
+              (count > 1 ? ` (${count} times since ${firstAt})` : ''),
+            samples: { signature, code },
+            details: {
+              walletAddress: request.walletAddress,
+              mode: request.mode,
+              signature,
+              ipAddress: request.ip ?? null,
+              code,
+              reason: outcome.message,
+            },
+          })
+          .catch((error: unknown) => deps.log('recording a payment verification failure failed', error));
       }
       return outcome;
     },

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { EntryVerifier } from '../game/game-ports.ts';
 import type { Connection } from '../gateway/connection.ts';
 import type { Logger } from '../logger.ts';
+import { createRepeatedEvents } from '../security/repeated-events.ts';
 import { openCountryLookup } from './country-lookup.ts';
 import { createHouseBalanceWatch, type HouseBalanceWatch } from './house-balance-watch.ts';
 import { registerRequestTracking, type SessionWalletLookup } from './request-tracking.ts';
@@ -47,8 +48,10 @@ export function wireTracking(deps: {
   const { db, clock, log } = deps;
   const { countryOf } = openCountryLookup();
   const tracker = createTracker({ db, clock, countryOf, log });
+  // The refusals a stranger can repeat, counted into one event per wallet and window (RELIABILITY 37).
+  const refusalEvents = createRepeatedEvents({ db, clock });
   const jurisdiction = createJurisdictionGate({
-    db,
+    events: refusalEvents,
     restrictedCountries: deps.config.restrictedCountries,
     countryOf,
     log,
@@ -75,7 +78,7 @@ export function wireTracking(deps: {
     socketOpened(connection) {
       if (connection.walletAddress) tracker.socketOpened(connection.ip, connection.walletAddress);
     },
-    withFailureEvents: (verifier) => withVerificationFailureEvents(verifier, { db, log }),
+    withFailureEvents: (verifier) => withVerificationFailureEvents(verifier, { events: refusalEvents, log }),
     trackRequests: (app, sessions) => registerRequestTracking(app, { sessions, tracker }),
     async start() {
       await recordServerLifecycle(db, 'started', { houseWallet: deps.houseWallet }, log);
