@@ -50,6 +50,12 @@ export const ERROR_MESSAGES = {
   /** SPEC §1: a paid search from an address in a restricted jurisdiction (code restricted_jurisdiction). */
   /** Challenge a friend: the code names no open challenge (accepted, cancelled, expired or never made). */
   challengeNotOpen: 'This challenge is no longer open',
+  /**
+   * Challenge a friend (and a rematch offer): the challenger's socket is gone, so no match starts (their seat
+   * would start away); the challenge stays open until its expiry (code challenger_away).
+   */
+  challengerAway:
+    'The player who made this challenge is away right now; any entry fee paid to accept it is refunded in full. Try the link again once they are back.',
   /** Challenge a friend: a player's own challenge is accepted by someone else. */
   ownChallenge: 'You cannot accept your own challenge',
   /** Challenge a friend: the accept names a mode other than the challenge's. */

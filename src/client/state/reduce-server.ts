@@ -36,6 +36,7 @@ const SEARCH_REFUSED = new Set([
   'server_stopping',
   // Challenge a friend: the link leads nowhere now, is the player's own, or is of another mode.
   'challenge_not_open',
+  'challenger_away',
   'own_challenge',
   'challenge_mode_mismatch',
   'challenge_not_started',

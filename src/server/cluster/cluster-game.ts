@@ -54,6 +54,7 @@ export function wireClusterGame(deps: { node: ClusterNode; db: Database; clock: 
       }
     },
     playing: (walletAddress) => walletInPlay(db, walletAddress),
+    live: async (nodeId) => (await node.liveness.liveNodes()).includes(nodeId),
     async searchesSettled(searches) {
       for (const search of searches) {
         await queues.remove(search.walletAddress, search.id).catch((error: unknown) => {

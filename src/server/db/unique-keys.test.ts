@@ -148,7 +148,7 @@ describeEachDatabase('unique keys', (target) => {
     await expectPgError(
       target.db.insert(queueSessions).values(entry),
       PG_ERROR.uniqueViolation,
-      'queue_sessions_one_active_per_wallet',
+      'queue_sessions_one_live_stake_per_wallet',
     );
     await target.db.insert(queueSessions).values({ ...entry, status: 'cancelled' });
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import { CHALLENGE_CODE_LENGTH } from '../../common/rules.ts';
@@ -30,6 +30,8 @@ export function newChallengeCode(): string {
 export interface ChallengeRow {
   entry: QueueEntry & { node: string | null };
   status: QueueStatus;
+  /** The challenger's socket is gone (its node wrote it): not to be accepted until it is back. */
+  away: boolean;
 }
 
 export async function challengeByCode(db: Database, code: string): Promise<ChallengeRow | null> {
@@ -46,6 +48,7 @@ export async function challengeByCode(db: Database, code: string): Promise<Chall
       : null;
   return {
     status: row.status,
+    away: row.awaySince !== null,
     entry: {
       id: row.id,
       mode: row.gameMode as GameModeId,
@@ -74,8 +77,22 @@ export async function challengeByCode(db: Database, code: string): Promise<Chall
 /** A rematch offer's code is this and the game's id (rematches.ts); never a link's code. */
 export const REMATCH_CODE_PREFIX = 'rematch-';
 
-/** What accepting a challenge came to, when no match started: the accepter already searches, or it is gone. */
-export type AcceptOutcome = 'matched' | 'already_searching' | 'challenge_gone';
+/**
+ * The node holding a challenge's socket writes when it goes (`at`) and when a socket of the wallet takes the
+ * challenge back (null), so an accept on any node finds the challenger away. A closed challenge is left as it is.
+ */
+export async function markChallengeAway(db: Database, entryId: string, at: number | null): Promise<void> {
+  await db
+    .update(queueSessions)
+    .set({ awaySince: at === null ? null : new Date(at) })
+    .where(and(eq(queueSessions.id, entryId), eq(queueSessions.status, 'active')));
+}
+
+/**
+ * What accepting a challenge came to, when no match started: the accepter already has a live stake, the
+ * challenge is gone, or its challenger is away (their seat would start away and forfeit their stake).
+ */
+export type AcceptOutcome = 'matched' | 'already_searching' | 'challenge_gone' | 'challenger_away';
 
 export type AcceptResult =
   | { ok: true; pair: readonly [QueueEntry, QueueEntry] }
@@ -85,7 +102,9 @@ export type AcceptResult =
  * A challenge accepted, in one database transaction: the accepter's search is written (never in the public
  * queue), both searches are marked matched to `gameId`, and `started` (the game's row) commits with them. The
  * challenge's conditional close decides a race with its cancel, its expiry or a second accepter: exactly one
- * wins, and the losers find nothing written.
+ * wins, and the losers find nothing written. The challenge's row is read for update first: a challenger marked
+ * away (its socket gone) is not matched, and a mark being written waits for this transaction (the seat then
+ * starts present, and goes away after the match started, like any seat).
  */
 export async function acceptChallengeRows(
   db: Database,
@@ -100,8 +119,18 @@ export async function acceptChallengeRows(
 ): Promise<AcceptResult> {
   const { challenge, accepter, gameId } = request;
   const joinedAt = clock.now();
+  let refused: 'challenge_gone' | 'challenger_away' = 'challenge_gone';
   try {
     return await db.transaction(async (tx): Promise<AcceptResult> => {
+      const [held] = await tx
+        .select({ awaySince: queueSessions.awaySince })
+        .from(queueSessions)
+        .where(eq(queueSessions.id, challenge.id))
+        .for('update');
+      if (held?.awaySince) {
+        refused = 'challenger_away';
+        tx.rollback();
+      }
       const id = await insertEntryRow(tx, {
         player: accepter.player,
         mode: challenge.mode,
@@ -126,7 +155,7 @@ export async function acceptChallengeRows(
       return { ok: true, pair };
     });
   } catch (error) {
-    if (error instanceof TransactionRollbackError) return { ok: false, reason: 'challenge_gone' };
+    if (error instanceof TransactionRollbackError) return { ok: false, reason: refused };
     throw error;
   }
 }

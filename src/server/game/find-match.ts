@@ -10,7 +10,7 @@ import { type ChallengeRow, challengeByCode, newChallengeCode } from './challeng
 import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
 import { type LiveMatch, liveMatchOf } from './live-match.ts';
 import type { createMatchStarter } from './match-start.ts';
-import type { Matchmaker, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './matchmaker.ts';
+import type { Matchmaker, OpenChallenge, PaidEntry, QueuePlayer } from './matchmaker.ts';
 import { refundUnstartedEntry, refuseSearch, sendRefusal } from './refused-payment.ts';
 import { type EndedMatch, type Rematches, rematchCode, rematchRefusal } from './rematches.ts';
 import type { createSearchExits } from './search-exits.ts';
@@ -44,6 +44,8 @@ export function createFindMatch(deps: {
   log: Logger;
   /** Whether the wallet plays in a match under way on another node (the topology's peers). */
   playingElsewhere: (walletAddress: string) => Promise<boolean>;
+  /** Whether the node named on a challenge's row still beats (a lost node's challenger is not there). */
+  nodeLive: (nodeId: string) => Promise<boolean>;
   options: {
     verifier?: EntryVerifier | undefined;
     money?: GameMoney | undefined;
@@ -62,15 +64,21 @@ export function createFindMatch(deps: {
    */
   const accept = async (
     link: PlayerLink,
-    found: QueueEntry,
+    found: ChallengeRow['entry'],
     accepter: { player: QueuePlayer; paid: PaidEntry | null; mode: GameModeId },
   ): Promise<void> => {
     // This node's own search of the challenge (its socket is here), else the row's (another node holds it).
     const local = matchmaker.entryOf(found.player.walletAddress);
     const challenge = local?.id === found.id ? local : found;
+    const holder = local?.id === found.id ? null : found.node;
     let outcome: Awaited<ReturnType<typeof deps.startChallenge>> | 'failed';
     try {
-      outcome = await deps.startChallenge(challenge, { player: accepter.player, paid: accepter.paid, link });
+      // Another node's challenge whose node is lost: its challenger's socket went with it (their seat would
+      // start away); the lost node's settlement refunds the challenge in full.
+      outcome =
+        holder && !(await deps.nodeLive(holder))
+          ? 'challenger_away'
+          : await deps.startChallenge(challenge, { player: accepter.player, paid: accepter.paid, link });
     } catch (error) {
       log(`accepting the challenge ${challenge.challenge?.code} failed; nothing was matched`, error);
       outcome = 'failed';
@@ -278,6 +286,7 @@ export function createFindMatch(deps: {
 /** Why an accept that did not start a match was refused (a failed write: the refund's own answer says it). */
 const ACCEPT_REFUSALS = {
   challenge_gone: { message: ERROR_MESSAGES.challengeNotOpen, code: 'challenge_not_open' },
+  challenger_away: { message: ERROR_MESSAGES.challengerAway, code: 'challenger_away' },
   already_searching: { message: ERROR_MESSAGES.alreadySearching, code: 'already_searching' },
   draining: { message: ERROR_MESSAGES.serverStopping, code: 'server_stopping' },
   failed: { message: ERROR_MESSAGES.serverBusy, code: 'challenge_not_started' },
@@ -300,5 +309,6 @@ export function acceptRefusal(
   if (found.entry.mode !== mode) {
     return { message: ERROR_MESSAGES.challengeModeMismatch, code: 'challenge_mode_mismatch' };
   }
+  if (found.away) return { message: ERROR_MESSAGES.challengerAway, code: 'challenger_away' };
   return null;
 }

@@ -10,6 +10,7 @@ import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { Bans } from '../security/bans.ts';
 import type { WalletAnalytics } from './analytics-port.ts';
+import { createChallengePresence } from './challenge-presence.ts';
 import { createFindMatch } from './find-match.ts';
 import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
 import { createHouseBots } from './house-bot/house-bots.ts';
@@ -97,6 +98,11 @@ export function createGameServer(options: GameServerOptions) {
 
   /** Results being written: a stop waits for them, so a match that ended is paid, never settled as cut off. */
   const writing = new Set<Promise<void>>();
+  /**
+   * Each wallet's match result being written: its stake is released only when the result commits, so a search
+   * of that wallet (a rematch asked from the game-over screen) waits for it rather than find the stake held.
+   */
+  const resultOf = new Map<string, Promise<void>>();
   const rematches = createRematches();
   const finish = async (live: LiveMatch, result: MatchResult) => {
     rematches.ended(live, clock.now());
@@ -129,8 +135,15 @@ export function createGameServer(options: GameServerOptions) {
     countdownSeconds: options.countdownSeconds ?? DEFAULT_COUNTDOWN_SECONDS,
     leadInSeconds: options.leadInSeconds ?? OPPONENT_FOUND_SECONDS,
     finish: (live, result) => {
-      const written = finish(live, result).finally(() => writing.delete(written));
+      const written = finish(live, result).finally(() => {
+        writing.delete(written);
+        for (const entry of live.start.entries) {
+          if (resultOf.get(entry.player.walletAddress) === written)
+            resultOf.delete(entry.player.walletAddress);
+        }
+      });
       writing.add(written);
+      for (const entry of live.start.entries) resultOf.set(entry.player.walletAddress, written);
     },
     queueChanged,
     log,
@@ -142,7 +155,9 @@ export function createGameServer(options: GameServerOptions) {
     ...(options.onMatchStarted ? { matchStarted: options.onMatchStarted } : {}),
   });
 
+  const presence = createChallengePresence(db, log);
   const exits = createSearchExits({
+    presence,
     clock,
     matchmaker,
     searches,
@@ -188,6 +203,7 @@ export function createGameServer(options: GameServerOptions) {
     queueChanged,
     log,
     playingElsewhere: peers.playing,
+    nodeLive: peers.live,
     options,
   });
 
@@ -200,7 +216,10 @@ export function createGameServer(options: GameServerOptions) {
             link,
             message,
           )
-        : exits.takeBack(link).then(() => findMatch(link, message)),
+        : exits
+            .takeBack(link)
+            .then(() => (link.walletAddress ? resultOf.get(link.walletAddress)?.catch(() => {}) : undefined))
+            .then(() => findMatch(link, message)),
     );
   const stopTaking = () => {
     stopping = true;
@@ -349,9 +368,12 @@ export function createGameServer(options: GameServerOptions) {
         live.links[seat] = null;
         if (live.match.status().name !== 'over') live.match.disconnected(seat);
       }
-      // A challenge is never in the public queue: nothing there to keep from pairing while it is away.
-      for (const entry of searches.lost(link, clock.now()))
-        if (!entry.challenge) matchmaker.searchAway(entry);
+      // A challenge is never in the public queue: its row says it is away, for an accept on any node.
+      const now = clock.now();
+      for (const entry of searches.lost(link, now)) {
+        if (entry.challenge) void presence.away(entry, now);
+        else matchmaker.searchAway(entry);
+      }
       await leftGameOver(link);
     },
 

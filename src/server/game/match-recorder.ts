@@ -6,6 +6,7 @@ import { gameSessions, games } from '../db/schema/index.ts';
 import type { WalletAnalytics } from './analytics-port.ts';
 import type { MatchResult } from './match-types.ts';
 import type { QueueEntry } from './matchmaker.ts';
+import { releaseStakes } from './queue-rows.ts';
 
 /** A match as it starts: the row that says a game is under way, so a restart can settle it. */
 export interface MatchStart {
@@ -136,6 +137,7 @@ export async function recordMatchResult(
         updatedAt: new Date(result.endedAt),
       })
       .where(eq(gameSessions.id, result.id));
+    await releaseStakes(tx, [result.id]);
     for (const hook of hooks) await hook(tx, result, start);
     // The admin's wallet analytics move with the result, in its transaction.
     await analytics.walletsChanged(tx, [s1.walletAddress, s2.walletAddress]);

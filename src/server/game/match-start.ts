@@ -111,6 +111,8 @@ export function createMatchStarter(deps: MatchStarterDeps) {
     accepter: { player: QueuePlayer; paid?: PaidEntry | null; link: PlayerLink },
   ): Promise<AcceptOutcome | 'draining'> => {
     if (deps.draining?.()) return 'draining';
+    // This node's challenge whose socket is gone: no match starts with the challenger's seat away.
+    if (searches.isAway(challenge.id)) return 'challenger_away';
     let outcome = 'challenge_gone' as AcceptOutcome;
     let written: QueueEntry | undefined;
     try {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
+import { HOUSE_BOT_ADDRESS } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
@@ -9,9 +10,10 @@ import type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } f
 
 /**
  * The queue-session rows behind every search, written the same way by the one-process matchmaker and by
- * cluster mode's: the database is the judge of a search's fate. Its one-active-entry-per-wallet
- * index makes two sockets (or two nodes) of one wallet get one entry, and every close is conditional on the
- * row still being active, so a cancel and a match exclude each other wherever they run.
+ * cluster mode's: the database is the judge of a search's fate. Its one-live-stake-per-wallet index (an
+ * active search, or a matched entry whose match is in play) makes two sockets (or two nodes) of one wallet
+ * get one entry, and a wallet in a match get none until that match's result or refund commits; every close
+ * is conditional on the row still being active, so a cancel and a match exclude each other wherever they run.
  */
 
 /** A search's row as written: who, which mode, its fee, and whether it opens or accepts a challenge. */
@@ -28,8 +30,8 @@ export interface EntryRow {
 }
 
 /**
- * A new active entry's id, or null when the wallet already has an active one or its entry fee was already
- * refunded. A paid entry takes its fee's ledger row in key-share mode before it looks for a refund and writes:
+ * A new active entry's id, or null when the wallet already has a live stake (an active entry, or a match in
+ * play) or its entry fee was already refunded. A paid entry takes its fee's ledger row in key-share mode before it looks for a refund and writes:
  * the running sweeper (ledger/payout/unused-entry-sweep.ts) holds that row FOR UPDATE while it refunds an unused fee,
  * so of a search and a sweep of the same fee exactly one happens, whichever comes first.
  */
@@ -53,7 +55,7 @@ export async function insertEntryRow(db: Database, entry: EntryRow): Promise<str
       return refunded ? null : writeEntryRow(tx, entry);
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'queue_sessions_one_active_per_wallet')) return null;
+    if (isUniqueViolation(error, 'queue_sessions_one_live_stake_per_wallet')) return null;
     throw error;
   }
 }
@@ -102,10 +104,27 @@ export async function closeEntryRow(
       updatedAt: new Date(now),
       timeInQueueMs: Math.max(0, Math.round(now - entry.joinedAt)),
       ...(gameId ? { resultingGameId: gameId } : {}),
+      // Matched, its stake stays the wallet's one live stake until the match's end releases it (the house
+      // bot's seats excepted: one address plays every bot match).
+      ...(status === 'matched'
+        ? { inPlay: sql`${queueSessions.walletAddress} <> ${HOUSE_BOT_ADDRESS}` }
+        : {}),
     })
     .where(and(eq(queueSessions.id, entry.id), eq(queueSessions.status, 'active')))
     .returning({ id: queueSessions.id });
   return rows.length === 1;
+}
+
+/**
+ * The matches' entries are no longer at risk: written in the transaction of each end of a match (its result,
+ * an interruption, a restart's or a lost node's settlement), so each wallet may search again.
+ */
+export async function releaseStakes(tx: Database, gameIds: readonly string[]): Promise<void> {
+  if (gameIds.length === 0) return;
+  await tx
+    .update(queueSessions)
+    .set({ inPlay: false })
+    .where(and(inArray(queueSessions.resultingGameId, [...gameIds]), eq(queueSessions.inPlay, true)));
 }
 
 /** Active entries of the scope's nodes, closed as 'error' (closedBy restart) and returned to be refunded. */

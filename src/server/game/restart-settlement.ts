@@ -7,6 +7,7 @@ import { recordInterruptedGames } from './interrupted-game-record.ts';
 import type { MatchStart } from './match-recorder.ts';
 import type { Matchmaker } from './matchmaker.ts';
 import { ownedWithin, SETTLE_ALL, type SettleScope, scopeIsEmpty } from './node-ownership.ts';
+import { releaseStakes } from './queue-rows.ts';
 
 /**
  * The written policy for what a stop leaves open (RELIABILITY 25). A match's ticks live in memory, so one
@@ -42,6 +43,10 @@ export async function settleInterruptedMatches(
       starts.map((s) => s.id),
       at,
       starts,
+    );
+    await releaseStakes(
+      tx,
+      starts.map((s) => s.id),
     );
     const orphans: OrphanedEntry[] = starts.flatMap((start) =>
       start.entries.map((e) => ({
@@ -126,6 +131,7 @@ export async function settleAfterRestart(
       .returning({ id: gameSessions.id });
     const gameIds = games.map((g) => g.id);
     await recordInterruptedGames(tx, gameIds, at);
+    await releaseStakes(tx, gameIds);
     const matched =
       gameIds.length > 0
         ? await tx

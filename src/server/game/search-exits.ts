@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import type { Logger } from '../logger.ts';
 import { cancelReply, challengeExpiredReply, createCancelReplies } from './cancel-replies.ts';
+import type { ChallengePresence } from './challenge-presence.ts';
 import type { EntryCloseReason, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import type { CloseStatus, Matchmaker, QueueEntry } from './matchmaker.ts';
 import type { SearchLinks } from './search-links.ts';
@@ -28,6 +29,8 @@ export interface SearchExitDeps {
   queueChanged: () => void;
   playersOnline: () => number;
   log: Logger;
+  /** A challenge taken back is marked present again on its row. */
+  presence?: Pick<ChallengePresence, 'back'>;
 }
 
 /**
@@ -174,6 +177,7 @@ export function createSearchExits(deps: SearchExitDeps) {
       });
       if (!entry) return;
       searches.attach(entry, link);
+      await deps.presence?.back(entry);
       sendSearching(link, entry);
       await deps.startMatch(entry.mode);
     },

@@ -31,6 +31,7 @@ export function singleNodeTopology<Notice = unknown>(deps: {
       waitingMove: async () => null,
       moved: () => {},
       playing: async () => false,
+      live: async () => true,
       searchesSettled: async () => {},
     },
     bus: {

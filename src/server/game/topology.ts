@@ -59,6 +59,8 @@ export interface Peers {
   moved(walletAddress: string): void;
   /** Whether the wallet plays in a match under way on another node (a second search is refused). */
   playing(walletAddress: string): Promise<boolean>;
+  /** Whether the node still beats (alone: always; it settles what it left at its next start). */
+  live(nodeId: string): Promise<boolean>;
   /** Searches of lost nodes were settled: out of the shared queue with them. */
   searchesSettled(searches: ReadonlyArray<{ id: string; walletAddress: string }>): Promise<void>;
 }

@@ -30,7 +30,7 @@ export function registerPlayerLimitsRoutes(
   deps: { db: Database; clock: Clock; playerSessions: Pick<PlayerSessions, 'fromRequest'> },
 ): void {
   const { db, clock } = deps;
-  // Every change is a row: bounded per wallet and per address (RELIABILITY 38).
+  // Every change is a row: bounded per wallet and per address (RELIABILITY 40).
   const writeLimit = createPlayerWriteLimit({ clock });
   const answer = async (walletAddress: string): Promise<PlayerLimitsAnswer> => ({
     walletAddress,

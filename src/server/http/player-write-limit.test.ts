@@ -14,7 +14,7 @@ import { PLAYER_WRITE_LIMITS, TOO_MANY_CHANGES } from './player-write-limit.ts';
 import { registerRankingsRoutes } from './rankings-routes.ts';
 
 /**
- * RELIABILITY 38: a signed-in wallet's changes to its own settings (loss limits, self-exclusion, ranking
+ * RELIABILITY 40: a signed-in wallet's changes to its own settings (loss limits, self-exclusion, ranking
  * visibility) are bounded per wallet and per address: past the bucket a 429 with Retry-After and nothing
  * written; a raise asked again while one waits replaces it. The routes run on Fastify over the real database.
  */

@@ -21,7 +21,7 @@ export type PlayerWriteLimit = (
 ) => FastifyReply | null;
 
 /**
- * RELIABILITY 38: each change a signed-in wallet makes to its own settings takes a token of the wallet's
+ * RELIABILITY 40: each change a signed-in wallet makes to its own settings takes a token of the wallet's
  * bucket and of its address's; an empty one answers 429 `{ error }` with Retry-After (whole seconds) and
  * nothing is written. In memory, per node (token-bucket-limiter.ts has no Redis form): with N nodes a wallet
  * gets at most N buckets, still a bounded number of writes.

@@ -45,7 +45,7 @@ export function registerRankingsRoutes(
 ): void {
   const { db, clock } = deps;
   const limiter = createTokenBucketLimiter({ clock, capacity: 60, refillPerMinute: 120 });
-  // Each choice empties the boards' cache: bounded per wallet and per address (RELIABILITY 38).
+  // Each choice empties the boards' cache: bounded per wallet and per address (RELIABILITY 40).
   const writeLimit = createPlayerWriteLimit({ clock });
   const cache = new Map<string, { at: number; value: unknown }>();
   const cached = async <T>(key: string, read: () => Promise<T>): Promise<T> => {

@@ -58,7 +58,7 @@ function touch<V>(map: Map<string, V>, key: string, value: V, max: number): void
 }
 
 /**
- * RELIABILITY 37: a refusal a stranger can repeat at will (a paid search without a payment, from a
+ * RELIABILITY 39: a refusal a stranger can repeat at will (a paid search without a payment, from a
  * restricted country...) is one system event per kind and wallet per window, its count, first and last
  * time growing in place, so a flood of refusals writes one row instead of one per request, as refused
  * logins are (throttled-login-events.ts). One address starts events for at most

@@ -22,7 +22,7 @@ import { PAYMENT_VERIFICATION_FAILED } from './verification-failure-events.ts';
 import { wireTracking } from './wire-tracking.ts';
 
 /**
- * RELIABILITY 37: a refusal anyone can repeat at will writes one system event per kind and wallet (or
+ * RELIABILITY 39: a refusal anyone can repeat at will writes one system event per kind and wallet (or
  * address) per window, its count growing in place, never a row per request. The verifier is the product's
  * on the real local chain, wrapped and wired as a running server wires it (wireTracking); the refusals come
  * in a burst, all at once, as a script sends them.

@@ -9,7 +9,7 @@ export type JurisdictionGate = JurisdictionCheck;
 
 /**
  * A refused paid search is a warning event, one per wallet (or address) per window with its count
- * (RELIABILITY 37): a player pressing "play" from a restricted country a hundred times is one row.
+ * (RELIABILITY 39): a player pressing "play" from a restricted country a hundred times is one row.
  */
 export function createJurisdictionGate(deps: {
   events: RepeatedEvents;

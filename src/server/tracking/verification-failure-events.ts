@@ -7,7 +7,7 @@ export const PAYMENT_VERIFICATION_FAILED = 'payment_verification_failed';
 
 /**
  * The entry verifier, with refused payments recorded as system events for the admin's System Events tab:
- * one per wallet per window with its count (RELIABILITY 37), the last reason and the signatures and codes
+ * one per wallet per window with its count (RELIABILITY 39), the last reason and the signatures and codes
  * seen, so a wallet refused a thousand times is one row. The event is written beside the answer, never
  * before it: the player's error does not wait on it, and a failed write is only logged.
  */

@@ -48,7 +48,7 @@ export function wireTracking(deps: {
   const { db, clock, log } = deps;
   const { countryOf } = openCountryLookup();
   const tracker = createTracker({ db, clock, countryOf, log });
-  // The refusals a stranger can repeat, counted into one event per wallet and window (RELIABILITY 37).
+  // The refusals a stranger can repeat, counted into one event per wallet and window (RELIABILITY 39).
   const refusalEvents = createRepeatedEvents({ db, clock });
   const jurisdiction = createJurisdictionGate({
     events: refusalEvents,

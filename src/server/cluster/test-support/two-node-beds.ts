@@ -19,7 +19,12 @@ export type NodeBed = SearchBed & { node: ClusterNode; cluster: ClusterGame; hou
  * One house wallet for all the tests on one database, so a reconcile of that database reads one house's
  * history (a reconcile after several tests counts every test's entries).
  */
-export function twoNodeBeds(target: DatabaseUnderTest, chain: () => LocalChainServer) {
+export function twoNodeBeds(
+  target: DatabaseUnderTest,
+  chain: () => LocalChainServer,
+  /** Runs on a node once an entry fee is verified there, before its game server has the answer. */
+  afterVerify?: (nodeId: string) => Promise<void>,
+) {
   const started: Array<{ node: ClusterNode; game: ClusterGame }> = [];
   let prefix = '';
   let houseWallet: Address | undefined;
@@ -49,6 +54,7 @@ export function twoNodeBeds(target: DatabaseUnderTest, chain: () => LocalChainSe
         nodeId,
         topology: { nodeId, advertisedNode: nodeId, matchmaker: cluster.matchmaker, peers: cluster.peers },
         ...(houseWallet ? { houseWallet } : {}),
+        ...(afterVerify ? { afterVerify: () => afterVerify(nodeId) } : {}),
       });
       houseWallet = bed.houseWallet;
       await cluster.start(bed.game, () => 0);

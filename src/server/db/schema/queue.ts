@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns.ts';
 import { gameModeEnum, queueStatusEnum } from './enums.ts';
 import { transactions } from './money.ts';
@@ -40,6 +50,16 @@ export const queueSessions = pgTable(
      */
     challengeCode: text('challenge_code'),
     challengeExpiresAt: timestamptz('challenge_expires_at'),
+    /**
+     * A challenge whose challenger's socket is gone (written by the node holding it): it is not accepted
+     * until a socket of the wallet takes it back, so nobody is matched with a seat that starts away.
+     */
+    awaySince: timestamptz('away_since'),
+    /**
+     * A matched entry whose match is still in play: its stake is at risk until the match's result or refund
+     * commits, which clears it. The house bot's seats never set it.
+     */
+    inPlay: boolean('in_play').notNull().default(false),
     /** Arrival order, for first-come matching that does not depend on clock resolution. */
     sequenceNumber: serial('sequence_number').notNull(),
   },
@@ -48,9 +68,10 @@ export const queueSessions = pgTable(
     index('queue_sessions_status_mode_sequence_idx').on(t.status, t.gameMode, t.sequenceNumber),
     // A challenge's link names one search, for ever.
     uniqueIndex('queue_sessions_challenge_code').on(t.challengeCode),
-    // A second socket of the same wallet still makes one entry (RELIABILITY 24).
-    uniqueIndex('queue_sessions_one_active_per_wallet')
+    // One live stake per wallet, a search or a match in play, on every node (RELIABILITY 24): a second socket
+    // of the wallet, a second node, a challenge accepted while it searches all find it taken.
+    uniqueIndex('queue_sessions_one_live_stake_per_wallet')
       .on(t.walletAddress)
-      .where(sql`${t.status} = 'active'`),
+      .where(sql`${t.status} = 'active' or (${t.status} = 'matched' and ${t.inPlay})`),
   ],
 );
