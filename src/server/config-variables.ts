@@ -152,7 +152,13 @@ export const CONFIG_TABLE = {
     schema: solAmountSchema,
     default: DEFAULT_HOUSE_BALANCE_FLOOR_SOL,
     expected: SOL_AMOUNT_EXPECTED,
-    doc: "A critical `house_balance_low` system event is recorded when the house wallet's balance falls below this many SOL (checked at start and every minute; one event per crossing, and one `house_balance_restored` when it is back)",
+    doc: "A critical `house_balance_low` system event is recorded when the house wallet's balance falls below this many SOL (checked at start and every `HOUSE_BALANCE_CHECK_SECONDS`; one event per crossing, and one `house_balance_restored` when it is back)",
+  }),
+  HOUSE_BALANCE_CHECK_SECONDS: variable({
+    schema: wholeSeconds(1, 3_600),
+    default: '60',
+    expected: 'must be a whole number of seconds from 1 to 3600',
+    doc: "Seconds between readings of the house wallet's balance (one RPC call each); a reading the RPC refuses is logged and changes nothing",
   }),
   HOUSE_FUNDING_ADDRESSES: variable({
     schema: commaList.pipe(z.array(walletAddressSchema)),

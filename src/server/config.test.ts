@@ -121,6 +121,7 @@ describe('configuration', () => {
         'DATABASE_URL',
         'DATA_DIR',
         'HOST',
+        'HOUSE_BALANCE_CHECK_SECONDS',
         'HOUSE_BALANCE_FLOOR_SOL',
         'HOUSE_FUNDING_ADDRESSES',
         'HOUSE_WALLET_KEYPAIR',

@@ -62,6 +62,8 @@ export interface Config {
   restrictedCountries: Value<'RESTRICTED_COUNTRIES'>;
   /** HOUSE_BALANCE_FLOOR_SOL in lamports. */
   houseBalanceFloorLamports: Value<'HOUSE_BALANCE_FLOOR_SOL'>;
+  /** HOUSE_BALANCE_CHECK_SECONDS in ms: how often that balance is read. */
+  houseBalanceCheckMs: number;
   /** HOUSE_FUNDING_ADDRESSES: the operator's top-ups come from these (the sweeper and reconcile pass them by). */
   houseFundingAddresses: Value<'HOUSE_FUNDING_ADDRESSES'>;
   /** PAYMENT_SWEEP_*: the payment sweeper's grace and how often its ledger and chain passes run, in ms. */
@@ -189,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: p.TRUST_PROXY,
     restrictedCountries: p.RESTRICTED_COUNTRIES,
     houseBalanceFloorLamports: p.HOUSE_BALANCE_FLOOR_SOL,
+    houseBalanceCheckMs: p.HOUSE_BALANCE_CHECK_SECONDS * 1000,
     houseFundingAddresses: p.HOUSE_FUNDING_ADDRESSES,
     paymentSweep: {
       graceMs: p.PAYMENT_SWEEP_GRACE_SECONDS * 1000,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
+import { errorForLog } from './error-for-log.ts';
 
 /** The process's pino logger: Fastify's request log and every service's lines go through one instance. */
 export type ServerLogger = FastifyBaseLogger;
@@ -14,7 +15,8 @@ export type Logger = (message: string, error?: unknown) => void;
 /**
  * The one logger a server process makes: structured JSON at the configured level (warn by default).
  * Anything that could carry a secret or a session is redacted before it is written, whatever a caller
- * passes in.
+ * passes in. Every error, a service's or one Fastify logs for a request, is serialised by `errorForLog`,
+ * which never throws: a logger that throws on what it is given turns a logged fault into a crash.
  */
 export function createServerLogger(
   level: Config['logLevel'] = 'warn',
@@ -23,6 +25,7 @@ export function createServerLogger(
 ): ServerLogger {
   const options: pino.LoggerOptions = {
     level,
+    serializers: { err: errorForLog },
     redact: {
       paths: [
         'req.headers.cookie',

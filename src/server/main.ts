@@ -27,6 +27,7 @@ import { registerMetricsRoute } from './metrics/metrics-route.ts';
 import { packageRoot } from './package-root.ts';
 import type { Bans } from './security/bans.ts';
 import { buildServices, type ServerTopology, type ServiceOptions, type Services } from './services.ts';
+import { keepServingThroughStrayErrors } from './stray-errors.ts';
 import type { TrackingWiring } from './tracking/wire-tracking.ts';
 
 export interface StartOptions extends Omit<ServiceOptions, 'logger' | 'topology'> {
@@ -257,6 +258,9 @@ async function main(): Promise<void> {
   }
 
   const server = await startServer({ config });
+  // Once serving: a stray error is logged and the node serves on (stray-errors.ts says why); one during
+  // start-up still ends the process, as a start that failed should.
+  keepServingThroughStrayErrors(server.app.log);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -217,7 +217,9 @@ export async function buildServices(options: ServiceOptions) {
       /** Once listening: the match runner, metrics, payout worker, payment sweeper and tracking run. */
       async start(): Promise<void> {
         if (!options.manualTicks)
-          running.push(startMatchRunner({ clock, tick: () => game.tick(), observer: metrics.ticks }));
+          running.push(
+            startMatchRunner({ clock, tick: () => game.tick(), observer: metrics.ticks, log: gameLog }),
+          );
         running.push(metrics.start());
         if (!options.noPayoutWorker) money.worker.start();
         sweeper.start();

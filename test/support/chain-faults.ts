@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the proxy does to one request instead of forwarding it. */
-export type ChainFault = 429 | 500 | 502 | 503 | 'hang';
+/**
+ * What the proxy does to one request instead of forwarding it: an HTTP error (429 with `Retry-After: 1`, as
+ * providers answer a burst), hang (never answer), or drop (close the connection without an answer).
+ */
+export type ChainFault = 429 | 500 | 502 | 503 | 'hang' | 'drop';
 
 /**
  * A fault-injecting HTTP proxy between a Solana RPC client and the chain's JSON-RPC endpoint (RELIABILITY
@@ -20,6 +23,13 @@ export interface ChainFaults {
   failNext(count: number, fault: ChainFault): void;
   /** Every following request gets `fault` until `heal()`. */
   failAll(fault: ChainFault): void;
+  /**
+   * Each following request, numbered from 1 as it reaches the proxy, gets what `pattern` says for its number
+   * (undefined: forwarded) until `heal()`: a fixed share of faults, the same on every run.
+   */
+  failBy(pattern: (request: number) => ChainFault | undefined): void;
+  /** Requests answered with each fault so far. */
+  readonly faulted: ReadonlyMap<ChainFault, number>;
   heal(): void;
   stop(): Promise<void>;
 }
@@ -33,6 +43,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
 export async function startChainFaults(targetUrl: string): Promise<ChainFaults> {
   const queued: ChainFault[] = [];
   let always: ChainFault | undefined;
+  let pattern: ((request: number) => ChainFault | undefined) | undefined;
+  const faulted = new Map<ChainFault, number>();
   let requests = 0;
   let forwarded = 0;
   const hanging = new Set<ServerResponse>();
@@ -52,17 +64,25 @@ export async function startChainFaults(targetUrl: string): Promise<ChainFaults> 
   }
 
   const server = createServer(async (request, response) => {
-    requests++;
+    const number = ++requests;
     try {
       const body = await readBody(request);
-      const fault = queued.shift() ?? always;
+      const fault = queued.shift() ?? always ?? pattern?.(number);
+      if (fault !== undefined) faulted.set(fault, (faulted.get(fault) ?? 0) + 1);
+      if (fault === 'drop') {
+        request.socket.destroy();
+        return;
+      }
       if (fault === 'hang') {
         hanging.add(response);
         response.on('close', () => hanging.delete(response));
         return;
       }
       if (fault !== undefined) {
-        response.writeHead(fault, { 'content-type': 'text/plain' });
+        response.writeHead(fault, {
+          'content-type': 'text/plain',
+          ...(fault === 429 ? { 'retry-after': '1' } : {}),
+        });
         response.end(fault === 429 ? 'Too Many Requests' : 'Injected fault');
         return;
       }
@@ -89,9 +109,14 @@ export async function startChainFaults(targetUrl: string): Promise<ChainFaults> 
     failAll(fault) {
       always = fault;
     },
+    failBy(decide) {
+      pattern = decide;
+    },
+    faulted,
     heal() {
       queued.length = 0;
       always = undefined;
+      pattern = undefined;
     },
     async stop() {
       for (const response of hanging) response.destroy();

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
+import type { Logger } from '../logger.ts';
 
 /** What the runner reports of each tick (the server's metrics listen). */
 export interface TickObserver {
@@ -24,6 +25,11 @@ export function startMatchRunner(options: {
   maxCatchUp?: number;
   /** Told how late and how long each tick was, and of ticks skipped (the server's metrics). */
   observer?: TickObserver;
+  /**
+   * Told of a tick that threw. The runner carries on with the next tick as due: an exception out of its
+   * timer would leave every match of the node standing still while the node serves on (stray-errors.ts).
+   */
+  log: Logger;
 }): () => void {
   const { clock, tick, observer } = options;
   const maxCatchUp = options.maxCatchUp ?? 5;
@@ -35,7 +41,11 @@ export function startMatchRunner(options: {
     while (next <= now && ran < maxCatchUp) {
       const lateMs = clock.now() - next;
       const started = performance.now();
-      tick();
+      try {
+        tick();
+      } catch (error) {
+        options.log('a match tick threw; the next one runs as due', error);
+      }
       observer?.ran(lateMs, performance.now() - started);
       next += TICK_MS;
       ran++;

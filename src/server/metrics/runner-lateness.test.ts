@@ -17,6 +17,7 @@ describe('the runner tells the metrics how late each tick started and which neve
     const stop = startMatchRunner({
       clock,
       tick: () => {},
+      log: () => {},
       observer: { ran: (lateMs) => late.push(lateMs), skipped: (n) => (skipped += n) },
     });
     const run = (ms: number, step = 0.25) => {

@@ -11,7 +11,7 @@ export const HOUSE_BALANCE_EVENTS = { low: 'house_balance_low', restored: 'house
 export interface HouseBalanceWatch {
   /** Reads the balance once; records an event when it has crossed the floor since the last reading. */
   check(): Promise<'low' | 'restored' | null>;
-  /** Checks now and then every HOUSE_BALANCE_CHECK_MS; returns the stop function. */
+  /** Checks now and then every `checkEveryMs` (HOUSE_BALANCE_CHECK_MS by default); returns the stop function. */
   start(): () => void;
 }
 
@@ -27,6 +27,8 @@ export function createHouseBalanceWatch(deps: {
   db: Database;
   houseWallet: string;
   floorLamports: bigint;
+  /** HOUSE_BALANCE_CHECK_SECONDS; HOUSE_BALANCE_CHECK_MS when absent. */
+  checkEveryMs?: number;
   balance: () => Promise<bigint>;
   log: Logger;
 }): HouseBalanceWatch {
@@ -109,7 +111,7 @@ export function createHouseBalanceWatch(deps: {
     check,
     start() {
       void check();
-      const timer = setInterval(() => void check(), HOUSE_BALANCE_CHECK_MS);
+      const timer = setInterval(() => void check(), deps.checkEveryMs ?? HOUSE_BALANCE_CHECK_MS);
       timer.unref();
       return () => {
         stopped = true;

@@ -60,6 +60,7 @@ export function wireTracking(deps: {
     db,
     houseWallet: deps.houseWallet,
     floorLamports: deps.config.houseBalanceFloorLamports,
+    checkEveryMs: deps.config.houseBalanceCheckMs,
     balance: async () => {
       const { value } = await deps.rpc
         .getBalance(deps.houseWallet as Parameters<ChainRpc['getBalance']>[0], { commitment: 'confirmed' })

@@ -72,4 +72,26 @@ describe('the worker loop (the thin shell around runOnce)', () => {
     expect(logged[0]).toContain('worker run failed');
     expect(runs).toBeGreaterThan(1);
   });
+
+  it('a run that throws before it returns a promise is logged too, and the loop carries on', async () => {
+    const logged: unknown[] = [];
+    let runs = 0;
+    const loop = startWorkerLoop({
+      intervalMs: 1,
+      log: (message, error) => logged.push([message, error]),
+      // Not async: the first call throws where it is called, from the loop's timer.
+      run: () => {
+        runs += 1;
+        if (runs === 1) throw new Error('rpc client not ready');
+        return Promise.resolve();
+      },
+    });
+    for (let poll = 0; poll < 1_000 && runs < 3; poll++) await tick(5);
+    await loop.stop();
+    expect(runs).toBeGreaterThanOrEqual(3);
+    expect(logged[0]).toEqual([
+      expect.stringContaining('worker run failed'),
+      new Error('rpc client not ready'),
+    ]);
+  });
 });

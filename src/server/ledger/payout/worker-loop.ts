@@ -18,10 +18,14 @@ export function startWorkerLoop(options: {
 
   const tick = () => {
     timer = undefined;
-    inFlight = options.run().then(
-      () => undefined,
-      (error: unknown) => options.log('worker run failed; retrying on the next interval', error),
-    );
+    // Through a resolved promise: a run that throws where it is called is a failed run too, not an
+    // exception out of the timer that would end the loop.
+    inFlight = Promise.resolve()
+      .then(options.run)
+      .then(
+        () => undefined,
+        (error: unknown) => options.log('worker run failed; retrying on the next interval', error),
+      );
     void inFlight.then(() => {
       if (!stopped) timer = setTimeout(tick, options.intervalMs);
     });
