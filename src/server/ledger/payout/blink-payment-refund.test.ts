@@ -190,6 +190,25 @@ describeEachDatabase('a Blink payment nobody uses as an entry is refunded in ful
     await payAllAndCheck(bed, target.db, reconcileAll);
   });
 
+  it('paid through the Action, and another friend accepts the challenge first: the payer who never comes back is refunded in full once', async () => {
+    const { search, app, challenger, code } = await openChallenge();
+    const { payer, signature, landedAt } = await payThroughAction(app, code);
+    const friend = await search.link();
+    await search.game.handle(friend, {
+      type: 'findMatch',
+      gameMode: PAID_MODE.id,
+      paymentSignature: await search.payEntry(friend),
+      challenge: code,
+    });
+    expect(challenger.of('matched')[0]?.gameId).toBe(friend.of('matched')[0]?.gameId);
+
+    moveTo(landedAt + PAYMENT_SWEEP_GRACE_MS);
+    expect((await sweeper().runOnce()).chain).toMatchObject({ refunded: 1, reported: 0 });
+    expect((await sweeper().runOnce()).chain).toMatchObject({ refunded: 0, reported: 0 });
+    await expectRefundedInFull(signature, payer, code);
+    await payAllAndCheck(bed, target.db, reconcileAll);
+  });
+
   it('a sweeper restarted while the challenge is open neither misses the payment nor refunds it twice; of two nodes one refunds', async () => {
     const { search, app, challenger, code } = await openChallenge();
     const { payer, signature, landedAt } = await payThroughAction(app, code);
