@@ -12,6 +12,7 @@ import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import { waitForCommitment } from '../chain/test-support/local-chain-server.ts';
+import { challengeByCode } from '../game/challenge-rows.ts';
 import {
   expectMoneyAccountedFor,
   houseWalletForSuite,
@@ -74,10 +75,15 @@ describeEachDatabase('a challenge as a Solana Action', (target) => {
     return signature;
   }
 
-  const lookUp = (bed: Awaited<ReturnType<typeof setUp>>['bed'], code: string, friend: TestLink) =>
+  const lookUp = async (bed: Awaited<ReturnType<typeof setUp>>['bed'], code: string, friend: TestLink) =>
     findActionPayment(
       { db: target.db, rpc: chain().rpc, houseWallet: house(), now: bed.clock.now() },
-      { code, walletAddress: friend.wallet.address, wagerLamports: WAGER },
+      {
+        code,
+        walletAddress: friend.wallet.address,
+        wagerLamports: WAGER,
+        createdAt: (await challengeByCode(target.db, code))?.entry.joinedAt ?? 0,
+      },
     );
 
   it('actions.json maps the challenge pages to the Action; every answer carries the CORS the spec asks', async () => {

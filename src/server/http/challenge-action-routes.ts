@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { type Address, type Blockhash, getAddressDecoder } from '@solana/kit';
-import { eq } from 'drizzle-orm';
+import type { Address, Blockhash, Signature } from '@solana/kit';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ActionPaymentAnswer } from '../../common/api/challenge-api.ts';
@@ -15,6 +14,7 @@ import type { ChainRpc } from '../chain/chain-rpc.ts';
 import type { Database } from '../db/database.ts';
 import { transactions } from '../db/schema/index.ts';
 import { challengeByCode } from '../game/challenge-rows.ts';
+import { challengeReference, recordChallengeReference } from '../ledger/entry/challenge-action-payment.ts';
 import { checkPayment, type ParsedTransactionView } from '../ledger/entry/verify-payment.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
@@ -50,11 +50,8 @@ export const ACTION_TEXTS = {
   unavailable: 'The chain cannot be reached just now; try again in a moment',
 } as const;
 
-/** The read-only key a challenge's Action payment carries: derived from its code, the same on every node. */
-export function challengeReference(code: string): Address {
-  const digest = createHash('sha256').update(`retro-pong:challenge:${code}`).digest();
-  return getAddressDecoder().decode(digest);
-}
+/** The reference key lives with the money code that recognises the payments carrying it. */
+export { challengeReference };
 
 const postBody = z.object({ account: walletAddressSchema }).passthrough();
 
@@ -144,6 +141,8 @@ export function registerChallengeActionRoutes(app: FastifyInstance, deps: Challe
     }
     let latest: { blockhash: Blockhash; lastValidBlockHeight: bigint };
     try {
+      // Recorded before any transaction carries it: the sweeper knows a payment it built by this key.
+      await recordChallengeReference(deps.db, code, new Date(deps.clock.now()));
       latest = (await deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()).value;
     } catch {
       return reply.code(503).send({ message: ACTION_TEXTS.unavailable });
@@ -163,14 +162,21 @@ export function registerChallengeActionRoutes(app: FastifyInstance, deps: Challe
   });
 }
 
-/** How many of a challenge's reference transactions are read for one wallet's payment (newest first). */
-const ACTION_PAYMENT_LOOKUP_LIMIT = 25;
+/** A page of a challenge's reference transactions (newest first), and how many pages one lookup reads. */
+const ACTION_PAYMENT_PAGE_SIZE = 100;
+const ACTION_PAYMENT_LOOKUP_PAGES = 10;
+/** Block times and the server's clock may disagree by this much; older than the challenge less this is not it. */
+const BLOCK_TIME_SKEW_MS = 5 * 60_000;
 
 /**
  * The wallet's payment of a challenge's entry made through its Action, not yet taken as an entry nor
  * refunded (no ledger row has its signature): the newest confirmed transfer carrying the challenge's
- * reference key that pays exactly the mode's wager from this wallet to the house. Any age: one too old to
- * be an entry is refunded in full by the verifier when it is sent.
+ * reference key that pays exactly the mode's wager from this wallet to the house. Anyone can name the key in
+ * transactions of their own, so the lookup pages back through all of them (`before`) until it finds the
+ * payment or reaches the challenge's creation (nothing older can carry its key), at most
+ * ACTION_PAYMENT_LOOKUP_PAGES pages; a payment hidden deeper than that is not lost, the payment sweeper
+ * refunds it in full once the challenge closes. Any age: one too old to be an entry is refunded in full by
+ * the verifier when it is sent.
  */
 export async function findActionPayment(
   deps: {
@@ -179,41 +185,66 @@ export async function findActionPayment(
     houseWallet: string;
     now: number;
   },
-  request: { code: string; walletAddress: string; wagerLamports: bigint },
+  request: { code: string; walletAddress: string; wagerLamports: bigint; createdAt: number },
 ): Promise<string | null> {
-  const found = await deps.rpc
-    .getSignaturesForAddress(challengeReference(request.code), {
-      limit: ACTION_PAYMENT_LOOKUP_LIMIT,
-      commitment: 'confirmed',
-    })
-    .send();
-  for (const candidate of found) {
-    if (candidate.err) continue;
-    const [used] = await deps.db
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(eq(transactions.transactionSignature, candidate.signature))
-      .limit(1);
-    if (used) continue;
-    const landed = await deps.rpc
-      .getTransaction(candidate.signature, {
+  const oldest = request.createdAt - BLOCK_TIME_SKEW_MS;
+  let before: Signature | undefined;
+  for (let page = 0; page < ACTION_PAYMENT_LOOKUP_PAGES; page++) {
+    const listed = await deps.rpc
+      .getSignaturesForAddress(challengeReference(request.code), {
+        limit: ACTION_PAYMENT_PAGE_SIZE,
         commitment: 'confirmed',
-        encoding: 'jsonParsed',
-        maxSupportedTransactionVersion: 0,
+        ...(before ? { before } : {}),
       })
       .send();
-    if (!landed) continue;
-    const check = checkPayment(landed as unknown as ParsedTransactionView, {
-      signature: candidate.signature,
-      walletAddress: request.walletAddress,
-      houseWallet: deps.houseWallet,
-      wagerLamports: request.wagerLamports,
-      nowMs: deps.now,
-      recencyWindowMs: Number.MAX_SAFE_INTEGER,
-    });
-    if (check.kind === 'exact') return candidate.signature;
+    const young = listed.filter(
+      (entry) => entry.blockTime === null || Number(entry.blockTime) * 1000 >= oldest,
+    );
+    const landed = young.filter((entry) => !entry.err).map((entry) => entry.signature);
+    const used =
+      landed.length === 0
+        ? new Set<string>()
+        : new Set(
+            (
+              await deps.db
+                .select({ signature: transactions.transactionSignature })
+                .from(transactions)
+                .where(inArray(transactions.transactionSignature, landed))
+            ).map((row) => row.signature),
+          );
+    for (const signature of landed) {
+      if (used.has(signature)) continue;
+      if (await paysTheEntry(deps, request, signature)) return signature;
+    }
+    if (listed.length < ACTION_PAYMENT_PAGE_SIZE || young.length < listed.length) return null;
+    before = listed[listed.length - 1]?.signature;
   }
   return null;
+}
+
+/** Whether the transaction pays exactly the wager from this wallet to the house (verify-payment.ts). */
+async function paysTheEntry(
+  deps: Parameters<typeof findActionPayment>[0],
+  request: { walletAddress: string; wagerLamports: bigint },
+  signature: Signature,
+): Promise<boolean> {
+  const landed = await deps.rpc
+    .getTransaction(signature, {
+      commitment: 'confirmed',
+      encoding: 'jsonParsed',
+      maxSupportedTransactionVersion: 0,
+    })
+    .send();
+  if (!landed) return false;
+  const check = checkPayment(landed as unknown as ParsedTransactionView, {
+    signature,
+    walletAddress: request.walletAddress,
+    houseWallet: deps.houseWallet,
+    wagerLamports: request.wagerLamports,
+    nowMs: deps.now,
+    recencyWindowMs: Number.MAX_SAFE_INTEGER,
+  });
+  return check.kind === 'exact';
 }
 
 /**
@@ -246,7 +277,7 @@ export function registerActionPaymentRoute(
       try {
         const signature = await findActionPayment(
           { db: deps.db, rpc: deps.rpc, houseWallet: deps.houseWallet, now: deps.clock.now() },
-          { code, walletAddress: session.walletAddress, wagerLamports },
+          { code, walletAddress: session.walletAddress, wagerLamports, createdAt: found.entry.joinedAt },
         );
         return reply.code(200).send({ signature });
       } catch {

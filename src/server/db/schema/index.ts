@@ -2,6 +2,7 @@
 // openDatabase types its client with it.
 export * from './admin.ts';
 export * from './analytics.ts';
+export * from './challenge-actions.ts';
 export * from './enums.ts';
 export * from './games.ts';
 export * from './identity.ts';

@@ -11,7 +11,7 @@ import { settleUnclaimedTransaction, type UnclaimedOutcome } from './unclaimed-t
  * ledger row, once older than the grace, are settled by settleUnclaimedTransaction. Bounded by a cursor kept in
  * memory: the newest signature that, with everything older, is past the grace and settled. Each pass lists only
  * the signatures after it (the grace window and what arrived since the last pass) and fetches only those that
- * no ledger row or payout job names. A process's first pass has no cursor and reads back `lookbackMs`;
+ * no ledger row or payout job names. A Blink payment whose challenge is still open holds the cursor back. A process's first pass has no cursor and reads back `lookbackMs`;
  * anything older is left to `npm run reconcile`, which reads the whole history and reports it.
  */
 
@@ -118,18 +118,30 @@ export function createChainSweep(options: ChainSweepOptions) {
       refunded: 0,
       reported: 0,
       'already-settled': 0,
+      'awaiting-challenge': 0,
     };
+    const awaiting = new Set<Signature>();
     for (let i = 0; i < unnamed.length; i += FETCH_CONCURRENCY) {
       const batch = unnamed.slice(i, i + FETCH_CONCURRENCY);
       const fetched = await Promise.all(batch.map((s) => fetchTransaction(rpc, s, deadline())));
       for (const [j, parsed] of fetched.entries()) {
-        const houseTx = toHouseTransaction(batch[j] as Signature, parsed, houseWallet);
-        report[await settleUnclaimedTransaction(db, houseTx, funding, new Date(clock.now()))] += 1;
+        const signature = batch[j] as Signature;
+        const houseTx = toHouseTransaction(signature, parsed, houseWallet);
+        const outcome = await settleUnclaimedTransaction(db, houseTx, funding, new Date(clock.now()));
+        report[outcome] += 1;
+        if (outcome === 'awaiting-challenge') awaiting.add(signature);
       }
     }
-    // Only once every ripe signature is settled: a pass that failed half-way is done again from the same place.
-    if (ripe[0]) cursor = ripe[0].signature;
-    for (const entry of ripe) firstSeen.delete(entry.signature);
+    // Only once every ripe signature is settled: a pass that failed half-way is done again from the same
+    // place. A Blink payment whose challenge is still open is not settled: the cursor stays older than it, so
+    // the next passes (and a restarted node's first) read it again until its challenge closes.
+    let oldestAwaiting = -1;
+    ripe.forEach((entry, at) => {
+      if (awaiting.has(entry.signature)) oldestAwaiting = at;
+    });
+    const settled = ripe.slice(oldestAwaiting + 1);
+    if (settled[0]) cursor = settled[0].signature;
+    for (const entry of settled) firstSeen.delete(entry.signature);
     return report;
   }
 

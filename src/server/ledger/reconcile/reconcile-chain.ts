@@ -27,6 +27,8 @@ export interface HouseTransaction {
   /** The house wallet's balance change, and the fee it paid when it was the fee payer. */
   balanceChange: bigint;
   feePaid: bigint;
+  /** Every account the transaction names: a Solana Action's payment is known by the reference key among them. */
+  accountKeys: Address[];
 }
 
 /** The slice of a jsonParsed getTransaction answer read here. */
@@ -90,6 +92,7 @@ export function toHouseTransaction(
     transfers: houseTransfers(tx, house),
     balanceChange: index >= 0 ? post - pre : 0n,
     feePaid: index === 0 ? (tx.meta?.fee ?? 0n) : 0n,
+    accountKeys: keys,
   };
 }
 

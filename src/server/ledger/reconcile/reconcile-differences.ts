@@ -59,7 +59,13 @@ export type UnaccountedPayment =
       signature: string | null;
       why: string;
     }
-  | { source: 'chain'; signature: Signature; transfer: HouseTransfer };
+  | {
+      source: 'chain';
+      signature: Signature;
+      transfer: HouseTransfer;
+      /** Set when it is a Blink payment: the challenge whose Action built it (its payer may never sign in). */
+      challengeCode?: string;
+    };
 
 const lamports = (n: bigint) => `${n} lamports`;
 
@@ -97,7 +103,9 @@ export function describeDifference(d: ReconcileDifference): string {
     case 'unaccounted-payment':
       return d.source === 'ledger'
         ? `unaccounted payment: entry fee ${d.entryTransactionId} (${lamports(d.lamports)} from ${d.walletAddress}, ${d.signature ?? 'no signature'}): ${d.why}, and nothing refunds it yet`
-        : `unaccounted payment: ${d.signature} moved ${describeTransfer(d.transfer)}, a wallet that signed in, and no ledger row records it`;
+        : d.challengeCode
+          ? `unaccounted payment: ${d.signature} moved ${describeTransfer(d.transfer)}, a Blink (Solana Action) payment for challenge ${d.challengeCode}, and no ledger row records it`
+          : `unaccounted payment: ${d.signature} moved ${describeTransfer(d.transfer)}, a wallet that signed in, and no ledger row records it`;
     default: {
       const unknown: never = d;
       return `unknown difference ${JSON.stringify(unknown)}`;

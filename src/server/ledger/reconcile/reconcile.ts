@@ -5,6 +5,7 @@ import type { TransactionStatus, TransactionType } from '../../db/schema/enums.t
 import { transactions } from '../../db/schema/index.ts';
 import { signedInAmong } from '../../security/signed-in-wallets.ts';
 import { recordSystemEvent } from '../../security/system-events.ts';
+import { blinkPaymentOf, challengeCodesReferenced } from '../entry/challenge-action-payment.ts';
 import { readUnaccountedEntryFees, whyUnaccounted } from '../payout/unused-entry-sweep.ts';
 import {
   type HouseTransaction,
@@ -145,15 +146,26 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
     }
   }
 
-  // Money in that no row records: a player's payment when the sender ever signed in, a stranger's otherwise.
+  // Money in that no row records: a player's payment when the sender ever signed in or paid through a
+  // challenge's Action (the product built it, the sweeper refunds it), a stranger's otherwise.
   const players = await signedInAmong(
     options.db,
     [...unmatched.values()].flat().flatMap((t) => (t.direction === 'in' ? [t.counterparty] : [])),
   );
+  const blinks = await blinkChallenges(options.db, history, unmatched, funding);
   for (const tx of history) {
     for (const transfer of unmatched.get(tx.signature) ?? []) {
+      const challengeCode = transfer.direction === 'in' ? blinks.get(tx.signature) : undefined;
       if (transfer.direction === 'in' && funding.has(transfer.counterparty)) summary.funding += 1;
-      else if (transfer.direction === 'in' && players.has(transfer.counterparty)) {
+      else if (challengeCode) {
+        differences.push({
+          kind: 'unaccounted-payment',
+          source: 'chain',
+          signature: tx.signature,
+          transfer,
+          challengeCode,
+        });
+      } else if (transfer.direction === 'in' && players.has(transfer.counterparty)) {
         differences.push({ kind: 'unaccounted-payment', source: 'chain', signature: tx.signature, transfer });
       } else differences.push({ kind: 'unrecorded-transfer', signature: tx.signature, transfer });
     }
@@ -185,6 +197,36 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
   }
   summary.unaccountedPayments = differences.filter((d) => d.kind === 'unaccounted-payment').length;
   return { differences, summary };
+}
+
+/**
+ * The unmatched transactions that are Blink payments (one incoming transfer besides funding, carrying a
+ * recorded challenge reference, of that challenge's wager), and the challenge each pays: as the sweeper
+ * judges them (blinkPaymentOf), so what reconcile calls a player's payment is what the sweeper refunds.
+ */
+async function blinkChallenges(
+  db: Database,
+  history: readonly HouseTransaction[],
+  unmatched: ReadonlyMap<string, readonly HouseTransfer[]>,
+  funding: ReadonlySet<string>,
+): Promise<Map<string, string>> {
+  const candidates = history.flatMap((tx) => {
+    const incoming = (unmatched.get(tx.signature) ?? []).filter(
+      (t) => t.direction === 'in' && !funding.has(t.counterparty),
+    );
+    return incoming.length === 1 && incoming[0] ? [{ tx, lamports: incoming[0].lamports }] : [];
+  });
+  const referenced = await challengeCodesReferenced(
+    db,
+    candidates.flatMap(({ tx }) => tx.accountKeys),
+  );
+  const found = new Map<string, string>();
+  for (const { tx, lamports } of candidates) {
+    if (!tx.accountKeys.some((key) => referenced.has(key))) continue;
+    const blink = await blinkPaymentOf(db, tx.accountKeys, lamports);
+    if (blink) found.set(tx.signature, blink.code);
+  }
+  return found;
 }
 
 /** The system event of each completed run; the admin Overview shows the latest as the last reconciliation. */
