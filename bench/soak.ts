@@ -8,6 +8,11 @@
  *   npm run soak                                  (24 bots, 180 s, a random seed, embedded PGlite)
  *   npm run soak -- --seed 7 --bots 40 --seconds 300
  *   npm run soak -- --database-url postgres://postgres@127.0.0.1:5432/soak   (an empty database of its own)
+ *   npm run soak -- --nodes 2 --database-url postgres://...   (two game nodes on it and the Redis at REDIS_URL)
+ *
+ * Besides the rounds above, bots open challenges (and step away from some for good), accept them (two at once,
+ * one per node), pay them through the challenge's Solana Action without signing in, and exclude themselves
+ * while a search is open; the run then checks those rules against the settled database (soak-rules.ts).
  */
 import { parseArgs } from 'node:util';
 import { formatSoakReport, soakPassed } from './soak/soak-report.ts';
@@ -19,6 +24,7 @@ const { values } = parseArgs({
     bots: { type: 'string', default: '24' },
     seconds: { type: 'string', default: '180' },
     'database-url': { type: 'string' },
+    nodes: { type: 'string', default: '1' },
   },
 });
 const integer = (name: string, text: string, min: number) => {
@@ -32,6 +38,7 @@ const result = await runSoak({
   seed,
   bots: integer('bots', values.bots, 2),
   seconds: integer('seconds', values.seconds, 10),
+  nodes: integer('nodes', values.nodes, 1),
   ...(values['database-url'] ? { databaseUrl: values['database-url'] } : {}),
   log: (line) => process.stdout.write(`${line}\n`),
 });

@@ -6,17 +6,29 @@ import { signIn } from '../../test/support/player-client.ts';
 import { createBallView } from '../ball-view.ts';
 import { MOVING_STATES } from '../bot-player.ts';
 import { HAND_TICK_MS } from '../wire-player.ts';
+import type { ChallengeBoard } from './soak-board.ts';
+import {
+  acceptRound,
+  blinkRound,
+  type ChallengeRoundContext,
+  challengeRound,
+  exclusionRound,
+} from './soak-challenges.ts';
 import { openSoakChannel, type SoakChannel } from './soak-channel.ts';
 import { type SoakRpc, soakWallet } from './soak-wallet.ts';
 
 /** What a bot does in one round. Weights are the share of rounds (seeded, so a run can be replayed). */
 const ACTIONS = [
-  ['play', 45],
-  ['cancel', 15],
-  ['abandon', 10],
-  ['payOnly', 8],
-  ['practice', 12],
-  ['idle', 10],
+  ['play', 36],
+  ['cancel', 12],
+  ['abandon', 8],
+  ['payOnly', 6],
+  ['practice', 10],
+  ['idle', 8],
+  ['challenge', 8],
+  ['accept', 8],
+  ['blink', 3],
+  ['exclude', 2],
 ] as const;
 export type SoakAction = (typeof ACTIONS)[number][0];
 
@@ -42,6 +54,10 @@ export interface SoakTally {
   refusals: Map<string, number>;
   resubmissions: number;
   failures: string[];
+  /** Every soak player's wallet, renewed ones included. */
+  wallets: Set<string>;
+  /** What the challenge, Blink and exclusion rounds did, for the rules checked after the run. */
+  facts: ChallengeRoundContext['facts'];
 }
 
 export function emptyTally(): SoakTally {
@@ -58,6 +74,13 @@ export function emptyTally(): SoakTally {
     refusals: new Map(),
     resubmissions: 0,
     failures: [],
+    wallets: new Set(),
+    facts: {
+      awayChallengeStakes: [],
+      blinkPayments: [],
+      excludedWallets: [],
+      counts: { challenges: 0, accepts: 0, blinks: 0, exclusions: 0 },
+    },
   };
 }
 
@@ -71,8 +94,30 @@ function pick<K extends string>(random: () => number, table: readonly (readonly 
   return table[table.length - 1]![0];
 }
 
+/**
+ * Each bot's first round, by its index: so that even a short run (the suite's) opens a challenge and steps
+ * away from it, races two accepts of one challenge (one per node), pays a challenge through its Action and
+ * excludes itself with a challenge open. Later rounds are drawn from ACTIONS.
+ */
+const OPENING_ROUNDS = [
+  'challengeAway',
+  'accept',
+  'challengePaired',
+  'accept',
+  'blink',
+  'accept',
+  'excludeWithChallenge',
+  'play',
+] as const;
+
 export interface SoakBotOptions {
-  baseUrl: string;
+  /** Which bot this is (its first round is OPENING_ROUNDS[index % length]). */
+  index: number;
+  /** Every game node's URL (one, or two in cluster mode); node i is `node-${i + 1}`. */
+  nodes: readonly string[];
+  /** The origin the nodes allow (their PUBLIC_ORIGIN). */
+  origin: string;
+  board: ChallengeBoard;
   rpc: SoakRpc;
   house: Address;
   random: () => number;
@@ -88,15 +133,31 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * One soak player: signs in with its own keypair, then plays rounds until `stopAt`, each a seeded choice
  * of what players do with money: pay and play (and inside the match exit, drop and come back, or drop and
- * never come back), pay and cancel after 10 s, pay and abandon the search, pay and never search, practice.
+ * never come back), pay and cancel after 10 s, pay and abandon the search, pay and never search, practice,
+ * open a challenge (and wait for the friend, or step away for good), accept one (two at once, on two nodes),
+ * pay one through its Solana Action without signing in, or exclude themself while a search is open.
  */
 export async function runSoakBot(options: SoakBotOptions): Promise<void> {
-  const { baseUrl, random, tally } = options;
-  const identity = await signIn(baseUrl, undefined, { headers: options.proxyHeaders });
-  const headers = { origin: new URL(baseUrl).origin, cookie: identity.cookie, ...options.proxyHeaders };
-  const wallet = soakWallet(options.rpc, identity.wallet, options.house);
-  const open = () => openSoakChannel(baseUrl, headers);
+  const { random, tally } = options;
+  const base = (index: number) => options.nodes[index]!;
+  const pickNode = () => Math.floor(random() * options.nodes.length);
+  const proxyHeaders = { origin: options.origin, ...options.proxyHeaders };
+  let identity = await signIn(base(pickNode()), undefined, { headers: proxyHeaders });
+  tally.wallets.add(identity.wallet.address);
+  let wallet = soakWallet(options.rpc, identity.wallet, options.house);
+  /** A game channel to node `index`; which node it is stays with it, so a match elsewhere is followed. */
+  const open = async (index = pickNode(), cookie = identity.cookie) => {
+    const channel = await openSoakChannel(base(index), { ...proxyHeaders, cookie });
+    channel.send({ type: 'connect', timestamp: Date.now() });
+    channel.node = index;
+    return channel;
+  };
   const refused = (code: string) => tally.refusals.set(code, (tally.refusals.get(code) ?? 0) + 1);
+  const renew = async () => {
+    identity = await signIn(base(pickNode()), undefined, { headers: proxyHeaders });
+    tally.wallets.add(identity.wallet.address);
+    wallet = soakWallet(options.rpc, identity.wallet, options.house);
+  };
 
   const pay = async (mode: 'smol_shrimp' | 'tiny_tuna'): Promise<Signature> => {
     const lamports = getGameMode(mode).wagerLamports;
@@ -142,6 +203,14 @@ export async function runSoakBot(options: SoakBotOptions): Promise<void> {
     const view = createBallView();
     let lastSent = Number.NaN;
     let channel = first;
+    // Cluster mode: the match lives on another node than this socket's; the client moves there (protocol.ts).
+    const matchNode = matched.node === undefined ? undefined : Number(matched.node.replace(/^node-/, '')) - 1;
+    const here = first.node;
+    if (matchNode !== undefined && options.nodes[matchNode] && here !== undefined && here !== matchNode) {
+      first.close();
+      channel = await open(matchNode);
+      channel.send({ type: 'reconnect', gameId: matched.gameId, timestamp: Date.now() });
+    }
     const listen = (on: SoakChannel) =>
       on.onGameMessage((message) => {
         if (message.type !== 'opponentPaddle' && message.gameId !== matched.gameId) return;
@@ -187,7 +256,8 @@ export async function runSoakBot(options: SoakBotOptions): Promise<void> {
           if (fate === 'dropAndReturn') {
             channel.close();
             await sleep(2_000 + random() * 20_000);
-            channel = await open();
+            // Back to the node that holds the match (this socket's, after any move above).
+            channel = await open(channel.node);
             listen(channel);
             channel.send({ type: 'reconnect', gameId: matched.gameId, timestamp: Date.now() });
           }
@@ -197,15 +267,39 @@ export async function runSoakBot(options: SoakBotOptions): Promise<void> {
     }
   };
 
+  const challenges: ChallengeRoundContext = {
+    random,
+    board: options.board,
+    nodes: options.nodes,
+    rpc: options.rpc,
+    proxyHeaders,
+    wallet: () => identity.wallet.address,
+    cookie: () => identity.cookie,
+    open,
+    pay,
+    paidBy(signature, lamports) {
+      tally.payments++;
+      tally.signatures.push(signature);
+      tally.paidLamports += lamports;
+    },
+    play,
+    refused,
+    renew,
+    facts: tally.facts,
+  };
+
   const round = async (action: SoakAction) => {
     tally.rounds[action]++;
     if (action === 'idle') return sleep(2_000 + random() * 8_000);
+    if (action === 'challenge') return challengeRound(challenges);
+    if (action === 'accept') return acceptRound(challenges);
+    if (action === 'blink') return blinkRound(challenges);
+    if (action === 'exclude') return exclusionRound(challenges);
     const mode = action === 'practice' ? 'practice' : random() < 0.85 ? 'smol_shrimp' : 'tiny_tuna';
     const signature = mode === 'practice' ? undefined : await pay(mode);
     if (action === 'payOnly') return;
     let channel: SoakChannel | null = await open();
     try {
-      channel.send({ type: 'connect', timestamp: Date.now() });
       let answer = await search(channel, mode, signature);
       if (!answer) return;
       if (answer.type === 'joinQueue') {
@@ -238,6 +332,20 @@ export async function runSoakBot(options: SoakBotOptions): Promise<void> {
     }
   };
 
+  const opening = OPENING_ROUNDS[options.index % OPENING_ROUNDS.length]!;
+  const first = async () => {
+    if (opening === 'challengeAway') return challengeRound(challenges, { away: true, paired: false });
+    if (opening === 'challengePaired') return challengeRound(challenges, { away: false, paired: true });
+    if (opening === 'excludeWithChallenge') return exclusionRound(challenges, { asChallenge: true });
+    return round(opening);
+  };
+  try {
+    await first();
+  } catch (error) {
+    tally.failures.push(
+      `${identity.wallet.address} ${opening}: ${error instanceof Error ? error.message : error}`,
+    );
+  }
   while (Date.now() < options.stopAt) {
     const action = pick(random, ACTIONS);
     try {

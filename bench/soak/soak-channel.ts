@@ -12,6 +12,8 @@ export interface SoakChannel {
   onGameMessage(handler: (message: Of<'gameState' | 'ballEvent' | 'opponentPaddle'>) => void): void;
   open(): boolean;
   close(): void;
+  /** Which of the soak's nodes it is connected to (set by the bot that opened it). */
+  node?: number;
 }
 
 /** Opens `/ws` as a browser does: its origin, its sign-in cookie, and the address a trusted proxy adds. */

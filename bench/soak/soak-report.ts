@@ -1,8 +1,8 @@
 import type { SoakResult } from './soak-run.ts';
 
-/** The run passes when reconcile agrees and no bot met an error it could not explain. */
+/** The run passes when reconcile agrees, no bot met an error it could not explain, and no money rule broke. */
 export function soakPassed(result: SoakResult): boolean {
-  return result.reconcileExit === 0 && result.tally.failures.length === 0;
+  return result.reconcileExit === 0 && result.tally.failures.length === 0 && result.breaches.length === 0;
 }
 
 export function formatSoakReport(seed: number, result: SoakResult): string {
@@ -17,8 +17,10 @@ export function formatSoakReport(seed: number, result: SoakResult): string {
     `rounds: ${counts(t.rounds)}`,
     `inside paid matches: ${counts(t.fates)}; matches over ${t.matchesOver}; searches cancelled ${t.cancels}`,
     `payments ${t.payments} (${t.paidLamports} lamports); resubmitted after a passing refusal ${t.resubmissions}`,
+    `challenges opened ${t.facts.counts.challenges} (stepped away from ${t.facts.awayChallengeStakes.length}), accepts sent ${t.facts.counts.accepts}, Blink payments ${t.facts.counts.blinks}, exclusions mid-search ${t.facts.counts.exclusions}; wallets ${t.wallets.size}`,
     `refusals: ${refusals}`,
     ...t.failures.map((f) => `bot failure: ${f}`),
+    ...result.breaches.map((b) => `rule broken: ${b}`),
     `reconcile exit ${result.reconcileExit}:`,
     result.reconcileOutput.trim(),
   ].join('\n');

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { address } from '@solana/kit';
+import { openDatabase } from '../../src/server/db/open-database.ts';
 import { seededRandom } from '../../src/server/game/house-bot/bot-brain.ts';
-import { childServer } from '../child-server.ts';
+import { createChallengeBoard } from './soak-board.ts';
 import { emptyTally, runSoakBot, type SoakTally } from './soak-bot.ts';
+import { startSoakNodes } from './soak-nodes.ts';
+import { soakRuleBreaches } from './soak-rules.ts';
 import { waitUntilSettled } from './soak-settle.ts';
 import { soakRpc } from './soak-wallet.ts';
 
@@ -20,6 +23,8 @@ export interface SoakOptions {
   seconds: number;
   /** A PostgreSQL database of its own for the server (else embedded PGlite in the run's data folder). */
   databaseUrl?: string;
+  /** Game nodes: 1 (default), or 2 sharing `databaseUrl` and the Redis at REDIS_URL. */
+  nodes?: number;
   log?: (line: string) => void;
 }
 
@@ -29,13 +34,19 @@ export interface SoakResult {
   reconcileExit: number;
   reconcileOutput: string;
   settled: boolean;
+  /** The money rules of challenges, Blink payments, exclusions and one live stake that the run broke. */
+  breaches: string[];
 }
 
-/** The sweeper's grace and schedule, shortened so a run of minutes sees every stranded payment refunded. */
+/**
+ * The sweeper's grace and schedule, and a challenge's life, shortened so a run of minutes sees every stranded
+ * payment refunded and every unaccepted challenge closed.
+ */
 export const SOAK_SERVER_ENV = {
   PAYMENT_SWEEP_GRACE_SECONDS: '40',
   PAYMENT_SWEEP_INTERVAL_SECONDS: '5',
   PAYMENT_SWEEP_CHAIN_SECONDS: '10',
+  CHALLENGE_EXPIRY_MINUTES: '1',
 } as const;
 
 /** `npm run reconcile` against the stopped server's data: its exit code and what it printed. */
@@ -60,39 +71,25 @@ async function reconcileAfterStop(env: NodeJS.ProcessEnv): Promise<{ code: numbe
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const log = options.log ?? (() => {});
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-soak-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'development',
-    // The bots of several addresses come through this trusted "proxy" (loopback) with X-Forwarded-For.
-    TRUST_PROXY: 'loopback',
-    ...SOAK_SERVER_ENV,
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-  };
-  delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server = await childServer(child, {
-    name: 'the soak server',
-    listening: /Server listening at (http:\/\/\S+)/,
-    timeoutMs: 180_000,
+  const nodes = await startSoakNodes({
+    nodes: options.nodes ?? 1,
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    env: { ...SOAK_SERVER_ENV },
   });
   const tally = emptyTally();
   let settled = false;
   try {
-    const rpc = soakRpc(server.url);
-    const { houseWallet } = (await (await fetch(`${server.url}/api/wallet-config`)).json()) as {
+    const rpc = soakRpc(nodes.urls[0]!);
+    const { houseWallet } = (await (await fetch(`${nodes.urls[0]}/api/wallet-config`)).json()) as {
       houseWallet: string;
     };
     const random = seededRandom(options.seed);
+    const board = createChallengeBoard();
     const stopAt = Date.now() + options.seconds * 1000;
-    log(`soak seed ${options.seed}: ${options.bots} bots for ${options.seconds} s against ${server.url}`);
+    log(
+      `soak seed ${options.seed}: ${options.bots} bots for ${options.seconds} s against ${nodes.urls.join(' and ')}`,
+    );
     const bots = Array.from({ length: options.bots }, (_, i) => {
       const botRandom = seededRandom(Math.floor(random() * 2 ** 32));
       const shared = i % 2 === 0;
@@ -100,7 +97,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         ? {}
         : { 'x-forwarded-for': `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` };
       return runSoakBot({
-        baseUrl: server.url,
+        index: i,
+        nodes: nodes.urls,
+        origin: nodes.origin,
+        board,
         rpc,
         house: address(houseWallet),
         random: botRandom,
@@ -118,9 +118,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       log,
     });
   } finally {
-    await server.stop();
+    await nodes.stop();
   }
-  const reconciled = await reconcileAfterStop({ ...env, PORT: '1' });
+  const reconciled = await reconcileAfterStop(nodes.reconcileEnv);
+  const opened = await openDatabase({
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    dataDir,
+  });
+  let breaches: string[];
+  try {
+    breaches = await soakRuleBreaches(opened.db, { wallets: tally.wallets, ...tally.facts });
+  } finally {
+    await opened.close();
+  }
   await rm(dataDir, { recursive: true, force: true });
-  return { tally, reconcileExit: reconciled.code, reconcileOutput: reconciled.output, settled };
+  return { tally, reconcileExit: reconciled.code, reconcileOutput: reconciled.output, settled, breaches };
 }

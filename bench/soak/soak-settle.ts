@@ -29,6 +29,7 @@ export async function waitUntilSettled(options: SettleOptions): Promise<boolean>
   if (!options.databaseUrl) {
     const wait =
       AWAY_WINDOW_MS +
+      seconds('CHALLENGE_EXPIRY_MINUTES') * 60 +
       seconds('PAYMENT_SWEEP_GRACE_SECONDS') +
       Math.max(seconds('PAYMENT_SWEEP_INTERVAL_SECONDS'), seconds('PAYMENT_SWEEP_CHAIN_SECONDS')) +
       15_000;

@@ -24,6 +24,7 @@ describe('the money soak: bots paying real entries and doing what players do', (
     expect(result.tally.payments).toBeGreaterThan(0);
     expect(result.settled).toBe(true);
     expect(result.tally.failures).toEqual([]);
+    expect(result.breaches).toEqual([]);
     expect(result.reconcileOutput).toMatch(/^0 difference\(s\)/m);
     expect(result.reconcileExit).toBe(0);
   });
