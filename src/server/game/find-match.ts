@@ -68,6 +68,12 @@ export function createFindMatch(deps: {
     found: QueueEntry,
     accepter: { player: QueuePlayer; paid: PaidEntry | null; mode: GameModeId },
   ): Promise<void> => {
+    // The accepter's own protection written while its payment was being verified (checked before it, as for
+    // any paid search): refused now, its fee back in full. A search's is read again once it is attached.
+    const own = accepter.paid
+      ? await openSearchRefusal(db, accepter.player.walletAddress, accepter.paid, clock.now())
+      : null;
+    if (own) return refuseWithRefund(link as PlayerLink & { walletAddress: string }, accepter, own);
     // This node's own search of the challenge (its socket is here), else the row's (another node holds it).
     const local = matchmaker.entryOf(found.player.walletAddress);
     const challenge = local?.id === found.id ? local : found;

@@ -209,6 +209,33 @@ describeEachDatabase('a player’s own protection closes what they have open', (
     await expectMoneyAccountedFor(target.db, chain(), house());
   });
 
+  it('an accept by a friend whose own exclusion was written while their fee was being verified is refused, their fee back in full; the challenge stays open', async () => {
+    let friendPaying = false;
+    const { bed } = await node({
+      afterVerify: async (b) => {
+        if (!friendPaying) return;
+        friendPaying = false;
+        const now = b.clock.now();
+        await setExclusion(target.db, { walletAddress: friend.wallet.address, period: '24h', now, ip: null });
+      },
+    });
+    const [challenger, friend] = [await bed.link(), await bed.link()];
+    const code = await openChallenge(bed, challenger);
+
+    friendPaying = true;
+    await accept(bed, friend, code);
+    expect(friend.of('matched')).toEqual([]);
+    expect(challenger.of('matched')).toEqual([]);
+    expect(friend.sent.at(-1)).toMatchObject({
+      type: 'error',
+      data: { code: 'self_excluded', refundLamports: WAGER.toString() },
+    });
+    expect((await bed.jobsOf(friend)).map((j) => j.amountLamports)).toEqual([WAGER]);
+    expect(bed.game.matchmaker.entryOf(challenger.wallet.address)?.challenge?.code).toBe(code);
+    expect(await bed.jobsOf(challenger)).toEqual([]);
+    await expectMoneyAccountedFor(target.db, chain(), house());
+  });
+
   it('an accept reads the challenger’s protection again: an exclusion whose close never came refuses the accept (the friend’s fee back in full) and closes the challenge in full', async () => {
     const { bed } = await node();
     const [challenger, friend] = [await bed.link(), await bed.link()];
