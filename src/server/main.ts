@@ -152,7 +152,14 @@ async function registerRoutes(
       (app) => registerHistoryRoute(app, { db, clock, playerSessions }),
       (app) => registerVerificationRoute(app, { db, clock, playerSessions }),
       (app) => registerRankingsRoutes(app, { db, clock, playerSessions }),
-      (app) => registerPlayerLimitsRoutes(app, { db, clock, playerSessions }),
+      (app) =>
+        registerPlayerLimitsRoutes(app, {
+          db,
+          clock,
+          playerSessions,
+          // What the change now refuses closes on whichever node holds it.
+          protectionChanged: topology.bus.protectionChanged,
+        }),
       (app) => registerChallengeRoute(app, { db, clock }),
       (app) =>
         registerChallengeActionRoutes(app, {

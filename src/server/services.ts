@@ -147,6 +147,7 @@ export async function buildServices(options: ServiceOptions) {
       onMatchStarted: tracking.tracker.gameStarted,
       onResultRecorded: risk.matchRecorded,
       onQueueChange: () => presence.changed(),
+      recheckProtectionEverywhere: bus.protectionChanged,
       playersOnline: () => presence.playersOnline(),
       log: gameLog,
     });

@@ -28,6 +28,7 @@ async function node() {
   const publisher: Redis = await bed.connect();
   const bans: BanChange[] = [];
   const notices: MovementNotice[] = [];
+  const protections: string[] = [];
   const logs: string[] = [];
   const broadcasts = await wireClusterBroadcasts({
     pubsub: createClusterPubSub({
@@ -39,10 +40,11 @@ async function node() {
     actOnBan: (change) => bans.push(change),
     actOnSignOut: () => {},
     deliverNotice: (notice) => notices.push(notice),
+    actOnProtection: (walletAddress) => protections.push(walletAddress),
     log: (message) => logs.push(message),
   });
   opened.push(broadcasts);
-  return { broadcasts, bans, notices, logs, publisher };
+  return { broadcasts, bans, notices, protections, logs, publisher };
 }
 
 const until = async (done: () => boolean) => {
@@ -80,6 +82,15 @@ describe('broadcasts between game nodes', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(a.bans).toEqual([change]);
     expect(b.bans).toEqual([change]);
+  });
+
+  it('a player’s protection change on node B is acted on by node A and node B, once each', async () => {
+    const [a, b] = [await node(), await node()];
+    b.broadcasts.protectionChanged(WALLET);
+    await until(() => a.protections.length > 0 && b.protections.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(a.protections).toEqual([WALLET]);
+    expect(b.protections).toEqual([WALLET]);
   });
 
   it('when Redis cannot take the message, the node acts on it itself and says so', async () => {

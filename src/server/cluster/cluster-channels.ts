@@ -25,6 +25,19 @@ export const banChannel: ChannelSpec<BanChange> = {
   toWire: (change) => change,
 };
 
+/**
+ * A wallet's own protection changed (a self-exclusion, a loss limit): every node reads it again and closes
+ * the searches of that wallet it holds that it now refuses. Only the wallet travels; each node reads the rest.
+ */
+export const protectionChannel: ChannelSpec<string> = {
+  name: 'player-protection',
+  schema: z
+    .object({ walletAddress })
+    .strict()
+    .transform((m) => m.walletAddress),
+  toWire: (wallet) => ({ walletAddress: wallet }),
+};
+
 /** A player session ended by its sign-out: every node closes the sockets it opened. */
 export const signOutChannel: ChannelSpec<PlayerSession> = {
   name: 'sign-outs',

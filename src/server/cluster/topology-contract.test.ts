@@ -38,11 +38,17 @@ function link(): Link {
 
 /** What a node's own acts received from the bus. */
 function recordingActs() {
-  const got = { bans: [] as BanChange[], signOuts: [] as PlayerSession[], notices: [] as MovementNotice[] };
+  const got = {
+    bans: [] as BanChange[],
+    signOuts: [] as PlayerSession[],
+    notices: [] as MovementNotice[],
+    protections: [] as string[],
+  };
   const acts: NodeActs<MovementNotice> = {
     ban: (change) => got.bans.push(change),
     signOut: (ended) => got.signOuts.push(ended),
     notice: (notice) => got.notices.push(notice),
+    protection: (walletAddress) => got.protections.push(walletAddress),
   };
   return { got, acts };
 }
@@ -124,6 +130,15 @@ describeEachTopology('a node’s topology keeps its contract', (target) => {
     expect(n.got.bans).toEqual([ban]);
     expect(n.got.signOuts).toEqual([ended]);
     expect(n.got.notices.map((m) => [m.id, m.walletAddress])).toEqual([[notice.id, notice.walletAddress]]);
+  });
+
+  it('a player’s protection change published on the bus reaches this node’s own acts, once', async () => {
+    const n = await node();
+    await start(n);
+    const wallet = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+    n.topology.bus.protectionChanged(wallet);
+    await until(() => n.got.protections.length > 0, 'the change is acted on');
+    expect(n.got.protections).toEqual([wallet]);
   });
 
   it('a search this node holds is never handed off; a wallet with nothing elsewhere has no move waiting and plays nowhere', async () => {

@@ -3,7 +3,7 @@ import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REMATCH_WINDOW_MS } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
-import { paidSearchRefusal } from '../limits/limits-view.ts';
+import { openSearchRefusal, paidSearchRefusal } from '../limits/limits-view.ts';
 import type { Logger } from '../logger.ts';
 import { BAN_MESSAGES, type Bans } from '../security/bans.ts';
 import { type ChallengeRow, challengeByCode, newChallengeCode } from './challenge-rows.ts';
@@ -14,6 +14,7 @@ import type { Matchmaker, OpenChallenge, PaidEntry, QueuePlayer } from './matchm
 import { refundUnstartedEntry, refuseSearch, sendRefusal } from './refused-payment.ts';
 import { type EndedMatch, type Rematches, rematchCode, rematchRefusal } from './rematches.ts';
 import type { createSearchExits } from './search-exits.ts';
+import { closeIfProtectionRefuses } from './self-protection.ts';
 
 type FindMatchMessage = Extract<GameMessage, { type: 'findMatch' }>;
 
@@ -46,6 +47,8 @@ export function createFindMatch(deps: {
   playingElsewhere: (walletAddress: string) => Promise<boolean>;
   /** Whether the node named on a challenge's row still beats (a lost node's challenger is not there). */
   nodeLive: (nodeId: string) => Promise<boolean>;
+  /** Asks every node to read the wallet's protection again (the bus), for a search another node holds. */
+  recheckProtectionEverywhere: (walletAddress: string) => void;
   options: {
     verifier?: EntryVerifier | undefined;
     money?: GameMoney | undefined;
@@ -67,6 +70,12 @@ export function createFindMatch(deps: {
     found: ChallengeRow['entry'],
     accepter: { player: QueuePlayer; paid: PaidEntry | null; mode: GameModeId },
   ): Promise<void> => {
+    // The accepter's own protection written while its payment was being verified (checked before it, as for
+    // any paid search): refused now, its fee back in full. A search's is read again once it is attached.
+    const own = accepter.paid
+      ? await openSearchRefusal(db, accepter.player.walletAddress, accepter.paid, clock.now())
+      : null;
+    if (own) return refuseWithRefund(link as PlayerLink & { walletAddress: string }, accepter, own);
     // This node's own search of the challenge (its socket is here), else the row's (another node holds it).
     const local = matchmaker.entryOf(found.player.walletAddress);
     const challenge = local?.id === found.id ? local : found;
@@ -74,11 +83,14 @@ export function createFindMatch(deps: {
     let outcome: Awaited<ReturnType<typeof deps.startChallenge>> | 'failed';
     try {
       // Another node's challenge whose node is lost: its challenger's socket went with it (their seat would
-      // start away); the lost node's settlement refunds the challenge in full.
+      // start away); the lost node's settlement refunds the challenge in full. A challenger whose own
+      // protection now refuses the stake is closed instead (challengerProtected).
       outcome =
         holder && !(await deps.nodeLive(holder))
           ? 'challenger_away'
-          : await deps.startChallenge(challenge, { player: accepter.player, paid: accepter.paid, link });
+          : (await challengerProtected(challenge, local?.id === challenge.id))
+            ? 'challenge_gone'
+            : await deps.startChallenge(challenge, { player: accepter.player, paid: accepter.paid, link });
     } catch (error) {
       log(`accepting the challenge ${challenge.challenge?.code} failed; nothing was matched`, error);
       outcome = 'failed';
@@ -99,6 +111,21 @@ export function createFindMatch(deps: {
         outcome === 'failed' ? undefined : refusal,
       ),
     );
+  };
+
+  /**
+   * The challenger's own protection, read again at its accept: an exclusion or a lower loss limit written
+   * after the challenge opened closes it (its fee back in full) rather than starting its match, whether or
+   * not the close its change asked for has come yet. Held here, it is closed now; held by another node, that
+   * node is asked to read the wallet's protection again.
+   */
+  const challengerProtected = async (challenge: QueueEntry, heldHere: boolean): Promise<boolean> => {
+    if (heldHere) return closeIfProtectionRefuses({ db, clock, exits }, challenge);
+    if (!challenge.paid) return false;
+    const wallet = challenge.player.walletAddress;
+    const refused = await openSearchRefusal(db, wallet, challenge.paid, clock.now());
+    if (refused) deps.recheckProtectionEverywhere(wallet);
+    return refused !== null;
   };
 
   /** The rematch asks of each game under way, one after the other. */
@@ -229,6 +256,9 @@ export function createFindMatch(deps: {
       await exits.banned(joined.entry, link, late.message ?? BAN_MESSAGES.account);
       return false;
     }
+    // The same for the player's own protection: a self-exclusion or a lower loss limit written while the
+    // payment was being verified closes the search now, its fee back in full (a later one's close finds it).
+    if (await closeIfProtectionRefuses({ db, clock, exits }, joined.entry)) return false;
     await deps.startMatch(mode);
     return true;
   }

@@ -63,12 +63,14 @@ export interface JurisdictionCheck {
 
 /** Why a search ended without a match; the money layer decides what that refunds. */
 /** `challenge_expired`: a challenge nobody accepted in time (its fee back in full). */
+/** `self_protection`: the player's own self-exclusion or lowered loss limit now refuses it (back in full). */
 export type EntryCloseReason =
   | 'player_cancel'
   | 'player_disconnect'
   | 'banned'
   | 'restart'
-  | 'challenge_expired';
+  | 'challenge_expired'
+  | 'self_protection';
 
 /** The money side, run inside the database transactions that close an entry or record a result. */
 export interface GameMoney {

@@ -25,6 +25,7 @@ import { createRematches } from './rematches.ts';
 import { settleInterruptedMatches } from './restart-settlement.ts';
 import { createSearchExits } from './search-exits.ts';
 import { createSearchLinks } from './search-links.ts';
+import { closeIfProtectionRefuses } from './self-protection.ts';
 import { createStopGate, settledWithin } from './stop-gate.ts';
 import type { Topology } from './topology.ts';
 
@@ -68,6 +69,11 @@ export interface GameServerOptions {
   onResultRecorded?: (gameId: string) => void;
   /** A match started: tracking counts a game for each player's wallet and address. */
   onMatchStarted?: MatchStarterDeps['matchStarted'];
+  /**
+   * Asks every node to read a wallet's own protection again (the topology's bus), when an accept found its
+   * challenger's protection refusing a challenge another node holds. None: nothing is asked.
+   */
+  recheckProtectionEverywhere?: (walletAddress: string) => void;
   /**
    * Where this node stands (game/topology.ts): its queue, its peers, its node id. The game server uses its
    * queue and peers; the topology drives the server's node duties (node-duties.ts).
@@ -204,6 +210,7 @@ export function createGameServer(options: GameServerOptions) {
     log,
     playingElsewhere: peers.playing,
     nodeLive: peers.live,
+    recheckProtectionEverywhere: options.recheckProtectionEverywhere ?? (() => {}),
     options,
   });
 
@@ -380,6 +387,18 @@ export function createGameServer(options: GameServerOptions) {
     /** A player session signed out: a seat it owns may be taken back by a new sign-in of its wallet. */
     signedOut(sessionId: string): void {
       for (const live of matches.values()) seatSignedOut(live, sessionId);
+    },
+
+    /**
+     * The wallet's own protection changed (a self-exclusion, a loss limit; the bus brings it from whichever
+     * node took it): each paid search, challenge or rematch offer of it this node holds that the protection
+     * now refuses closes at once, its fee back in full, and its player is told why.
+     */
+    async protectionChanged(walletAddress: string): Promise<void> {
+      for (const { entry } of searches.all()) {
+        if (entry.player.walletAddress === walletAddress)
+          await closeIfProtectionRefuses({ db, clock, exits }, entry);
+      }
     },
 
     /** A ban closes the player's search at once. */

@@ -1,5 +1,7 @@
 import type { Clock } from '../../common/clock.ts';
+import { lamportsToSol } from '../../common/format.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import type { Logger } from '../logger.ts';
 import { cancelReply, challengeExpiredReply, createCancelReplies } from './cancel-replies.ts';
@@ -17,6 +19,7 @@ const CLOSE_STATUS: Record<EntryCloseReason, CloseStatus> = {
   banned: 'cancelled',
   restart: 'error',
   challenge_expired: 'timed_out',
+  self_protection: 'cancelled',
 };
 
 export interface SearchExitDeps {
@@ -133,6 +136,34 @@ export function createSearchExits(deps: SearchExitDeps) {
       if (!(await close(entry, 'banned'))) return;
       link?.sendError(message, 'account_restricted');
       link?.send({ type: 'cancelSearch', success: true, message });
+    },
+
+    /**
+     * The player's own protection (a self-exclusion, a loss limit lowered below the stake) ends the search,
+     * challenge or rematch offer at once, its fee back in full, and its socket is told why (now, or once back).
+     * False when it had closed already; throws when the close could not be written (it is still open).
+     */
+    async selfProtected(entry: QueueEntry, refusal: { message: string; code: string }): Promise<boolean> {
+      const link = searches.linkOf(entry.id);
+      const closed = await close(entry, 'self_protection');
+      if (!closed) return false;
+      const lamports = closed.paid?.lamports;
+      const message =
+        lamports === undefined ? refusal.message : REFUND_TEXTS.withRefund(refusal.message, lamports);
+      const refund =
+        lamports === undefined
+          ? {}
+          : { refundLamports: lamports.toString(), refundAmount: lamportsToSol(lamports) };
+      const reply = { type: 'cancelSearch', success: true, message, ...refund } as const;
+      replies.remember(closed, reply, { whileAway: link === null });
+      // The error (with its code) ends the search screen with the reason; the reply answers repeated cancels.
+      const owed = lamports === undefined ? {} : { refundLamports: lamports.toString() };
+      link?.send({ type: 'error', data: { message, code: refusal.code, ...owed } });
+      link?.send(reply);
+      log(
+        `the search of ${closed.player.walletAddress} closed: ${refusal.code}; its fee is refunded in full`,
+      );
+      return true;
     },
 
     async cancel(link: PlayerLink, message: Extract<GameMessage, { type: 'cancelSearch' }>): Promise<void> {

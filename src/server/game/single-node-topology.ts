@@ -44,6 +44,9 @@ export function singleNodeTopology<Notice = unknown>(deps: {
       notify: (notice) => {
         for (const acts of subscribers) acts.notice(notice);
       },
+      protectionChanged: (walletAddress) => {
+        for (const acts of subscribers) acts.protection(walletAddress);
+      },
     },
     elsewhere: { players: () => 0, matches: () => 0 },
     startupScope: SETTLE_ALL,

@@ -8,7 +8,7 @@ import type { SettleScope } from './node-ownership.ts';
  * What a game node needs from its surroundings, declared once (in the spirit of Colyseus' `Presence`): the
  * queue its searches join, its peers (hand-offs of a match to a search another node holds, and the moves
  * of players to their match's node), a bus for what every node must act on (bans, sign-outs, wallet
- * notices), what runs elsewhere (players and matches on other nodes), and its lifecycle (start, drain, stop).
+ * notices, player protection changes), what runs elsewhere (players and matches on other nodes), and its lifecycle (start, drain, stop).
  *
  * Two implementations: one process alone (`single-node-topology.ts`), and several nodes sharing Redis and
  * PostgreSQL (`cluster/cluster-topology.ts`). The game server, the gateway and the HTTP routes speak to this
@@ -73,6 +73,8 @@ export interface NodeBus<Notice> {
   banChanged(change: BanChange): void;
   signedOut(ended: PlayerSession): void;
   notify(notice: Notice): void;
+  /** A wallet's own protection (self-exclusion, loss limits) changed: every node reads it again. */
+  protectionChanged(walletAddress: string): void;
 }
 
 export interface Elsewhere {
@@ -88,6 +90,8 @@ export interface NodeActs<Notice> {
   signOut(ended: PlayerSession): void;
   /** A ledger movement: this node's sockets of the wallet told. */
   notice(notice: Notice): void;
+  /** A wallet's protection changed: this node's searches of it that it now refuses closed, in full. */
+  protection(walletAddress: string): void;
 }
 
 /** What a topology drives on its node: the game server's node duties, its players and its own acts. */

@@ -41,11 +41,11 @@ export function gameHandlers(
 
 /**
  * This node's own acts on what its topology's bus carries: a ban change (its searches closed, its sockets
- * told, SPEC §6: a ban acts at once, then closed), a sign-out (the session's sockets closed) and a ledger
- * movement (the wallet's sockets told).
+ * told, SPEC §6: a ban acts at once, then closed), a sign-out (the session's sockets closed), a ledger
+ * movement (the wallet's sockets told) and a player's protection change (its refused searches closed).
  */
 export function nodeActs(deps: {
-  game: Pick<GameServer, 'banned' | 'signedOut'>;
+  game: Pick<GameServer, 'banned' | 'signedOut' | 'protectionChanged'>;
   bans: Bans;
   presence: Presence;
   log: (message: string, error?: unknown) => void;
@@ -84,5 +84,14 @@ export function nodeActs(deps: {
       SESSION_END_REASONS.signedOut,
     );
   };
-  return { ban, signOut, notice: createNotifier(presence) };
+  // The player's own protection changed: what it now refuses closes here, its fee back in full (SPEC §6 as for
+  // a ban: at once), and the player's socket is told why; the sockets stay open (practice is still theirs).
+  const protection = (walletAddress: string) => {
+    game
+      .protectionChanged(walletAddress)
+      .catch((error: unknown) =>
+        deps.log(`acting on the protection change of ${walletAddress} failed`, error),
+      );
+  };
+  return { ban, signOut, notice: createNotifier(presence), protection };
 }

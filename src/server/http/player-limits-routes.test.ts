@@ -16,7 +16,12 @@ describeEachDatabase('the signed-in player sets their own limits', (target) => {
   const setUp = async () => {
     const sessions = createPlayerSessions({ db: target.db, clock });
     const app = Fastify();
-    registerPlayerLimitsRoutes(app, { db: target.db, clock, playerSessions: sessions });
+    registerPlayerLimitsRoutes(app, {
+      db: target.db,
+      clock,
+      playerSessions: sessions,
+      protectionChanged: () => {},
+    });
     const wallet = (await generateKeyPairSigner()).address;
     const { token } = await sessions.start({ walletAddress: wallet, ip: '127.0.0.1', userAgent: 'test' });
     const cookie = `${PLAYER_SESSION_COOKIE}=${token}`;

@@ -23,11 +23,22 @@ export const LIMITS_REFUSALS = {
 /**
  * Player protection for the signed-in wallet itself (common/api/player-limits-api.ts): GET /api/player/limits,
  * PUT /api/player/limits/exclusion and PUT /api/player/limits/loss. The game server enforces them at
- * findMatch; each change is recorded in player_limit_changes. There is no route that lifts an exclusion.
+ * findMatch, and a change closes at once what it now refuses of the wallet's open paid searches, challenges
+ * and rematch offers, on every node; each change is recorded in player_limit_changes. There is no route that
+ * lifts an exclusion.
  */
 export function registerPlayerLimitsRoutes(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; playerSessions: Pick<PlayerSessions, 'fromRequest'> },
+  deps: {
+    db: Database;
+    clock: Clock;
+    playerSessions: Pick<PlayerSessions, 'fromRequest'>;
+    /**
+     * The wallet's protection was written: every node closes the open paid searches, challenges and rematch
+     * offers of it that it now refuses (the topology's bus), at once and in full.
+     */
+    protectionChanged: (walletAddress: string) => void;
+  },
 ): void {
   const { db, clock } = deps;
   // Every change is a row: bounded per wallet and per address (RELIABILITY 40).
@@ -62,6 +73,7 @@ export function registerPlayerLimitsRoutes(
       ip: request.ip,
     });
     if (!set.ok) return reply.code(409).send({ error: LIMITS_REFUSALS.shorter });
+    deps.protectionChanged(walletAddress);
     return answer(walletAddress);
   });
 
@@ -81,6 +93,8 @@ export function registerPlayerLimitsRoutes(
       now: clock.now(),
       ip: request.ip,
     });
+    // A raise waits its delay and closes nothing; a lower limit may refuse what is open. Every node reads it.
+    deps.protectionChanged(walletAddress);
     return answer(walletAddress);
   });
 }

@@ -17,7 +17,8 @@ export type EntryCloseReason =
   | 'player_disconnect'
   | 'banned'
   | 'restart'
-  | 'challenge_expired';
+  | 'challenge_expired'
+  | 'self_protection';
 
 const REFUND_TERMS: Record<EntryCloseReason, { percent: bigint; reason: RefundReason }> = {
   // The player chose to leave: 3% is retained, as the terms say.
@@ -28,6 +29,10 @@ const REFUND_TERMS: Record<EntryCloseReason, { percent: bigint; reason: RefundRe
   restart: { percent: FULL_REFUND_PERCENT, reason: 'system_error' },
   // Nobody accepted the challenge in time: the player did not choose to leave, nothing is retained.
   challenge_expired: { percent: FULL_REFUND_PERCENT, reason: 'timeout' },
+  // The player used a protection the operator must honour (a self-exclusion, a lower loss limit): they did not
+  // abandon a game, so nothing is retained. SPEC §4's list of refund reasons is fixed: the search was cancelled,
+  // and its refund_percentage of 100 says it came back in full.
+  self_protection: { percent: FULL_REFUND_PERCENT, reason: 'cancelled_search' },
 };
 
 /**

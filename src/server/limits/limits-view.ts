@@ -51,16 +51,42 @@ export async function readLimitsView(db: Database, walletAddress: string, now: n
  * Why a paid search of `wagerLamports` by this wallet is refused at `now` by its own protection (its
  * self-exclusion, then its loss limits), or null. The losses are read only when a limit is in force.
  */
-export async function paidSearchRefusal(
+export function paidSearchRefusal(
   db: Database,
   walletAddress: string,
   wagerLamports: bigint,
   now: number,
-): Promise<{ message: string; code: string } | null> {
+): Promise<ProtectionRefusal | null> {
+  return protectionRefusal(db, walletAddress, wagerLamports, now);
+}
+
+/**
+ * Why a paid search already open (a public search, a challenge, a rematch offer) is refused at `now` by the
+ * wallet's own protection, or null: the same rule as for a new search of its stake, its own entry fee (in the
+ * ledger since it was paid) left out of the losses so it is not counted twice.
+ */
+export function openSearchRefusal(
+  db: Database,
+  walletAddress: string,
+  paid: { transactionId: string; lamports: bigint },
+  now: number,
+): Promise<ProtectionRefusal | null> {
+  return protectionRefusal(db, walletAddress, paid.lamports, now, paid.transactionId);
+}
+
+export type ProtectionRefusal = { message: string; code: string };
+
+async function protectionRefusal(
+  db: Database,
+  walletAddress: string,
+  wagerLamports: bigint,
+  now: number,
+  withoutFee?: string,
+): Promise<ProtectionRefusal | null> {
   const limits = await readLimits(db, walletAddress);
   const excluded = exclusionRefusal(limits, now);
   if (excluded) return excluded;
   const settled = settledLimits(limits, now);
   if (settled.daily.lamports === null && settled.weekly.lamports === null) return null;
-  return lossLimitRefusal(settled, await lossesAt(db, walletAddress, now), wagerLamports, now);
+  return lossLimitRefusal(settled, await lossesAt(db, walletAddress, now, withoutFee), wagerLamports, now);
 }

@@ -5,17 +5,27 @@ import { deleteRedisKeys } from '../../../../test/cluster/redis-prefix-cleanup.t
 import type { DatabaseUnderTest } from '../../../../test/db-harness.ts';
 import type { LocalChainServer } from '../../chain/test-support/local-chain-server.ts';
 import { type SearchBed, searchBed } from '../../game/test-support/paid-search-bed.ts';
+import { createPresence } from '../../gateway/presence.ts';
+import { nodeActs } from '../../gateway/wire-game.ts';
+import { type ClusterBus, createClusterBus } from '../cluster-broadcasts.ts';
 import { type ClusterGame, wireClusterGame } from '../cluster-game.ts';
 import { type ClusterNode, startClusterNode } from '../cluster-node.ts';
 
 export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
-export type NodeBed = SearchBed & { node: ClusterNode; cluster: ClusterGame; houseWallet: Address };
+export type NodeBed = SearchBed & {
+  node: ClusterNode;
+  cluster: ClusterGame;
+  /** The node's bus on Redis pub/sub, driving the node's own acts (gateway/wire-game.ts `nodeActs`). */
+  bus: ClusterBus;
+  houseWallet: Address;
+};
 
 /**
  * Two game nodes in one process (cluster mode): two game servers on one database and one fake clock (the local
  * chain's), each a node with its own Redis connections under a key prefix of the test's own, sharing the
  * queue in Redis. Registers the clean-up (both nodes stopped, the prefix's keys deleted) after each test.
+ * Each node's bus (Redis pub/sub) drives that node's own acts, as a running node's does.
  * One house wallet for all the tests on one database, so a reconcile of that database reads one house's
  * history (a reconcile after several tests counts every test's entries).
  */
@@ -25,12 +35,13 @@ export function twoNodeBeds(
   /** Runs on a node once an entry fee is verified there, before its game server has the answer. */
   afterVerify?: (nodeId: string) => Promise<void>,
 ) {
-  const started: Array<{ node: ClusterNode; game: ClusterGame }> = [];
+  const started: Array<{ node: ClusterNode; game: ClusterGame; bus: ClusterBus }> = [];
   let prefix = '';
   let houseWallet: Address | undefined;
 
   afterEach(async () => {
-    for (const { node, game } of started.splice(0)) {
+    for (const { node, game, bus } of started.splice(0)) {
+      await bus.close();
       await game.stop();
       await node.stop();
     }
@@ -50,16 +61,20 @@ export function twoNodeBeds(
         log: () => {},
       });
       const cluster = wireClusterGame({ node, db: target.db, clock: chain().clock, log: () => {} });
+      const bus = createClusterBus({ pubsub: node.pubsub, log: () => {} });
       const bed = await searchBed(chain(), target.db, {
         nodeId,
         topology: { nodeId, advertisedNode: nodeId, matchmaker: cluster.matchmaker, peers: cluster.peers },
         ...(houseWallet ? { houseWallet } : {}),
         ...(afterVerify ? { afterVerify: () => afterVerify(nodeId) } : {}),
+        recheckProtectionEverywhere: bus.protectionChanged,
       });
       houseWallet = bed.houseWallet;
       await cluster.start(bed.game, () => 0);
-      started.push({ node, game: cluster });
-      beds.push({ ...bed, node, cluster });
+      const presence = createPresence({ intervalMs: 60_000, queueLengths: () => bed.game.queueLengths() });
+      await bus.listen(nodeActs({ game: bed.game, bans: bed.bans, presence, log: () => {} }));
+      started.push({ node, game: cluster, bus });
+      beds.push({ ...bed, node, cluster, bus });
     }
     return { a: beds[0]!, b: beds[1]!, prefix };
   };

@@ -95,6 +95,8 @@ export async function searchBed(
     afterVerify?: (bed: SearchBed) => Promise<void>;
     /** Told of each result once it is written (the risk pass). */
     onResultRecorded?: GameServerOptions['onResultRecorded'];
+    /** Asks every node to read a wallet's protection again (the topology's bus); nothing by default. */
+    recheckProtectionEverywhere?: GameServerOptions['recheckProtectionEverywhere'];
   } = {},
 ): Promise<SearchBed & { houseWallet: Address }> {
   const clock = chain.clock;
@@ -123,6 +125,9 @@ export async function searchBed(
     topology: options.topology ?? singleNodeTopology({ db, clock, nodeId: options.nodeId ?? null }),
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.onResultRecorded ? { onResultRecorded: options.onResultRecorded } : {}),
+    ...(options.recheckProtectionEverywhere
+      ? { recheckProtectionEverywhere: options.recheckProtectionEverywhere }
+      : {}),
   });
   const bed: SearchBed & { houseWallet: Address } = {
     houseWallet,
