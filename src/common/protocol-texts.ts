@@ -56,6 +56,11 @@ export const ERROR_MESSAGES = {
    */
   challengerAway:
     'The player who made this challenge is away right now; any entry fee paid to accept it is refunded in full. Try the link again once they are back.',
+  /**
+   * Challenge a friend (and a rematch offer): the challenger never joined the match their challenge started,
+   * so it is called off with no winner and both entries refunded in full (code match_cancelled).
+   */
+  challengerNeverJoined: 'The player who made this challenge never joined the match, so it is called off',
   /** Challenge a friend: a player's own challenge is accepted by someone else. */
   ownChallenge: 'You cannot accept your own challenge',
   /** Challenge a friend: the accept names a mode other than the challenge's. */

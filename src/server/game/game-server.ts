@@ -11,6 +11,7 @@ import type { Logger } from '../logger.ts';
 import type { Bans } from '../security/bans.ts';
 import type { WalletAnalytics } from './analytics-port.ts';
 import { createChallengePresence } from './challenge-presence.ts';
+import { settleChallengerNoShow } from './challenger-no-show.ts';
 import { createFindMatch } from './find-match.ts';
 import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
 import { createHouseBots } from './house-bot/house-bots.ts';
@@ -132,6 +133,18 @@ export function createGameServer(options: GameServerOptions) {
     }
   };
 
+  /** A match's end being written: a stop waits for it, and its players' next search waits for its commit. */
+  const track = (live: LiveMatch, work: Promise<void>) => {
+    const written = work.finally(() => {
+      writing.delete(written);
+      for (const entry of live.start.entries) {
+        if (resultOf.get(entry.player.walletAddress) === written) resultOf.delete(entry.player.walletAddress);
+      }
+    });
+    writing.add(written);
+    for (const entry of live.start.entries) resultOf.set(entry.player.walletAddress, written);
+  };
+
   const starter = createMatchStarter({
     db,
     clock,
@@ -140,16 +153,19 @@ export function createGameServer(options: GameServerOptions) {
     matches,
     countdownSeconds: options.countdownSeconds ?? DEFAULT_COUNTDOWN_SECONDS,
     leadInSeconds: options.leadInSeconds ?? OPPONENT_FOUND_SECONDS,
-    finish: (live, result) => {
-      const written = finish(live, result).finally(() => {
-        writing.delete(written);
-        for (const entry of live.start.entries) {
-          if (resultOf.get(entry.player.walletAddress) === written)
-            resultOf.delete(entry.player.walletAddress);
-        }
-      });
-      writing.add(written);
-      for (const entry of live.start.entries) resultOf.set(entry.player.walletAddress, written);
+    finish: (live, result) => track(live, finish(live, result)),
+    cancelled: (live, at) => {
+      for (const entry of live.start.entries) peers.moved(entry.player.walletAddress);
+      track(
+        live,
+        settleChallengerNoShow(db, live, at, {
+          money: options.money,
+          sleep,
+          stopping: () => stopping,
+          stopped: gate.stopped,
+          log,
+        }),
+      );
     },
     queueChanged,
     log,
@@ -278,7 +294,7 @@ export function createGameServer(options: GameServerOptions) {
     const live = matches.get(gameId);
     const refuse = (message: string) =>
       link.send({ type: 'reconnectionFailed', message, clearStoredGameId: true });
-    if (!live || live.match.status().name === 'over') return refuse(ERROR_MESSAGES.gameNotFound);
+    if (!live || live.match.isOver()) return refuse(ERROR_MESSAGES.gameNotFound);
     const owned = seatOf(live, link.playerSessionId, link.walletAddress);
     if (owned === null) return refuse(ERROR_MESSAGES.reconnectNotAllowed);
     const { seat } = owned;
@@ -349,7 +365,7 @@ export function createGameServer(options: GameServerOptions) {
           // The finished game is forgotten for this player (it may already be gone from memory); a match
           // still running is not left this way: exit or forceDisconnect do that.
           const seated = seatedLink(matches, link, message.gameId);
-          if (seated && seated.live.match.status().name !== 'over') {
+          if (seated && !seated.live.match.isOver()) {
             return link.sendError(ERROR_MESSAGES.gameInProgress, 'game_in_progress');
           }
           if (seated) seated.live.links[seated.seat] = null;
@@ -430,7 +446,7 @@ export function createGameServer(options: GameServerOptions) {
       // already under way opens first, so it is closed below.
       await settledWithin([...writing, ...gate.underWay()]);
       for (const { entry } of searches.all()) await exits.close(entry, 'restart');
-      const unfinished = [...matches.values()].filter((m) => m.match.status().name !== 'over');
+      const unfinished = [...matches.values()].filter((m) => !m.match.isOver());
       matches.clear();
       if (unfinished.length === 0) return;
       await settleInterruptedMatches(

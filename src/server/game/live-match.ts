@@ -79,9 +79,7 @@ export function liveMatchOf(
   walletAddress: string,
 ): LiveMatch | undefined {
   return [...matches.values()].find(
-    (m) =>
-      m.match.status().name !== 'over' &&
-      m.start.entries.some((e) => e.player.walletAddress === walletAddress),
+    (m) => !m.match.isOver() && m.start.entries.some((e) => e.player.walletAddress === walletAddress),
   );
 }
 

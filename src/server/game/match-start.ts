@@ -34,6 +34,8 @@ export interface MatchStarterDeps {
   /** Seconds the match waits before its countdown shows (the clients' opponent-found screen). */
   leadInSeconds: number;
   finish: (live: LiveMatch, result: MatchResult) => void;
+  /** A challenge's match whose challenger never joined it: no result, both entries to be refunded in full. */
+  cancelled: (live: LiveMatch, at: number) => void;
   queueChanged: () => void;
   log: Logger;
   /** This game node (NODE_ID), written on the game session so another node can settle it if this one is lost. */
@@ -147,6 +149,8 @@ export function createMatchStarter(deps: MatchStarterDeps) {
     deps.matchStarted?.(
       entries.map((entry) => ({ walletAddress: entry.player.walletAddress, ip: entry.player.ip })),
     );
+    // A challenge's or a rematch offer's (never a public search's, nor a house bot's player's).
+    const challengerSeat = entries.findIndex((entry) => entry.challenge !== undefined);
     const live: LiveMatch = {
       start: matchStart,
       links,
@@ -161,6 +165,9 @@ export function createMatchStarter(deps: MatchStarterDeps) {
         clock,
         send: (index, message) => live.links[index]?.send(message),
         onEnd: (result) => deps.finish(live, result),
+        ...(challengerSeat === 0 || challengerSeat === 1
+          ? { challengerSeat, onCancel: (at: number) => deps.cancelled(live, at) }
+          : {}),
       }),
     };
     const matchedOf = (index: PlayerIndex): ServerMessageOf<'matched'> => ({
@@ -185,9 +192,10 @@ export function createMatchStarter(deps: MatchStarterDeps) {
         return;
       }
       // Held by another node, the player moves here (not one of their disconnects); a socket lost while the
-      // pairing was written comes back. Either way the seat starts away, under the match's own window.
+      // pairing was written comes back. Either way the seat starts away, under the match's own window, and
+      // has not joined the match until its player comes.
       const moving = deps.peers.handOff(entry, matched);
-      live.match.disconnected(index as PlayerIndex, { moving });
+      live.match.disconnected(index as PlayerIndex, { moving, beforeJoining: true });
     });
   };
 

@@ -35,6 +35,14 @@ export interface MatchOptions {
   send(playerIndex: PlayerIndex, message: ServerMessage): void;
   /** Called exactly once, with what the recorder persists in one database transaction. */
   onEnd(result: MatchResult): void;
+  /**
+   * A challenge's (or a rematch offer's) challenger: if its seat never joined the match and its window runs
+   * out, no result is made: `onCancel` is called once instead (both entries are then refunded in full). The
+   * challenger did not enter this match as a queued player enters one; a public match has none of this, so
+   * a no-show there still forfeits (nobody dodges an opponent for free).
+   */
+  challengerSeat?: PlayerIndex;
+  onCancel?(at: number): void;
 }
 
 /** What the recorder persists when a match ends (SPEC §3 game audit). */
@@ -67,7 +75,9 @@ export interface MatchResult {
 export type MatchStatus =
   | { name: 'running'; graceSeats: PlayerIndex[] }
   | { name: 'paused'; awaySeats: PlayerIndex[]; since: number }
-  | { name: 'over'; result: MatchResult };
+  | { name: 'over'; result: MatchResult }
+  /** Ended with no result: its challenger never joined (MatchOptions.challengerSeat). */
+  | { name: 'cancelled'; at: number };
 
 export type { ReconnectResult } from './match-outcome.ts';
 
@@ -80,14 +90,15 @@ export interface Match {
   /**
    * The seat's socket is gone: its grace, then the reconnection window. `moving`: the player is on the way
    * from another game node (cluster mode) and this is not counted as one of their disconnects.
+   * `beforeJoining`: the seat starts without its player (it has not joined the match yet).
    */
-  disconnected(playerIndex: PlayerIndex, options?: { moving?: boolean }): void;
+  disconnected(playerIndex: PlayerIndex, options?: { moving?: boolean; beforeJoining?: boolean }): void;
   /** The seat's owner is back on a new socket (the gateway has proven the session). */
   reconnected(playerIndex: PlayerIndex): ReconnectResult;
   /** The seat quits (exit or forceDisconnect): during a match it forfeits at once; afterwards nothing. */
   leave(playerIndex: PlayerIndex, how: LeaveHow): void;
   snapshot(playerIndex: PlayerIndex): GameData;
   status(): MatchStatus;
-  /** Whether the match has ended: what the runner asks of every match every tick, without allocating. */
+  /** Whether the match has ended (or was cancelled): what the runner asks of every match every tick, without allocating. */
   isOver(): boolean;
 }

@@ -60,6 +60,10 @@ export function createMatch(options: MatchOptions): Match {
   let pausedSince: number | null = null;
   let pausedMs = 0;
   let result: MatchResult | null = null;
+  /** When the match was cancelled (its challenger never joined), if it was. */
+  let cancelledAt: number | null = null;
+  /** Whether each seat's player has been in this match (a seat that starts away has not, until it comes). */
+  const joined: [boolean, boolean] = [true, true];
 
   function gameData(viewer: PlayerIndex, now: number): GameData {
     const over = result && {
@@ -218,6 +222,12 @@ export function createMatch(options: MatchOptions): Match {
         });
         return;
       case 'windowExpired':
+        if (event.seat === options.challengerSeat && !joined[event.seat]) {
+          // The challenger never came to this match: their stake is not forfeited to it.
+          cancelledAt = event.at;
+          options.onCancel?.(event.at);
+          return;
+        }
         finish({ reason: 'disconnect_timeout', loser: event.seat }, event.at);
         return;
       default: {
@@ -229,10 +239,10 @@ export function createMatch(options: MatchOptions): Match {
 
   /** Fires the grace and window deadlines due by `now`; true if the match is still on afterwards. */
   function runTimers(now: number): boolean {
-    if (result) return false;
+    if (result || cancelledAt !== null) return false;
     const events = links.advance(now);
     for (const event of events) onReconnectionEvent(event);
-    if (result) return false;
+    if (result || cancelledAt !== null) return false;
     // While paused no step sends gameState, so a change of the pause (or of its seconds) sends one here.
     if (events.length > 0) sendGameState(now);
     return true;
@@ -272,6 +282,7 @@ export function createMatch(options: MatchOptions): Match {
     disconnected(playerIndex, disconnect = {}) {
       const now = clock.now();
       if (!runTimers(now)) return;
+      if (disconnect.beforeJoining) joined[playerIndex] = false;
       const outcome = links.disconnect(playerIndex, now, !disconnect.moving);
       if (outcome.kind === 'excessive') finish({ reason: 'excessive_disconnects', loser: playerIndex }, now);
     },
@@ -280,7 +291,9 @@ export function createMatch(options: MatchOptions): Match {
       const now = clock.now();
       runTimers(now);
       if (result) return reconnectRefusal(result.end, playerIndex);
+      if (cancelledAt !== null) return { ok: false, reason: 'matchOver', message: MATCH_TEXTS.matchOver };
       links.reconnect(playerIndex, now);
+      joined[playerIndex] = true;
       const resumed = links.awaySeats().length === 0 && endPause(now);
       options.send(playerIndex, {
         type: 'reconnectionSuccess',
@@ -312,10 +325,11 @@ export function createMatch(options: MatchOptions): Match {
 
     snapshot: (playerIndex) => gameData(playerIndex, clock.now()),
 
-    isOver: () => result !== null,
+    isOver: () => result !== null || cancelledAt !== null,
 
     status(): MatchStatus {
       if (result) return { name: 'over', result };
+      if (cancelledAt !== null) return { name: 'cancelled', at: cancelledAt };
       if (pausedSince !== null) return { name: 'paused', awaySeats: links.awaySeats(), since: pausedSince };
       return { name: 'running', graceSeats: links.graceSeats() };
     },
