@@ -10,7 +10,7 @@ import { type ChallengeRow, challengeByCode, newChallengeCode } from './challeng
 import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
 import { type LiveMatch, liveMatchOf } from './live-match.ts';
 import type { createMatchStarter } from './match-start.ts';
-import type { Matchmaker, OpenChallenge, PaidEntry, QueuePlayer } from './matchmaker.ts';
+import type { Matchmaker, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './matchmaker.ts';
 import { refundUnstartedEntry, refuseSearch, sendRefusal } from './refused-payment.ts';
 import { type EndedMatch, type Rematches, rematchCode, rematchRefusal } from './rematches.ts';
 import type { createSearchExits } from './search-exits.ts';

@@ -27,7 +27,12 @@ describeEachDatabase('a signed-in wallet cannot write its settings without bound
     const clock = createFakeClock();
     const sessions = createPlayerSessions({ db: target.db, clock });
     const app = Fastify();
-    registerPlayerLimitsRoutes(app, { db: target.db, clock, playerSessions: sessions });
+    registerPlayerLimitsRoutes(app, {
+      db: target.db,
+      clock,
+      playerSessions: sessions,
+      protectionChanged: () => {},
+    });
     registerRankingsRoutes(app, { db: target.db, clock, playerSessions: sessions });
     /** A signed-in wallet at `ip`, and its PUT of one route. */
     const player = async (ip: string) => {
