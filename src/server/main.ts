@@ -151,7 +151,14 @@ async function registerRoutes(
       (app) => registerBanStatusRoute(app, bans, tracking.jurisdiction),
       (app) => registerHistoryRoute(app, { db, clock, playerSessions }),
       (app) => registerVerificationRoute(app, { db, clock, playerSessions }),
-      (app) => registerRankingsRoutes(app, { db, clock, playerSessions }),
+      (app) =>
+        registerRankingsRoutes(app, {
+          db,
+          clock,
+          playerSessions,
+          // Several nodes: a player's choice empties every node's rankings cache at once.
+          ...(topology.rankingsChanges ? { changes: topology.rankingsChanges } : {}),
+        }),
       (app) =>
         registerPlayerLimitsRoutes(app, {
           db,

@@ -30,13 +30,20 @@ import { type MoneyWiring, wireMoney } from './ledger/wire-money.ts';
 import { logTo } from './logger.ts';
 import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics.ts';
 import { perIpLimitsScaledBy } from './per-ip-limit-factor.ts';
+import type { RankingsChanges } from './rankings/rankings-changes.ts';
 import { createRiskWatch, type RiskWatch } from './risk/risk-watch.ts';
 import { createBans } from './security/bans.ts';
 import { createPlayerSessions } from './security/player-sessions.ts';
 import { type TrackingWiring, wireTracking } from './tracking/wire-tracking.ts';
 
-/** A node's topology as the server uses it: the game's port, and (several nodes) a shared login throttle. */
-export type ServerTopology = Topology<MovementNotice> & { loginThrottle?(clock: Clock): LoginThrottle };
+/**
+ * A node's topology as the server uses it: the game's port, and (several nodes) a shared login throttle and
+ * the rankings' visibility changes told to every node.
+ */
+export type ServerTopology = Topology<MovementNotice> & {
+  loginThrottle?(clock: Clock): LoginThrottle;
+  rankingsChanges?: RankingsChanges;
+};
 
 export interface ServiceOptions {
   /** The configuration as served: its port is the one listened on (never 0). */

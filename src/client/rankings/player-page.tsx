@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { formatDate, shortenAddress } from '../../common/format.ts';
 import { PAGE_ROUTES } from '../../common/page-routes.ts';
+import { isWalletAddress } from '../../common/wallet-address.ts';
 import { solAmountText } from '../history/history-amounts.ts';
 import { modeLabel } from '../history/history-labels.ts';
+import { NotFound } from '../not-found.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { fetchProfile } from './rankings-fetch.ts';
 import { VisibilityChoice } from './visibility-choice.tsx';
@@ -17,9 +19,17 @@ export const PLAYER_PAGE_TEXTS = {
   back: 'Back to the game',
 } as const;
 
-/** A player's public page: their figures and latest results, never their opponents. */
+/**
+ * A player's public page: their figures and latest results, never their opponents. Only a well-formed address
+ * is a page: any other text in the URL gets the not-found screen and is never shown (RELIABILITY 36).
+ */
 export function PlayerPage() {
   const { address = '' } = useParams<{ address: string }>();
+  if (!isWalletAddress(address)) return <NotFound />;
+  return <PlayerRecord address={address} />;
+}
+
+function PlayerRecord({ address }: { address: string }) {
   const profile = useQuery({ queryKey: ['player', address], queryFn: () => fetchProfile(address) });
   const page = profile.data;
   return (

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LeaderboardAnswer, PlayerProfileAnswer } from '../../common/api/rankings-api.ts';
-import { playerPagePath } from '../../common/page-routes.ts';
+import { PLAYER_PREFIX, playerPagePath } from '../../common/page-routes.ts';
 import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
 import { LEADERBOARD_TEXTS } from './leaderboard-page.tsx';
 import { PLAYER_PAGE_TEXTS } from './player-page.tsx';
@@ -159,5 +159,27 @@ describe("a player's page", () => {
     for (const link of screen.getAllByRole('link', { name: PLAYER_PAGE_TEXTS.leaderboard }))
       expect(link.getAttribute('href')).toBe('/leaderboard');
     expect(screen.getByRole('link', { name: PLAYER_PAGE_TEXTS.back }).getAttribute('href')).toBe('/');
+  });
+
+  it.each([
+    ['a sentence', `${PLAYER_PREFIX}${encodeURIComponent('Your account is suspended, call +1 555 0100')}`],
+    ['base58 text of an address length that is no 32-byte key', `${PLAYER_PREFIX}${'z'.repeat(44)}`],
+  ])('RELIABILITY 36: %s in the URL is never shown; the not-found screen is', async (_, path) => {
+    renderApp(path);
+    await screen.findByRole('heading', { name: '404 Page Not Found' });
+    const typed = decodeURIComponent(path.slice(PLAYER_PREFIX.length));
+    expect(document.body.textContent).not.toContain(typed);
+    expect(document.body.textContent).not.toContain('suspended');
+    expect(screen.queryByText(PLAYER_PAGE_TEXTS.title)).toBeNull();
+    // Nothing is asked of the server for it either.
+    expect(asked.some((a) => a.url.startsWith('/api/players/'))).toBe(false);
+  });
+
+  it('RELIABILITY 36: a well-formed address is still its page, its address shown', async () => {
+    renderApp(playerPagePath(B));
+    await screen.findByText(PLAYER_PAGE_TEXTS.none);
+    expect(screen.getByRole('heading', { name: /PLAYER/ })).toBeTruthy();
+    expect(screen.getByText(B)).toBeTruthy();
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
   });
 });

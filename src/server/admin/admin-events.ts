@@ -12,7 +12,10 @@ export const ADMIN_EVENT = {
   /** An owner created, re-roled, deactivated or reactivated an admin. */
   accountChanged: 'admin_account_changed',
   twoFactorEnrolled: 'admin_2fa_enrolled',
+  /** A pending sign-in ended by its wrong codes (one event for all of them). */
   twoFactorFailed: 'admin_2fa_failed',
+  /** An admin's wrong codes from all addresses reached their cap: codes wait for the window. */
+  twoFactorPaused: 'admin_2fa_paused',
   recoveryCodeUsed: 'admin_2fa_recovery_code_used',
   twoFactorReset: 'admin_2fa_reset',
 } as const;

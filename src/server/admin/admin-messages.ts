@@ -13,6 +13,8 @@ export const ADMIN_ERRORS = {
   /** A session past its password whose second factor (enrolment or code) is still owed. */
   secondFactorRequired: 'Two-factor sign-in required',
   invalidSecondFactor: 'Invalid authentication code',
+  /** The pending sign-in sent SECOND_FACTOR_TRIES_PER_SESSION wrong codes: it is ended. */
+  secondFactorSessionEnded: 'Too many wrong codes. Sign in again.',
   alreadyEnrolled: 'Two-factor sign-in is already set up',
   notEnrolled: 'Two-factor sign-in is not set up yet',
   enrolmentNotStarted: 'Start two-factor set-up first',

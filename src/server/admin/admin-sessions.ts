@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { adminSessions, adminUsers } from '../db/schema/admin.ts';
@@ -21,6 +21,8 @@ interface StoredSession {
   userAgent: string | null;
   /** When this sign-in passed its second factor; absent while it has not (or needed none). */
   secondFactorAt?: number;
+  /** Codes this sign-in sent to its second-factor step (takeSecondFactorTry). */
+  secondFactorTries?: number;
 }
 
 export interface AdminSession {
@@ -53,6 +55,13 @@ export interface AdminSessionStore {
   end(token: string | undefined): Promise<void>;
   /** Marks the session (by sid) as having passed its second factor. */
   completeSecondFactor(sid: string): Promise<void>;
+  /**
+   * Counts one code sent by the session (by sid) before it is checked, so parallel codes cannot outrun the
+   * count: its number (1 for the first), or null when the session already sent `max` (or is gone).
+   */
+  takeSecondFactorTry(sid: string, max: number): Promise<number | null>;
+  /** Ends one session by its sid (a pending sign-in that sent too many wrong codes). */
+  endSid(sid: string): Promise<void>;
   /** Ends every session of one admin (deactivated, or its second factor reset); returns how many. */
   endAllOf(adminId: string): Promise<number>;
   /** Deletes every expired row; returns how many. */
@@ -116,9 +125,13 @@ export function createAdminSessionStore(deps: { db: Database; clock: Clock }): A
         return null;
       }
       const touched: StoredSession = { ...sess, lastSeenAt: now };
+      // Merged, not overwritten: a parallel request's count of second-factor tries is never undone.
       await db
         .update(adminSessions)
-        .set({ sess: touched, expire: new Date(expiryOf(touched)) })
+        .set({
+          sess: sql`${adminSessions.sess} || ${JSON.stringify({ lastSeenAt: now })}::jsonb`,
+          expire: new Date(expiryOf(touched)),
+        })
         .where(eq(adminSessions.sid, sid));
       const { admin } = row;
       return {
@@ -145,6 +158,20 @@ export function createAdminSessionStore(deps: { db: Database; clock: Clock }): A
           sess: sql`${adminSessions.sess} || ${JSON.stringify({ secondFactorAt: clock.now() })}::jsonb`,
         })
         .where(eq(adminSessions.sid, sid));
+    },
+
+    async takeSecondFactorTry(sid, max) {
+      const tries = sql`coalesce((${adminSessions.sess}->>'secondFactorTries')::int, 0)`;
+      const [taken] = await db
+        .update(adminSessions)
+        .set({ sess: sql`jsonb_set(${adminSessions.sess}, '{secondFactorTries}', to_jsonb(${tries} + 1))` })
+        .where(and(eq(adminSessions.sid, sid), sql`${tries} < ${max}`))
+        .returning({ tries: sql<number>`(${adminSessions.sess}->>'secondFactorTries')::int` });
+      return taken ? Number(taken.tries) : null;
+    },
+
+    endSid: async (sid) => {
+      await deleteSid(sid);
     },
 
     async endAllOf(adminId) {

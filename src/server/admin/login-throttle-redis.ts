@@ -4,13 +4,18 @@ import type { Clock } from '../../common/clock.ts';
 import { luaScript, runScript } from '../cluster/lua-script.ts';
 import { runBatch } from '../cluster/redis-connection.ts';
 import type { RedisKeys } from '../cluster/redis-keys.ts';
-import { LOGIN_THROTTLE_LIMITS, type LoginThrottle, type LoginThrottleLimits } from './login-throttle.ts';
+import {
+  LOGIN_THROTTLE_LIMITS,
+  type LoginThrottle,
+  type LoginThrottleLimits,
+  throttleAddressOf,
+} from './login-throttle.ts';
 
 /**
  * KEYS: the address's, the pair's and the account's sorted sets of attempts (score = ms).
- * ARGV: now, window, maxFailures, maxFailuresUnderAttack, the attempt's member.
- * Returns {1, underAttack} when the attempt is counted, {0, retryAfterMs} when refused. One script, so no
- * other node's attempt runs between the check and the count.
+ * ARGV: now, window, maxFailures, maxFailuresUnderAttack, the attempt's member, the account's cap (0: none).
+ * Returns {1, underAttack, capReached} when the attempt is counted, {0, retryAfterMs} when refused. One
+ * script, so no other node's attempt runs between the check and the count.
  */
 const RESERVE = luaScript(`
 local now = tonumber(ARGV[1])
@@ -23,18 +28,26 @@ local function waitFor(key, limit)
   local freeing = redis.call('ZRANGE', key, n - limit, n - limit, 'WITHSCORES')
   return math.max(1, tonumber(freeing[2]) + window - now)
 end
-local attacked = redis.call('ZCARD', KEYS[3]) >= max
+local cap = tonumber(ARGV[6])
+local onAccount = redis.call('ZCARD', KEYS[3])
+local attacked = onAccount >= max
 local pairLimit = max
 if attacked then pairLimit = tonumber(ARGV[4]) end
 local wait = math.max(waitFor(KEYS[1], max), waitFor(KEYS[2], pairLimit))
+if cap > 0 then wait = math.max(wait, waitFor(KEYS[3], cap)) end
 if wait > 0 then return {0, wait} end
 for i = 1, 3 do
+  local keep = max
+  if i == 3 and cap > max then keep = cap end
   redis.call('ZADD', KEYS[i], now, ARGV[5])
-  redis.call('ZREMRANGEBYRANK', KEYS[i], 0, -(max + 1))
+  redis.call('ZREMRANGEBYRANK', KEYS[i], 0, -(keep + 1))
   redis.call('PEXPIRE', KEYS[i], window)
 end
-if attacked then return {1, 1} end
-return {1, 0}
+local underAttack = 0
+if attacked then underAttack = 1 end
+local capReached = 0
+if cap > 0 and onAccount + 1 >= cap then capReached = 1 end
+return {1, underAttack, capReached}
 `);
 
 /** E-mails are hashed into key names: a key stays short whatever was typed, and names no one in plain text. */
@@ -53,24 +66,39 @@ export function createRedisLoginThrottle(deps: {
 }): LoginThrottle {
   const { redis, keys, clock } = deps;
   const limits = { ...LOGIN_THROTTLE_LIMITS, ...deps.limits };
-  const keysOf = (ip: string, account: string) => ({
-    ip: keys.loginAttempts('ip', ip),
-    pair: keys.loginAttempts('pair', digest(`${account}\n${ip}`)),
-    account: keys.loginAttempts('account', digest(account)),
-  });
+  const keysOf = (ip: string, account: string) => {
+    const address = throttleAddressOf(ip);
+    return {
+      ip: keys.loginAttempts('ip', address),
+      pair: keys.loginAttempts('pair', digest(`${account}\n${address}`)),
+      account: keys.loginAttempts('account', digest(account)),
+    };
+  };
 
   return {
-    async reserve(ip, account) {
+    async reserve(ip, account, options = {}) {
       const key = keysOf(ip, account);
       const id = randomUUID();
-      const [counted, value] = (await runScript(
+      const [counted, value, capReached] = (await runScript(
         redis,
         RESERVE,
         [key.ip, key.pair, key.account],
-        [clock.now(), limits.windowMs, limits.maxFailures, limits.maxFailuresUnderAttack, id],
-      )) as [number, number];
+        [
+          clock.now(),
+          limits.windowMs,
+          limits.maxFailures,
+          limits.maxFailuresUnderAttack,
+          id,
+          options.accountCap ?? 0,
+        ],
+      )) as [number, number, number?];
       if (counted !== 1) return { ok: false, retryAfterMs: value };
-      return { ok: true, ticket: { ip, account, id }, accountUnderAttack: value === 1 };
+      return {
+        ok: true,
+        ticket: { ip, account, id },
+        accountUnderAttack: value === 1,
+        accountCapReached: capReached === 1,
+      };
     },
     async succeeded(ticket) {
       const key = keysOf(ticket.ip, ticket.account);

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Clock } from '../../common/clock.ts';
 
 /** RELIABILITY 18: 5 failed logins in 15 minutes from one address, and its next attempt is refused. */
@@ -30,8 +31,46 @@ export interface LoginAttemptTicket {
 }
 
 export type LoginReservation =
-  | { ok: true; ticket: LoginAttemptTicket; accountUnderAttack: boolean }
+  | {
+      ok: true;
+      ticket: LoginAttemptTicket;
+      accountUnderAttack: boolean;
+      /** With an `accountCap`: this attempt took the account's last one in the window. */
+      accountCapReached: boolean;
+    }
   | { ok: false; retryAfterMs: number };
+
+export interface ReserveOptions {
+  /**
+   * At most this many unsucceeded attempts at the account in the window, from all addresses together: the
+   * next waits for the oldest to leave it. For an account whose attempts only a holder of its password can
+   * make (the second factor, RELIABILITY 44), so strangers without it can never fill it.
+   */
+  accountCap?: number;
+}
+
+/**
+ * The address a throttle counts under: an IPv4 address as it is, an IPv6 address by its /64 (one subscriber
+ * holds a whole /64, so counting each of its 2^64 addresses apart would give them unbounded tries). An
+ * IPv4-mapped IPv6 address counts as its IPv4 address.
+ */
+export function throttleAddressOf(ip: string): string {
+  const address = ip.split('%')[0] ?? ip;
+  if (!isIPv6(address)) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail] = address.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  // A dotted IPv4 tail (::ffff:0:1.2.3.4 and the like) stands for two groups.
+  const tailWidth = tailGroups.length + (tailGroups.at(-1)?.includes('.') ? 1 : 0);
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array<string>(8 - headGroups.length - tailWidth).fill('0'), ...tailGroups];
+  const prefix = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
 
 /**
  * RELIABILITY 18 and 34: login attempts are counted per client address and per (account, address) pair
@@ -40,8 +79,11 @@ export type LoginReservation =
  * failures never lock the owner out of an address that has not failed itself.
  */
 export interface LoginThrottle {
-  /** Counts one attempt, or refuses it with the wait until the address (or the pair) may try again. */
-  reserve(ip: string, account: string): Promise<LoginReservation>;
+  /**
+   * Counts one attempt, or refuses it with the wait until the address (or the pair, or a capped account) may
+   * try again. Addresses are counted by throttleAddressOf (an IPv6 /64 as one).
+   */
+  reserve(ip: string, account: string, options?: ReserveOptions): Promise<LoginReservation>;
   /**
    * The password was right: the attempt is not a failure and the pair's failures are forgotten. The
    * address keeps its other failures (one valid account must not unlock guessing others), and the account
@@ -86,12 +128,12 @@ export function createLoginThrottle(
     return kept;
   };
 
-  const add = (key: string, attempt: { at: number; id: string }, now: number) => {
+  const add = (key: string, attempt: { at: number; id: string }, now: number, keep: number) => {
     const kept = recent(key, now);
     kept.push(attempt);
     attempts.delete(key);
-    // Only the newest maxFailures can ever matter to a limit.
-    attempts.set(key, kept.slice(-limits.maxFailures));
+    // Only the newest `keep` (the largest limit on the key) can ever matter to a limit.
+    attempts.set(key, kept.slice(-keep));
     if (attempts.size > maxKeys) {
       const oldest = attempts.keys().next().value;
       if (oldest !== undefined) attempts.delete(oldest);
@@ -105,28 +147,37 @@ export function createLoginThrottle(
     else attempts.set(key, kept);
   };
 
-  const keys = (ip: string, account: string) => ({
-    ip: `ip:${ip}`,
-    pair: `pair:${account}\n${ip}`,
-    account: `account:${account}`,
-  });
+  const keys = (ip: string, account: string) => {
+    const address = throttleAddressOf(ip);
+    return { ip: `ip:${address}`, pair: `pair:${account}\n${address}`, account: `account:${account}` };
+  };
 
   return {
-    async reserve(ip, account) {
+    async reserve(ip, account, options = {}) {
       const now = clock.now();
       const key = keys(ip, account);
       const at = (k: string) => recent(k, now).map((a) => a.at);
-      const accountUnderAttack = at(key.account).length >= limits.maxFailures;
+      const onAccount = at(key.account);
+      const accountUnderAttack = onAccount.length >= limits.maxFailures;
       const pairLimit = accountUnderAttack ? limits.maxFailuresUnderAttack : limits.maxFailures;
+      const cap = options.accountCap;
       const wait = Math.max(
         waitForRoom(at(key.ip), limits.maxFailures, limits.windowMs, now),
         waitForRoom(at(key.pair), pairLimit, limits.windowMs, now),
+        cap === undefined ? 0 : waitForRoom(onAccount, cap, limits.windowMs, now),
       );
       if (wait > 0) return { ok: false, retryAfterMs: wait };
       nextId += 1;
       const attempt = { at: now, id: String(nextId) };
-      for (const k of [key.ip, key.pair, key.account]) add(k, attempt, now);
-      return { ok: true, ticket: { ip, account, id: attempt.id }, accountUnderAttack };
+      add(key.ip, attempt, now, limits.maxFailures);
+      add(key.pair, attempt, now, limits.maxFailures);
+      add(key.account, attempt, now, Math.max(limits.maxFailures, cap ?? 0));
+      return {
+        ok: true,
+        ticket: { ip, account, id: attempt.id },
+        accountUnderAttack,
+        accountCapReached: cap !== undefined && onAccount.length + 1 >= cap,
+      };
     },
     async succeeded(ticket) {
       const key = keys(ticket.ip, ticket.account);

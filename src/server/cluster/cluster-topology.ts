@@ -4,9 +4,11 @@ import type { Database } from '../db/database.ts';
 import { ownersOfOpenRows } from '../game/restart-settlement.ts';
 import type { Topology } from '../game/topology.ts';
 import type { MovementNotice } from '../ledger/money-notice.ts';
+import type { RankingsChanges } from '../rankings/rankings-changes.ts';
 import { createClusterBus } from './cluster-broadcasts.ts';
 import { wireClusterGame } from './cluster-game.ts';
 import { type ClusterNode, type ClusterTiming, startClusterNode } from './cluster-node.ts';
+import { clusterRankingsChanges } from './cluster-rankings-changes.ts';
 
 export type ClusterTopology = Topology<MovementNotice> & {
   /** This process as a game node: its Redis connection, heartbeat and lost-node watch. */
@@ -15,6 +17,8 @@ export type ClusterTopology = Topology<MovementNotice> & {
   refreshNow(): Promise<void>;
   /** Admin login attempts counted on every node together (5 tries per address, not per node). */
   loginThrottle(clock: Clock): ReturnType<typeof createRedisLoginThrottle>;
+  /** A player hidden or shown through any node: every node's rankings cache forgets them at once. */
+  rankingsChanges: RankingsChanges;
 };
 
 /**
@@ -68,6 +72,7 @@ export async function openClusterTopology(options: {
     refreshNow: game.refreshNow,
     loginThrottle: (throttleClock) =>
       createRedisLoginThrottle({ redis: node.redis, keys: node.keys, clock: throttleClock }),
+    rankingsChanges: clusterRankingsChanges({ pubsub: node.pubsub, log }),
     async start(here) {
       driven = here.game;
       await game.start(here.game, here.playersHere);

@@ -16,7 +16,12 @@ import { games, signedInWallets } from '../db/schema/index.ts';
 import { leaderboardSql, weekStart } from '../rankings/leaderboard-query.ts';
 import { playerGamesSql } from '../rankings/player-profile-query.ts';
 import { createPlayerSessions, PLAYER_SESSION_COOKIE } from '../security/player-sessions.ts';
-import { RANKINGS_CACHE_MS, RANKINGS_REFUSALS, registerRankingsRoutes } from './rankings-routes.ts';
+import {
+  RANKINGS_CACHE_MS,
+  RANKINGS_HTTP_CACHE,
+  RANKINGS_REFUSALS,
+  registerRankingsRoutes,
+} from './rankings-routes.ts';
 
 const SHRIMP = getGameMode('smol_shrimp');
 const WIN = SHRIMP.winLamports - SHRIMP.wagerLamports; // +0.0125 SOL
@@ -216,6 +221,22 @@ describeEachDatabase('the leaderboard and the player page', (target) => {
     expect(await net()).toBeNull();
     clock.advance(RANKINGS_CACHE_MS);
     expect(await net()).toBe(1);
+  });
+
+  it('a page with no record is not cached: its first match shows at once, and no browser keeps a page', async () => {
+    const instance = app();
+    const newcomer = (await generateKeyPairSigner()).address;
+    const first = await instance.inject({ url: `/api/players/${newcomer}` });
+    expect(first.statusCode).toBe(404);
+    await game(newcomer, w.c, newcomer);
+    const after = await instance.inject({ url: `/api/players/${newcomer}` });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['cache-control']).toBe(RANKINGS_HTTP_CACHE.player);
+    const board = await instance.inject({ url: '/api/leaderboard' });
+    expect(board.headers['cache-control']).toBe(RANKINGS_HTTP_CACHE.board);
+    expect(`${after.headers['cache-control']} ${board.headers['cache-control']}`).not.toMatch(
+      /public|max-age/,
+    );
   });
 
   it('the boards read the paid-matches index and a player page an index on each player column', async () => {

@@ -17,6 +17,8 @@ import {
   playerProfile,
   setHiddenFromRankings,
 } from '../rankings/player-profile-query.ts';
+import { boardKey, createRankingsCache, playerKey } from '../rankings/rankings-cache.ts';
+import { localRankingsChanges, type RankingsChanges } from '../rankings/rankings-changes.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { Replies } from './contract-reply.ts';
@@ -25,6 +27,13 @@ import { createPlayerWriteLimit } from './player-write-limit.ts';
 
 /** How long a board or a page is served from memory before the database is read again. */
 export const RANKINGS_CACHE_MS = 30_000;
+
+/**
+ * What browsers and proxies may keep. A player who hides expects to be gone at once, so nothing of the
+ * rankings is kept anywhere but in this server's own cache, which every node empties on a change: a board
+ * is stored but asked again each time (no-cache), a player's page is not stored at all.
+ */
+export const RANKINGS_HTTP_CACHE = { board: 'no-cache', player: 'no-store' } as const;
 
 export const RANKINGS_REFUSALS = {
   badQuery: `period must be one of ${LEADERBOARD_PERIODS.join(', ')} and sort one of ${LEADERBOARD_SORTS.join(', ')}`,
@@ -36,25 +45,40 @@ export const RANKINGS_REFUSALS = {
 
 /**
  * The public rankings (common/api/rankings-api.ts): GET /api/leaderboard?period=week|all&sort=net|wins|winRate
- * and GET /api/players/{address}, both read from the database and cached for RANKINGS_CACHE_MS (a choice to
- * hide empties the cache at once); GET and PUT /api/player/visibility for the signed-in wallet itself.
+ * and GET /api/players/{address}, both read from the database and cached for RANKINGS_CACHE_MS in a bounded
+ * cache (a choice to hide or show empties it at once, on every node through `changes`); GET and PUT
+ * /api/player/visibility for the signed-in wallet itself.
  */
 export function registerRankingsRoutes(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; playerSessions: Pick<PlayerSessions, 'fromRequest'> },
+  deps: {
+    db: Database;
+    clock: Clock;
+    playerSessions: Pick<PlayerSessions, 'fromRequest'>;
+    /** How nodes tell each other of a visibility change; in process when alone. */
+    changes?: RankingsChanges;
+    maxCacheEntries?: number;
+  },
 ): void {
   const { db, clock } = deps;
   const limiter = createTokenBucketLimiter({ clock, capacity: 60, refillPerMinute: 120 });
   // Each choice empties the boards' cache: bounded per wallet and per address (RELIABILITY 40).
   const writeLimit = createPlayerWriteLimit({ clock });
-  const cache = new Map<string, { at: number; value: unknown }>();
-  const cached = async <T>(key: string, read: () => Promise<T>): Promise<T> => {
-    const hit = cache.get(key);
-    if (hit && clock.now() - hit.at < RANKINGS_CACHE_MS) return hit.value as T;
-    const value = await read();
-    cache.set(key, { at: clock.now(), value });
-    return value;
-  };
+  const cache = createRankingsCache({
+    clock,
+    ttlMs: RANKINGS_CACHE_MS,
+    ...(deps.maxCacheEntries ? { maxEntries: deps.maxCacheEntries } : {}),
+  });
+  const changes = deps.changes ?? localRankingsChanges();
+  let stopListening: (() => Promise<void>) | undefined;
+  // Listening before the first request is served, and no more once the server closes.
+  app.addHook('onReady', async () => {
+    stopListening = await changes.listen((wallet) => cache.forgetPlayer(wallet));
+  });
+  app.addHook('onClose', async () => {
+    // A node leaves its Redis before its HTTP server closes: a stop that finds it gone has nothing left to do.
+    await stopListening?.().catch(() => {});
+  });
 
   /** The public reads, per IP: a page load asks for a board or two, a flood gets 429. */
   const limited = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -71,8 +95,8 @@ export function registerRankingsRoutes(
       const knownPeriod = LEADERBOARD_PERIODS.find((p) => p === period);
       const knownSort = LEADERBOARD_SORTS.find((s) => s === sort);
       if (!knownPeriod || !knownSort) return reply.code(400).send({ error: RANKINGS_REFUSALS.badQuery });
-      reply.header('cache-control', `public, max-age=${RANKINGS_CACHE_MS / 1000}`);
-      return cached(`board:${knownPeriod}:${knownSort}`, async () => {
+      reply.header('cache-control', RANKINGS_HTTP_CACHE.board);
+      return cache.get(boardKey(knownPeriod, knownSort), async () => {
         const since = knownPeriod === 'week' ? weekStart(clock.now()) : null;
         const rows = await leaderboard(db, { since, sort: knownSort });
         return {
@@ -93,9 +117,14 @@ export function registerRankingsRoutes(
     async (request, reply) => {
       const { address } = request.params;
       if (!isAddress(address)) return reply.code(400).send({ error: RANKINGS_REFUSALS.badAddress });
-      const profile = await cached(`player:${address}`, () => playerProfile(db, address));
+      reply.header('cache-control', RANKINGS_HTTP_CACHE.player);
+      // A 404 is not kept: any valid address can be asked for, and the cache is for pages people look at.
+      const profile = await cache.get(
+        playerKey(address),
+        () => playerProfile(db, address),
+        (found) => found !== null,
+      );
       if (!profile) return reply.code(404).send({ error: RANKINGS_REFUSALS.noPage });
-      reply.header('cache-control', `public, max-age=${RANKINGS_CACHE_MS / 1000}`);
       return profile;
     },
   );
@@ -119,8 +148,9 @@ export function registerRankingsRoutes(
     const wallet = session.walletAddress;
     // A session exists only with its signed_in_wallets row (recordSignedInWallet): the update finds it.
     await setHiddenFromRankings(db, wallet, body.data.hidden, new Date(clock.now()));
-    // The choice shows at once, not after the cache's 30 s.
-    cache.clear();
+    // The choice shows at once, here and on every other node, not after the cache's 30 s.
+    cache.forgetPlayer(wallet);
+    changes.visibilityChanged(wallet);
     return { walletAddress: wallet, hidden: body.data.hidden };
   });
 }

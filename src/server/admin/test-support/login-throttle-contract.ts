@@ -7,6 +7,8 @@ import {
   LOGIN_FAILURE_WINDOW_MS as WINDOW,
 } from '../login-throttle.ts';
 
+const CAP = 8;
+
 /**
  * One contract for every LoginThrottle (in memory for one process, Redis for several nodes): RELIABILITY 18
  * and 34. `make` gives a fresh throttle on the clock; each test uses accounts and addresses of its own.
@@ -87,6 +89,42 @@ export function describeLoginThrottle(
       // Four failures stand: one more attempt, then the address is refused.
       await fail(throttle, '10.0.3.1', 'guess9@pong.test');
       expect((await throttle.reserve('10.0.3.1', 'real@pong.test')).ok).toBe(false);
+    });
+
+    it('RELIABILITY 44: IPv6 addresses of one /64 share one bucket; the next /64 has its own', async () => {
+      const clock = createFakeClock();
+      const throttle = await make(clock);
+      for (let i = 1; i <= MAX; i++)
+        await fail(throttle, `2001:db8:1:2::${i.toString(16)}`, `v6-${i}@pong.test`);
+      expect((await throttle.reserve('2001:db8:1:2:ffff:ee:dd:c', 'fresh@pong.test')).ok).toBe(false);
+      expect((await throttle.reserve('2001:0db8:0001:0002:0000:0000:0000:0077', 'fresh@pong.test')).ok).toBe(
+        false,
+      );
+      expect((await throttle.reserve('2001:db8:1:3::1', 'fresh@pong.test')).ok).toBe(true);
+    });
+
+    it(`RELIABILITY 44: a capped account takes ${CAP} attempts from all addresses together, then waits for the window`, async () => {
+      const clock = createFakeClock();
+      const throttle = await make(clock);
+      const start = clock.now();
+      const answers = [];
+      for (let i = 0; i < CAP + 5; i++) {
+        answers.push(await throttle.reserve(`192.0.2.${i}`, '2fa:capped', { accountCap: CAP }));
+        clock.advance(1_000);
+      }
+      expect(answers.map((a) => a.ok)).toEqual([...Array(CAP).fill(true), ...Array(5).fill(false)]);
+      expect(answers.map((a) => a.ok && a.accountCapReached)).toEqual([
+        ...Array(CAP - 1).fill(false),
+        true,
+        ...Array(5).fill(false),
+      ]);
+      // A throttle, not a lock: the oldest leaving the window lets one more in.
+      clock.set(start + WINDOW - 1);
+      expect((await throttle.reserve('192.0.2.200', '2fa:capped', { accountCap: CAP })).ok).toBe(false);
+      clock.set(start + WINDOW);
+      expect((await throttle.reserve('192.0.2.200', '2fa:capped', { accountCap: CAP })).ok).toBe(true);
+      // Without a cap (a password step) the same account never refuses a clean address.
+      expect((await throttle.reserve('192.0.2.201', '2fa:capped')).ok).toBe(true);
     });
   });
 }

@@ -19,6 +19,11 @@ import {
   sessionCookieOf,
   signedIn,
 } from '../test-support/admin-test-kit.ts';
+import {
+  SECOND_FACTOR_FAILURES_PER_ADMIN,
+  SECOND_FACTOR_TRIES_PER_SESSION,
+  SECOND_FACTOR_WINDOW_MS,
+} from './second-factor-limits.ts';
 import { base32Decode, TOTP_STEP_MS, totpAt } from './totp.ts';
 
 const eventsOf = (db: Database, adminId: string) =>
@@ -118,22 +123,103 @@ describeEachDatabase('admin two-factor sign-in (TOTP)', (target) => {
     );
   });
 
-  it(`wrong codes are throttled like passwords: after ${LOGIN_MAX_FAILURES} the next is 429, even a right one`, async () => {
+  it(`RELIABILITY 44: wrong codes count per address too: after ${LOGIN_MAX_FAILURES} from one, the next is 429, even a right one`, async () => {
     const h = await start(owners);
     const { admin, totp } = await signedIn(h, target.db, 'owner');
     if (!totp) throw new Error('the kit did not enrol');
     h.clock.advance(TOTP_STEP_MS);
-    const { cookie } = await passwordOnly(h, admin.email, '203.0.113.50');
     const ip = { 'x-forwarded-for': '203.0.113.50' };
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) {
-      expect((await sendCode(h, cookie, 'verify', '000000', ip)).statusCode).toBe(401);
+    let sent = 0;
+    let cookie: string | undefined;
+    while (sent < LOGIN_MAX_FAILURES) {
+      cookie = (await passwordOnly(h, admin.email, '203.0.113.50')).cookie;
+      for (let i = 0; i < SECOND_FACTOR_TRIES_PER_SESSION && sent < LOGIN_MAX_FAILURES; i += 1, sent += 1) {
+        expect((await sendCode(h, cookie, 'verify', '000000', ip)).statusCode).toBe(401);
+      }
     }
+    // The last sign-in still has a try left; the address has none.
     const refused = await sendCode(h, cookie, 'verify', totpAt(totp.secret, h.clock.now()), ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: ADMIN_ERRORS.tooManyAttempts });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it(`RELIABILITY 44: a pending sign-in is ended by its ${SECOND_FACTOR_TRIES_PER_SESSION}rd wrong code, recorded once for all of them`, async () => {
+    const h = await start(owners);
+    const { admin, totp } = await signedIn(h, target.db, 'admin');
+    if (!totp) throw new Error('the kit did not enrol');
+    h.clock.advance(TOTP_STEP_MS);
+    const { cookie } = await passwordOnly(h, admin.email, '203.0.113.60');
+    const ip = { 'x-forwarded-for': '203.0.113.60' };
+    const answers = [];
+    for (let i = 0; i < SECOND_FACTOR_TRIES_PER_SESSION; i += 1) {
+      answers.push((await sendCode(h, cookie, 'verify', '000000', ip)).json());
+    }
+    expect(answers).toEqual([
+      ...Array(SECOND_FACTOR_TRIES_PER_SESSION - 1).fill({ error: ADMIN_ERRORS.invalidSecondFactor }),
+      { error: ADMIN_ERRORS.secondFactorSessionEnded },
+    ]);
+    // The session is gone: even the right code cannot finish it; the password step comes again.
+    const late = await sendCode(h, cookie, 'verify', totpAt(totp.secret, h.clock.now()), ip);
+    expect(late.statusCode).toBe(401);
+    expect((await getUser(h.app, cookie)).statusCode).toBe(401);
+    const failed = (await eventsOf(target.db, admin.id)).filter(
+      (e) => e.eventType === ADMIN_EVENT.twoFactorFailed,
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.details).toMatchObject({ wrongCodes: SECOND_FACTOR_TRIES_PER_SESSION });
+    const again = await passwordOnly(h, admin.email, '203.0.113.60');
+    const ok = await sendCode(h, again.cookie, 'verify', totpAt(totp.secret, h.clock.now()), ip);
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it(`RELIABILITY 44: wrong codes from many addresses stop at ${SECOND_FACTOR_FAILURES_PER_ADMIN} per admin: the next code is not even checked; the real admin passes once the window moves on`, async () => {
+    const h = await start(owners);
+    const { admin, totp } = await signedIn(h, target.db, 'owner');
+    if (!totp) throw new Error('the kit did not enrol');
+    h.clock.advance(TOTP_STEP_MS);
+    // Strangers with the password, one fresh address (and a fresh sign-in) after another, each sending
+    // codes until refused, until a fresh address's first code is refused too.
+    const statuses: number[] = [];
+    let firstOfFresh = 0;
+    for (let n = 1; n <= 40 && firstOfFresh !== 429; n += 1) {
+      const address = `198.18.${n >> 8}.${n & 255}`;
+      const { cookie } = await passwordOnly(h, admin.email, address);
+      for (let i = 0; i < SECOND_FACTOR_TRIES_PER_SESSION; i += 1) {
+        const res = await sendCode(h, cookie, 'verify', '000000', { 'x-forwarded-for': address });
+        statuses.push(res.statusCode);
+        if (i === 0) firstOfFresh = res.statusCode;
+        if (res.statusCode !== 401) break;
+      }
+    }
+    // Exactly the cap was checked, however many addresses asked.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SECOND_FACTOR_FAILURES_PER_ADMIN);
+    expect(firstOfFresh).toBe(429);
+
+    // Even a right code, from an address that never failed, is not checked now: the cap holds for all.
+    const realAddress = { 'x-forwarded-for': '192.0.2.10' };
+    const { cookie } = await passwordOnly(h, admin.email, '192.0.2.10');
+    const paused = await sendCode(h, cookie, 'verify', totpAt(totp.secret, h.clock.now()), realAddress);
+    expect(paused.statusCode).toBe(429);
+    const retryAfterMs = Number(paused.headers['retry-after']) * 1000;
+    expect(retryAfterMs).toBeGreaterThan(0);
+    expect(retryAfterMs).toBeLessThanOrEqual(SECOND_FACTOR_WINDOW_MS);
+    const [row] = await target.db.select().from(adminUsers).where(sql`${adminUsers.id} = ${admin.id}`);
+    expect(row?.totpLastStep).not.toBe(Math.floor(h.clock.now() / TOTP_STEP_MS));
+
+    // Recorded as one pause and one event per ended sign-in, not a row per guess.
     const types = (await eventsOf(target.db, admin.id)).map((e) => e.eventType);
-    expect(types.filter((t) => t === ADMIN_EVENT.twoFactorFailed)).toHaveLength(LOGIN_MAX_FAILURES);
+    expect(types.filter((t) => t === ADMIN_EVENT.twoFactorPaused)).toHaveLength(1);
+    expect(types.filter((t) => t === ADMIN_EVENT.twoFactorFailed).length).toBeLessThanOrEqual(
+      Math.ceil(SECOND_FACTOR_FAILURES_PER_ADMIN / SECOND_FACTOR_TRIES_PER_SESSION),
+    );
+
+    // A throttle, not a lock: once the window has moved on, a fresh password step and the right code pass.
+    h.clock.advance(retryAfterMs);
+    const fresh = await passwordOnly(h, admin.email, '192.0.2.10');
+    const passed = await sendCode(h, fresh.cookie, 'verify', totpAt(totp.secret, h.clock.now()), realAddress);
+    expect(passed.statusCode, passed.body).toBe(200);
+    expect((await getUser(h.app, fresh.cookie)).statusCode).toBe(200);
   });
 
   it('a recovery code signs in once; used again it is refused; its use is recorded with the codes left', async () => {

@@ -14,6 +14,11 @@ import { type AdminRole, allow, ROLES } from '../admin-roles.ts';
 import type { AdminSession } from '../admin-sessions.ts';
 import type { LoginThrottle } from '../login-throttle.ts';
 import type { ThrottledLoginEvents } from '../throttled-login-events.ts';
+import {
+  SECOND_FACTOR_FAILURES_PER_ADMIN,
+  SECOND_FACTOR_TRIES_PER_SESSION,
+  SECOND_FACTOR_WINDOW_MS,
+} from './second-factor-limits.ts';
 import { secondFactorStage } from './second-factor-stage.ts';
 
 export interface TwoFactorRouteDeps {
@@ -28,8 +33,11 @@ const stepRoute = { config: { ...allow(ROLES.read).config, secondFactorStep: tru
 /**
  * The second factor after the password: GET its state, POST enrol (a new secret for the QR code), POST
  * confirm (its first code: enrolment done, recovery codes shown once), POST verify (a code, or a recovery
- * code). Codes are counted by the password step's throttle, per address and per (admin, address), under
- * the account `2fa:<admin id>`, so a stolen password gives a handful of guesses, not a million.
+ * code). Each code is counted before it is checked (RELIABILITY 44): by the password step's throttle per
+ * address (an IPv6 /64 as one) and per (admin, address) under the account `2fa:<admin id>`, which is also
+ * capped as a whole (SECOND_FACTOR_FAILURES_PER_ADMIN from all addresses), and by the pending session
+ * itself, which its SECOND_FACTOR_TRIES_PER_SESSION-th wrong code ends. Wrong codes are recorded once per
+ * ended session and once when the admin's cap fills, never one row per guess.
  */
 export function registerTwoFactorRoutes(
   scope: FastifyInstance,
@@ -49,7 +57,9 @@ export function registerTwoFactorRoutes(
     const body = secondFactorCodeBodySchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: ADMIN_ERRORS.invalidSecondFactor });
     const { ip } = request;
-    const reserved = await deps.throttle.reserve(ip, `2fa:${session.adminId}`);
+    const reserved = await deps.throttle.reserve(ip, `2fa:${session.adminId}`, {
+      accountCap: SECOND_FACTOR_FAILURES_PER_ADMIN,
+    });
     if (!reserved.ok) {
       const retryAfterSeconds = Math.max(1, Math.ceil(reserved.retryAfterMs / 1000));
       const userAgent = request.headers['user-agent'];
@@ -59,15 +69,37 @@ export function registerTwoFactorRoutes(
         .code(429)
         .send({ error: ADMIN_ERRORS.tooManyAttempts });
     }
+    // Counted in the session before the check: parallel codes of one session share its tries.
+    const tries = await sessions.takeSecondFactorTry(session.sid, SECOND_FACTOR_TRIES_PER_SESSION);
+    if (tries === null) {
+      await sessions.endSid(session.sid);
+      return reply.code(401).send({ error: ADMIN_ERRORS.secondFactorSessionEnded });
+    }
     const done = await attempt(body.data.code);
     if (done === undefined) {
+      if (reserved.accountCapReached) {
+        await context.recordAction(request, {
+          action: 'second_factor_paused',
+          eventType: ADMIN_EVENT.twoFactorPaused,
+          severity: 'critical',
+          message:
+            `${SECOND_FACTOR_FAILURES_PER_ADMIN} wrong two-factor codes for admin ${session.email} within ` +
+            `${SECOND_FACTOR_WINDOW_MS / 60_000} minutes (the last from ${ip}): codes wait; its password is known to someone`,
+          details: { wrongCodes: SECOND_FACTOR_FAILURES_PER_ADMIN, windowMs: SECOND_FACTOR_WINDOW_MS },
+        });
+      }
+      if (tries < SECOND_FACTOR_TRIES_PER_SESSION) {
+        return reply.code(401).send({ error: ADMIN_ERRORS.invalidSecondFactor });
+      }
+      await sessions.endSid(session.sid);
       await context.recordAction(request, {
         action: 'second_factor_failed',
         eventType: ADMIN_EVENT.twoFactorFailed,
         severity: 'warning',
-        message: `Wrong two-factor code for admin ${session.email} from ${ip}`,
+        message: `${tries} wrong two-factor codes for admin ${session.email} (the last from ${ip}): sign-in ended`,
+        details: { wrongCodes: tries },
       });
-      return reply.code(401).send({ error: ADMIN_ERRORS.invalidSecondFactor });
+      return reply.code(401).send({ error: ADMIN_ERRORS.secondFactorSessionEnded });
     }
     await deps.throttle.succeeded(reserved.ticket);
     await sessions.completeSecondFactor(session.sid);
