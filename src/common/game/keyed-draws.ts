@@ -11,7 +11,8 @@ import { sha256 } from '@noble/hashes/sha2';
  */
 export const DRAW_DOMAIN = 'pong-wager match draw v2';
 
-const DOMAIN_BYTES = new TextEncoder().encode(DRAW_DOMAIN);
+/** Made on first use: a page that only flies the ball (and never draws) keeps none of this at load. */
+let domainBytes: Uint8Array | null = null;
 
 /** The 16 bytes of a 32-hex-character seed. */
 export function seedBytes(seedHex: string): Uint8Array {
@@ -25,9 +26,10 @@ export function drawMessage(index: number): Uint8Array {
   if (!Number.isInteger(index) || index < 0 || index > 0xffffffff) {
     throw new RangeError('a draw index is a whole number below 2^32');
   }
-  const message = new Uint8Array(DOMAIN_BYTES.length + 4);
-  message.set(DOMAIN_BYTES);
-  new DataView(message.buffer).setUint32(DOMAIN_BYTES.length, index, false);
+  domainBytes ??= new TextEncoder().encode(DRAW_DOMAIN);
+  const message = new Uint8Array(domainBytes.length + 4);
+  message.set(domainBytes);
+  new DataView(message.buffer).setUint32(domainBytes.length, index, false);
   return message;
 }
 
