@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchVerificationAnswer } from '../../common/api/player-api.ts';
+import { GENERATOR_NAMES } from '../../common/game/generator-versions.ts';
 import { createHarness, playWithBots, SEED } from '../../server/game/test-support/match-test-harness.ts';
 import { sha256Hex, VERIFY_TEXTS, verifyMatch } from './verify-match.ts';
 
@@ -38,7 +39,9 @@ describe('verifying a finished match in the browser', () => {
     expect(verdict.checks.every((c) => c.ok)).toBe(true);
     const [own, theirs] = [answer.recorded.scores[1], answer.recorded.scores[0]];
     // Read from seat 1, who lost: the score is theirs first.
-    expect(verdict.checks.at(-1)?.text).toBe(VERIFY_TEXTS.replayOk(`${own}-${theirs}, your opponent wins`));
+    expect(verdict.checks.at(-1)?.text).toBe(
+      VERIFY_TEXTS.replayOk(`${own}-${theirs}, your opponent wins`, GENERATOR_NAMES[2]),
+    );
   });
 
   it('a recorded result the moves do not produce fails the check, naming both results', async () => {
@@ -50,7 +53,7 @@ describe('verifying a finished match in the browser', () => {
     expect(verdict.headline).toBe(VERIFY_TEXTS.failed);
     expect(verdict.checks.at(-1)).toEqual({
       ok: false,
-      text: VERIFY_TEXTS.replayBad(`${b}-${a}, your opponent wins`, `${a}-${b}, you win`),
+      text: VERIFY_TEXTS.replayBad(`${b}-${a}, your opponent wins`, `${a}-${b}, you win`, GENERATOR_NAMES[2]),
     });
   });
 

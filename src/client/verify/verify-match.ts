@@ -1,4 +1,5 @@
 import type { MatchVerificationAnswer } from '../../common/api/player-api.ts';
+import { GENERATOR_NAMES } from '../../common/game/generator-versions.ts';
 import { replayMatch } from '../../common/game/replay.ts';
 
 /** The outcome of checking a finished match in this browser, in words a player reads. */
@@ -22,9 +23,11 @@ export const VERIFY_TEXTS = {
     `The revealed seed hashes to ${shortHash(actual)}, not to the announced ${shortHash(announced)}`,
   storedHashBad: (stored: string | null, announced: string) =>
     `The server's stored hash ${stored ? shortHash(stored) : '(none)'} is not the one announced to you (${shortHash(announced)})`,
-  replayOk: (result: string) => `Replaying the recorded moves reproduces the recorded result: ${result}`,
-  replayBad: (recorded: string, replayed: string) =>
-    `Replaying the recorded moves does NOT reproduce the recorded result. Recorded: ${recorded}. Replay: ${replayed}`,
+  /** `generator` is the record's (GENERATOR_NAMES): the replay draws from the generator the match drew from. */
+  replayOk: (result: string, generator: string) =>
+    `Replaying the recorded moves with ${generator} reproduces the recorded result: ${result}`,
+  replayBad: (recorded: string, replayed: string, generator: string) =>
+    `Replaying the recorded moves with ${generator} does NOT reproduce the recorded result. Recorded: ${recorded}. Replay: ${replayed}`,
 } as const;
 
 function shortHash(hex: string): string {
@@ -47,7 +50,8 @@ function resultText(scores: readonly [number, number], winner: 0 | 1 | null, sea
 /**
  * Checks a finished match from what the server revealed: the seed against the hash announced at `matched`
  * (`announcedHash`, when this browser saw it; else the hash the server stored), then a replay of the recorded
- * paddle moves with the shared physics against the recorded score and winner.
+ * paddle moves with the shared physics, drawing from the record's generator, against the recorded score and
+ * winner.
  */
 export async function verifyMatch(
   answer: MatchVerificationAnswer,
@@ -79,14 +83,15 @@ export async function verifyMatch(
   const seat = answer.yourSeat;
   const replayed = resultText(replay.scores, replay.winner, seat, how);
   const recorded = resultText(answer.recorded.scores, answer.recorded.winner, seat);
+  const generator = GENERATOR_NAMES[answer.record.generator];
   const same =
     replay.winner === answer.recorded.winner &&
     replay.scores[0] === answer.recorded.scores[0] &&
     replay.scores[1] === answer.recorded.scores[1];
   checks.push(
     same
-      ? { ok: true, text: VERIFY_TEXTS.replayOk(replayed) }
-      : { ok: false, text: VERIFY_TEXTS.replayBad(recorded, replayed) },
+      ? { ok: true, text: VERIFY_TEXTS.replayOk(replayed, generator) }
+      : { ok: false, text: VERIFY_TEXTS.replayBad(recorded, replayed, generator) },
   );
   const fair = checks.every((c) => c.ok);
   return { kind: fair ? 'fair' : 'failed', headline: fair ? VERIFY_TEXTS.fair : VERIFY_TEXTS.failed, checks };

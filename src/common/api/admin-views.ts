@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENERATOR_VERSIONS } from '../game/generator-versions.ts';
 import {
   adminFlaggedWalletRowSchema,
   adminGameRowSchema,
@@ -169,6 +170,7 @@ const seat = z.union([z.literal(0), z.literal(1)]);
  */
 export const matchRecordSchema = z.object({
   seed: z.string().min(1),
+  generator: z.literal(GENERATOR_VERSIONS),
   countdownSeconds: z.number().nonnegative(),
   inputs: z.array(z.tuple([z.number().int().nonnegative(), seat, z.number()])),
   forfeit: z.object({ afterTick: z.number().int().nonnegative(), loser: seat }).optional(),

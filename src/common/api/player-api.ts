@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENERATOR_VERSIONS } from '../game/generator-versions.ts';
 import { count, instant } from './wire-values.ts';
 
 /**
@@ -161,6 +162,8 @@ export const matchVerificationAnswerSchema = z.object({
   /** SHA-256 of the seed, hex, as the server stored it when the match started. */
   seedHash: z.string().nullable(),
   record: z.object({
+    /** The generator the match drew from (game/rng.ts): 1 for matches before draws were keyed, else 2. */
+    generator: z.literal(GENERATOR_VERSIONS),
     countdownSeconds: count,
     inputs: z.array(z.tuple([count, seat, z.number().finite()])),
     forfeit: z.object({ afterTick: count, loser: seat }).optional(),

@@ -11,6 +11,7 @@ import {
   RALLY_MIN_SLOPE_LIMIT,
   ROUND_END_TICKS,
 } from './constants.ts';
+import { CURRENT_GENERATOR } from './generator-versions.ts';
 import { maxMatchTicks, maxRecordedInputs, playTicksOf } from './match-length.ts';
 import {
   type Ball,
@@ -39,7 +40,7 @@ type Bot = (view: MatchPhysics, player: PlayerIndex, previous: number | null) =>
 /** Plays a whole match on the pure physics with one bot per seat, recording every change of target. */
 function playWhole(seed: string, bot: Bot): { record: MatchRecord; final: MatchPhysics } {
   let state = createMatchPhysics(seed, COUNTDOWN);
-  const record: MatchRecord = { seed, countdownSeconds: COUNTDOWN, inputs: [] };
+  const record: MatchRecord = { seed, generator: CURRENT_GENERATOR, countdownSeconds: COUNTDOWN, inputs: [] };
   const targets: [number | null, number | null] = [null, null];
   // Far past the bound, so a match the rule fails to end shows as a failed assertion, not a hang.
   while (state.phase.name !== 'gameOver' && state.tick < 2 * maxMatchTicks(COUNTDOWN)) {

@@ -14,6 +14,7 @@ import {
   TICK_HZ,
   WINNING_SCORE,
 } from './constants.ts';
+import { CURRENT_GENERATOR } from './generator-versions.ts';
 import {
   type Ball,
   ballSpeed,
@@ -170,7 +171,7 @@ describe('physics: one pure tick', () => {
 /** Two imperfect bots: each tracks the ball with a lag, so rallies end and the match finishes. */
 function playWithBots(seed: string): { record: MatchRecord; final: MatchPhysics } {
   let state = createMatchPhysics(seed, 1);
-  const record: MatchRecord = { seed, countdownSeconds: 1, inputs: [] };
+  const record: MatchRecord = { seed, generator: CURRENT_GENERATOR, countdownSeconds: 1, inputs: [] };
   const targets: [number | null, number | null] = [null, null];
   while (state.phase.name !== 'gameOver') {
     const tick = state.tick + 1;

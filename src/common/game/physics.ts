@@ -18,6 +18,7 @@ import {
   TICK_HZ,
   WINNING_SCORE,
 } from './constants.ts';
+import { CURRENT_GENERATOR, type GeneratorVersion } from './generator-versions.ts';
 import {
   finalWhistle,
   isSuddenDeath,
@@ -52,8 +53,13 @@ const HALF_PADDLE = PADDLE_HEIGHT / 2;
 const CENTRE_X = CANVAS_WIDTH / 2;
 const CENTRE_Y = CANVAS_HEIGHT / 2;
 
-export function createMatchPhysics(seedHex: string, countdownSeconds: number): MatchPhysics {
-  const [first, rng] = nextFloat(rngFromSeed(seedHex));
+/** A match at its start: the first draw chooses who serves first. A replay passes its record's generator. */
+export function createMatchPhysics(
+  seedHex: string,
+  countdownSeconds: number,
+  generator: GeneratorVersion = CURRENT_GENERATOR,
+): MatchPhysics {
+  const [first, rng] = nextFloat(rngFromSeed(seedHex, generator));
   return {
     phase: { name: 'countdown', ticksLeft: Math.max(0, Math.round(countdownSeconds * TICK_HZ)) },
     tick: 0,

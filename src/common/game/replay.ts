@@ -1,3 +1,4 @@
+import type { GeneratorVersion } from './generator-versions.ts';
 import {
   createMatchPhysics,
   forfeit,
@@ -14,6 +15,8 @@ import {
  */
 export interface MatchRecord {
   seed: string;
+  /** The generator the match drew from (rng.ts): records from before draws were keyed are v1. */
+  generator: GeneratorVersion;
   countdownSeconds: number;
   /** [tick, player, target]: from step `tick` on, `player`'s paddle heads for `target`. Sorted by tick. */
   inputs: Array<[number, PlayerIndex, number]>;
@@ -49,7 +52,7 @@ export function replayStopTick(record: MatchRecord, maxTicks = MAX_REPLAY_TICKS)
 /** A cursor at tick 0; a record forfeited before any step is already over. */
 export function startReplay(record: MatchRecord, maxTicks = MAX_REPLAY_TICKS): ReplayCursor {
   const cursor: ReplayCursor = {
-    state: createMatchPhysics(record.seed, record.countdownSeconds),
+    state: createMatchPhysics(record.seed, record.countdownSeconds, record.generator),
     targets: [null, null],
     next: 0,
   };

@@ -1,31 +1,36 @@
+import type { GeneratorVersion } from './generator-versions.ts';
+import { keyedDraw } from './keyed-draws.ts';
+import { nextSfc32, type Sfc32State, sfc32FromSeed } from './sfc32.ts';
+
 /**
- * A small seeded generator (sfc32) whose whole state is four 32-bit words kept inside the match state, so a
- * match is a pure function of its seed and inputs. Only integer operations: identical on every engine.
+ * The match generator: where every chance of a match comes from (who serves first, each serve's angle, a
+ * level score at the final whistle), so a match is a pure function of its seed, its generator and its inputs.
+ * Each record names its generator (generator-versions.ts): v1 (sfc32.ts) for matches played before draws
+ * were keyed, which still replay with it; v2 (keyed-draws.ts) for every match since, no draw of which tells
+ * anything of another without the seed. The state is plain data kept inside the match state, so a copy resumes anywhere.
  */
-export type RngState = readonly [number, number, number, number];
+export type RngState =
+  | { generator: 1; words: Sfc32State }
+  /** The seed is the key; `drawn` counts the draws taken, so the next is draw number `drawn`. */
+  | { generator: 2; seed: string; drawn: number };
 
 /** A seed is 32 hex characters (128 bits); the server draws it from a cryptographic source. */
 export const SEED_PATTERN = /^[0-9a-f]{32}$/;
 
-export function rngFromSeed(seedHex: string): RngState {
+export function rngFromSeed(seedHex: string, generator: GeneratorVersion): RngState {
   if (!SEED_PATTERN.test(seedHex)) throw new RangeError('a seed is 32 lowercase hex characters');
-  const words = [0, 8, 16, 24].map((i) => Number.parseInt(seedHex.slice(i, i + 8), 16) | 0);
-  let state: RngState = [words[0]!, words[1]!, words[2]!, words[3]! | 1];
-  // Mix the seed in before the first value is used.
-  for (let i = 0; i < 12; i++) state = nextUint32(state)[1];
-  return state;
+  return generator === 1
+    ? { generator, words: sfc32FromSeed(seedHex) }
+    : { generator, seed: seedHex, drawn: 0 };
 }
 
 /** Returns a uniform 32-bit unsigned integer and the next state. */
 export function nextUint32(state: RngState): [number, RngState] {
-  let [a, b, c, d] = state;
-  const t = (((a + b) | 0) + d) | 0;
-  d = (d + 1) | 0;
-  a = b ^ (b >>> 9);
-  b = (c + (c << 3)) | 0;
-  c = (c << 21) | (c >>> 11);
-  c = (c + t) | 0;
-  return [t >>> 0, [a, b, c, d]];
+  if (state.generator === 1) {
+    const [n, words] = nextSfc32(state.words);
+    return [n, { generator: 1, words }];
+  }
+  return [keyedDraw(state.seed, state.drawn), { ...state, drawn: state.drawn + 1 }];
 }
 
 /** A uniform float in [0, 1) and the next state. */

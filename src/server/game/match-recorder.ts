@@ -35,6 +35,7 @@ export function serverChecksum(result: MatchResult): string {
     mode: result.mode,
     wallets: result.seats.map((s) => s.walletAddress),
     seed: result.record.seed,
+    generator: result.record.generator,
     countdownSeconds: result.record.countdownSeconds,
     inputs: result.record.inputs,
     forfeit: result.record.forfeit ?? null,

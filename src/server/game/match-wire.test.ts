@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TICK_MS } from '../../common/game/constants.ts';
+import { BALL_SIZE, LEFT_PADDLE_FACE, RIGHT_PADDLE_FACE, TICK_MS } from '../../common/game/constants.ts';
 import type { ServerMessage } from '../../common/protocol.ts';
 import { KEYFRAME_TICKS, OPPONENT_PADDLE_TICKS } from '../../common/rules.ts';
 import { beatOf } from './match.ts';
@@ -8,6 +8,9 @@ import { ballSeenBy, createHarness, GAME_ID, type Harness, SEED } from './test-s
 /** The tick each message of `type` was sent on, counted from `t0` (the harness's clock moves a tick a step). */
 const ticksOf = (h: Harness, seat: 0 | 1, type: 'gameState', t0: number) =>
   h.of(seat, type).map((m) => Math.round((m.timestamp - t0) / TICK_MS));
+
+const pastAFace = (x: number) =>
+  x - BALL_SIZE / 2 < LEFT_PADDLE_FACE || x + BALL_SIZE / 2 > RIGHT_PADDLE_FACE;
 
 /** Both paddles sweep the field, each on its own rhythm: the worst case for the paddle reports. */
 function sweep(h: Harness, tick: number) {
@@ -19,7 +22,7 @@ describe('what a running match sends: keyframes, ball events and the opponent pa
   it('a keyframe goes to both seats on the first tick, on every change of phase or countdown second, and every KEYFRAME_TICKS on the match’s beat', () => {
     const h = createHarness({ countdownSeconds: 10 });
     const t0 = h.clock.now();
-    const beat = beatOf(SEED, KEYFRAME_TICKS);
+    const beat = beatOf(GAME_ID, KEYFRAME_TICKS);
     h.ticks(500);
     for (const seat of [0, 1] as const) {
       const states = h.of(seat, 'gameState');
@@ -33,9 +36,22 @@ describe('what a running match sends: keyframes, ball events and the opponent pa
     }
   });
 
-  it('matches spread their keyframe beats over the ticks by their seeds', () => {
-    const seeds = ['00000000', '00000001', '00000002'].map((head) => head + SEED.slice(8));
-    expect(seeds.map((seed) => beatOf(seed, KEYFRAME_TICKS))).toEqual([0, 1, 2]);
+  it('matches spread their keyframe beats over the ticks by their game ids', () => {
+    const ids = ['00000000', '00000001', '00000002'].map((head) => head + GAME_ID.slice(8));
+    expect(ids.map((id) => beatOf(id, KEYFRAME_TICKS))).toEqual([0, 1, 2]);
+  });
+
+  it('the keyframe beat tells nothing of the seed: two seeds, one game id, one beat (the draws are keyed by the secret seed)', () => {
+    const beatsOf = (seed: string) => {
+      const h = createHarness({ seed, countdownSeconds: 10 });
+      const t0 = h.clock.now();
+      h.ticks(3 * KEYFRAME_TICKS);
+      // The keyframes apart from the countdown's whole seconds and the first tick: those on the beat.
+      return ticksOf(h, 0, 'gameState', t0).filter((tick) => tick !== 1 && tick % 60 !== 0);
+    };
+    const beats = beatsOf(SEED);
+    expect(beats.length).toBeGreaterThan(0);
+    expect(beatsOf(`ffffffff${SEED.slice(8)}`)).toEqual(beats);
   });
 
   it('a serve and every return go to both seats on their tick with the exact ball, and the ball flown on from them is the server’s', () => {
@@ -48,6 +64,9 @@ describe('what a running match sends: keyframes, ball events and the opponent pa
         const seen = ballSeenBy(h.outbox[seat], h.clock.now());
         const server = h.match.snapshot(seat);
         if (server.gameState !== 'playing' || !seen) continue;
+        // A ball past a paddle's face was missed: the client, flying on with the paddles of its last report,
+        // cannot know that, and no event tells it before the point.
+        if (pastAFace(server.ballPos.x)) continue;
         expect({ x: seen.x, y: seen.y }).toEqual(server.ballPos);
         compared++;
       }

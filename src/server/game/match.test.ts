@@ -88,7 +88,7 @@ describe('game: a whole match as the live game channel carries it', () => {
     }
     expect(scored).not.toBeNull();
     // The point falls between two keyframe beats, so waiting for the beat would have sent an older one last.
-    expect(scored!.tick % KEYFRAME_TICKS).not.toBe(beatOf(SEED, KEYFRAME_TICKS));
+    expect(scored!.tick % KEYFRAME_TICKS).not.toBe(beatOf(GAME_ID, KEYFRAME_TICKS));
     const last = h.of(0, 'gameState').at(-1)!;
     expect(last.timestamp).toBe(scored!.at);
     expect(last.data.scores[0] + last.data.scores[1]).toBe(1);

@@ -1,4 +1,5 @@
 import { TICK_HZ } from '../../common/game/constants.ts';
+import { CURRENT_GENERATOR } from '../../common/game/generator-versions.ts';
 import { maxRecordedInputs, shownPlayTimeLeft } from '../../common/game/match-length.ts';
 import {
   createMatchPhysics,
@@ -29,12 +30,13 @@ import { createReconnectionTracker, type ReconnectionEvent } from './reconnectio
 const SEATS = [0, 1] as const;
 
 /**
- * The tick (mod `period`) on which a match with this seed sends what it sends every `period` ticks (its
+ * The tick (mod `period`) on which the match with this id sends what it sends every `period` ticks (its
  * keyframe, its paddle reports): a server's matches spread their sends over all ticks instead of piling them
- * onto the same ones (a tick's length is what delays every match).
+ * onto the same ones (a tick's length is what delays every match). From the game id (random, and public
+ * anyway), never the seed: a beat anyone can time would give away bits of the secret seed.
  */
-export function beatOf(seed: string, period: number): number {
-  const n = Number.parseInt(seed.slice(0, 8), 16);
+export function beatOf(gameId: string, period: number): number {
+  const n = Number.parseInt(gameId.slice(0, 8), 16);
   return Number.isFinite(n) ? n % period : 0;
 }
 
@@ -53,7 +55,7 @@ export function createMatch(options: MatchOptions): Match {
   const startedAt = clock.now();
   // The record keeps the whole physics countdown, so replayMatch re-runs the match tick for tick.
   const physicsCountdownSeconds = (options.leadInSeconds ?? 0) + options.countdownSeconds;
-  let physics: MatchPhysics = createMatchPhysics(options.seed, physicsCountdownSeconds);
+  let physics: MatchPhysics = createMatchPhysics(options.seed, physicsCountdownSeconds, CURRENT_GENERATOR);
   const inputs = createMatchInputs(maxRecordedInputs(physicsCountdownSeconds));
   const links = createReconnectionTracker();
   const snapshots = createSnapshotLog();
@@ -103,10 +105,10 @@ export function createMatch(options: MatchOptions): Match {
   }
 
   /**
-   * A running match sends a keyframe every KEYFRAME_TICKS, on its own beat (from its seed), and at once when
+   * A running match sends a keyframe every KEYFRAME_TICKS, on its own beat (from its id), and at once when
    * the phase, the score, the countdown second or the play clock's second players see has changed.
    */
-  const keyframeBeat = beatOf(options.seed, KEYFRAME_TICKS);
+  const keyframeBeat = beatOf(id, KEYFRAME_TICKS);
   function keyframeDue(): boolean {
     if (physics.tick % KEYFRAME_TICKS === keyframeBeat) return true;
     const { phase, scores } = physics;
@@ -167,6 +169,7 @@ export function createMatch(options: MatchOptions): Match {
     snapshots.add('end', physics, at);
     const record: MatchRecord = {
       seed: options.seed,
+      generator: CURRENT_GENERATOR,
       countdownSeconds: physicsCountdownSeconds,
       inputs: inputs.record(),
       ...(forfeitRecord ? { forfeit: forfeitRecord } : {}),

@@ -146,7 +146,7 @@ describe('the dispute replay fetches the game and says whether it reproduces', (
   it('a malformed answer is refused with a clear error, not replayed', async () => {
     await renderReplay(200, {
       ...answer(),
-      record: { seed: 'ab', countdownSeconds: 3, inputs: [[1, 2, 300]] },
+      record: { seed: 'ab', generator: 2, countdownSeconds: 3, inputs: [[1, 2, 300]] },
     });
     expect((await screen.findByRole('alert')).textContent).toMatch(/malformed: record\.inputs/);
   });

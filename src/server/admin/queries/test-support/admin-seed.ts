@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { generateKeyPairSigner, type Signature } from '@solana/kit';
 import { uniqueSignature } from '../../../../../test/db-harness.ts';
 import type { FakeClock } from '../../../../common/clock.ts';
+import { CURRENT_GENERATOR } from '../../../../common/game/generator-versions.ts';
 import { type GameModeId, getGameMode } from '../../../../common/game-modes.ts';
 import type { Database } from '../../../db/database.ts';
 import { recordMatchResult, recordMatchStart, seedHash } from '../../../game/match-recorder.ts';
@@ -132,7 +133,7 @@ export async function playGame(
     disconnectCounts: [0, 0],
     stats: { ballHits: 20, rallyCount: 15, longestRally: 4, maxBallSpeed: 12 },
     ticks: 3600,
-    record: { seed, countdownSeconds: 5, inputs: [] },
+    record: { seed, generator: CURRENT_GENERATOR, countdownSeconds: 5, inputs: [] },
     snapshots: [],
     connectionLog: [],
   };
