@@ -38,6 +38,8 @@ describe('the house bot in a browser', () => {
     await player.page.screenshot({ path: path.join(SHOTS, '375-house-bot-offer.png'), fullPage: true });
     await offer.getByRole('button', { name: 'Play the house bot' }).click();
     await waitForScreen(player.page, 'game', 60_000);
+    // The match bar names the opponent once the game screen has its match (a busy machine may take a frame or two).
+    await player.page.getByText(HOUSE_BOT_NAME).first().waitFor({ timeout: 30_000 });
     expect(await player.page.locator('body').textContent()).toContain(HOUSE_BOT_NAME);
     await player.page.screenshot({ path: path.join(SHOTS, '375-house-bot-match.png') });
     expect(player.errors.filter((e) => !e.startsWith(`${KNOWN_SIGN_IN_401} <`))).toEqual([]);
