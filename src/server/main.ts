@@ -26,6 +26,7 @@ import { createServerLogger, logTo } from './logger.ts';
 import { registerMetricsRoute } from './metrics/metrics-route.ts';
 import { packageRoot } from './package-root.ts';
 import type { Bans } from './security/bans.ts';
+import { createLoginThrottle } from './security/login-throttle.ts';
 import { buildServices, type ServerTopology, type ServiceOptions, type Services } from './services.ts';
 import { keepServingThroughStrayErrors } from './stray-errors.ts';
 import type { TrackingWiring } from './tracking/wire-tracking.ts';
@@ -71,10 +72,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       config,
       logger: app.log,
       // The topology, chosen once: one game node of several when REDIS_URL is set, else one process alone.
+      // The login throttle comes with it: shared in Redis by every node, else in this process's memory.
       topology: ({ db, clock, nodeId }) =>
         config.cluster
           ? openClusterTopology({ ...config.cluster, nodeId, db, clock, log: clusterLog })
-          : singleNodeTopology({ db, clock, nodeId }),
+          : { ...singleNodeTopology({ db, clock, nodeId }), loginAttempts: createLoginThrottle(clock) },
     });
     await registerRoutes(app, services, options.clientDir);
     await services.join();
@@ -114,7 +116,6 @@ async function registerRoutes(
   clientDir: string | undefined,
 ): Promise<void> {
   const { config, clock, db, bans, tracking, topology, limits, playerSessions } = services;
-  const loginThrottle = topology.loginThrottle?.(clock);
   await buildApp({
     app,
     config,
@@ -125,7 +126,7 @@ async function registerRoutes(
       clock,
       routes: ADMIN_ROUTE_MODULES,
       // Several nodes count login attempts together, or an address would get 5 tries per node.
-      ...(loginThrottle ? { throttle: loginThrottle } : {}),
+      throttle: topology.loginAttempts,
       services: services.admin,
       twoFactor: {
         requiredFor: config.twoFactor.roles,
@@ -193,7 +194,7 @@ async function registerRoutes(
           ...(config.wsCompression ? { compression: true } : {}),
           onSocketOpen: tracking.socketOpened,
           // Each socket learns its node where several serve, so a client can tell whether its match is elsewhere.
-          ...(topology.advertisedNode ? { nodeId: topology.advertisedNode } : {}),
+          withNode: topology.withNode,
           handlers: services.handlers,
           presence: services.presence,
           refusals: services.refusals,
@@ -283,7 +284,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    const drainSeconds = config.cluster?.drainSeconds ?? 0;
+    const drainSeconds = server.topology.drainMs / 1000;
     console.warn(
       drainSeconds > 0
         ? `${signal} received: live matches play to their end (at most ${drainSeconds} s), then stopping`

@@ -4,7 +4,6 @@ import { type Clock, systemClock } from '../common/clock.ts';
 import { CLOSE_CODES } from '../common/protocol-texts.ts';
 import { bootstrapAdmins } from './admin/admin-bootstrap.ts';
 import { walletAnalytics } from './admin/analytics/refresh-wallet-analytics.ts';
-import type { LoginThrottle } from './admin/login-throttle.ts';
 import type { AdminServices } from './admin/overview/admin-services.ts';
 import { chainBalanceOf } from './admin/overview/admin-services.ts';
 import { liveStatsOf } from './admin/overview/live-stats.ts';
@@ -33,15 +32,17 @@ import { perIpLimitsScaledBy } from './per-ip-limit-factor.ts';
 import type { RankingsChanges } from './rankings/rankings-changes.ts';
 import { createRiskWatch, type RiskWatch } from './risk/risk-watch.ts';
 import { createBans } from './security/bans.ts';
+import type { LoginThrottle } from './security/login-throttle.ts';
 import { createPlayerSessions } from './security/player-sessions.ts';
 import { type TrackingWiring, wireTracking } from './tracking/wire-tracking.ts';
 
 /**
- * A node's topology as the server uses it: the game's port, and (several nodes) a shared login throttle and
- * the rankings' visibility changes told to every node.
+ * A node's topology as the server uses it: the game's port, where admin login attempts are counted (in
+ * memory alone, in Redis for every node together: chosen with the topology), and (several nodes) the
+ * rankings' visibility changes told to every node.
  */
 export type ServerTopology = Topology<MovementNotice> & {
-  loginThrottle?(clock: Clock): LoginThrottle;
+  loginAttempts: LoginThrottle;
   rankingsChanges?: RankingsChanges;
 };
 

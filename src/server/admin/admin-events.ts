@@ -5,7 +5,7 @@ import { recordSystemEvent, type Severity } from '../security/system-events.ts';
 export const ADMIN_EVENT = {
   loginSucceeded: 'admin_login_succeeded',
   loginFailed: 'admin_login_failed',
-  loginThrottled: 'admin_login_throttled',
+  throttledLogin: 'admin_login_throttled',
   logout: 'admin_logout',
   action: 'admin_action',
   created: 'admin_created',
