@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { recordSystemEvent, type Severity } from '../security/system-events.ts';
+import { recordSystemEvent, type Severity } from '../operations-log/system-events.ts';
 
 /** System event types of the admin area (SPEC §3 system event: eventType). */
 export const ADMIN_EVENT = {

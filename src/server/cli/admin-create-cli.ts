@@ -14,7 +14,7 @@ import { resetTwoFactor } from '../admin/two-factor/admin-two-factor.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
-import { recordSystemEvent } from '../security/system-events.ts';
+import { recordSystemEvent } from '../operations-log/system-events.ts';
 
 export const ADMIN_CREATE_EXIT = { created: 0, refused: 1, cannotRun: 2 } as const;
 
