@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_ROUTE_MODULES } from './admin/admin-route-modules.ts';
 import { totpKeyFromDataDir } from './admin/two-factor/totp-key.ts';
 import { createTotpSecretBox } from './admin/two-factor/totp-secret-box.ts';
+import { chainFaceOf } from './chain/chain-choice.ts';
 import { openClusterTopology } from './cluster/cluster-topology.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -241,22 +242,9 @@ function servedOn(config: Config, port: number): Config {
   };
 }
 
-/**
- * Which chain this server moves money on, said loudly at start: a production deployment that forgot
- * SOLANA_RPC_URL must not look like one that has it. The RPC URL itself is never printed (it holds a key).
- */
+/** Which chain this server moves money on, said loudly at start (chain-choice.ts words it for each chain). */
 export function chainBanner(config: Config, url: string): string {
-  if (config.chain.kind === 'remote') {
-    return `Chain: ${config.chain.cluster} through SOLANA_RPC_URL (browsers use PUBLIC_RPC_URL)`;
-  }
-  const rule = '!'.repeat(78);
-  return [
-    rule,
-    `!!! Chain: LOCAL TEST CHAIN (embedded LiteSVM), served to anyone at ${url}/rpc with a faucet.`,
-    '!!! Its SOL is not real money. For devnet or mainnet set SOLANA_RPC_URL, PUBLIC_RPC_URL and',
-    '!!! HOUSE_WALLET_KEYPAIR; with NODE_ENV=production the local chain needs LOCAL_CHAIN=1.',
-    rule,
-  ].join('\n');
+  return chainFaceOf(config.chain).banner(url);
 }
 
 /** Entry point: read the environment, start, and shut down gracefully on SIGTERM or SIGINT. */

@@ -9,7 +9,7 @@ import { chainBalanceOf } from './admin/overview/admin-services.ts';
 import { liveStatsOf } from './admin/overview/live-stats.ts';
 import { createChainRpc } from './chain/chain-rpc.ts';
 import type { RpcRouteOptions } from './chain/local-rpc/rpc-route.ts';
-import { openChain } from './chain/open-chain.ts';
+import { type ChainPort, openChain } from './chain/open-chain.ts';
 import { resolveNodeId } from './cluster/node-id.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -93,7 +93,7 @@ export async function buildServices(options: ServiceOptions) {
   const nodeId = resolveNodeId({ configured: config.nodeId, cluster: config.cluster !== null });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const db = database.db;
-  let chain: Awaited<ReturnType<typeof openChain>> | undefined;
+  let chain: ChainPort | undefined;
   let topology: ServerTopology | undefined;
   try {
     topology = await options.topology({ db, clock, nodeId });
@@ -105,9 +105,7 @@ export async function buildServices(options: ServiceOptions) {
       embedded: !config.databaseUrl,
       print: options.print ?? ((text) => console.warn(text)),
     });
-    // The server reaches the chain over HTTP even when it serves the chain itself.
-    const ownRpcUrl =
-      config.chain.kind === 'remote' ? config.chain.rpcUrl : `http://127.0.0.1:${config.port}/rpc`;
+    const { ownRpcUrl } = chain;
     const rpc = createChainRpc(options.rpcUrl ?? (() => ownRpcUrl), chain.internalRpcHeaders);
     const bans = createBans({ db, clock });
     const { bus } = topology;
@@ -175,10 +173,7 @@ export async function buildServices(options: ServiceOptions) {
       clock,
       rpc,
       houseWallet: chain.houseWallet.address,
-      fundingAddresses: [
-        ...config.houseFundingAddresses,
-        ...(chain.kind === 'local' ? [chain.localChain.faucetAddress] : []),
-      ],
+      fundingAddresses: [...config.houseFundingAddresses, ...chain.fundingAddresses],
       log: logIn('payment sweeper'),
       ...config.paymentSweep,
       ...options.paymentSweeper,
