@@ -3,7 +3,8 @@
  * `npm test`). A rule names what a folder must not import; anything not named is allowed.
  *
  * Everywhere, tests included: `common` stands alone and nothing imports in a circle. The layer rules hold
- * for product code; a test (`*.test.ts`) or a test helper (`test-support/`) may assemble several layers to
+ * for product code; so does the folder-level cycle rule (`no-folder-cycle`, scripts/folder-cycles.ts, run by
+ * scripts/check-boundaries.ts beside these: src/server's top-level folders import one another one way only); a test (`*.test.ts`) or a test helper (`test-support/`) may assemble several layers to
  * check a whole flow, as an integration test does.
  */
 const TEST_CODE = '(\\.test\\.tsx?$|/test-support/)';
@@ -64,6 +65,14 @@ module.exports = {
         'Bans, limits and sessions are used by the gateway, HTTP and the chain watcher, never the other way round.',
       from: { path: '^src/server/security/', pathNot: TEST_CODE },
       to: { path: '^src/server/(chain|gateway|http|admin|cluster)/' },
+    },
+    {
+      name: 'operations-log-imports-only-the-database',
+      severity: 'error',
+      comment:
+        'The operations log (system events) is written by every layer, so it stands below them all: it knows the database and nothing else of the server.',
+      from: { path: '^src/server/operations-log/', pathNot: TEST_CODE },
+      to: { path: '^src/server/', pathNot: '^src/server/(operations-log|db)/' },
     },
     {
       name: 'game-and-money-start-no-http-server',

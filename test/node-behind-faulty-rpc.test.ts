@@ -9,7 +9,7 @@ import {
   removeDataDir,
   startLocalChainServer,
 } from '../src/server/chain/test-support/local-chain-server.ts';
-import { RECONCILE_EXIT, runReconcileCli } from '../src/server/ledger/reconcile/reconcile-cli.ts';
+import { RECONCILE_EXIT, runReconcileCli } from '../src/server/cli/reconcile-cli.ts';
 import { packageRoot } from '../src/server/package-root.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './db-harness.ts';
 import { type ChainFault, type ChainFaults, startChainFaults } from './support/chain-faults.ts';

@@ -51,7 +51,7 @@ export const SOAK_SERVER_ENV = {
 
 /** `npm run reconcile` against the stopped server's data: its exit code and what it printed. */
 async function reconcileAfterStop(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/ledger/reconcile/reconcile-cli.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/reconcile-cli.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER = path.dirname(fileURLToPath(import.meta.url));
 const SRC = path.dirname(SERVER);
-const ENTRY_POINTS = ['main.ts', 'ledger/reconcile/reconcile-cli.ts'].map((file) => path.join(SERVER, file));
+const ENTRY_POINTS = ['main.ts', 'cli/reconcile-cli.ts'].map((file) => path.join(SERVER, file));
 const WIRES = ['gateway', 'http'].map((dir) => path.join(SERVER, dir));
 /** Packages that are sockets themselves. */
 const SOCKET_PACKAGES = ['ws', '@fastify/websocket'];

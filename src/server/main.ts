@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_ROUTE_MODULES } from './admin/admin-route-modules.ts';
 import { totpKeyFromDataDir } from './admin/two-factor/totp-key.ts';
 import { createTotpSecretBox } from './admin/two-factor/totp-secret-box.ts';
+import { chainFaceOf } from './chain/chain-choice.ts';
 import { openClusterTopology } from './cluster/cluster-topology.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -26,6 +27,7 @@ import { createServerLogger, logTo } from './logger.ts';
 import { registerMetricsRoute } from './metrics/metrics-route.ts';
 import { packageRoot } from './package-root.ts';
 import type { Bans } from './security/bans.ts';
+import { createLoginThrottle } from './security/login-throttle.ts';
 import { buildServices, type ServerTopology, type ServiceOptions, type Services } from './services.ts';
 import { keepServingThroughStrayErrors } from './stray-errors.ts';
 import type { TrackingWiring } from './tracking/wire-tracking.ts';
@@ -71,10 +73,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       config,
       logger: app.log,
       // The topology, chosen once: one game node of several when REDIS_URL is set, else one process alone.
+      // The login throttle comes with it: shared in Redis by every node, else in this process's memory.
       topology: ({ db, clock, nodeId }) =>
         config.cluster
           ? openClusterTopology({ ...config.cluster, nodeId, db, clock, log: clusterLog })
-          : singleNodeTopology({ db, clock, nodeId }),
+          : { ...singleNodeTopology({ db, clock, nodeId }), loginAttempts: createLoginThrottle(clock) },
     });
     await registerRoutes(app, services, options.clientDir);
     await services.join();
@@ -114,7 +117,6 @@ async function registerRoutes(
   clientDir: string | undefined,
 ): Promise<void> {
   const { config, clock, db, bans, tracking, topology, limits, playerSessions } = services;
-  const loginThrottle = topology.loginThrottle?.(clock);
   await buildApp({
     app,
     config,
@@ -125,7 +127,7 @@ async function registerRoutes(
       clock,
       routes: ADMIN_ROUTE_MODULES,
       // Several nodes count login attempts together, or an address would get 5 tries per node.
-      ...(loginThrottle ? { throttle: loginThrottle } : {}),
+      throttle: topology.loginAttempts,
       services: services.admin,
       twoFactor: {
         requiredFor: config.twoFactor.roles,
@@ -193,7 +195,7 @@ async function registerRoutes(
           ...(config.wsCompression ? { compression: true } : {}),
           onSocketOpen: tracking.socketOpened,
           // Each socket learns its node where several serve, so a client can tell whether its match is elsewhere.
-          ...(topology.advertisedNode ? { nodeId: topology.advertisedNode } : {}),
+          withNode: topology.withNode,
           handlers: services.handlers,
           presence: services.presence,
           refusals: services.refusals,
@@ -240,22 +242,9 @@ function servedOn(config: Config, port: number): Config {
   };
 }
 
-/**
- * Which chain this server moves money on, said loudly at start: a production deployment that forgot
- * SOLANA_RPC_URL must not look like one that has it. The RPC URL itself is never printed (it holds a key).
- */
+/** Which chain this server moves money on, said loudly at start (chain-choice.ts words it for each chain). */
 export function chainBanner(config: Config, url: string): string {
-  if (config.chain.kind === 'remote') {
-    return `Chain: ${config.chain.cluster} through SOLANA_RPC_URL (browsers use PUBLIC_RPC_URL)`;
-  }
-  const rule = '!'.repeat(78);
-  return [
-    rule,
-    `!!! Chain: LOCAL TEST CHAIN (embedded LiteSVM), served to anyone at ${url}/rpc with a faucet.`,
-    '!!! Its SOL is not real money. For devnet or mainnet set SOLANA_RPC_URL, PUBLIC_RPC_URL and',
-    '!!! HOUSE_WALLET_KEYPAIR; with NODE_ENV=production the local chain needs LOCAL_CHAIN=1.',
-    rule,
-  ].join('\n');
+  return chainFaceOf(config.chain).banner(url);
 }
 
 /** Entry point: read the environment, start, and shut down gracefully on SIGTERM or SIGINT. */
@@ -283,7 +272,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    const drainSeconds = config.cluster?.drainSeconds ?? 0;
+    const drainSeconds = server.topology.drainMs / 1000;
     console.warn(
       drainSeconds > 0
         ? `${signal} received: live matches play to their end (at most ${drainSeconds} s), then stopping`

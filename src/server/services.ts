@@ -4,13 +4,12 @@ import { type Clock, systemClock } from '../common/clock.ts';
 import { CLOSE_CODES } from '../common/protocol-texts.ts';
 import { bootstrapAdmins } from './admin/admin-bootstrap.ts';
 import { walletAnalytics } from './admin/analytics/refresh-wallet-analytics.ts';
-import type { LoginThrottle } from './admin/login-throttle.ts';
 import type { AdminServices } from './admin/overview/admin-services.ts';
 import { chainBalanceOf } from './admin/overview/admin-services.ts';
 import { liveStatsOf } from './admin/overview/live-stats.ts';
 import { createChainRpc } from './chain/chain-rpc.ts';
 import type { RpcRouteOptions } from './chain/local-rpc/rpc-route.ts';
-import { openChain } from './chain/open-chain.ts';
+import { type ChainPort, openChain } from './chain/open-chain.ts';
 import { resolveNodeId } from './cluster/node-id.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -33,15 +32,17 @@ import { perIpLimitsScaledBy } from './per-ip-limit-factor.ts';
 import type { RankingsChanges } from './rankings/rankings-changes.ts';
 import { createRiskWatch, type RiskWatch } from './risk/risk-watch.ts';
 import { createBans } from './security/bans.ts';
+import type { LoginThrottle } from './security/login-throttle.ts';
 import { createPlayerSessions } from './security/player-sessions.ts';
 import { type TrackingWiring, wireTracking } from './tracking/wire-tracking.ts';
 
 /**
- * A node's topology as the server uses it: the game's port, and (several nodes) a shared login throttle and
- * the rankings' visibility changes told to every node.
+ * A node's topology as the server uses it: the game's port, where admin login attempts are counted (in
+ * memory alone, in Redis for every node together: chosen with the topology), and (several nodes) the
+ * rankings' visibility changes told to every node.
  */
 export type ServerTopology = Topology<MovementNotice> & {
-  loginThrottle?(clock: Clock): LoginThrottle;
+  loginAttempts: LoginThrottle;
   rankingsChanges?: RankingsChanges;
 };
 
@@ -92,7 +93,7 @@ export async function buildServices(options: ServiceOptions) {
   const nodeId = resolveNodeId({ configured: config.nodeId, cluster: config.cluster !== null });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const db = database.db;
-  let chain: Awaited<ReturnType<typeof openChain>> | undefined;
+  let chain: ChainPort | undefined;
   let topology: ServerTopology | undefined;
   try {
     topology = await options.topology({ db, clock, nodeId });
@@ -104,9 +105,7 @@ export async function buildServices(options: ServiceOptions) {
       embedded: !config.databaseUrl,
       print: options.print ?? ((text) => console.warn(text)),
     });
-    // The server reaches the chain over HTTP even when it serves the chain itself.
-    const ownRpcUrl =
-      config.chain.kind === 'remote' ? config.chain.rpcUrl : `http://127.0.0.1:${config.port}/rpc`;
+    const { ownRpcUrl } = chain;
     const rpc = createChainRpc(options.rpcUrl ?? (() => ownRpcUrl), chain.internalRpcHeaders);
     const bans = createBans({ db, clock });
     const { bus } = topology;
@@ -174,10 +173,7 @@ export async function buildServices(options: ServiceOptions) {
       clock,
       rpc,
       houseWallet: chain.houseWallet.address,
-      fundingAddresses: [
-        ...config.houseFundingAddresses,
-        ...(chain.kind === 'local' ? [chain.localChain.faucetAddress] : []),
-      ],
+      fundingAddresses: [...config.houseFundingAddresses, ...chain.fundingAddresses],
       log: logIn('payment sweeper'),
       ...config.paymentSweep,
       ...options.paymentSweeper,

@@ -3,10 +3,10 @@ import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from '../../e2e/support/test-se
 import { getGameMode } from '../../src/common/game-modes.ts';
 import { CLOSE_CODES, ERROR_MESSAGES } from '../../src/common/protocol.ts';
 import { CANCEL_REFUND_PERCENT, CANCEL_WAIT_MS } from '../../src/common/rules.ts';
+import { RECONCILE_EXIT } from '../../src/server/cli/reconcile-cli.ts';
 import { createNodeLiveness } from '../../src/server/cluster/node-liveness.ts';
 import { connectRedis, parseRedisUrl } from '../../src/server/cluster/redis-connection.ts';
 import { createRedisKeys } from '../../src/server/cluster/redis-keys.ts';
-import { RECONCILE_EXIT } from '../../src/server/ledger/reconcile/reconcile-cli.ts';
 import { signIn } from '../support/player-client.ts';
 import { expectPlayed, playFor, type Seat, socketNode, takeSeat, untilPlaying } from './cross-node-play.ts';
 import { type OwnRedisServer, startOwnRedisServer } from './own-redis-server.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type GameMode, getGameMode } from '../../src/common/game-modes.ts';
+import { RECONCILE_EXIT } from '../../src/server/cli/reconcile-cli.ts';
 import { LOST_CONFIRM_MS, NODE_TTL_MS, WATCH_EVERY_MS } from '../../src/server/cluster/cluster-node.ts';
-import { RECONCILE_EXIT } from '../../src/server/ledger/reconcile/reconcile-cli.ts';
 import { sleep, startTestCluster, type TestCluster, waitUntil } from './test-cluster.ts';
 
 /**

@@ -14,9 +14,9 @@ import {
 } from '../../scripts/cluster/cluster-nodes.ts';
 import { findFreePortRange } from '../../scripts/cluster/free-port-range.ts';
 import type { GameMode } from '../../src/common/game-modes.ts';
+import { runReconcileCli } from '../../src/server/cli/reconcile-cli.ts';
 import { type OpenedDatabase, openDatabase } from '../../src/server/db/open-database.ts';
 import { gameSessions, payoutJobs, queueSessions, systemEvents } from '../../src/server/db/schema/index.ts';
-import { runReconcileCli } from '../../src/server/ledger/reconcile/reconcile-cli.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../support/player-client.ts';
 import { type RealTimeChain, realTimeChain } from '../support/real-time-chain.ts';

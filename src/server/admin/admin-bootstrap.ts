@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
-import { recordSystemEvent } from '../security/system-events.ts';
+import { recordSystemEvent } from '../operations-log/system-events.ts';
 import { countAdmins, createAdmin } from './admin-accounts.ts';
 import { ADMIN_EVENT } from './admin-events.ts';
 

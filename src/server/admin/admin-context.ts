@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
-import type { EventActor } from '../security/system-events.ts';
+import type { EventActor } from '../operations-log/system-events.ts';
 import type { AdminActionInput, AdminActor } from './admin-events.ts';
 import type { AdminRole } from './admin-roles.ts';
 import type { AdminSession, AdminSessionStore } from './admin-sessions.ts';

@@ -1,11 +1,11 @@
 import type { Database } from '../db/database.ts';
-import { recordSystemEvent, type Severity } from '../security/system-events.ts';
+import { recordSystemEvent, type Severity } from '../operations-log/system-events.ts';
 
 /** System event types of the admin area (SPEC §3 system event: eventType). */
 export const ADMIN_EVENT = {
   loginSucceeded: 'admin_login_succeeded',
   loginFailed: 'admin_login_failed',
-  loginThrottled: 'admin_login_throttled',
+  throttledLogin: 'admin_login_throttled',
   logout: 'admin_logout',
   action: 'admin_action',
   created: 'admin_created',

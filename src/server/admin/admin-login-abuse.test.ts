@@ -3,13 +3,13 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import type { Database } from '../db/database.ts';
 import { systemEvents } from '../db/schema/index.ts';
-import { ADMIN_EVENT, LOGIN_EVENT_BOUNDS } from './admin-events.ts';
-import { ADMIN_ERRORS } from './admin-messages.ts';
 import {
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_MAX_FAILURES,
   LOGIN_MAX_FAILURES_UNDER_ATTACK,
-} from './login-throttle.ts';
+} from '../security/login-throttle.ts';
+import { ADMIN_EVENT, LOGIN_EVENT_BOUNDS } from './admin-events.ts';
+import { ADMIN_ERRORS } from './admin-messages.ts';
 import { verifyAdminPassword } from './password-hashing.ts';
 import { adminAppPerTest, login, newAdmin, PASSWORD, uniqueEmail } from './test-support/admin-test-kit.ts';
 
@@ -133,7 +133,7 @@ describeEachDatabase('admin login under attack', (target) => {
     expect(after.bytes - before.bytes).toBeLessThan(2_000);
 
     const events = await eventsFrom(target.db, ip);
-    const throttled = events.filter((e) => e.eventType === ADMIN_EVENT.loginThrottled);
+    const throttled = events.filter((e) => e.eventType === ADMIN_EVENT.throttledLogin);
     expect(throttled).toHaveLength(1);
     expect(throttled[0]?.details).toMatchObject({ attempts: 2_000, ip });
     // The failures before the refusals stored a bounded user agent and e-mail too.
@@ -150,6 +150,6 @@ describeEachDatabase('admin login under attack', (target) => {
       await login(harness.app, { email: uniqueEmail(), password: WRONG }, from(ip));
     }
     const later = await eventsFrom(target.db, ip);
-    expect(later.filter((e) => e.eventType === ADMIN_EVENT.loginThrottled)).toHaveLength(2);
+    expect(later.filter((e) => e.eventType === ADMIN_EVENT.throttledLogin)).toHaveLength(2);
   }, 120_000);
 });

@@ -6,13 +6,13 @@ import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { adminUsers } from '../db/schema/admin.ts';
 import type { Replies } from '../http/contract-reply.ts';
+import type { LoginThrottle } from '../security/login-throttle.ts';
 import { findAdminByEmail, normalizeAdminEmail } from './admin-accounts.ts';
 import { adminTokenOf, setAdminCookie } from './admin-cookie.ts';
 import { recordAdminLogin } from './admin-events.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
 import type { AdminRole } from './admin-roles.ts';
 import type { AdminSessionStore } from './admin-sessions.ts';
-import type { LoginThrottle } from './login-throttle.ts';
 import {
   dummyPasswordHash,
   hashAdminPassword,

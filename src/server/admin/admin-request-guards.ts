@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { normalizeOrigin } from '../http/auth/origin-allowed.ts';
+import { normalizeOrigin } from '../security/origin-allowed.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
+import type { LoginThrottle } from '../security/login-throttle.ts';
 import { type AdminRouteContext, type AdminRoutes, actorOf } from './admin-context.ts';
 import { adminTokenOf } from './admin-cookie.ts';
 import { type AdminActionInput, recordAdminAction } from './admin-events.ts';
@@ -11,7 +12,6 @@ import { hasAllowedOrigin, isJsonRequest, isStateChanging } from './admin-reques
 import { type AdminRole, roleAllows } from './admin-roles.ts';
 import { registerSessionRoutes } from './admin-session-routes.ts';
 import { type AdminSessionStore, createAdminSessionStore } from './admin-sessions.ts';
-import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import type { AdminServices } from './overview/admin-services.ts';
 import { createThrottledLoginEvents } from './throttled-login-events.ts';
 import { createAdminTwoFactor } from './two-factor/admin-two-factor.ts';
@@ -33,8 +33,8 @@ export interface AdminRoutesDeps {
   routes?: readonly AdminRoutes[];
   /** Bans, live game figures and the house wallet, handed to the route modules. */
   services: AdminServices;
-  /** The login throttle: in memory unless given (cluster mode passes the Redis one, shared by every node). */
-  throttle?: LoginThrottle;
+  /** Where login attempts are counted: the topology's (in memory alone, in Redis shared by every node). */
+  throttle: LoginThrottle;
   /** Tests only: a password check that counts its calls. */
   verifyPassword?: LoginRouteDeps['verifyPassword'];
   sessions?: AdminSessionStore;
@@ -58,7 +58,7 @@ export async function registerAdminRoutes(
 ): Promise<{ sessions: AdminSessionStore }> {
   const { db, clock } = deps;
   const sessions = deps.sessions ?? createAdminSessionStore({ db, clock });
-  const throttle = deps.throttle ?? createLoginThrottle(clock);
+  const { throttle } = deps;
   const throttledEvents = createThrottledLoginEvents({ db, clock });
   const recorded = new WeakSet<FastifyRequest>();
   const { requiredFor } = deps.twoFactor;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { systemEvents } from '../db/schema/index.ts';
+import { LOGIN_FAILURE_WINDOW_MS } from '../security/login-throttle.ts';
 import { ADMIN_EVENT, boundedLoginFields } from './admin-events.ts';
-import { LOGIN_FAILURE_WINDOW_MS } from './login-throttle.ts';
 
 /** A refused attempt, as the login route saw it. */
 export interface ThrottledLoginAttempt {
@@ -83,7 +83,7 @@ export function createThrottledLoginEvents(deps: {
     };
     event.id = db
       .insert(systemEvents)
-      .values({ severity: 'warning', eventType: ADMIN_EVENT.loginThrottled, ...row(ip, event) })
+      .values({ severity: 'warning', eventType: ADMIN_EVENT.throttledLogin, ...row(ip, event) })
       .returning({ id: systemEvents.id })
       .then(([inserted]) => inserted?.id ?? '');
     // A failed insert fails the requests waiting on it; the next refusal starts the address's event afresh.

@@ -4,13 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
 import type { Config } from '../config.ts';
 import { type Logger, standaloneLog } from '../logger.ts';
+import { byChain } from './chain-choice.ts';
 import { loadHouseWallet } from './house-wallet.ts';
 import { createLocalChain, type LocalChain } from './local/local-chain.ts';
 import { INTERNAL_RPC_HEADER, type RpcRouteOptions, registerRpcRoute } from './local-rpc/rpc-route.ts';
 
-/** What the composition root needs from the chain side, whichever chain is configured. */
-export type OpenedChain = {
+/**
+ * The chain as a port: what the composition root needs from the chain side, whichever chain is configured.
+ * Its users ask it; none of them tells the embedded chain from a remote one (chain-choice.ts does, once).
+ */
+export interface ChainPort {
   houseWallet: KeyPairSigner;
+  /** Where the server itself reaches the chain over HTTP: the remote RPC, or its own /rpc on loopback. */
+  ownRpcUrl: string;
+  /** Incoming transfers from these are no player's payment (the embedded chain's faucet; none remotely). */
+  fundingAddresses: string[];
   /**
    * Mounts POST /rpc and its PubSub WebSocket for the embedded chain; nothing for a remote one. After the
    * game channel, whose @fastify/websocket registration the WebSocket route reuses.
@@ -20,7 +28,11 @@ export type OpenedChain = {
   close(): Promise<void>;
   /** Headers the server's own RPC client sends (the local /rpc does not count it against its per-IP limit). */
   internalRpcHeaders: Record<string, string>;
-} & ({ kind: 'local'; localChain: LocalChain } | { kind: 'remote'; rpcUrl: string });
+}
+
+/** The port as opened: its own test still reaches the embedded chain behind it. */
+export type OpenedChain = ChainPort &
+  ({ kind: 'local'; localChain: LocalChain } | { kind: 'remote'; rpcUrl: string });
 
 /**
  * Without SOLANA_RPC_URL the server runs its own chain (LiteSVM, kept under DATA_DIR/chain) and a house
@@ -39,18 +51,28 @@ export async function openChain({
   /** The server's logger, scoped to the local chain. */
   log?: Logger;
 }): Promise<OpenedChain> {
-  if (config.chain.kind === 'remote') {
-    const houseWallet = await loadHouseWallet({ chain: 'remote', secret: config.chain.houseWalletKeypair });
-    return {
+  return byChain(config.chain, {
+    remote: async (remote) => ({
       kind: 'remote',
-      rpcUrl: config.chain.rpcUrl,
-      houseWallet,
+      rpcUrl: remote.rpcUrl,
+      houseWallet: await loadHouseWallet({ chain: 'remote', secret: remote.houseWalletKeypair }),
+      ownRpcUrl: remote.rpcUrl,
+      fundingAddresses: [],
       registerRoutes: async () => {},
       close: async () => {},
       internalRpcHeaders: {},
-    };
-  }
+    }),
+    embedded: () => openEmbeddedChain(config, clock, log, rpcLimits),
+  });
+}
 
+/** The server's own chain (LiteSVM under DATA_DIR/chain), served at /rpc with a house wallet funded on it. */
+async function openEmbeddedChain(
+  config: Config,
+  clock: Clock,
+  log: Logger,
+  rpcLimits: Omit<RpcRouteOptions, 'internalToken'> | undefined,
+): Promise<OpenedChain> {
   const localChain = await createLocalChain({
     dataDir: config.dataDir,
     clock,
@@ -69,6 +91,9 @@ export async function openChain({
       kind: 'local',
       localChain,
       houseWallet,
+      // The server reaches the chain over HTTP even when it serves the chain itself.
+      ownRpcUrl: `http://127.0.0.1:${config.port}/rpc`,
+      fundingAddresses: [localChain.faucetAddress],
       registerRoutes: async (app) => {
         await registerRpcRoute(app, localChain, { ...rpcLimits, internalToken });
       },

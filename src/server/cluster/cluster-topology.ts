@@ -1,14 +1,15 @@
 import type { Clock } from '../../common/clock.ts';
-import { createRedisLoginThrottle } from '../admin/login-throttle-redis.ts';
 import type { Database } from '../db/database.ts';
 import { ownersOfOpenRows } from '../game/restart-settlement.ts';
-import type { Topology } from '../game/topology.ts';
+import type { NodeNaming, Topology } from '../game/topology.ts';
 import type { MovementNotice } from '../ledger/money-notice.ts';
 import type { RankingsChanges } from '../rankings/rankings-changes.ts';
+import type { LoginThrottle } from '../security/login-throttle.ts';
 import { createClusterBus } from './cluster-broadcasts.ts';
 import { wireClusterGame } from './cluster-game.ts';
 import { type ClusterNode, type ClusterTiming, startClusterNode } from './cluster-node.ts';
 import { clusterRankingsChanges } from './cluster-rankings-changes.ts';
+import { createRedisLoginThrottle } from './login-throttle-redis.ts';
 
 export type ClusterTopology = Topology<MovementNotice> & {
   /** This process as a game node: its Redis connection, heartbeat and lost-node watch. */
@@ -16,7 +17,7 @@ export type ClusterTopology = Topology<MovementNotice> & {
   /** Reads the shared queue now rather than at the next second (tests), or joins the read under way. */
   refreshNow(): Promise<void>;
   /** Admin login attempts counted on every node together (5 tries per address, not per node). */
-  loginThrottle(clock: Clock): ReturnType<typeof createRedisLoginThrottle>;
+  loginAttempts: LoginThrottle;
   /** A player hidden or shown through any node: every node's rankings cache forgets them at once. */
   rankingsChanges: RankingsChanges;
 };
@@ -62,7 +63,7 @@ export async function openClusterTopology(options: {
   return {
     node,
     nodeId: node.nodeId,
-    advertisedNode: node.nodeId,
+    withNode: namingNode(node.nodeId),
     matchmaker: game.matchmaker,
     peers: game.peers,
     bus,
@@ -70,8 +71,7 @@ export async function openClusterTopology(options: {
     startupScope: node.startupScope,
     drainMs,
     refreshNow: game.refreshNow,
-    loginThrottle: (throttleClock) =>
-      createRedisLoginThrottle({ redis: node.redis, keys: node.keys, clock: throttleClock }),
+    loginAttempts: createRedisLoginThrottle({ redis: node.redis, keys: node.keys, clock }),
     rankingsChanges: clusterRankingsChanges({ pubsub: node.pubsub, log }),
     async start(here) {
       driven = here.game;
@@ -98,4 +98,9 @@ export async function openClusterTopology(options: {
       return stopped;
     },
   };
+}
+
+/** Where several nodes serve, every `matched` and `connect` reply names the node that sends it. */
+export function namingNode(nodeId: string): NodeNaming {
+  return (message) => ({ ...message, node: nodeId });
 }

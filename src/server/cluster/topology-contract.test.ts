@@ -99,7 +99,7 @@ describeEachTopology('a node’s topology keeps its contract', (target) => {
     await n.game.handle(second, { type: 'findMatch', gameMode: 'practice' });
     expect(first.of('matched')).toHaveLength(1);
     expect(second.of('matched')).toHaveLength(1);
-    expect(first.of('matched')[0]!.node).toBe(n.topology.advertisedNode);
+    expect(first.of('matched')[0]!.node).toBe(n.topology.withNode({}).node);
     expect(n.game.matches()).toHaveLength(1);
     // Neither search is waiting any more (the shared queue's lengths are read again every second).
     expect(n.topology.matchmaker.entryOf(first.walletAddress!)).toBeUndefined();

@@ -79,7 +79,7 @@ export interface GameServerOptions {
    * Where this node stands (game/topology.ts): its queue, its peers, its node id. The game server uses its
    * queue and peers; the topology drives the server's node duties (node-duties.ts).
    */
-  topology: Pick<Topology, 'nodeId' | 'advertisedNode' | 'matchmaker' | 'peers'>;
+  topology: Pick<Topology, 'nodeId' | 'withNode' | 'matchmaker' | 'peers'>;
 }
 
 export { AWAY_CLOSE_RETRY_MS } from './search-exits.ts';
@@ -173,7 +173,7 @@ export function createGameServer(options: GameServerOptions) {
     // A stopping node starts no match either: one begun after the shutdown's settlement would stay open.
     draining: () => draining || stopping,
     peers,
-    ...(topology.advertisedNode ? { node: topology.advertisedNode } : {}),
+    withNode: topology.withNode,
     ...(options.onMatchStarted ? { matchStarted: options.onMatchStarted } : {}),
   });
 

@@ -19,7 +19,7 @@ import type {
   QueuePlayer,
 } from './matchmaker.ts';
 import type { SearchLinks } from './search-links.ts';
-import type { Peers } from './topology.ts';
+import type { NodeNaming, Peers } from './topology.ts';
 
 /** After a pairing the database refused, the same mode is tried again this long after (from the tick). */
 export const PAIR_RETRY_MS = 1_000;
@@ -44,8 +44,8 @@ export interface MatchStarterDeps {
   draining?: () => boolean;
   /** A search whose socket another node holds is handed to that node (its player then moves here). */
   peers: Pick<Peers, 'handOff'>;
-  /** The node `matched` names, where several serve (the topology's advertised node). */
-  node?: string;
+  /** `matched` with this node's name where several serve (the topology's). */
+  withNode: NodeNaming;
   /** After the start is committed: who plays, from which address (IP tracking counts games per pair). */
   matchStarted?: (players: ReadonlyArray<{ walletAddress: string; ip: string | null }>) => void;
 }
@@ -170,18 +170,18 @@ export function createMatchStarter(deps: MatchStarterDeps) {
           : {}),
       }),
     };
-    const matchedOf = (index: PlayerIndex): ServerMessageOf<'matched'> => ({
-      type: 'matched',
-      gameId,
-      playerIndex: index,
-      ...(deps.node ? { node: deps.node } : {}),
-      data: {
-        opponentName: entries[index === 0 ? 1 : 0]!.player.displayName,
-        gameMode: mode,
-        seedHash: matchStart.seedHash,
-        countdownTime: deps.countdownSeconds,
-      },
-    });
+    const matchedOf = (index: PlayerIndex): ServerMessageOf<'matched'> =>
+      deps.withNode({
+        type: 'matched',
+        gameId,
+        playerIndex: index,
+        data: {
+          opponentName: entries[index === 0 ? 1 : 0]!.player.displayName,
+          gameMode: mode,
+          seedHash: matchStart.seedHash,
+          countdownTime: deps.countdownSeconds,
+        },
+      });
     live.told = [matchedOf(0), matchedOf(1)];
     matches.set(gameId, live);
     links.forEach((link: PlayerLink | null, index) => {

@@ -18,10 +18,10 @@ import { createThrowawayDatabase } from '../../../test/db-harness.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { getGameMode } from '../../common/game-modes.ts';
 import { signedTransfer, startLocalChainServer } from '../chain/test-support/local-chain-server.ts';
+import { RECONCILE_EXIT, runReconcileCli } from '../cli/reconcile-cli.ts';
 import { loadConfig } from '../config.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
-import { RECONCILE_EXIT, runReconcileCli } from '../ledger/reconcile/reconcile-cli.ts';
 import { startServer } from '../main.ts';
 
 const MODE = getGameMode('tiny_tuna');

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games, queueSessions } from '../db/schema/index.ts';
-import { recordSystemEvent } from '../security/system-events.ts';
+import { recordSystemEvent } from '../operations-log/system-events.ts';
 import type { GameMoney, OrphanedEntry } from './game-ports.ts';
 import { recordInterruptedGames } from './interrupted-game-record.ts';
 import type { MatchStart } from './match-recorder.ts';

@@ -20,7 +20,7 @@ export function singleNodeTopology<Notice = unknown>(deps: {
   const subscribers = new Set<NodeActs<Notice>>();
   return {
     nodeId,
-    advertisedNode: undefined,
+    withNode: (message) => message,
     matchmaker: {
       ...createMatchmaker({ db: deps.db, clock: deps.clock, nodeId }),
       pairedElsewhere: () => undefined,

@@ -18,10 +18,10 @@ export interface Topology<Notice = unknown> {
   /** This node's name (NODE_ID), written on every search and match it holds; null for a bare test server. */
   readonly nodeId: string | null;
   /**
-   * The node name told to clients (the `connect` reply and `matched`), so a client can tell whether its match
-   * is elsewhere; absent when this process is alone.
+   * A message to a client (the `connect` reply, `matched`) with this node's name in it where several serve,
+   * so a client can tell whether its match is elsewhere; as it is when this process is alone.
    */
-  readonly advertisedNode: string | undefined;
+  readonly withNode: NodeNaming;
   /** The queue every search of this node joins. */
   readonly matchmaker: TopologyMatchmaker;
   readonly peers: Peers;
@@ -41,6 +41,9 @@ export interface Topology<Notice = unknown> {
   /** The last step: the bus is left, the node leaves the live set, connections close. Safe to call twice. */
   stop(): Promise<void>;
 }
+
+/** Adds the node's name (`node`) to a message told to clients, or adds nothing; the one reader of the name. */
+export type NodeNaming = <M extends object>(message: M) => M & { node?: string };
 
 /** The queue's extras a topology gives: a search paired by another node, and a search whose socket is away. */
 export interface TopologyMatchmaker extends Matchmaker {

@@ -2,7 +2,7 @@ import { defaultDisplayName } from '../../common/display-name.ts';
 import type { Database } from '../db/database.ts';
 import { pgErrorOf } from '../db/pg-errors.ts';
 import type { Logger } from '../logger.ts';
-import { recordSystemEvent } from '../security/system-events.ts';
+import { recordSystemEvent } from '../operations-log/system-events.ts';
 import type { GameMoney } from './game-ports.ts';
 import type { MatchStart } from './match-recorder.ts';
 import type { MatchResult, SeatInfo } from './match-types.ts';

@@ -6,6 +6,7 @@ import type { Clock } from '../../common/clock.ts';
 import { averageOf, connectionQuality, LATENCY_SAMPLES } from '../../common/connection-quality.ts';
 import { displayNameFor } from '../../common/display-name.ts';
 import { CLOSE_CODES, type ClientMessage, type ServerMessage } from '../../common/protocol.ts';
+import type { NodeNaming } from '../game/topology.ts';
 import { createRefusalCounter, type RefusalCounter, type RefusalCounts } from './channel-refusals.ts';
 import { type Connection, createConnection } from './connection.ts';
 import { createIpGate } from './ip-gate.ts';
@@ -62,8 +63,8 @@ export interface GameChannelOptions {
   compression?: boolean;
   /** A signed-in socket opened (IP tracking); must not block or throw. */
   onSocketOpen?: (connection: Connection) => void;
-  /** This game node's name where several serve (the topology's advertised node), told in the `connect` reply. */
-  nodeId?: string;
+  /** The `connect` reply with this game node's name where several serve (the topology's); as it is by default. */
+  withNode?: NodeNaming;
   /** What the game layer answers; a channel without it (tests of the socket alone) answers `connect` and `ping`. */
   handlers?: GameHandlers;
   /**
@@ -98,6 +99,7 @@ export async function registerGameChannel(
 ): Promise<GameChannel> {
   const limits: ChannelLimits = { ...CHANNEL_LIMITS, ...options.limits };
   const { handlers } = options;
+  const withNode: NodeNaming = options.withNode ?? ((message) => message);
   const presence =
     options.presence ??
     createPresence({
@@ -234,13 +236,14 @@ export async function registerGameChannel(
         switch (message.type) {
           case 'connect':
             conn.displayName = displayNameFor(conn.walletAddress, message.displayName);
-            conn.send({
-              type: 'connect',
-              id: conn.id,
-              sessionId: conn.sessionId,
-              playersOnline: presence.playersOnline(),
-              ...(options.nodeId ? { node: options.nodeId } : {}),
-            });
+            conn.send(
+              withNode({
+                type: 'connect',
+                id: conn.id,
+                sessionId: conn.sessionId,
+                playersOnline: presence.playersOnline(),
+              }),
+            );
             conn.send({
               type: 'queueUpdate',
               queueLengths: handlers?.queueLengths() ?? {},

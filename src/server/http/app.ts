@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type AdminRoutesDeps, registerAdminRoutes } from '../admin/register-admin-routes.ts';
+import { chainFaceOf } from '../chain/chain-choice.ts';
 import type { Config } from '../config.ts';
 import { createServerLogger, type ServerLogger } from '../logger.ts';
 import { fastifyTrustProxy } from '../trust-proxy.ts';
@@ -46,13 +47,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = deps.app ?? createFastify(config, deps.logger);
 
-  const rpcOrigins = config.chain.kind === 'remote' ? [new URL(config.chain.publicRpcUrl).origin] : [];
+  const chain = chainFaceOf(config.chain);
   await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, rpcOrigins);
+  await registerSecurityHeaders(app, chain.rpcOrigins);
   registerPublicRoutes(app, {
     houseWallet: deps.houseWallet,
-    cluster: config.chain.kind === 'remote' ? config.chain.cluster : 'localnet',
-    publicRpcUrl: config.chain.kind === 'remote' ? config.chain.publicRpcUrl : undefined,
+    cluster: chain.cluster,
+    publicRpcUrl: chain.publicRpcUrl,
   });
   if (deps.admin) {
     await registerAdminRoutes(app, {

@@ -21,11 +21,11 @@ import {
   searchBed,
   type TestLink,
 } from '../game/test-support/paid-search-bed.ts';
+import { findActionPayment } from '../ledger/entry/action-payment-lookup.ts';
 import {
   ACTION_API_PREFIX,
   ACTION_VERSION,
   challengeReference,
-  findActionPayment,
   registerChallengeActionRoutes,
 } from './challenge-action-routes.ts';
 

@@ -1,5 +1,4 @@
-import type { Address, Blockhash, Signature } from '@solana/kit';
-import { inArray } from 'drizzle-orm';
+import type { Address, Blockhash } from '@solana/kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ActionPaymentAnswer } from '../../common/api/challenge-api.ts';
@@ -12,10 +11,9 @@ import { walletAddressSchema } from '../../common/protocol.ts';
 import { CHALLENGE_CODE } from '../../common/rules.ts';
 import type { ChainRpc } from '../chain/chain-rpc.ts';
 import type { Database } from '../db/database.ts';
-import { transactions } from '../db/schema/index.ts';
 import { challengeByCode } from '../game/challenge-rows.ts';
+import { type ActionPaymentRpc, findActionPayment } from '../ledger/entry/action-payment-lookup.ts';
 import { challengeReference, recordChallengeReference } from '../ledger/entry/challenge-action-payment.ts';
-import { checkPayment, type ParsedTransactionView } from '../ledger/entry/verify-payment.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import { challengeStatusOf } from './challenge-route.ts';
@@ -162,91 +160,6 @@ export function registerChallengeActionRoutes(app: FastifyInstance, deps: Challe
   });
 }
 
-/** A page of a challenge's reference transactions (newest first), and how many pages one lookup reads. */
-const ACTION_PAYMENT_PAGE_SIZE = 100;
-const ACTION_PAYMENT_LOOKUP_PAGES = 10;
-/** Block times and the server's clock may disagree by this much; older than the challenge less this is not it. */
-const BLOCK_TIME_SKEW_MS = 5 * 60_000;
-
-/**
- * The wallet's payment of a challenge's entry made through its Action, not yet taken as an entry nor
- * refunded (no ledger row has its signature): the newest confirmed transfer carrying the challenge's
- * reference key that pays exactly the mode's wager from this wallet to the house. Anyone can name the key in
- * transactions of their own, so the lookup pages back through all of them (`before`) until it finds the
- * payment or reaches the challenge's creation (nothing older can carry its key), at most
- * ACTION_PAYMENT_LOOKUP_PAGES pages; a payment hidden deeper than that is not lost, the payment sweeper
- * refunds it in full once the challenge closes. Any age: one too old to be an entry is refunded in full by
- * the verifier when it is sent.
- */
-export async function findActionPayment(
-  deps: {
-    db: Database;
-    rpc: Pick<ChainRpc, 'getSignaturesForAddress' | 'getTransaction'>;
-    houseWallet: string;
-    now: number;
-  },
-  request: { code: string; walletAddress: string; wagerLamports: bigint; createdAt: number },
-): Promise<string | null> {
-  const oldest = request.createdAt - BLOCK_TIME_SKEW_MS;
-  let before: Signature | undefined;
-  for (let page = 0; page < ACTION_PAYMENT_LOOKUP_PAGES; page++) {
-    const listed = await deps.rpc
-      .getSignaturesForAddress(challengeReference(request.code), {
-        limit: ACTION_PAYMENT_PAGE_SIZE,
-        commitment: 'confirmed',
-        ...(before ? { before } : {}),
-      })
-      .send();
-    const young = listed.filter(
-      (entry) => entry.blockTime === null || Number(entry.blockTime) * 1000 >= oldest,
-    );
-    const landed = young.filter((entry) => !entry.err).map((entry) => entry.signature);
-    const used =
-      landed.length === 0
-        ? new Set<string>()
-        : new Set(
-            (
-              await deps.db
-                .select({ signature: transactions.transactionSignature })
-                .from(transactions)
-                .where(inArray(transactions.transactionSignature, landed))
-            ).map((row) => row.signature),
-          );
-    for (const signature of landed) {
-      if (used.has(signature)) continue;
-      if (await paysTheEntry(deps, request, signature)) return signature;
-    }
-    if (listed.length < ACTION_PAYMENT_PAGE_SIZE || young.length < listed.length) return null;
-    before = listed[listed.length - 1]?.signature;
-  }
-  return null;
-}
-
-/** Whether the transaction pays exactly the wager from this wallet to the house (verify-payment.ts). */
-async function paysTheEntry(
-  deps: Parameters<typeof findActionPayment>[0],
-  request: { walletAddress: string; wagerLamports: bigint },
-  signature: Signature,
-): Promise<boolean> {
-  const landed = await deps.rpc
-    .getTransaction(signature, {
-      commitment: 'confirmed',
-      encoding: 'jsonParsed',
-      maxSupportedTransactionVersion: 0,
-    })
-    .send();
-  if (!landed) return false;
-  const check = checkPayment(landed as unknown as ParsedTransactionView, {
-    signature,
-    walletAddress: request.walletAddress,
-    houseWallet: deps.houseWallet,
-    wagerLamports: request.wagerLamports,
-    nowMs: deps.now,
-    recencyWindowMs: Number.MAX_SAFE_INTEGER,
-  });
-  return check.kind === 'exact';
-}
-
 /**
  * GET /api/challenges/{code}/action-payment: for the signed-in wallet, its unused payment made through the
  * challenge's Action ({ signature } or { signature: null }), so the page takes it as the entry instead of
@@ -255,7 +168,7 @@ async function paysTheEntry(
 export function registerActionPaymentRoute(
   app: FastifyInstance,
   deps: Omit<ChallengeActionDeps, 'rpc' | 'publicOrigin'> & {
-    rpc: Pick<ChainRpc, 'getSignaturesForAddress' | 'getTransaction'>;
+    rpc: ActionPaymentRpc;
     playerSessions: Pick<PlayerSessions, 'fromRequest'>;
   },
 ): void {

@@ -1,7 +1,7 @@
 import type { BanHistoryAction, BanTargetKind } from '../../common/api/ban-history-api.ts';
 import type { Database } from '../db/database.ts';
 import { banHistory } from '../db/schema/index.ts';
-import type { EventActor } from './system-events.ts';
+import type { EventActor } from '../operations-log/system-events.ts';
 
 export interface BanHistoryEntry {
   kind: BanTargetKind;

@@ -2,9 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { bannedWallets, ipAddresses } from '../db/schema/index.ts';
+import {
+  actorDetails,
+  actorText,
+  type EventActor,
+  recordSystemEvent,
+} from '../operations-log/system-events.ts';
 import { appendBanHistory } from './ban-history.ts';
 import { endSessionsOf } from './player-sessions.ts';
-import { actorDetails, actorText, type EventActor, recordSystemEvent } from './system-events.ts';
 
 /** SPEC §8 default ban messages. */
 export const BAN_MESSAGES = {

@@ -3,7 +3,7 @@ import { lamportsToSolString } from '../../common/format.ts';
 import type { Database } from '../db/database.ts';
 import { systemEvents } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
-import { recordSystemEvent } from '../security/system-events.ts';
+import { recordSystemEvent } from '../operations-log/system-events.ts';
 
 export const HOUSE_BALANCE_CHECK_MS = 60_000;
 export const HOUSE_BALANCE_EVENTS = { low: 'house_balance_low', restored: 'house_balance_restored' } as const;

@@ -16,7 +16,10 @@ import { loadConfig } from '../config.ts';
 import { systemEvents } from '../db/schema/index.ts';
 import { createEntryVerifier } from '../ledger/entry/entry-verifier.ts';
 import { checkMoney } from '../ledger/test-support/money-check.ts';
-import { REPEATED_EVENT_WALLETS_PER_ADDRESS, REPEATED_EVENT_WINDOW_MS } from '../security/repeated-events.ts';
+import {
+  REPEATED_EVENT_WALLETS_PER_ADDRESS,
+  REPEATED_EVENT_WINDOW_MS,
+} from '../operations-log/repeated-events.ts';
 import { RESTRICTED_JURISDICTION_EVENT } from './restricted-jurisdictions.ts';
 import { PAYMENT_VERIFICATION_FAILED } from './verification-failure-events.ts';
 import { wireTracking } from './wire-tracking.ts';

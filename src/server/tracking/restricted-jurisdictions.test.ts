@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, uniqueWallet } from '../../../test/db-harness.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { systemEvents } from '../db/schema/index.ts';
-import { createRepeatedEvents } from '../security/repeated-events.ts';
+import { createRepeatedEvents } from '../operations-log/repeated-events.ts';
 import { openCountryLookup } from './country-lookup.ts';
 import { createJurisdictionGate, RESTRICTED_JURISDICTION_EVENT } from './restricted-jurisdictions.ts';
 import { DEFAULT_RESTRICTED_COUNTRIES } from './tracking-config.ts';

@@ -1,6 +1,6 @@
 import type { JurisdictionCheck } from '../game/game-ports.ts';
 import type { Logger } from '../logger.ts';
-import type { RepeatedEvents } from '../security/repeated-events.ts';
+import type { RepeatedEvents } from '../operations-log/repeated-events.ts';
 
 export const RESTRICTED_JURISDICTION_EVENT = 'restricted_jurisdiction_refused';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { recordSystemEvent } from '../security/system-events.ts';
+import { recordSystemEvent } from '../operations-log/system-events.ts';
 
 export const SERVER_EVENTS = { started: 'server_started', stopped: 'server_stopped' } as const;
 

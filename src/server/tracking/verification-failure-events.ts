@@ -1,7 +1,7 @@
 import { isPassingRefusal } from '../../common/protocol.ts';
 import type { EntryVerifier } from '../game/game-ports.ts';
 import type { Logger } from '../logger.ts';
-import type { RepeatedEvents } from '../security/repeated-events.ts';
+import type { RepeatedEvents } from '../operations-log/repeated-events.ts';
 
 export const PAYMENT_VERIFICATION_FAILED = 'payment_verification_failed';
 

@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { EntryVerifier } from '../game/game-ports.ts';
 import type { Connection } from '../gateway/connection.ts';
 import type { Logger } from '../logger.ts';
-import { createRepeatedEvents } from '../security/repeated-events.ts';
+import { createRepeatedEvents } from '../operations-log/repeated-events.ts';
 import { openCountryLookup } from './country-lookup.ts';
 import { createHouseBalanceWatch, type HouseBalanceWatch } from './house-balance-watch.ts';
 import { registerRequestTracking, type SessionWalletLookup } from './request-tracking.ts';

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../../../test/db-harness.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { getGameMode } from '../../../common/game-modes.ts';
 import { ipAddresses, payoutJobs, walletIpAssociations } from '../../db/schema/index.ts';
-import { recordSystemEvent } from '../../security/system-events.ts';
+import { recordSystemEvent } from '../../operations-log/system-events.ts';
 import { ipsOfWallet, walletsOfIp } from './associations.ts';
 import { listGames } from './games-list.ts';
 import { listIps } from './ips-list.ts';

@@ -4,8 +4,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { IpBanAnswer, WalletBanAnswer } from '../../../common/api/admin-actions.ts';
 import type { Database } from '../../db/database.ts';
 import { walletIpAssociations } from '../../db/schema/index.ts';
+import type { EventActor } from '../../operations-log/system-events.ts';
 import type { Bans } from '../../security/bans.ts';
-import type { EventActor } from '../../security/system-events.ts';
 import { type ActionResult, refused, requiredText } from './action-result.ts';
 
 export type { IpBanAnswer, WalletBanAnswer };

@@ -4,7 +4,7 @@ import { FLAG_SEVERITIES, type FlagSeverity } from '../../../common/api/admin-ro
 import type { Clock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { flaggedWallets } from '../../db/schema/index.ts';
-import { actorDetails, actorText, recordSystemEvent } from '../../security/system-events.ts';
+import { actorDetails, actorText, recordSystemEvent } from '../../operations-log/system-events.ts';
 import { refreshWalletAnalytics } from '../analytics/refresh-wallet-analytics.ts';
 import { type ActionResult, refused, requiredText } from './action-result.ts';
 import type { ActingAdmin } from './ban-actions.ts';

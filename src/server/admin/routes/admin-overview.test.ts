@@ -9,7 +9,7 @@ import {
 } from '../../chain/test-support/local-chain-server.ts';
 import type { ReconcileReport } from '../../ledger/reconcile/reconcile.ts';
 import { recordReconciliation } from '../../ledger/reconcile/reconcile.ts';
-import { recordSystemEvent } from '../../security/system-events.ts';
+import { recordSystemEvent } from '../../operations-log/system-events.ts';
 import type { AdminOverview } from '../overview/admin-overview.ts';
 import { chainBalanceOf } from '../overview/admin-services.ts';
 import { newWallet, playGame } from '../queries/test-support/admin-seed.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/db-harness.ts';
 import { systemEvents } from '../../db/schema/index.ts';
-import { recordSystemEvent } from '../../security/system-events.ts';
+import { recordSystemEvent } from '../../operations-log/system-events.ts';
 import type { AdminUserRow } from '../admin-accounts.ts';
 import { FLAG_ACTION_ERRORS } from '../queries/flag-actions.ts';
 import { EVENT_NOT_FOUND } from '../queries/resolve-event.ts';

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { createLoginThrottle } from '../../security/login-throttle.ts';
 import { ADMIN_ERRORS } from '../admin-messages.ts';
 import { ADMIN_ROLES, type AdminRole, ROLES } from '../admin-roles.ts';
 import { newWallet } from '../queries/test-support/admin-seed.ts';
@@ -109,6 +110,7 @@ describeEachDatabase('each admin role gets exactly its routes', (target) => {
         clock: h.clock,
         allowedOrigins: [ORIGIN],
         publicOrigin: () => ORIGIN,
+        throttle: createLoginThrottle(h.clock),
         routes: [(scope) => void scope.get('/no-roles', async () => ({ ok: true }))],
         services: { bans: h.bans, live: () => ({}) as never, house: {} as never },
         twoFactor: { requiredFor: [], box: createTotpSecretBox(randomBytes(32)) },

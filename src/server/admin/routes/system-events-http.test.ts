@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../../../../test/db-harness.ts';
 import { adminSystemEventRowSchema } from '../../../common/api/admin-rows.ts';
 import { systemEventSummarySchema } from '../../../common/api/system-event-summary.ts';
 import { pageOf } from '../../../common/api/wire-values.ts';
-import { recordSystemEvent, type Severity } from '../../security/system-events.ts';
+import { recordSystemEvent, type Severity } from '../../operations-log/system-events.ts';
 import { EVENT_NOT_RESOLVABLE } from '../queries/resolve-event.ts';
 import { postAction } from '../test-support/admin-action-kit.ts';
 import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';

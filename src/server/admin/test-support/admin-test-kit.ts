@@ -6,6 +6,7 @@ import { createChainRpc } from '../../chain/chain-rpc.ts';
 import type { Database } from '../../db/database.ts';
 import { registerBanStatusRoute } from '../../http/ban-status-route.ts';
 import { type Bans, createBans } from '../../security/bans.ts';
+import { createLoginThrottle } from '../../security/login-throttle.ts';
 import { type AdminUserRow, createAdmin } from '../admin-accounts.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { ADMIN_SESSION_COOKIE } from '../admin-cookie.ts';
@@ -79,6 +80,7 @@ export async function startAdminApp(db: Database, options: AdminAppOptions = {})
     clock,
     allowedOrigins: [ORIGIN],
     publicOrigin: () => options.publicOrigin ?? ORIGIN,
+    throttle: createLoginThrottle(clock),
     ...(options.verifyPassword ? { verifyPassword: options.verifyPassword } : {}),
     twoFactor: { requiredFor: options.twoFactorRoles ?? [], box: createTotpSecretBox(randomBytes(32)) },
     routes: [...ADMIN_ROUTE_MODULES, testRoutes],

@@ -1,4 +1,4 @@
-import { LOGIN_FAILURE_WINDOW_MS } from '../login-throttle.ts';
+import { LOGIN_FAILURE_WINDOW_MS } from '../../security/login-throttle.ts';
 
 /**
  * RELIABILITY 44: second-factor guesses are capped per pending session and per admin, not only per address.

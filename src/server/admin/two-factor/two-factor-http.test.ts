@@ -3,9 +3,9 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/db-harness.ts';
 import type { Database } from '../../db/database.ts';
 import { adminUsers, systemEvents } from '../../db/schema/index.ts';
+import { LOGIN_MAX_FAILURES } from '../../security/login-throttle.ts';
 import { ADMIN_EVENT } from '../admin-events.ts';
 import { ADMIN_ERRORS } from '../admin-messages.ts';
-import { LOGIN_MAX_FAILURES } from '../login-throttle.ts';
 import {
   type AdminHarness,
   adminAppPerTest,

@@ -7,12 +7,12 @@ import {
   type TwoFactorVerified,
 } from '../../../common/api/admin-two-factor.ts';
 import type { Replies } from '../../http/contract-reply.ts';
+import type { LoginThrottle } from '../../security/login-throttle.ts';
 import { type AdminRouteContext, requireAdmin } from '../admin-context.ts';
 import { ADMIN_EVENT } from '../admin-events.ts';
 import { ADMIN_ERRORS } from '../admin-messages.ts';
 import { type AdminRole, allow, ROLES } from '../admin-roles.ts';
 import type { AdminSession } from '../admin-sessions.ts';
-import type { LoginThrottle } from '../login-throttle.ts';
 import type { ThrottledLoginEvents } from '../throttled-login-events.ts';
 import {
   SECOND_FACTOR_FAILURES_PER_ADMIN,

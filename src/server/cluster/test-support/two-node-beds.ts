@@ -10,6 +10,7 @@ import { nodeActs } from '../../gateway/wire-game.ts';
 import { type ClusterBus, createClusterBus } from '../cluster-broadcasts.ts';
 import { type ClusterGame, wireClusterGame } from '../cluster-game.ts';
 import { type ClusterNode, startClusterNode } from '../cluster-node.ts';
+import { namingNode } from '../cluster-topology.ts';
 
 export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -64,7 +65,12 @@ export function twoNodeBeds(
       const bus = createClusterBus({ pubsub: node.pubsub, log: () => {} });
       const bed = await searchBed(chain(), target.db, {
         nodeId,
-        topology: { nodeId, advertisedNode: nodeId, matchmaker: cluster.matchmaker, peers: cluster.peers },
+        topology: {
+          nodeId,
+          withNode: namingNode(nodeId),
+          matchmaker: cluster.matchmaker,
+          peers: cluster.peers,
+        },
         ...(houseWallet ? { houseWallet } : {}),
         ...(afterVerify ? { afterVerify: () => afterVerify(nodeId) } : {}),
         recheckProtectionEverywhere: bus.protectionChanged,

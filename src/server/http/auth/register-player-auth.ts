@@ -8,6 +8,7 @@ import type {
 } from '../../../common/api/player-api.ts';
 import type { Clock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
+import { isOriginAllowed, normalizeOrigin } from '../../security/origin-allowed.ts';
 import {
   createPlayerSessions,
   PLAYER_SESSION_COOKIE,
@@ -18,7 +19,6 @@ import {
 import { createTokenBucketLimiter, type TokenBucketLimiter } from '../../security/token-bucket-limiter.ts';
 import type { Replies } from '../contract-reply.ts';
 import { challengeRequestSchema, describeInvalidBody, verifyRequestSchema } from './auth-schemas.ts';
-import { isOriginAllowed, normalizeOrigin } from './origin-allowed.ts';
 import { ORIGIN_NOT_ALLOWED, TOO_MANY_REQUESTS } from './sign-in-errors.ts';
 import { createSignInService, type SignInChainId, type SignInServiceDeps } from './sign-in-service.ts';
 

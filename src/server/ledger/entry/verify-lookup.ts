@@ -36,17 +36,21 @@ export const timerSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(res
 
 export type LookupRpc = Pick<ChainRpc, 'getTransaction'>;
 
-function fetchParsed(rpc: LookupRpc, signature: Signature, abortSignal: AbortSignal) {
+/**
+ * A transaction as the entry check reads it (jsonParsed, at `confirmed`), typed as Kit answers it: what
+ * `checkPayment` takes, no cast. Null when the RPC does not know the signature.
+ */
+export function fetchParsedTransaction(rpc: LookupRpc, signature: Signature, abortSignal?: AbortSignal) {
   return rpc
     .getTransaction(signature, {
       commitment: 'confirmed',
       encoding: 'jsonParsed',
       maxSupportedTransactionVersion: 0,
     })
-    .send({ abortSignal });
+    .send(abortSignal ? { abortSignal } : {});
 }
 
-export type FoundTransaction = NonNullable<Awaited<ReturnType<typeof fetchParsed>>>;
+export type FoundTransaction = NonNullable<Awaited<ReturnType<typeof fetchParsedTransaction>>>;
 
 export type LookupOutcome =
   | { kind: 'found'; transaction: FoundTransaction; attempts: number }
@@ -80,7 +84,7 @@ export async function lookUpTransaction(deps: LookupDeps, signature: Signature):
     try {
       // A whole call timeout even for the last attempt: the budget may be overrun by at most one call.
       const abortSignal = AbortSignal.timeout(policy.callTimeoutMs);
-      const transaction = await fetchParsed(deps.rpc, signature, abortSignal);
+      const transaction = await fetchParsedTransaction(deps.rpc, signature, abortSignal);
       return transaction ? { kind: 'found', transaction, attempts } : { kind: 'not_found', attempts };
     } catch (thrown) {
       deps.log(`getTransaction ${signature} failed (attempt ${attempts})`, thrown);

@@ -17,9 +17,9 @@ import { PAID_MODE, searchBed, type TestLink, until } from '../../game/test-supp
 import {
   ACTION_API_PREFIX,
   challengeReference,
-  findActionPayment,
   registerChallengeActionRoutes,
 } from '../../http/challenge-action-routes.ts';
+import { findActionPayment } from '../entry/action-payment-lookup.ts';
 import { ledgerRowsOf } from '../entry/test-support/entry-test-kit.ts';
 import { reconcile } from '../reconcile/reconcile.ts';
 import { PAYMENT_SWEEP_GRACE_MS } from './payment-sweeper.ts';

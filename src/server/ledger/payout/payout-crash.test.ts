@@ -8,8 +8,8 @@ import {
   signedTransfer,
   waitForCommitment,
 } from '../../chain/test-support/local-chain-server.ts';
+import { RECONCILE_EXIT, runReconcileCli } from '../../cli/reconcile-cli.ts';
 import type { OpenedDatabase } from '../../db/open-database.ts';
-import { RECONCILE_EXIT, runReconcileCli } from '../reconcile/reconcile-cli.ts';
 import { createPayoutWorker } from './payout-worker.ts';
 import {
   balanceOf,

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { bannedWallets, payoutHolds, payoutJobs, transactions } from '../../db/schema/index.ts';
-import { recordSystemEvent } from '../../security/system-events.ts';
+import { recordSystemEvent } from '../../operations-log/system-events.ts';
 import type { UnsignedJob } from './payout-job.ts';
 import { toJsonValue } from './payout-rpc.ts';
 import { claimGuard } from './payout-store.ts';

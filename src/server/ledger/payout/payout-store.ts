@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { payoutJobs, transactions } from '../../db/schema/index.ts';
 import type { WalletAnalytics } from '../../game/analytics-port.ts';
-import { recordSystemEvent, type SystemEventInput } from '../../security/system-events.ts';
+import { recordSystemEvent, type SystemEventInput } from '../../operations-log/system-events.ts';
 import { recordSettlementOnGame } from './game-settlement-audit.ts';
 import {
   type ClaimedJob,

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { QueueStatus } from '../../db/schema/enums.ts';
 import { payoutJobs, queueSessions, transactions } from '../../db/schema/index.ts';
-import { recordSystemEvent } from '../../security/system-events.ts';
+import { recordSystemEvent } from '../../operations-log/system-events.ts';
 import { owePayment } from './owe-payment.ts';
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThrowawayDatabase } from '../../../../test/db-harness.ts';
 import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
 import type { LocalChainServer } from '../../chain/test-support/local-chain-server.ts';
+import { RECONCILE_EXIT, runReconcileCli } from '../../cli/reconcile-cli.ts';
 import type { OpenedDatabase } from '../../db/open-database.ts';
 import { createPayoutWorker } from '../payout/payout-worker.ts';
 import {
@@ -16,7 +17,6 @@ import {
   type PostgresPayoutRig,
   startPostgresPayoutRig,
 } from '../payout/test-support/postgres-payout-rig.ts';
-import { RECONCILE_EXIT, runReconcileCli } from './reconcile-cli.ts';
 
 /**
  * `npm run reconcile` and a payout job the worker gave up on. PostgreSQL, so the CLI

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Address } from '@solana/kit';
 import { systemClock } from '../../../common/clock.ts';
+import { byChain } from '../../chain/chain-choice.ts';
 import { createChainRpc } from '../../chain/chain-rpc.ts';
 import { parseHouseWalletSecret } from '../../chain/house-wallet.ts';
 import { readKeypairFile } from '../../chain/keypair-secret.ts';
@@ -32,8 +33,13 @@ export interface ChainSource {
 
 /** The house wallet's address, from the same secret or file the server uses; nothing is created. */
 export async function houseAddress(config: Config): Promise<Address> {
-  if (config.chain.kind === 'remote')
-    return (await parseHouseWalletSecret(config.chain.houseWalletKeypair)).address;
+  return byChain(config.chain, {
+    remote: async (remote) => (await parseHouseWalletSecret(remote.houseWalletKeypair)).address,
+    embedded: () => embeddedHouseAddress(config),
+  });
+}
+
+async function embeddedHouseAddress(config: Config): Promise<Address> {
   if (config.houseWalletKeypair) return (await parseHouseWalletSecret(config.houseWalletKeypair)).address;
   const file = path.join(config.dataDir, 'house-wallet.json');
   try {
@@ -73,26 +79,26 @@ async function answersAs(url: string, genesisHash: string): Promise<boolean> {
  * stopped: the chain's files have one writer) and served on a private port for the time of the run.
  */
 export async function openChainSource(config: Config, rpcUrl: string | undefined): Promise<ChainSource> {
-  const nothing = async () => {};
-  if (rpcUrl)
-    return {
-      rpc: createChainRpc(rpcUrl),
-      description: rpcUrl,
-      fundingAddresses: [],
-      serverRunning: false,
-      close: nothing,
-    };
-  if (config.chain.kind === 'remote') {
-    const url = config.chain.rpcUrl;
-    return {
-      rpc: createChainRpc(url),
-      description: url,
-      fundingAddresses: [],
-      serverRunning: false,
-      close: nothing,
-    };
-  }
+  if (rpcUrl) return remoteSource(rpcUrl);
+  return byChain(config.chain, {
+    remote: async (remote) => remoteSource(remote.rpcUrl),
+    embedded: () => embeddedSource(config),
+  });
+}
 
+const nothing = async () => {};
+
+function remoteSource(url: string): ChainSource {
+  return {
+    rpc: createChainRpc(url),
+    description: url,
+    fundingAddresses: [],
+    serverRunning: false,
+    close: nothing,
+  };
+}
+
+async function embeddedSource(config: Config): Promise<ChainSource> {
   const genesis = await localGenesis(config.dataDir);
   if (!genesis)
     throw new ReconcileSetupError(

@@ -3,8 +3,8 @@ import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import type { TransactionStatus, TransactionType } from '../../db/schema/enums.ts';
 import { transactions } from '../../db/schema/index.ts';
+import { recordSystemEvent } from '../../operations-log/system-events.ts';
 import { signedInAmong } from '../../security/signed-in-wallets.ts';
-import { recordSystemEvent } from '../../security/system-events.ts';
 import { blinkPaymentOf, challengeCodesReferenced } from '../entry/challenge-action-payment.ts';
 import { readUnaccountedEntryFees, whyUnaccounted } from '../payout/unused-entry-sweep.ts';
 import {

@@ -1,15 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../common/clock.ts';
-import { luaScript, runScript } from '../cluster/lua-script.ts';
-import { runBatch } from '../cluster/redis-connection.ts';
-import type { RedisKeys } from '../cluster/redis-keys.ts';
 import {
   LOGIN_THROTTLE_LIMITS,
   type LoginThrottle,
   type LoginThrottleLimits,
   throttleAddressOf,
-} from './login-throttle.ts';
+} from '../security/login-throttle.ts';
+import { luaScript, runScript } from './lua-script.ts';
+import { runBatch } from './redis-connection.ts';
+import type { RedisKeys } from './redis-keys.ts';
 
 /**
  * KEYS: the address's, the pair's and the account's sorted sets of attempts (score = ms).

@@ -6,12 +6,12 @@ import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/db-harness.ts';
+import { findAdminByEmail } from '../admin/admin-accounts.ts';
+import { ADMIN_EVENT } from '../admin/admin-events.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { adminUsers } from '../db/schema/admin.ts';
 import { systemEvents } from '../db/schema/index.ts';
-import { findAdminByEmail } from './admin-accounts.ts';
 import { ADMIN_CREATE_EXIT, type AdminCreateIo, runAdminCreateCli } from './admin-create-cli.ts';
-import { ADMIN_EVENT } from './admin-events.ts';
 
 const CLI = path.join(import.meta.dirname, 'admin-create-cli.ts');
 const PASSWORD = 'an operator chose this';

@@ -1,11 +1,16 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { type OpenedDatabase, openDatabase } from '../../db/open-database.ts';
-import { checkLedgerBalance } from './ledger-balance.ts';
-import { reconcile, reconcileSummaryLine, recordReconciliation } from './reconcile.ts';
-import { describeDifference } from './reconcile-differences.ts';
-import { type ChainSource, houseAddress, openChainSource, ReconcileSetupError } from './reconcile-sources.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
+import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
+import { reconcile, reconcileSummaryLine, recordReconciliation } from '../ledger/reconcile/reconcile.ts';
+import { describeDifference } from '../ledger/reconcile/reconcile-differences.ts';
+import {
+  type ChainSource,
+  houseAddress,
+  openChainSource,
+  ReconcileSetupError,
+} from '../ledger/reconcile/reconcile-sources.ts';
 
 /** Exit codes of `npm run reconcile`. */
 export const RECONCILE_EXIT = { agree: 0, differences: 1, cannotRun: 2 } as const;

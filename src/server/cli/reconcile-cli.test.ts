@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { generateKeyPairSigner, type KeyPairSigner, type Lamports } from '@solana/kit';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
-import { signerFromSecretBytes } from '../../chain/keypair-secret.ts';
+import { walletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
+import { signerFromSecretBytes } from '../chain/keypair-secret.ts';
 import {
   airdropTo,
   type LocalChainServer,
@@ -14,19 +14,19 @@ import {
   removeDataDir,
   startLocalChainServer,
   waitForCommitment,
-} from '../../chain/test-support/local-chain-server.ts';
-import { type OpenedDatabase, openDatabase } from '../../db/open-database.ts';
-import { systemEvents, transactions } from '../../db/schema/index.ts';
-import { pay } from '../entry/test-support/entry-test-kit.ts';
-import { createPayoutWorker } from '../payout/payout-worker.ts';
+} from '../chain/test-support/local-chain-server.ts';
+import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
+import { systemEvents, transactions } from '../db/schema/index.ts';
+import { pay } from '../ledger/entry/test-support/entry-test-kit.ts';
+import { createPayoutWorker } from '../ledger/payout/payout-worker.ts';
 import {
   owePayout,
   oweRefund,
   payEntry,
   runUntilConfirmed,
   SOL,
-} from '../payout/test-support/payout-fixtures.ts';
-import { RECONCILIATION_EVENT } from './reconcile.ts';
+} from '../ledger/payout/test-support/payout-fixtures.ts';
+import { RECONCILIATION_EVENT } from '../ledger/reconcile/reconcile.ts';
 import { RECONCILE_EXIT, runReconcileCli } from './reconcile-cli.ts';
 
 const CLI = fileURLToPath(new URL('./reconcile-cli.ts', import.meta.url));

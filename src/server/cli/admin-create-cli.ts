@@ -1,20 +1,20 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../../common/clock.ts';
-import { loadConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
-import { recordSystemEvent } from '../security/system-events.ts';
 import {
   adminCredentialsProblem,
   createAdmin,
   findAdminByEmail,
   setAdminPassword,
-} from './admin-accounts.ts';
-import { ADMIN_EVENT } from './admin-events.ts';
-import { createAdminSessionStore } from './admin-sessions.ts';
-import { readAllStdin, readHiddenLine } from './password-prompt.ts';
-import { resetTwoFactor } from './two-factor/admin-two-factor.ts';
+} from '../admin/admin-accounts.ts';
+import { ADMIN_EVENT } from '../admin/admin-events.ts';
+import { createAdminSessionStore } from '../admin/admin-sessions.ts';
+import { readAllStdin, readHiddenLine } from '../admin/password-prompt.ts';
+import { resetTwoFactor } from '../admin/two-factor/admin-two-factor.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
+import { recordSystemEvent } from '../operations-log/system-events.ts';
 
 export const ADMIN_CREATE_EXIT = { created: 0, refused: 1, cannotRun: 2 } as const;
 

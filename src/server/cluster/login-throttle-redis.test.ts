@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../common/clock.ts';
-import { openTestRedis, type TestRedis } from '../cluster/test-support/test-redis.ts';
-import { LOGIN_MAX_FAILURES } from './login-throttle.ts';
+import { LOGIN_MAX_FAILURES } from '../security/login-throttle.ts';
+import { describeLoginThrottle } from '../security/test-support/login-throttle-contract.ts';
 import { createRedisLoginThrottle } from './login-throttle-redis.ts';
-import { describeLoginThrottle } from './test-support/login-throttle-contract.ts';
+import { openTestRedis, type TestRedis } from './test-support/test-redis.ts';
 
 const beds: TestRedis[] = [];
 afterEach(async () => {
