@@ -50,6 +50,14 @@ module.exports = {
       to: { path: '^src/server/(ledger|gateway|http|admin|cluster)/' },
     },
     {
+      name: 'game-match-is-pure',
+      severity: 'error',
+      comment:
+        'game/match is the engine: rules of one match, no database, no sockets, no node state. It imports only common and the logger type; the node and the store use it, never the other way round.',
+      from: { path: '^src/server/game/match/', pathNot: TEST_CODE },
+      to: { path: '^src/server/', pathNot: '^src/server/(game/match/|logger\\.ts$)' },
+    },
+    {
       name: 'ledger-imports-no-outer-layer',
       severity: 'error',
       comment:

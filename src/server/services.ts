@@ -16,7 +16,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { createGameServer, type GameServer } from './game/game-server.ts';
-import { startMatchRunner } from './game/match-runner.ts';
+import { startMatchRunner } from './game/match/match-runner.ts';
 import type { Topology } from './game/topology.ts';
 import { createRefusalCounter } from './gateway/channel-refusals.ts';
 import { type GameHandlers, gameChannelOver } from './gateway/game-channel.ts';

@@ -4,7 +4,7 @@ import { getGameMode } from '../../common/game-modes.ts';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games } from '../db/schema/index.ts';
 import type { WalletAnalytics } from './analytics-port.ts';
-import type { MatchResult } from './match-types.ts';
+import type { MatchResult } from './match/match-types.ts';
 import type { QueueEntry } from './matchmaker.ts';
 import { releaseStakes } from './queue-rows.ts';
 

@@ -7,9 +7,9 @@ import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { PlayerLink } from './game-ports.ts';
 import { type LiveMatch, seatInfo } from './live-match.ts';
-import { createMatch } from './match.ts';
+import { createMatch } from './match/match.ts';
+import type { MatchResult } from './match/match-types.ts';
 import { type MatchStart, recordMatchStart, seedHash } from './match-recorder.ts';
-import type { MatchResult } from './match-types.ts';
 import type {
   AcceptOutcome,
   Matchmaker,

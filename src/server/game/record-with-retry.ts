@@ -3,8 +3,8 @@ import { isUniqueViolation } from '../db/pg-errors.ts';
 import type { Logger } from '../logger.ts';
 import type { WalletAnalytics } from './analytics-port.ts';
 import type { GameMoney } from './game-ports.ts';
+import type { MatchResult } from './match/match-types.ts';
 import { type MatchStart, type ResultHook, recordMatchResult } from './match-recorder.ts';
-import type { MatchResult } from './match-types.ts';
 import {
   reportUnwritableResult,
   resultWithoutPlayerText,

@@ -4,8 +4,8 @@ import { pgErrorOf } from '../db/pg-errors.ts';
 import type { Logger } from '../logger.ts';
 import { recordSystemEvent } from '../security/system-events.ts';
 import type { GameMoney } from './game-ports.ts';
+import type { MatchResult, SeatInfo } from './match/match-types.ts';
 import type { MatchStart } from './match-recorder.ts';
-import type { MatchResult, SeatInfo } from './match-types.ts';
 import { settleInterruptedMatches } from './restart-settlement.ts';
 import { failureSignature, storableText } from './write-failure.ts';
 

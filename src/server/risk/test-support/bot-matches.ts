@@ -7,10 +7,10 @@ import type { GameModeId } from '../../../common/game-modes.ts';
 import type { GameData } from '../../../common/protocol.ts';
 import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
 import type { Database } from '../../db/database.ts';
-import { type BotSkill, createBotBrain, randomSkill, seededRandom } from '../../game/house-bot/bot-brain.ts';
-import { createMatch } from '../../game/match.ts';
+import { type BotSkill, createBotBrain, randomSkill, seededRandom } from '../../game/match/bot-brain.ts';
+import { createMatch } from '../../game/match/match.ts';
+import type { MatchResult } from '../../game/match/match-types.ts';
 import { recordMatchResult, recordMatchStart } from '../../game/match-recorder.ts';
-import type { MatchResult } from '../../game/match-types.ts';
 import { matchStartOf } from '../../game/test-support/record-played-match.ts';
 
 /**

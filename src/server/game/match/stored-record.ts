@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { GENERATOR_VERSIONS } from '../../common/game/generator-versions.ts';
-import type { MatchRecord } from '../../common/game/replay.ts';
+import { GENERATOR_VERSIONS } from '../../../common/game/generator-versions.ts';
+import type { MatchRecord } from '../../../common/game/replay.ts';
 
 const seat = z.union([z.literal(0), z.literal(1)]);
 

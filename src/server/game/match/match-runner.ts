@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { Clock } from '../../common/clock.ts';
-import { TICK_MS } from '../../common/game/constants.ts';
-import type { Logger } from '../logger.ts';
+import type { Clock } from '../../../common/clock.ts';
+import { TICK_MS } from '../../../common/game/constants.ts';
+import type { Logger } from '../../logger.ts';
 
 /** What the runner reports of each tick (the server's metrics listen). */
 export interface TickObserver {

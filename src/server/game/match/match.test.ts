@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { TICK_HZ, WINNING_SCORE } from '../../common/game/constants.ts';
-import { replayMatch } from '../../common/game/replay.ts';
-import { DEFAULT_COUNTDOWN_SECONDS, KEYFRAME_TICKS, OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
-import type { GameCompletionStatus } from '../db/schema/enums.ts';
+import { TICK_HZ, WINNING_SCORE } from '../../../common/game/constants.ts';
+import { replayMatch } from '../../../common/game/replay.ts';
+import { DEFAULT_COUNTDOWN_SECONDS, KEYFRAME_TICKS, OPPONENT_FOUND_SECONDS } from '../../../common/rules.ts';
+import type { GameCompletionStatus } from '../../db/schema/enums.ts';
 import { beatOf } from './match.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
 import type { MatchCompletionStatus } from './match-outcome.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENT_GENERATOR } from '../../common/game/generator-versions.ts';
-import { advanceReplay, type MatchRecord, replayMatch, startReplay } from '../../common/game/replay.ts';
+import { CURRENT_GENERATOR } from '../../../common/game/generator-versions.ts';
+import { advanceReplay, type MatchRecord, replayMatch, startReplay } from '../../../common/game/replay.ts';
 import { matchRecordOf } from './stored-record.ts';
 import { ballSeenBy, createHarness } from './test-support/match-test-harness.ts';
 import { TWO_IN_THREE } from './test-support/recorded-match.ts';

@@ -1,8 +1,8 @@
-import type { Clock } from '../../common/clock.ts';
-import type { PlayerIndex } from '../../common/game/physics.ts';
-import type { MatchRecord } from '../../common/game/replay.ts';
-import type { GameModeId } from '../../common/game-modes.ts';
-import type { GameData, ServerMessage } from '../../common/protocol.ts';
+import type { Clock } from '../../../common/clock.ts';
+import type { PlayerIndex } from '../../../common/game/physics.ts';
+import type { MatchRecord } from '../../../common/game/replay.ts';
+import type { GameModeId } from '../../../common/game-modes.ts';
+import type { GameData, ServerMessage } from '../../../common/protocol.ts';
 import type { LeaveHow, MatchCompletionStatus, MatchEnd, ReconnectResult } from './match-outcome.ts';
 import type { MatchSnapshot } from './match-snapshots.ts';
 import type { ConnectionLogEntry } from './reconnection-tracker.ts';

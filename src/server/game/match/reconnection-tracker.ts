@@ -1,5 +1,5 @@
-import type { PlayerIndex } from '../../common/game/physics.ts';
-import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
+import type { PlayerIndex } from '../../../common/game/physics.ts';
+import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from '../../../common/rules.ts';
 import { FORFEITING_DISCONNECT, RECONNECTION_UPDATE_MS } from './match-constants.ts';
 
 /** One seat's link to its player (STYLE.md 5): each variant carries only its own deadlines. */

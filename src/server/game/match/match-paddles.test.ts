@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CANVAS_HEIGHT, MAX_PADDLE_SPEED, PADDLE_MAX_Y, PADDLE_MIN_Y } from '../../common/game/constants.ts';
-import { replayMatch } from '../../common/game/replay.ts';
+import {
+  CANVAS_HEIGHT,
+  MAX_PADDLE_SPEED,
+  PADDLE_MAX_Y,
+  PADDLE_MIN_Y,
+} from '../../../common/game/constants.ts';
+import { replayMatch } from '../../../common/game/replay.ts';
 import { createMatchInputs } from './match-inputs.ts';
 import { createHarness } from './test-support/match-test-harness.ts';
 

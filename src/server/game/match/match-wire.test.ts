@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BALL_SIZE, LEFT_PADDLE_FACE, RIGHT_PADDLE_FACE, TICK_MS } from '../../common/game/constants.ts';
-import type { ServerMessage } from '../../common/protocol.ts';
-import { KEYFRAME_TICKS, OPPONENT_PADDLE_TICKS } from '../../common/rules.ts';
+import { BALL_SIZE, LEFT_PADDLE_FACE, RIGHT_PADDLE_FACE, TICK_MS } from '../../../common/game/constants.ts';
+import type { ServerMessage } from '../../../common/protocol.ts';
+import { KEYFRAME_TICKS, OPPONENT_PADDLE_TICKS } from '../../../common/rules.ts';
 import { beatOf } from './match.ts';
 import { ballSeenBy, createHarness, GAME_ID, type Harness, SEED } from './test-support/match-test-harness.ts';
 

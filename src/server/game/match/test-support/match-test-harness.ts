@@ -1,9 +1,13 @@
-import { createFakeClock, type FakeClock } from '../../../common/clock.ts';
-import { flyFrom, ticksSince } from '../../../common/game/ball-track.ts';
-import { TICK_MS } from '../../../common/game/constants.ts';
-import type { Ball, PlayerIndex } from '../../../common/game/physics.ts';
-import type { GameModeId } from '../../../common/game-modes.ts';
-import { type ServerMessage, type ServerMessageOf, serverMessageSchema } from '../../../common/protocol.ts';
+import { createFakeClock, type FakeClock } from '../../../../common/clock.ts';
+import { flyFrom, ticksSince } from '../../../../common/game/ball-track.ts';
+import { TICK_MS } from '../../../../common/game/constants.ts';
+import type { Ball, PlayerIndex } from '../../../../common/game/physics.ts';
+import type { GameModeId } from '../../../../common/game-modes.ts';
+import {
+  type ServerMessage,
+  type ServerMessageOf,
+  serverMessageSchema,
+} from '../../../../common/protocol.ts';
 import { createMatch } from '../match.ts';
 import type { Match, MatchResult, SeatInfo } from '../match-types.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replayMatch } from '../../common/game/replay.ts';
-import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
+import { replayMatch } from '../../../common/game/replay.ts';
+import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from '../../../common/rules.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
 import { createHarness, type Harness } from './test-support/match-test-harness.ts';
 

@@ -1,16 +1,16 @@
-import { TICK_HZ } from '../../common/game/constants.ts';
-import { CURRENT_GENERATOR } from '../../common/game/generator-versions.ts';
-import { maxRecordedInputs, shownPlayTimeLeft } from '../../common/game/match-length.ts';
+import { TICK_HZ } from '../../../common/game/constants.ts';
+import { CURRENT_GENERATOR } from '../../../common/game/generator-versions.ts';
+import { maxRecordedInputs, shownPlayTimeLeft } from '../../../common/game/match-length.ts';
 import {
   createMatchPhysics,
   forfeit,
   type MatchPhysics,
   type PlayerIndex,
   step,
-} from '../../common/game/physics.ts';
-import type { MatchRecord } from '../../common/game/replay.ts';
-import type { GameData } from '../../common/protocol.ts';
-import { KEYFRAME_TICKS, OPPONENT_PADDLE_TICKS } from '../../common/rules.ts';
+} from '../../../common/game/physics.ts';
+import type { MatchRecord } from '../../../common/game/replay.ts';
+import type { GameData } from '../../../common/protocol.ts';
+import { KEYFRAME_TICKS, OPPONENT_PADDLE_TICKS } from '../../../common/rules.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
 import { countdownTimeOf, toGameData } from './match-game-data.ts';
 import { createMatchInputs } from './match-inputs.ts';

@@ -1,4 +1,4 @@
-import type { MatchPhysics } from '../../common/game/physics.ts';
+import type { MatchPhysics } from '../../../common/game/physics.ts';
 import { SECOND_SNAPSHOT_LIMIT } from './match-constants.ts';
 
 /** A compact sample of the match for the audit record (SPEC §3 game audit: gameStateSnapshots). */

@@ -1,6 +1,6 @@
-import type { PlayerIndex } from '../../common/game/physics.ts';
-import type { GameModeId } from '../../common/game-modes.ts';
-import type { GAME_OVER_REASONS, ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
+import type { PlayerIndex } from '../../../common/game/physics.ts';
+import type { GameModeId } from '../../../common/game-modes.ts';
+import type { GAME_OVER_REASONS, ServerMessage, ServerMessageOf } from '../../../common/protocol.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
 
 export type LeaveHow = 'exit' | 'forceDisconnect';

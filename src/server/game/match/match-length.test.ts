@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FINAL_PLAY_TICKS } from '../../common/game/constants.ts';
-import { maxMatchTicks, maxRecordedInputs, playStartTickOf } from '../../common/game/match-length.ts';
-import type { PlayerIndex } from '../../common/game/physics.ts';
-import { replayMatch } from '../../common/game/replay.ts';
-import { rallyKeeperTarget } from '../../common/game/test-support/perfect-tracker.ts';
-import type { GameData } from '../../common/protocol.ts';
-import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
+import { FINAL_PLAY_TICKS } from '../../../common/game/constants.ts';
+import { maxMatchTicks, maxRecordedInputs, playStartTickOf } from '../../../common/game/match-length.ts';
+import type { PlayerIndex } from '../../../common/game/physics.ts';
+import { replayMatch } from '../../../common/game/replay.ts';
+import { rallyKeeperTarget } from '../../../common/game/test-support/perfect-tracker.ts';
+import type { GameData } from '../../../common/protocol.ts';
+import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../../common/rules.ts';
 import { SECOND_SNAPSHOT_LIMIT } from './match-constants.ts';
 import { createMatchInputs } from './match-inputs.ts';
 import { ballSeenBy, createHarness, type Harness } from './test-support/match-test-harness.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeClock } from '../../common/clock.ts';
+import { createFakeClock } from '../../../common/clock.ts';
 import { startMatchRunner } from './match-runner.ts';
 
 describe('the match runner (the thin shell around the tick)', () => {

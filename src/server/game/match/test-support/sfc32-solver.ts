@@ -1,5 +1,5 @@
-import { MAX_SERVE_SLOPE } from '../../../common/game/constants.ts';
-import { nextSfc32, type Sfc32State } from '../../../common/game/sfc32.ts';
+import { MAX_SERVE_SLOPE } from '../../../../common/game/constants.ts';
+import { nextSfc32, type Sfc32State } from '../../../../common/game/sfc32.ts';
 
 /**
  * The attack on generator v1 (sfc32) that keyed draws answer, kept as test support: the serve's draw read

@@ -1,5 +1,5 @@
-import type { PlayerIndex } from '../../../common/game/physics.ts';
-import type { MatchRecord } from '../../../common/game/replay.ts';
+import type { PlayerIndex } from '../../../../common/game/physics.ts';
+import type { MatchRecord } from '../../../../common/game/replay.ts';
 import { createHarness, playWithBots } from './match-test-harness.ts';
 
 /** What the server recorded of one match, as the replay endpoint hands it out. */

@@ -1,5 +1,5 @@
-import { clampPaddleTarget, type PaddleTargets, type PlayerIndex } from '../../common/game/physics.ts';
-import type { MatchRecord } from '../../common/game/replay.ts';
+import { clampPaddleTarget, type PaddleTargets, type PlayerIndex } from '../../../common/game/physics.ts';
+import type { MatchRecord } from '../../../common/game/replay.ts';
 
 export interface MatchInputs {
   /** Queues a seat's requested paddle centre for the next tick. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
+import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from '../../../common/rules.ts';
 import { createReconnectionTracker } from './reconnection-tracker.ts';
 
 const T0 = 1_000_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WINNING_SCORE } from '../../common/game/constants.ts';
-import { advanceReplay, type MatchRecord, replayMatch, startReplay } from '../../common/game/replay.ts';
-import { CHECKPOINT_TICKS, createReplayTimeline } from '../../common/game/replay-timeline.ts';
+import { WINNING_SCORE } from '../../../common/game/constants.ts';
+import { advanceReplay, type MatchRecord, replayMatch, startReplay } from '../../../common/game/replay.ts';
+import { CHECKPOINT_TICKS, createReplayTimeline } from '../../../common/game/replay-timeline.ts';
 import { playRecordedMatch } from './test-support/recorded-match.ts';
 
 const played = playRecordedMatch();

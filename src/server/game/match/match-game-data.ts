@@ -1,7 +1,7 @@
-import { TICK_HZ } from '../../common/game/constants.ts';
-import { shownPlayTimeLeft } from '../../common/game/match-length.ts';
-import type { MatchPhysics, PlayerIndex } from '../../common/game/physics.ts';
-import type { GameData, GameStateName } from '../../common/protocol.ts';
+import { TICK_HZ } from '../../../common/game/constants.ts';
+import { shownPlayTimeLeft } from '../../../common/game/match-length.ts';
+import type { MatchPhysics, PlayerIndex } from '../../../common/game/physics.ts';
+import type { GameData, GameStateName } from '../../../common/protocol.ts';
 
 /** What the match knows beyond the physics when it describes itself to one seat. */
 export interface GameDataView {
