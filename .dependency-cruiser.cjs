@@ -58,6 +58,16 @@ module.exports = {
       to: { path: '^src/server/', pathNot: '^src/server/(game/match/|logger\\.ts$)' },
     },
     {
+      name: 'game-reaches-the-database-only-through-its-store',
+      severity: 'error',
+      comment:
+        'game/store holds the GameStore interface and its one Drizzle implementation; the rest of the game asks the interface, so it imports nothing of db/, Drizzle or the database drivers.',
+      from: { path: '^src/server/game/', pathNot: ['^src/server/game/store/', TEST_CODE] },
+      to: {
+        path: ['^src/server/db/', '(^|/)node_modules/(drizzle-orm|pg|@electric-sql/pglite)/'],
+      },
+    },
+    {
       name: 'ledger-imports-no-outer-layer',
       severity: 'error',
       comment:

@@ -15,8 +15,10 @@ import { resolveNodeId } from './cluster/node-id.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
+import { createEntryGate } from './entry-gate.ts';
 import { createGameServer, type GameServer } from './game/game-server.ts';
 import { startMatchRunner } from './game/match/match-runner.ts';
+import { createDrizzleGameStore } from './game/store/drizzle-game-store.ts';
 import type { Topology } from './game/topology.ts';
 import { createRefusalCounter } from './gateway/channel-refusals.ts';
 import { type GameHandlers, gameChannelOver } from './gateway/game-channel.ts';
@@ -142,7 +144,8 @@ export async function buildServices(options: ServiceOptions) {
       log: logIn('risk'),
     });
     const game: GameServer = createGameServer({
-      db,
+      store: createDrizzleGameStore({ db, clock }),
+      entryGate: createEntryGate({ db }),
       clock,
       bans,
       analytics: walletAnalytics,

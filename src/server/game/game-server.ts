@@ -6,28 +6,33 @@ import {
   HOUSE_BOT_OFFER_MS,
   OPPONENT_FOUND_SECONDS,
 } from '../../common/rules.ts';
-import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { Bans } from '../security/bans.ts';
 import type { WalletAnalytics } from './analytics-port.ts';
 import { createChallengePresence } from './challenge-presence.ts';
 import { settleChallengerNoShow } from './challenger-no-show.ts';
 import { createFindMatch } from './find-match.ts';
-import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
+import type {
+  EntryGate,
+  EntryVerifier,
+  GameMessage,
+  GameMoney,
+  JurisdictionCheck,
+  PlayerLink,
+} from './game-ports.ts';
 import { createHouseBots } from './house-bot/house-bots.ts';
 import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf, seatSignedOut } from './live-match.ts';
 import type { MatchResult } from './match/match-types.ts';
 import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
 import type { QueueEntry } from './matchmaker.ts';
 import { createNodeDuties } from './node-duties.ts';
-import { recordMatchResultWithRetry } from './record-with-retry.ts';
 import { refuseWhileStopping } from './refused-payment.ts';
 import { createRematches } from './rematches.ts';
-import { settleInterruptedMatches } from './restart-settlement.ts';
 import { createSearchExits } from './search-exits.ts';
 import { createSearchLinks } from './search-links.ts';
 import { closeIfProtectionRefuses } from './self-protection.ts';
 import { createStopGate, settledWithin } from './stop-gate.ts';
+import type { GameStore } from './store/game-store.ts';
 import type { Topology } from './topology.ts';
 
 export type {
@@ -41,7 +46,10 @@ export type {
 } from './game-ports.ts';
 
 export interface GameServerOptions {
-  db: Database;
+  /** The game's persistence (game/store): searches, challenges, matches and what commits with them. */
+  store: GameStore;
+  /** What a search must pass before its payment is looked at (the player's own protection). */
+  entryGate: EntryGate;
   clock: Clock;
   bans: Bans;
   /** Told inside each result's transaction (the back-office's wallet analytics). */
@@ -89,7 +97,7 @@ export { AWAY_CLOSE_RETRY_MS } from './search-exits.ts';
  * record of each result. It never touches a socket; the gateway hands it PlayerLinks.
  */
 export function createGameServer(options: GameServerOptions) {
-  const { db, clock, bans, topology } = options;
+  const { store, entryGate, clock, bans, topology } = options;
   const { nodeId, matchmaker, peers } = topology;
   /** `matched` of a search paired by another node, for a socket away when it came. */
   const movesWaiting = new Map<string, ServerMessageOf<'matched'>>();
@@ -115,7 +123,7 @@ export function createGameServer(options: GameServerOptions) {
     rematches.ended(live, clock.now());
     noteQuality(live);
     for (const entry of live.start.entries) peers.moved(entry.player.walletAddress);
-    await recordMatchResultWithRetry(db, result, live.start, {
+    await store.recordResult(result, live.start, {
       analytics: options.analytics,
       hooks: options.money ? [options.money.matchEnded] : [],
       connectionQuality: live.quality,
@@ -146,7 +154,7 @@ export function createGameServer(options: GameServerOptions) {
   };
 
   const starter = createMatchStarter({
-    db,
+    store,
     clock,
     matchmaker,
     searches,
@@ -158,7 +166,7 @@ export function createGameServer(options: GameServerOptions) {
       for (const entry of live.start.entries) peers.moved(entry.player.walletAddress);
       track(
         live,
-        settleChallengerNoShow(db, live, at, {
+        settleChallengerNoShow(store, live, at, {
           money: options.money,
           sleep,
           stopping: () => stopping,
@@ -177,7 +185,7 @@ export function createGameServer(options: GameServerOptions) {
     ...(options.onMatchStarted ? { matchStarted: options.onMatchStarted } : {}),
   });
 
-  const presence = createChallengePresence(db, log);
+  const presence = createChallengePresence(store, log);
   const exits = createSearchExits({
     presence,
     clock,
@@ -191,7 +199,7 @@ export function createGameServer(options: GameServerOptions) {
   });
 
   const duties = createNodeDuties({
-    db,
+    store,
     clock,
     matchmaker,
     peers,
@@ -212,7 +220,8 @@ export function createGameServer(options: GameServerOptions) {
   });
 
   const findMatch = createFindMatch({
-    db,
+    store,
+    gate: entryGate,
     clock,
     bans,
     matchmaker,
@@ -235,7 +244,7 @@ export function createGameServer(options: GameServerOptions) {
     gate.track(
       stopping
         ? refuseWhileStopping(
-            { db, clock, log, verifier: options.verifier, money: options.money },
+            { store, clock, log, verifier: options.verifier, money: options.money },
             link,
             message,
           )
@@ -413,7 +422,7 @@ export function createGameServer(options: GameServerOptions) {
     async protectionChanged(walletAddress: string): Promise<void> {
       for (const { entry } of searches.all()) {
         if (entry.player.walletAddress === walletAddress)
-          await closeIfProtectionRefuses({ db, clock, exits }, entry);
+          await closeIfProtectionRefuses({ gate: entryGate, clock, exits }, entry);
       }
     },
 
@@ -449,8 +458,7 @@ export function createGameServer(options: GameServerOptions) {
       const unfinished = [...matches.values()].filter((m) => !m.match.isOver());
       matches.clear();
       if (unfinished.length === 0) return;
-      await settleInterruptedMatches(
-        db,
+      await store.settleInterrupted(
         unfinished.map((m) => m.start),
         options.money,
         new Date(clock.now()),

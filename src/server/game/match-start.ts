@@ -3,13 +3,11 @@ import type { Clock } from '../../common/clock.ts';
 import type { PlayerIndex } from '../../common/game/physics.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { ServerMessageOf } from '../../common/protocol.ts';
-import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { PlayerLink } from './game-ports.ts';
 import { type LiveMatch, seatInfo } from './live-match.ts';
 import { createMatch } from './match/match.ts';
 import type { MatchResult } from './match/match-types.ts';
-import { type MatchStart, recordMatchStart, seedHash } from './match-recorder.ts';
 import type {
   AcceptOutcome,
   Matchmaker,
@@ -19,13 +17,15 @@ import type {
   QueuePlayer,
 } from './matchmaker.ts';
 import type { SearchLinks } from './search-links.ts';
+import type { GameStore } from './store/game-store.ts';
+import { type MatchStart, seedHash } from './store/match-recorder.ts';
 import type { Peers } from './topology.ts';
 
 /** After a pairing the database refused, the same mode is tried again this long after (from the tick). */
 export const PAIR_RETRY_MS = 1_000;
 
 export interface MatchStarterDeps {
-  db: Database;
+  store: Pick<GameStore, 'recordStart'>;
   clock: Clock;
   matchmaker: Matchmaker;
   searches: SearchLinks;
@@ -82,7 +82,7 @@ export function createMatchStarter(deps: MatchStarterDeps) {
         startedAt: clock.now(),
         nodeId: deps.nodeId ?? null,
       };
-      await recordMatchStart(tx, start);
+      await deps.store.recordStart(tx, start);
       // Read before the commit: a cancel that loses the race learns it only after the commit.
       begun = { start, links: [searches.linkOf(entries[0].id), searches.linkOf(entries[1].id)] };
     });

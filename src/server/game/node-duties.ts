@@ -1,12 +1,11 @@
 import type { Clock } from '../../common/clock.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { ServerMessageOf } from '../../common/protocol.ts';
-import type { Database } from '../db/database.ts';
 import type { GameMoney } from './game-ports.ts';
 import type { LiveMatch } from './live-match.ts';
-import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
-import { settleAfterRestart } from './restart-settlement.ts';
 import type { SearchLinks } from './search-links.ts';
+import type { GameStore } from './store/game-store.ts';
+import { SETTLE_ALL, type SettleScope } from './store/node-ownership.ts';
 import type { NodeGame, Peers, TopologyMatchmaker } from './topology.ts';
 
 /** How often a draining node looks whether its matches are all over. */
@@ -14,7 +13,7 @@ const DRAIN_POLL_MS = 250;
 
 /** The game server's state these duties read and change (game-server.ts owns it). */
 export interface NodeState {
-  db: Database;
+  store: Pick<GameStore, 'settleOpen'>;
   clock: Clock;
   matchmaker: TopologyMatchmaker;
   peers: Peers;
@@ -41,7 +40,7 @@ export interface NodeState {
  * paired by another node; the rolling stop. Alone, the topology calls none but the start-up settlement.
  */
 export function createNodeDuties(state: NodeState) {
-  const { db, clock, matchmaker, matches, log } = state;
+  const { store, clock, matchmaker, matches, log } = state;
 
   const duties: NodeGame & { recoverAfterRestart(scope?: SettleScope): Promise<void> } = {
     liveMatches: () => [...matches.values()].filter((m) => !m.match.isOver()).length,
@@ -90,14 +89,7 @@ export function createNodeDuties(state: NodeState) {
      */
     async recoverAfterRestart(scope: SettleScope = SETTLE_ALL): Promise<void> {
       const at = new Date(clock.now());
-      const settled = await settleAfterRestart(
-        db,
-        matchmaker,
-        state.money,
-        at,
-        scope,
-        state.nodeId ?? undefined,
-      );
+      const settled = await store.settleOpen(matchmaker, state.money, at, scope, state.nodeId ?? undefined);
       for (const orphan of settled.orphans) {
         const what = orphan.gameId ? `game ${orphan.gameId}` : 'search';
         log(`after a restart: ${what} of ${orphan.walletAddress} settled`);
@@ -112,14 +104,7 @@ export function createNodeDuties(state: NodeState) {
     async settleLostNodes(nodeIds) {
       const at = new Date(clock.now());
       const scope: SettleScope = { kind: 'nodes', nodeIds, unowned: false };
-      const settled = await settleAfterRestart(
-        db,
-        matchmaker,
-        state.money,
-        at,
-        scope,
-        state.nodeId ?? undefined,
-      );
+      const settled = await store.settleOpen(matchmaker, state.money, at, scope, state.nodeId ?? undefined);
       const closed = settled.orphans.filter((o) => o.gameId === null);
       const searches = closed.length;
       await state.peers.searchesSettled(

@@ -2,7 +2,7 @@ import type { ServerMessageOf } from '../../common/protocol.ts';
 import type { BanChange } from '../security/bans.ts';
 import type { PlayerSession } from '../security/player-sessions.ts';
 import type { Matchmaker, QueueEntry } from './matchmaker.ts';
-import type { SettleScope } from './node-ownership.ts';
+import type { SettleScope } from './store/node-ownership.ts';
 
 /**
  * What a game node needs from its surroundings, declared once (in the spirit of Colyseus' `Presence`): the

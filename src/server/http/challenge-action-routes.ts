@@ -13,7 +13,7 @@ import { CHALLENGE_CODE } from '../../common/rules.ts';
 import type { ChainRpc } from '../chain/chain-rpc.ts';
 import type { Database } from '../db/database.ts';
 import { transactions } from '../db/schema/index.ts';
-import { challengeByCode } from '../game/challenge-rows.ts';
+import { challengeByCode } from '../game/store/challenge-rows.ts';
 import { challengeReference, recordChallengeReference } from '../ledger/entry/challenge-action-payment.ts';
 import { checkPayment, type ParsedTransactionView } from '../ledger/entry/verify-payment.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';

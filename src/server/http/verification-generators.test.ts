@@ -13,7 +13,7 @@ import { gameReplay } from '../admin/queries/game-replay.ts';
 import { games } from '../db/schema/index.ts';
 import { createHarness, playWithBots } from '../game/match/test-support/match-test-harness.ts';
 import v1Match from '../game/match/test-support/sfc32-match-v1.json' with { type: 'json' };
-import { recordPlayedMatch } from '../game/test-support/record-played-match.ts';
+import { recordPlayedMatch } from '../game/store/test-support/record-played-match.ts';
 import { createPlayerSessions, PLAYER_SESSION_COOKIE } from '../security/player-sessions.ts';
 import { registerVerificationRoute } from './verification-route.ts';
 

@@ -11,8 +11,8 @@ import { apiErrorSchema } from '../../common/api/wire-values.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { games } from '../db/schema/index.ts';
 import { createHarness, playWithBots, SEED } from '../game/match/test-support/match-test-harness.ts';
-import { seedHash } from '../game/match-recorder.ts';
-import { recordMatchStartOnly, recordPlayedMatch } from '../game/test-support/record-played-match.ts';
+import { seedHash } from '../game/store/match-recorder.ts';
+import { recordMatchStartOnly, recordPlayedMatch } from '../game/store/test-support/record-played-match.ts';
 import { createPlayerSessions, PLAYER_SESSION_COOKIE } from '../security/player-sessions.ts';
 import { registerVerificationRoute, VERIFICATION_REFUSALS } from './verification-route.ts';
 

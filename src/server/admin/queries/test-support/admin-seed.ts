@@ -6,8 +6,8 @@ import { CURRENT_GENERATOR } from '../../../../common/game/generator-versions.ts
 import { type GameModeId, getGameMode } from '../../../../common/game-modes.ts';
 import type { Database } from '../../../db/database.ts';
 import type { MatchResult, SeatInfo } from '../../../game/match/match-types.ts';
-import { recordMatchResult, recordMatchStart, seedHash } from '../../../game/match-recorder.ts';
 import type { QueueEntry } from '../../../game/matchmaker.ts';
+import { recordMatchResult, recordMatchStart, seedHash } from '../../../game/store/match-recorder.ts';
 import { recordEntryFee } from '../../../ledger/entry/entry-record.ts';
 import { createMatchMoney } from '../../../ledger/match-money.ts';
 import { claimNextJob, confirmPayout, storeSignedTransfer } from '../../../ledger/payout/payout-store.ts';

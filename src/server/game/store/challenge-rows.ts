@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, TransactionRollbackError } from 'drizzle-orm';
-import type { Clock } from '../../common/clock.ts';
-import type { GameModeId } from '../../common/game-modes.ts';
-import { CHALLENGE_CODE_LENGTH } from '../../common/rules.ts';
-import type { Database } from '../db/database.ts';
-import type { QueueStatus } from '../db/schema/enums.ts';
-import { queueSessions } from '../db/schema/index.ts';
-import type { PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
+import type { Clock } from '../../../common/clock.ts';
+import type { GameModeId } from '../../../common/game-modes.ts';
+import { CHALLENGE_CODE_LENGTH } from '../../../common/rules.ts';
+import type { Database } from '../../db/database.ts';
+import type { QueueStatus } from '../../db/schema/enums.ts';
+import { queueSessions } from '../../db/schema/index.ts';
+import type { PaidEntry, QueueEntry, QueuePlayer } from '../queue-entry.ts';
 import { closeEntryRow, insertEntryRow } from './queue-rows.ts';
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

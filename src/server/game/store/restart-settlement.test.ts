@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { uniqueSignature, uniqueWallet } from '../../../test/db-harness.ts';
-import { createFakeClock } from '../../common/clock.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { gameSessions, payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
-import { startServer } from '../main.ts';
+import { uniqueSignature, uniqueWallet } from '../../../../test/db-harness.ts';
+import { createFakeClock } from '../../../common/clock.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/open-database.ts';
+import { gameSessions, payoutJobs, queueSessions, transactions } from '../../db/schema/index.ts';
+import { startServer } from '../../main.ts';
 
 /**
  * Settlement at restart: what a stopped server left open is settled by a written policy

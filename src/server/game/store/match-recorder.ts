@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { getGameMode } from '../../common/game-modes.ts';
-import type { Database } from '../db/database.ts';
-import { gameSessions, games } from '../db/schema/index.ts';
-import type { WalletAnalytics } from './analytics-port.ts';
-import type { MatchResult } from './match/match-types.ts';
-import type { QueueEntry } from './matchmaker.ts';
+import { getGameMode } from '../../../common/game-modes.ts';
+import type { Database } from '../../db/database.ts';
+import { gameSessions, games } from '../../db/schema/index.ts';
+import type { WalletAnalytics } from '../analytics-port.ts';
+import type { MatchResult } from '../match/match-types.ts';
+import type { QueueEntry } from '../queue-entry.ts';
 import { releaseStakes } from './queue-rows.ts';
 
 /** A match as it starts: the row that says a game is under way, so a restart can settle it. */

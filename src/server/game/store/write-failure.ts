@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
-import { pgErrorOf } from '../db/pg-errors.ts';
+import type { Database } from '../../db/database.ts';
+import { pgErrorOf } from '../../db/pg-errors.ts';
 
 /**
  * Telling a write that can never succeed from one that may succeed later (RELIABILITY 30). A lost

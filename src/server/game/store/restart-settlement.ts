@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
-import { gameSessions, games, queueSessions } from '../db/schema/index.ts';
-import { recordSystemEvent } from '../security/system-events.ts';
-import type { GameMoney, OrphanedEntry } from './game-ports.ts';
+import { UNUSED_ENTRY_GRACE_MS } from '../../../common/rules.ts';
+import type { Database } from '../../db/database.ts';
+import { gameSessions, games, queueSessions } from '../../db/schema/index.ts';
+import { recordSystemEvent } from '../../security/system-events.ts';
+import type { GameMoney, OrphanedEntry } from '../game-ports.ts';
+import type { OrphanCloser } from './game-store.ts';
 import { recordInterruptedGames } from './interrupted-game-record.ts';
 import type { MatchStart } from './match-recorder.ts';
-import type { Matchmaker } from './matchmaker.ts';
 import { ownedWithin, SETTLE_ALL, type SettleScope, scopeIsEmpty } from './node-ownership.ts';
 import { releaseStakes } from './queue-rows.ts';
 
@@ -62,16 +63,6 @@ export async function settleInterruptedMatches(
 }
 
 /**
- * How old an entry fee, or a transfer to the house, must be before a sweep may take it for unclaimed and refund
- * it in full (the running sweeper, ledger/payout/payment-sweeper.ts, and a cluster node's settlement). 5 minutes: longer
- * than a player's client keeps presenting a payment after a passing refusal (about 2 minutes), plus the
- * verifier's 30 s confirmation budget and any write in flight between recording a fee and queueing its search,
- * so a payment still on its way to a search is never mistaken for an abandoned one; short enough that a player
- * who closed the tab after paying has the money back within minutes.
- */
-export const UNUSED_ENTRY_GRACE_MS = 5 * 60_000;
-
-/**
  * Entries marked matched to a game that was never written (neither its session nor its record). Pairing and
  * the match start are one transaction now, but an earlier version wrote them apart, and a crash or a failed
  * write between the two left both entries matched to nothing. Nobody played: each is
@@ -113,7 +104,7 @@ async function closeMatchedWithoutGame(tx: Database, at: Date) {
  */
 export async function settleAfterRestart(
   db: Database,
-  matchmaker: Pick<Matchmaker, 'closeOrphans'>,
+  matchmaker: OrphanCloser,
   money: GameMoney | undefined,
   at: Date,
   scope: SettleScope = SETTLE_ALL,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
-import type { Database } from '../../db/database.ts';
-import type { MatchResult } from '../match/match-types.ts';
-import type { Harness } from '../match/test-support/match-test-harness.ts';
+import { walletAnalytics } from '../../../admin/analytics/refresh-wallet-analytics.ts';
+import type { Database } from '../../../db/database.ts';
+import type { MatchResult } from '../../match/match-types.ts';
+import type { Harness } from '../../match/test-support/match-test-harness.ts';
+import type { QueueEntry } from '../../queue-entry.ts';
 import { type MatchStart, recordMatchResult, recordMatchStart, seedHash } from '../match-recorder.ts';
-import type { QueueEntry } from '../matchmaker.ts';
 
 /** The start row the game server writes for a match that played out as `result` (its seats' wallets and IPs). */
 export function matchStartOf(result: MatchResult): MatchStart {

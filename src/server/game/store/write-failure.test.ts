@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
-import type { Database } from '../db/database.ts';
+import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import type { Database } from '../../db/database.ts';
 import { createFailureJudge, refusesTheData, SAME_FAILURE_LIMIT, storableText } from './write-failure.ts';
 
 /** A refusal as both drivers report it: Drizzle's error with the driver's error (and its SQLSTATE) as cause. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
-import { failingWrites } from '../../../test/support/failing-writes.ts';
-import type { Database } from '../db/database.ts';
-import { gameSessions, games, systemEvents } from '../db/schema/index.ts';
+import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { failingWrites } from '../../../../test/support/failing-writes.ts';
+import type { Database } from '../../db/database.ts';
+import { gameSessions, games, systemEvents } from '../../db/schema/index.ts';
 import {
   expectMoneyAccountedFor,
   houseWalletForSuite,
@@ -13,7 +13,7 @@ import {
   type SearchBed,
   searchBed,
   until,
-} from './test-support/paid-search-bed.ts';
+} from '../test-support/paid-search-bed.ts';
 import { SAME_FAILURE_LIMIT } from './write-failure.ts';
 
 const chain = localChainForFile();

@@ -1,10 +1,10 @@
-import { defaultDisplayName } from '../../common/display-name.ts';
-import type { Database } from '../db/database.ts';
-import { pgErrorOf } from '../db/pg-errors.ts';
-import type { Logger } from '../logger.ts';
-import { recordSystemEvent } from '../security/system-events.ts';
-import type { GameMoney } from './game-ports.ts';
-import type { MatchResult, SeatInfo } from './match/match-types.ts';
+import { defaultDisplayName } from '../../../common/display-name.ts';
+import type { Database } from '../../db/database.ts';
+import { pgErrorOf } from '../../db/pg-errors.ts';
+import type { Logger } from '../../logger.ts';
+import { recordSystemEvent } from '../../security/system-events.ts';
+import type { GameMoney } from '../game-ports.ts';
+import type { MatchResult, SeatInfo } from '../match/match-types.ts';
 import type { MatchStart } from './match-recorder.ts';
 import { settleInterruptedMatches } from './restart-settlement.ts';
 import { failureSignature, storableText } from './write-failure.ts';

@@ -1,12 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Clock } from '../../common/clock.ts';
-import type { GameModeId } from '../../common/game-modes.ts';
-import { HOUSE_BOT_ADDRESS } from '../../common/rules.ts';
-import type { Database } from '../db/database.ts';
-import { isUniqueViolation } from '../db/pg-errors.ts';
-import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
+import type { GameModeId } from '../../../common/game-modes.ts';
+import { HOUSE_BOT_ADDRESS } from '../../../common/rules.ts';
+import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { payoutJobs, queueSessions, transactions } from '../../db/schema/index.ts';
+import type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from '../queue-entry.ts';
 import { ownedWithin, type SettleScope } from './node-ownership.ts';
-import type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
 
 /**
  * The queue-session rows behind every search, written the same way by the one-process matchmaker and by
@@ -154,37 +153,4 @@ export async function stillActive(db: Database, ids: readonly string[]): Promise
     .from(queueSessions)
     .where(and(inArray(queueSessions.id, [...ids]), eq(queueSessions.status, 'active')));
   return new Set(rows.map((r) => r.id));
-}
-
-/**
- * A matchmaker's close of an entry (see Matchmaker.close): the conditional row update and what the close owes
- * in one transaction; a second close of an entry being closed shares the first. Once committed, `settled`
- * brings memory in line with the database (the row is no longer active either way), told whether this close
- * closed it; if the write fails, this throws and the search is still there.
- */
-export function createEntryCloser<E extends QueueEntry>(
-  db: Database,
-  clock: Clock,
-  settled: (entry: E, closedHere: boolean) => Promise<void> | void,
-) {
-  const closing = new Map<string, Promise<E | null>>();
-  return (
-    entry: E,
-    status: CloseStatus,
-    owed?: (tx: Database, entry: E) => Promise<void>,
-  ): Promise<E | null> => {
-    const pending = closing.get(entry.id);
-    if (pending) return pending;
-    const closed = (async () => {
-      const done = await db.transaction(async (tx) => {
-        if (!(await closeEntryRow(tx, clock.now(), entry, status))) return false;
-        await owed?.(tx, entry);
-        return true;
-      });
-      await settled(entry, done);
-      return done ? entry : null;
-    })().finally(() => closing.delete(entry.id));
-    closing.set(entry.id, closed);
-    return closed;
-  };
 }

@@ -3,17 +3,17 @@ import { rm } from 'node:fs/promises';
 import { generateKeyPairSigner } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { startTestServer } from '../../../e2e/support/test-server.ts';
-import { createThrowawayDatabase, describeEachDatabase } from '../../../test/db-harness.ts';
-import { productChain } from '../../../test/support/product-chain.ts';
-import { createFakeClock } from '../../common/clock.ts';
-import { getGameMode } from '../../common/game-modes.ts';
-import { loadConfig } from '../config.ts';
-import { gameSessions, games, queueSessions, transactions } from '../db/schema/index.ts';
-import { playerHistory } from '../ledger/player-history.ts';
-import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
-import { startServer } from '../main.ts';
-import { localChainForFile, searchBed, until } from './test-support/paid-search-bed.ts';
+import { startTestServer } from '../../../../e2e/support/test-server.ts';
+import { createThrowawayDatabase, describeEachDatabase } from '../../../../test/db-harness.ts';
+import { productChain } from '../../../../test/support/product-chain.ts';
+import { createFakeClock } from '../../../common/clock.ts';
+import { getGameMode } from '../../../common/game-modes.ts';
+import { loadConfig } from '../../config.ts';
+import { gameSessions, games, queueSessions, transactions } from '../../db/schema/index.ts';
+import { playerHistory } from '../../ledger/player-history.ts';
+import { checkLedgerBalance } from '../../ledger/reconcile/ledger-balance.ts';
+import { startServer } from '../../main.ts';
+import { localChainForFile, searchBed, until } from '../test-support/paid-search-bed.ts';
 
 const MODE = getGameMode('tiny_tuna');
 

@@ -1,10 +1,8 @@
-import type { Database } from '../db/database.ts';
-import { isUniqueViolation } from '../db/pg-errors.ts';
-import type { Logger } from '../logger.ts';
-import type { WalletAnalytics } from './analytics-port.ts';
-import type { GameMoney } from './game-ports.ts';
-import type { MatchResult } from './match/match-types.ts';
-import { type MatchStart, type ResultHook, recordMatchResult } from './match-recorder.ts';
+import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import type { MatchResult } from '../match/match-types.ts';
+import type { ResultWriteOptions } from './game-store.ts';
+import { type MatchStart, recordMatchResult } from './match-recorder.ts';
 import {
   reportUnwritableResult,
   resultWithoutPlayerText,
@@ -31,21 +29,7 @@ export async function recordMatchResultWithRetry(
   db: Database,
   result: MatchResult,
   start: MatchStart,
-  options: {
-    /** Told in the result's transaction (the back-office's wallet analytics). */
-    analytics: WalletAnalytics;
-    hooks: readonly ResultHook[];
-    connectionQuality: readonly [string | null, string | null];
-    sleep: (ms: number) => Promise<void>;
-    log: Logger;
-    stopping: () => boolean;
-    /** Resolves when the server starts to stop. */
-    stopped?: Promise<void>;
-    /** Refunds the entries of a match settled as interrupted. */
-    money?: GameMoney;
-    /** Now, in clock ms: when such a settlement happens. */
-    now?: () => number;
-  },
+  options: ResultWriteOptions,
 ): Promise<void> {
   const judge = createFailureJudge(db);
   let written = { result, start };

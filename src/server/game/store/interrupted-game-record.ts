@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
-import { gameSessions, games, queueSessions, transactions } from '../db/schema/index.ts';
+import type { Database } from '../../db/database.ts';
+import { gameSessions, games, queueSessions, transactions } from '../../db/schema/index.ts';
 import type { MatchStart } from './match-recorder.ts';
 
 /**
