@@ -68,6 +68,17 @@ module.exports = {
       },
     },
     {
+      name: 'game-asks-its-entry-gate-not-security-limits-or-tracking',
+      severity: 'error',
+      comment:
+        "Bans, restricted jurisdictions and the player's own protection reach the game through its EntryGate port (game-ports.ts), built at composition (entry-gate.ts). The operations log (security/system-events.ts) is allowed for now: it is moving out of security into a service of its own.",
+      from: { path: '^src/server/game/', pathNot: TEST_CODE },
+      to: {
+        path: '^src/server/(security|limits|tracking)/',
+        pathNot: '^src/server/security/system-events\\.ts$',
+      },
+    },
+    {
       name: 'ledger-imports-no-outer-layer',
       severity: 'error',
       comment:

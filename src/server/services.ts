@@ -145,14 +145,12 @@ export async function buildServices(options: ServiceOptions) {
     });
     const game: GameServer = createGameServer({
       store: createDrizzleGameStore({ db, clock }),
-      entryGate: createEntryGate({ db }),
+      entryGate: createEntryGate({ db, bans, jurisdiction: tracking.jurisdiction }),
       clock,
-      bans,
       analytics: walletAnalytics,
       topology,
       verifier: tracking.withFailureEvents(money.verifier),
       money: money.money,
-      jurisdiction: tracking.jurisdiction,
       challengeExpiryMinutes: config.challengeExpiryMinutes,
       onMatchStarted: tracking.tracker.gameStarted,
       onResultRecorded: risk.matchRecorded,

@@ -75,9 +75,11 @@ describeEachTopology('a node’s topology keeps its contract', (target) => {
     const topology = await target.open(nodeId, clock);
     const game: GameServer = createGameServer({
       store: createDrizzleGameStore({ db: target.database.db, clock }),
-      entryGate: createEntryGate({ db: target.database.db }),
+      entryGate: createEntryGate({
+        db: target.database.db,
+        bans: createBans({ db: target.database.db, clock }),
+      }),
       clock,
-      bans: createBans({ db: target.database.db, clock }),
       analytics: walletAnalytics,
       topology,
       countdownSeconds: 0,

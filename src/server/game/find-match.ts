@@ -3,15 +3,7 @@ import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REMATCH_WINDOW_MS } from '../../common/rules.ts';
 import type { Logger } from '../logger.ts';
-import { BAN_MESSAGES, type Bans } from '../security/bans.ts';
-import type {
-  EntryGate,
-  EntryVerifier,
-  GameMessage,
-  GameMoney,
-  JurisdictionCheck,
-  PlayerLink,
-} from './game-ports.ts';
+import type { EntryGate, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import { type LiveMatch, liveMatchOf } from './live-match.ts';
 import type { createMatchStarter } from './match-start.ts';
 import type { Matchmaker, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './matchmaker.ts';
@@ -37,7 +29,6 @@ export function createFindMatch(deps: {
   store: GameStore;
   gate: EntryGate;
   clock: Clock;
-  bans: Bans;
   matchmaker: Matchmaker;
   matches: ReadonlyMap<string, LiveMatch>;
   exits: ReturnType<typeof createSearchExits>;
@@ -59,10 +50,9 @@ export function createFindMatch(deps: {
   options: {
     verifier?: EntryVerifier | undefined;
     money?: GameMoney | undefined;
-    jurisdiction?: JurisdictionCheck | undefined;
   };
 }) {
-  const { store, gate, clock, bans, matchmaker, matches, exits, queueChanged, log, options } = deps;
+  const { store, gate, clock, matchmaker, matches, exits, queueChanged, log, options } = deps;
   const refusalDeps = { store, clock, log, verifier: options.verifier, money: options.money };
   const refuse = (link: PlayerLink, message: FindMatchMessage, text: string, code: string) =>
     refuseSearch(refusalDeps, link, message, { message: text, code });
@@ -140,9 +130,9 @@ export function createFindMatch(deps: {
 
   return async (link: PlayerLink, message: FindMatchMessage): Promise<void> => {
     // SPEC §5 order: banned, already searching, mode, wallet, payment.
-    const ban = await bans.status(link.walletAddress, link.ip);
-    if (ban.banned) {
-      return refuse(link, message, ban.message ?? BAN_MESSAGES.account, 'account_restricted');
+    const banned = await gate.banRefusal(link.walletAddress, link.ip);
+    if (banned !== null) {
+      return refuse(link, message, banned, 'account_restricted');
     }
     if (
       link.walletAddress &&
@@ -176,10 +166,10 @@ export function createFindMatch(deps: {
     }
     let paid: PaidEntry | null = null;
     if (mode.wagerLamports > 0n) {
-      const restricted = options.jurisdiction?.restrictedCountryOf(link.ip) ?? null;
+      const restricted = gate.restrictedCountryOf(link.ip);
       if (restricted) {
         // Recorded before the answer, so what the player is told is already in the admin's events.
-        await options.jurisdiction?.refused({
+        await gate.jurisdictionRefused({
           walletAddress: link.walletAddress,
           ip: link.ip,
           country: restricted,
@@ -258,9 +248,9 @@ export function createFindMatch(deps: {
     // A ban written while the payment was being verified came after the check above, and its act found no
     // search to close. Looked at again now that the search is attached: a later ban's act finds the search,
     // an earlier one is seen here, so a banned wallet never keeps a search (to be closed as abandoned, 97%).
-    const late = await bans.status(link.walletAddress, link.ip);
-    if (late.banned) {
-      await exits.banned(joined.entry, link, late.message ?? BAN_MESSAGES.account);
+    const late = await gate.banRefusal(link.walletAddress, link.ip);
+    if (late !== null) {
+      await exits.banned(joined.entry, link, late);
       return false;
     }
     // The same for the player's own protection: a self-exclusion or a lower loss limit written while the

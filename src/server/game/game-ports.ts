@@ -49,10 +49,22 @@ export interface EntryRefusal {
 }
 
 /**
- * What a search must pass before its payment is looked at, asked of the player's own protection (SPEC §1:
- * self-exclusion and loss limits, limits/): built at composition, so the game reads no table of theirs.
+ * What a search must pass before its payment is looked at (SPEC §5: bans first; a paid mode's restricted
+ * jurisdiction; the player's own self-exclusion and loss limits) and a ban written while it was being paid
+ * (the late ban): built at composition from security/, tracking/ and limits/, so the game reads none of them.
  */
 export interface EntryGate {
+  /** The wallet or the address is banned: the text to refuse it with; null when neither is. */
+  banRefusal(walletAddress: string | null, ip: string | null): Promise<string | null>;
+  /** SPEC §1: the restricted country the address is in, or null (none when no check is configured). */
+  restrictedCountryOf(ip: string | null): string | null;
+  /** A paid search refused for its jurisdiction, for the record (never throws). */
+  jurisdictionRefused(refusal: {
+    walletAddress: string | null;
+    ip: string | null;
+    country: string;
+    mode: string;
+  }): Promise<void>;
   /** Why a paid search of `wagerLamports` by the wallet is refused at `now` by its own protection, or null. */
   paidSearchRefusal(walletAddress: string, wagerLamports: bigint, now: number): Promise<GateRefusal | null>;
   /** The same for a paid search already open, its own entry fee (in the ledger) left out of the losses. */
@@ -65,6 +77,17 @@ export interface EntryGate {
 
 /** A refusal by the entry gate: its text and its code on the wire. */
 export type GateRefusal = { message: string; code: string };
+
+/** A ban written or lifted, as the bus carries it to every node (security/bans.ts emits it). */
+export type BanChange =
+  | { kind: 'wallet'; walletAddress: string; banned: boolean }
+  | { kind: 'ip'; ipAddress: string; banned: boolean };
+
+/** A player session that ended (a sign-out), as the bus carries it to every node (security/player-sessions.ts). */
+export interface EndedSession {
+  sessionId: string;
+  walletAddress: string;
+}
 
 /** SPEC §1 restricted jurisdictions, as the find-match path asks them before a paid search. */
 export interface JurisdictionCheck {

@@ -7,19 +7,11 @@ import {
   OPPONENT_FOUND_SECONDS,
 } from '../../common/rules.ts';
 import type { Logger } from '../logger.ts';
-import type { Bans } from '../security/bans.ts';
 import type { WalletAnalytics } from './analytics-port.ts';
 import { createChallengePresence } from './challenge-presence.ts';
 import { settleChallengerNoShow } from './challenger-no-show.ts';
 import { createFindMatch } from './find-match.ts';
-import type {
-  EntryGate,
-  EntryVerifier,
-  GameMessage,
-  GameMoney,
-  JurisdictionCheck,
-  PlayerLink,
-} from './game-ports.ts';
+import type { EntryGate, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import { createHouseBots } from './house-bot/house-bots.ts';
 import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf, seatSignedOut } from './live-match.ts';
 import type { MatchResult } from './match/match-types.ts';
@@ -48,10 +40,9 @@ export type {
 export interface GameServerOptions {
   /** The game's persistence (game/store): searches, challenges, matches and what commits with them. */
   store: GameStore;
-  /** What a search must pass before its payment is looked at (the player's own protection). */
+  /** What a search must pass before its payment is looked at: bans, jurisdiction, the player's own protection. */
   entryGate: EntryGate;
   clock: Clock;
-  bans: Bans;
   /** Told inside each result's transaction (the back-office's wallet analytics). */
   analytics: WalletAnalytics;
   /** Paid modes are open only with a verifier; practice needs none. */
@@ -69,8 +60,6 @@ export interface GameServerOptions {
   log?: Logger;
   /** Waits between retries of a result the database refused; tests may shorten it. */
   sleep?: (ms: number) => Promise<void>;
-  /** SPEC §1: paid searches from a restricted jurisdiction are refused (practice stays open). */
-  jurisdiction?: JurisdictionCheck;
   /**
    * A match's result has been written (its settlement and payout job with it): the risk pass queues the
    * game. Called after, never awaited; what it throws is caught and logged, so it cannot hold up a payout.
@@ -97,7 +86,7 @@ export { AWAY_CLOSE_RETRY_MS } from './search-exits.ts';
  * record of each result. It never touches a socket; the gateway hands it PlayerLinks.
  */
 export function createGameServer(options: GameServerOptions) {
-  const { store, entryGate, clock, bans, topology } = options;
+  const { store, entryGate, clock, topology } = options;
   const { nodeId, matchmaker, peers } = topology;
   /** `matched` of a search paired by another node, for a socket away when it came. */
   const movesWaiting = new Map<string, ServerMessageOf<'matched'>>();
@@ -223,7 +212,6 @@ export function createGameServer(options: GameServerOptions) {
     store,
     gate: entryGate,
     clock,
-    bans,
     matchmaker,
     matches,
     exits,

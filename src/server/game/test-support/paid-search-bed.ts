@@ -118,9 +118,8 @@ export async function searchBed(
   const store = createDrizzleGameStore({ db, clock });
   const game = createGameServer({
     store,
-    entryGate: createEntryGate({ db }),
+    entryGate: createEntryGate({ db, bans }),
     clock,
-    bans,
     analytics: walletAnalytics,
     verifier,
     money: createMatchMoney({ houseWallet }),
