@@ -1,5 +1,5 @@
 import type { Clock } from '../../common/clock.ts';
-import { ERROR_MESSAGES, type ServerMessageOf } from '../../common/protocol.ts';
+import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import {
   DEFAULT_CHALLENGE_EXPIRY_MINUTES,
   DEFAULT_COUNTDOWN_SECONDS,
@@ -17,11 +17,11 @@ import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf, seatSigne
 import type { MatchResult } from './match/match-types.ts';
 import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
 import type { QueueEntry } from './matchmaker.ts';
+import { createNodeSessions } from './node/node-sessions.ts';
 import { createNodeDuties } from './node-duties.ts';
 import { refuseWhileStopping } from './refused-payment.ts';
 import { createRematches } from './rematches.ts';
 import { createSearchExits } from './search-exits.ts';
-import { createSearchLinks } from './search-links.ts';
 import { closeIfProtectionRefuses } from './self-protection.ts';
 import { createStopGate, settledWithin } from './stop-gate.ts';
 import type { GameStore } from './store/game-store.ts';
@@ -88,10 +88,9 @@ export { AWAY_CLOSE_RETRY_MS } from './search-exits.ts';
 export function createGameServer(options: GameServerOptions) {
   const { store, entryGate, clock, topology } = options;
   const { nodeId, matchmaker, peers } = topology;
-  /** `matched` of a search paired by another node, for a socket away when it came. */
-  const movesWaiting = new Map<string, ServerMessageOf<'matched'>>();
-  const matches = new Map<string, LiveMatch>();
-  const searches = createSearchLinks();
+  /** The node's matches, searches, waiting moves and match ends being written: their one writer. */
+  const sessions = createNodeSessions();
+  const { matches, searches } = sessions;
   const log = options.log ?? (() => {});
   const queueChanged = () => options.onQueueChange?.();
   let stopping = false;
@@ -100,13 +99,6 @@ export function createGameServer(options: GameServerOptions) {
   let draining = false;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-  /** Results being written: a stop waits for them, so a match that ended is paid, never settled as cut off. */
-  const writing = new Set<Promise<void>>();
-  /**
-   * Each wallet's match result being written: its stake is released only when the result commits, so a search
-   * of that wallet (a rematch asked from the game-over screen) waits for it rather than find the stake held.
-   */
-  const resultOf = new Map<string, Promise<void>>();
   const rematches = createRematches();
   const finish = async (live: LiveMatch, result: MatchResult) => {
     rematches.ended(live, clock.now());
@@ -130,24 +122,14 @@ export function createGameServer(options: GameServerOptions) {
     }
   };
 
-  /** A match's end being written: a stop waits for it, and its players' next search waits for its commit. */
-  const track = (live: LiveMatch, work: Promise<void>) => {
-    const written = work.finally(() => {
-      writing.delete(written);
-      for (const entry of live.start.entries) {
-        if (resultOf.get(entry.player.walletAddress) === written) resultOf.delete(entry.player.walletAddress);
-      }
-    });
-    writing.add(written);
-    for (const entry of live.start.entries) resultOf.set(entry.player.walletAddress, written);
-  };
+  const track = (live: LiveMatch, work: Promise<void>) => sessions.trackEnd(live, work);
 
   const starter = createMatchStarter({
     store,
     clock,
     matchmaker,
     searches,
-    matches,
+    sessions,
     countdownSeconds: options.countdownSeconds ?? DEFAULT_COUNTDOWN_SECONDS,
     leadInSeconds: options.leadInSeconds ?? OPPONENT_FOUND_SECONDS,
     finish: (live, result) => track(live, finish(live, result)),
@@ -194,10 +176,7 @@ export function createGameServer(options: GameServerOptions) {
     peers,
     money: options.money,
     nodeId,
-    matches,
-    searches,
-    movesWaiting,
-    writing,
+    sessions,
     startMatch: starter.start,
     queueChanged,
     log,
@@ -238,7 +217,9 @@ export function createGameServer(options: GameServerOptions) {
           )
         : exits
             .takeBack(link)
-            .then(() => (link.walletAddress ? resultOf.get(link.walletAddress)?.catch(() => {}) : undefined))
+            .then(() =>
+              link.walletAddress ? sessions.endOf(link.walletAddress)?.catch(() => {}) : undefined,
+            )
             .then(() => findMatch(link, message)),
     );
   const stopTaking = () => {
@@ -318,8 +299,8 @@ export function createGameServer(options: GameServerOptions) {
       if (wallet && !liveMatchOf(matches, wallet)) {
         // A match on another node waits for this player (its hand-off came while the socket was away, or
         // the socket came back to another node): it is told where to go.
-        const move = movesWaiting.get(wallet) ?? (await peers.waitingMove(wallet));
-        movesWaiting.delete(wallet);
+        const move = sessions.waitingMoveOf(wallet) ?? (await peers.waitingMove(wallet));
+        sessions.forgetWaitingMove(wallet);
         if (move) return link.send(move);
       }
       const live = wallet ? liveMatchOf(matches, wallet) : undefined;
@@ -441,10 +422,9 @@ export function createGameServer(options: GameServerOptions) {
       stopTaking();
       // A result already being written is finished first (it stops retrying once stopping), and a search
       // already under way opens first, so it is closed below.
-      await settledWithin([...writing, ...gate.underWay()]);
+      await settledWithin([...sessions.endsBeingWritten(), ...gate.underWay()]);
       for (const { entry } of searches.all()) await exits.close(entry, 'restart');
-      const unfinished = [...matches.values()].filter((m) => !m.match.isOver());
-      matches.clear();
+      const unfinished = sessions.letGoOfMatches().filter((m) => !m.match.isOver());
       if (unfinished.length === 0) return;
       await store.settleInterrupted(
         unfinished.map((m) => m.start),
@@ -469,7 +449,7 @@ export function createGameServer(options: GameServerOptions) {
       // Over the values, not the entries: no [id, match] pair is allocated per match per tick.
       for (const live of matches.values()) {
         if (live.match.isOver()) {
-          matches.delete(live.match.id);
+          sessions.matchGone(live.match.id);
           continue;
         }
         live.match.tick();

@@ -16,6 +16,7 @@ import type {
   QueueEntry,
   QueuePlayer,
 } from './matchmaker.ts';
+import type { NodeSessions } from './node/node-sessions.ts';
 import type { SearchLinks } from './search-links.ts';
 import type { GameStore } from './store/game-store.ts';
 import { type MatchStart, seedHash } from './store/match-recorder.ts';
@@ -29,7 +30,7 @@ export interface MatchStarterDeps {
   clock: Clock;
   matchmaker: Matchmaker;
   searches: SearchLinks;
-  matches: Map<string, LiveMatch>;
+  sessions: Pick<NodeSessions, 'matchStarted'>;
   countdownSeconds: number;
   /** Seconds the match waits before its countdown shows (the clients' opponent-found screen). */
   leadInSeconds: number;
@@ -57,7 +58,7 @@ export interface MatchStarterDeps {
  * fails is tried again after PAIR_RETRY_MS, so the two are not left waiting for a third player to arrive.
  */
 export function createMatchStarter(deps: MatchStarterDeps) {
-  const { clock, matchmaker, searches, matches } = deps;
+  const { clock, matchmaker, searches, sessions } = deps;
   const retryAt = new Map<GameModeId, number>();
 
   /** How two entries are taken for a match: the public queue's pairing, or a challenge accepted. */
@@ -183,7 +184,7 @@ export function createMatchStarter(deps: MatchStarterDeps) {
       },
     });
     live.told = [matchedOf(0), matchedOf(1)];
-    matches.set(gameId, live);
+    sessions.matchStarted(live);
     links.forEach((link: PlayerLink | null, index) => {
       const entry = entries[index]!;
       const matched = live.told![index as PlayerIndex];

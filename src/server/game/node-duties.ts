@@ -1,9 +1,7 @@
 import type { Clock } from '../../common/clock.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
-import type { ServerMessageOf } from '../../common/protocol.ts';
 import type { GameMoney } from './game-ports.ts';
-import type { LiveMatch } from './live-match.ts';
-import type { SearchLinks } from './search-links.ts';
+import type { NodeSessions } from './node/node-sessions.ts';
 import type { GameStore } from './store/game-store.ts';
 import { SETTLE_ALL, type SettleScope } from './store/node-ownership.ts';
 import type { NodeGame, Peers, TopologyMatchmaker } from './topology.ts';
@@ -19,12 +17,10 @@ export interface NodeState {
   peers: Peers;
   money: GameMoney | undefined;
   nodeId: string | null;
-  matches: Map<string, LiveMatch>;
-  searches: SearchLinks;
   /** `matched` of a search paired by another node, for a socket away when it came. */
-  movesWaiting: Map<string, ServerMessageOf<'matched'>>;
   /** Results being written. */
-  writing: ReadonlySet<Promise<void>>;
+  /** The node's matches, searches, waiting moves and ends being written (their one writer). */
+  sessions: NodeSessions;
   startMatch(mode: GameModeId): Promise<void>;
   queueChanged(): void;
   log(message: string, error?: unknown): void;
@@ -40,7 +36,8 @@ export interface NodeState {
  * paired by another node; the rolling stop. Alone, the topology calls none but the start-up settlement.
  */
 export function createNodeDuties(state: NodeState) {
-  const { store, clock, matchmaker, matches, log } = state;
+  const { store, clock, matchmaker, log } = state;
+  const { matches, searches } = state.sessions;
 
   const duties: NodeGame & { recoverAfterRestart(scope?: SettleScope): Promise<void> } = {
     liveMatches: () => [...matches.values()].filter((m) => !m.match.isOver()).length,
@@ -62,11 +59,11 @@ export function createNodeDuties(state: NodeState) {
     matchedElsewhere(entryId, message): void {
       const entry = matchmaker.pairedElsewhere(entryId);
       if (!entry) return;
-      const link = state.searches.linkOf(entryId);
-      state.searches.drop(entryId);
+      const link = searches.linkOf(entryId);
+      searches.drop(entryId);
       state.queueChanged();
       if (link) link.send(message);
-      else state.movesWaiting.set(entry.player.walletAddress, message);
+      else state.sessions.moveWaits(entry.player.walletAddress, message);
     },
 
     /**
@@ -80,7 +77,7 @@ export function createNodeDuties(state: NodeState) {
       while (clock.now() < until && [...matches.values()].some((m) => !m.match.isOver())) {
         await state.sleep(DRAIN_POLL_MS);
       }
-      await Promise.allSettled([...state.writing]);
+      await Promise.allSettled(state.sessions.endsBeingWritten());
     },
 
     /**
