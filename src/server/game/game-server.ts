@@ -17,7 +17,10 @@ import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf, seatSigne
 import type { MatchResult } from './match/match-types.ts';
 import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
 import type { QueueEntry } from './matchmaker.ts';
+import { exitCommand } from './node/exit-command.ts';
 import { createNodeSessions } from './node/node-sessions.ts';
+import { playAgainCommand } from './node/play-again-command.ts';
+import { reconnectCommand } from './node/reconnect-command.ts';
 import { createNodeDuties } from './node-duties.ts';
 import { refuseWhileStopping } from './refused-payment.ts';
 import { createRematches } from './rematches.ts';
@@ -268,24 +271,9 @@ export function createGameServer(options: GameServerOptions) {
     }
   };
 
-  const reconnect = (link: PlayerLink, gameId: string) => {
-    const live = matches.get(gameId);
-    const refuse = (message: string) =>
-      link.send({ type: 'reconnectionFailed', message, clearStoredGameId: true });
-    if (!live || live.match.isOver()) return refuse(ERROR_MESSAGES.gameNotFound);
-    const owned = seatOf(live, link.playerSessionId, link.walletAddress);
-    if (owned === null) return refuse(ERROR_MESSAGES.reconnectNotAllowed);
-    const { seat } = owned;
-    const previous = live.links[seat];
-    live.links[seat] = link;
-    const result = live.match.reconnected(seat);
-    if (!result.ok) {
-      live.links[seat] = previous;
-      return refuse(result.message);
-    }
-    if (owned.retaken) live.signedOut?.set(seat, link.playerSessionId);
-    if (link.walletAddress) peers.moved(link.walletAddress);
-  };
+  const reconnect = (link: PlayerLink, gameId: string) =>
+    reconnectCommand(sessions, { peers }, link, { gameId });
+  const leaving = { leftGameOver, exit: (link: PlayerLink) => exits.exit(link) };
 
   return {
     matchmaker,
@@ -329,29 +317,12 @@ export function createGameServer(options: GameServerOptions) {
           return;
         }
         case 'exit':
-        case 'forceDisconnect': {
-          const seated = seatedLink(matches, link, message.gameId);
-          if (seated && seated.live.match.status().name !== 'over') {
-            return seated.live.match.leave(seated.seat, message.type);
-          }
-          await leftGameOver(link, message.gameId);
-          return exits.exit(link);
-        }
+        case 'forceDisconnect':
+          return exitCommand(sessions, leaving, link, message);
         case 'playHouseBot':
           return playHouseBot(link);
-        case 'playAgain': {
-          // The finished game is forgotten for this player (it may already be gone from memory); a match
-          // still running is not left this way: exit or forceDisconnect do that.
-          const seated = seatedLink(matches, link, message.gameId);
-          if (seated && !seated.live.match.isOver()) {
-            return link.sendError(ERROR_MESSAGES.gameInProgress, 'game_in_progress');
-          }
-          if (seated) seated.live.links[seated.seat] = null;
-          const gameId = seated?.live.match.id ?? message.gameId;
-          await leftGameOver(link, gameId);
-          if (gameId) link.send({ type: 'gameCleanup', gameId });
-          return;
-        }
+        case 'playAgain':
+          return playAgainCommand(sessions, leaving, link, message);
         default: {
           const unreachable: never = message;
           throw new Error(`unhandled ${JSON.stringify(unreachable)}`);
