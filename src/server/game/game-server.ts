@@ -3,7 +3,6 @@ import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import {
   DEFAULT_CHALLENGE_EXPIRY_MINUTES,
   DEFAULT_COUNTDOWN_SECONDS,
-  HOUSE_BOT_OFFER_MS,
   OPPONENT_FOUND_SECONDS,
 } from '../../common/rules.ts';
 import type { Logger } from '../logger.ts';
@@ -18,6 +17,7 @@ import type { MatchResult } from './match/match-types.ts';
 import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
 import type { QueueEntry } from './matchmaker.ts';
 import { exitCommand } from './node/exit-command.ts';
+import { houseBotCommand } from './node/house-bot-command.ts';
 import { createNodeSessions } from './node/node-sessions.ts';
 import { playAgainCommand } from './node/play-again-command.ts';
 import { reconnectCommand } from './node/reconnect-command.ts';
@@ -242,34 +242,7 @@ export function createGameServer(options: GameServerOptions) {
   };
 
   const bots = createHouseBots(clock);
-  /**
-   * The house bot takes a Free Play search that has waited HOUSE_BOT_OFFER_MS alone in its queue: the search
-   * and the bot's seat are matched at once, as a challenge accepted is (one transaction with the game's row).
-   */
-  const playHouseBot = async (link: PlayerLink): Promise<void> => {
-    const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
-    const refuse = () => link.sendError(ERROR_MESSAGES.houseBotUnavailable, 'house_bot_unavailable');
-    if (
-      entry?.mode !== 'practice' ||
-      entry.challenge ||
-      searches.linkOf(entry.id) !== link ||
-      clock.now() - entry.joinedAt < HOUSE_BOT_OFFER_MS ||
-      matchmaker.lengths().practice > 1
-    ) {
-      return refuse();
-    }
-    const bot = bots.join();
-    try {
-      const outcome = await starter.startChallenge(entry, bot);
-      if (outcome !== 'matched') refuse();
-    } catch (error) {
-      log(
-        `the house bot could not take the search of ${entry.player.walletAddress}; it is still open`,
-        error,
-      );
-      refuse();
-    }
-  };
+  const houseBot = { clock, matchmaker, bots, startChallenge: starter.startChallenge, log };
 
   const reconnect = (link: PlayerLink, gameId: string) =>
     reconnectCommand(sessions, { peers }, link, { gameId });
@@ -320,7 +293,7 @@ export function createGameServer(options: GameServerOptions) {
         case 'forceDisconnect':
           return exitCommand(sessions, leaving, link, message);
         case 'playHouseBot':
-          return playHouseBot(link);
+          return houseBotCommand(sessions, houseBot, link, message);
         case 'playAgain':
           return playAgainCommand(sessions, leaving, link, message);
         default: {
