@@ -51,6 +51,34 @@ module.exports = {
       to: { path: '^src/server/(ledger|gateway|http|admin|cluster)/' },
     },
     {
+      name: 'game-match-is-pure',
+      severity: 'error',
+      comment:
+        'game/match is the engine: rules of one match, no database, no sockets, no node state. It imports only common and the logger type; the node and the store use it, never the other way round.',
+      from: { path: '^src/server/game/match/', pathNot: TEST_CODE },
+      to: { path: '^src/server/', pathNot: '^src/server/(game/match/|logger\\.ts$)' },
+    },
+    {
+      name: 'game-reaches-the-database-only-through-its-store',
+      severity: 'error',
+      comment:
+        'game/store holds the GameStore interface and its one Drizzle implementation; the rest of the game asks the interface, so it imports nothing of db/, Drizzle or the database drivers.',
+      from: { path: '^src/server/game/', pathNot: ['^src/server/game/store/', TEST_CODE] },
+      to: {
+        path: ['^src/server/db/', '(^|/)node_modules/(drizzle-orm|pg|@electric-sql/pglite)/'],
+      },
+    },
+    {
+      name: 'game-asks-its-entry-gate-not-security-limits-or-tracking',
+      severity: 'error',
+      comment:
+        "Bans, restricted jurisdictions and the player's own protection reach the game through its EntryGate port (game-ports.ts), built at composition (entry-gate.ts). The operations log is a service of its own (operations-log/), which every layer may use.",
+      from: { path: '^src/server/game/', pathNot: TEST_CODE },
+      to: {
+        path: '^src/server/(security|limits|tracking)/',
+      },
+    },
+    {
       name: 'ledger-imports-no-outer-layer',
       severity: 'error',
       comment:

@@ -10,7 +10,7 @@
  */
 import { type BallAnchor, MAX_FLIGHT_TICKS, ticksSince } from '../src/common/game/ball-track.ts';
 import type { GameData, GameStateName, ServerMessage } from '../src/common/protocol.ts';
-import type { BrainSight } from '../src/server/game/house-bot/bot-brain.ts';
+import type { BrainSight } from '../src/server/game/match/bot-brain.ts';
 import { createFlightCursor } from './flight-cursor.ts';
 
 export interface BallView {

@@ -7,7 +7,7 @@
  */
 import { clampPaddleTarget } from '../src/common/game/physics.ts';
 import type { GameData } from '../src/common/protocol.ts';
-import { createBotBrain, randomSkill } from '../src/server/game/house-bot/bot-brain.ts';
+import { createBotBrain, randomSkill } from '../src/server/game/match/bot-brain.ts';
 import type { BotRecorders } from './bot.ts';
 import { createGapCounter } from './snapshot-gaps.ts';
 

@@ -3,7 +3,7 @@
  * they see, so the bots' work never runs inside the server's process.
  */
 import { performance } from 'node:perf_hooks';
-import { seededRandom } from '../src/server/game/house-bot/bot-brain.ts';
+import { seededRandom } from '../src/server/game/match/bot-brain.ts';
 import { type Bot, type BotRecorders, createBotRecorders, startBot } from './bot.ts';
 import { createEchoBoard } from './echo-board.ts';
 import type { FromLoad, ToLoad } from './load-protocol.ts';

@@ -8,7 +8,7 @@
  */
 import { clampPaddleTarget } from '../src/common/game/physics.ts';
 import type { GameStateName, ServerMessage } from '../src/common/protocol.ts';
-import { createBotBrain, randomSkill } from '../src/server/game/house-bot/bot-brain.ts';
+import { createBotBrain, randomSkill } from '../src/server/game/match/bot-brain.ts';
 import { createBallView } from './ball-view.ts';
 import type { BotRecorders } from './bot.ts';
 import { createMoveThrottle, MOVING_STATES } from './bot-player.ts';

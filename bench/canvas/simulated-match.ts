@@ -1,8 +1,8 @@
 import type { ServerMessage } from '../../src/common/protocol.ts';
 // The server's own match (physics, keyframes, ball events, paddle reports), so the harness streams exactly
 // what a client receives, at the cadence it receives it.
-import { createMatch } from '../../src/server/game/match.ts';
-import type { Match, SeatInfo } from '../../src/server/game/match-types.ts';
+import { createMatch } from '../../src/server/game/match/match.ts';
+import type { Match, SeatInfo } from '../../src/server/game/match/match-types.ts';
 
 /**
  * A real match of the server, stepped at its tick rate in the page: what it sends to the player's seat goes

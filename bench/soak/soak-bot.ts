@@ -1,7 +1,7 @@
 import type { Address, Signature } from '@solana/kit';
 import { getGameMode } from '../../src/common/game-modes.ts';
 import { isPassingRefusal, type ServerMessage } from '../../src/common/protocol.ts';
-import { createBotBrain } from '../../src/server/game/house-bot/bot-brain.ts';
+import { createBotBrain } from '../../src/server/game/match/bot-brain.ts';
 import { signIn } from '../../test/support/player-client.ts';
 import { createBallView } from '../ball-view.ts';
 import { MOVING_STATES } from '../bot-player.ts';

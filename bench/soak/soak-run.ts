@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { address } from '@solana/kit';
 import { openDatabase } from '../../src/server/db/open-database.ts';
-import { seededRandom } from '../../src/server/game/house-bot/bot-brain.ts';
+import { seededRandom } from '../../src/server/game/match/bot-brain.ts';
 import { createChallengeBoard } from './soak-board.ts';
 import { emptyTally, runSoakBot, type SoakTally } from './soak-bot.ts';
 import { startSoakNodes } from './soak-nodes.ts';

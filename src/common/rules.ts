@@ -56,6 +56,15 @@ export const TRANSFER_NETWORK_FEE_LAMPORTS =
 
 // Time: the waits and windows players are told about. Milliseconds, read from an injected clock.
 
+/**
+ * How old an entry fee, or a transfer to the house, must be before a sweep may take it for unclaimed and refund
+ * it in full (the running sweeper in the ledger, and a cluster node's settlement of a lost node). 5 minutes: longer
+ * than a player's client keeps presenting a payment after a passing refusal (about 2 minutes), plus the
+ * verifier's 30 s confirmation budget and any write in flight between recording a fee and queueing its search,
+ * so a payment still on its way to a search is never mistaken for an abandoned one; short enough that a player
+ * who closed the tab after paying has the money back within minutes.
+ */
+export const UNUSED_ENTRY_GRACE_MS = 5 * 60_000;
 /** SPEC §1/§9: a paid search may be left only after this long (server and client alike). */
 export const CANCEL_WAIT_MS = 10_000;
 export const CANCEL_WAIT_SECONDS = CANCEL_WAIT_MS / 1000;

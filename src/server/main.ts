@@ -10,6 +10,7 @@ import { openClusterTopology } from './cluster/cluster-topology.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { singleNodeTopology } from './game/single-node-topology.ts';
+import { createDrizzleGameStore } from './game/store/drizzle-game-store.ts';
 import { registerGameChannel } from './gateway/game-channel.ts';
 import type { GameWiring } from './gateway/wire-game.ts';
 import { buildApp, createFastify } from './http/app.ts';
@@ -77,7 +78,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       topology: ({ db, clock, nodeId }) =>
         config.cluster
           ? openClusterTopology({ ...config.cluster, nodeId, db, clock, log: clusterLog })
-          : { ...singleNodeTopology({ db, clock, nodeId }), loginAttempts: createLoginThrottle(clock) },
+          : {
+              ...singleNodeTopology({ store: createDrizzleGameStore({ db, clock }), clock, nodeId }),
+              loginAttempts: createLoginThrottle(clock),
+            },
     });
     await registerRoutes(app, services, options.clientDir);
     await services.join();

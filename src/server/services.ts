@@ -14,8 +14,10 @@ import { resolveNodeId } from './cluster/node-id.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
+import { createEntryGate } from './entry-gate.ts';
 import { createGameServer, type GameServer } from './game/game-server.ts';
-import { startMatchRunner } from './game/match-runner.ts';
+import { startMatchRunner } from './game/match/match-runner.ts';
+import { createDrizzleGameStore } from './game/store/drizzle-game-store.ts';
 import type { Topology } from './game/topology.ts';
 import { createRefusalCounter } from './gateway/channel-refusals.ts';
 import { type GameHandlers, gameChannelOver } from './gateway/game-channel.ts';
@@ -141,14 +143,13 @@ export async function buildServices(options: ServiceOptions) {
       log: logIn('risk'),
     });
     const game: GameServer = createGameServer({
-      db,
+      store: createDrizzleGameStore({ db, clock }),
+      entryGate: createEntryGate({ db, bans, jurisdiction: tracking.jurisdiction }),
       clock,
-      bans,
       analytics: walletAnalytics,
       topology,
       verifier: tracking.withFailureEvents(money.verifier),
       money: money.money,
-      jurisdiction: tracking.jurisdiction,
       challengeExpiryMinutes: config.challengeExpiryMinutes,
       onMatchStarted: tracking.tracker.gameStarted,
       onResultRecorded: risk.matchRecorded,

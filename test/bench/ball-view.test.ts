@@ -4,7 +4,7 @@ import { createDrawnBallError } from '../../bench/drawn-ball-error.ts';
 import { MAX_FLIGHT_TICKS } from '../../src/common/game/ball-track.ts';
 import { MAX_RALLY_BALL_SPEED, TICK_MS } from '../../src/common/game/constants.ts';
 import type { ServerMessage } from '../../src/common/protocol.ts';
-import { createHarness, type Harness } from '../../src/server/game/test-support/match-test-harness.ts';
+import { createHarness, type Harness } from '../../src/server/game/match/test-support/match-test-harness.ts';
 import { at, ballEvent, keyframe } from './wire-messages.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
   createBotBrain,
   randomSkill,
   seededRandom,
-} from '../../src/server/game/house-bot/bot-brain.ts';
+} from '../../src/server/game/match/bot-brain.ts';
 
 const asSnapshot = (p: MatchPhysics) =>
   ({

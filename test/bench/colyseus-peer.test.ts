@@ -13,7 +13,7 @@ import { parsePrometheus } from '../../bench/prometheus.ts';
 import { PADDLE_MAX_Y, PADDLE_MIN_Y, WINNING_SCORE } from '../../src/common/game/constants.ts';
 import { createMatchPhysics, step } from '../../src/common/game/physics.ts';
 import type { GameData } from '../../src/common/protocol.ts';
-import { seededRandom } from '../../src/server/game/house-bot/bot-brain.ts';
+import { seededRandom } from '../../src/server/game/match/bot-brain.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 const PERIOD = 1000 / 60;

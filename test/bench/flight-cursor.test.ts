@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFlightCursor } from '../../bench/flight-cursor.ts';
 import { type BallAnchor, ballAt, flyFrom } from '../../src/common/game/ball-track.ts';
 import { TICK_MS } from '../../src/common/game/constants.ts';
-import { seededRandom } from '../../src/server/game/house-bot/bot-brain.ts';
+import { seededRandom } from '../../src/server/game/match/bot-brain.ts';
 
 describe('bench: the flight cursor flies the ball as ball-track does, to the last bit', () => {
   it.each([1, 2, 3, 4, 5])(

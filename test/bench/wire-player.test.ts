@@ -3,8 +3,8 @@ import { type BotRecorders, createBotRecorders } from '../../bench/bot.ts';
 import { createEchoBoard, REST_MS } from '../../bench/echo-board.ts';
 import { createWirePlayer, HAND_TICK_MS } from '../../bench/wire-player.ts';
 import { TICK_MS } from '../../src/common/game/constants.ts';
-import { seededRandom } from '../../src/server/game/house-bot/bot-brain.ts';
-import { createHarness } from '../../src/server/game/test-support/match-test-harness.ts';
+import { seededRandom } from '../../src/server/game/match/bot-brain.ts';
+import { createHarness } from '../../src/server/game/match/test-support/match-test-harness.ts';
 
 const recorders = (): BotRecorders => ({ ...createBotRecorders(), measuring: true });
 

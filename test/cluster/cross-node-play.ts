@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { ServerMessageOf } from '../../src/common/protocol.ts';
-import { ballSeenBy } from '../../src/server/game/test-support/match-test-harness.ts';
+import { ballSeenBy } from '../../src/server/game/match/test-support/match-test-harness.ts';
 import type { TestPlayer } from '../support/player-client.ts';
 import { sleep, type TestCluster } from './test-cluster.ts';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../src/common/game/physics.ts';
 import type { GameData } from '../../../src/common/protocol.ts';
 import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../../src/common/rules.ts';
-import { toGameData } from '../../../src/server/game/match-game-data.ts';
+import { toGameData } from '../../../src/server/game/match/match-game-data.ts';
 
 /** The countdown players see, after the product's opponent-found lead-in (SPEC §9), as a practice match. */
 export const PEER_COUNTDOWN_SECONDS = DEFAULT_COUNTDOWN_SECONDS;

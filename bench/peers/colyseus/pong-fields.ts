@@ -6,7 +6,7 @@
  */
 import type { MatchPhysics } from '../../../src/common/game/physics.ts';
 import type { GameData, GameStateName } from '../../../src/common/protocol.ts';
-import { countdownTimeOf } from '../../../src/server/game/match-game-data.ts';
+import { countdownTimeOf } from '../../../src/server/game/match/match-game-data.ts';
 
 export interface PongFields {
   /** The match's tick: it changes every tick, so a patch leaves every 50 ms in every phase, and a client

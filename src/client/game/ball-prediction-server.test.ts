@@ -3,7 +3,7 @@ import { MAX_PADDLE_SPEED } from '../../common/game/constants.ts';
 import { ballSpeed } from '../../common/game/physics.ts';
 import { advanceReplay, startReplay } from '../../common/game/replay.ts';
 import type { ServerMessage } from '../../common/protocol.ts';
-import { createHarness } from '../../server/game/test-support/match-test-harness.ts';
+import { createHarness } from '../../server/game/match/test-support/match-test-harness.ts';
 import { MAX_CORRECTION_PER_FRAME } from './ball-correction.ts';
 import { type BallPrediction, createBallPrediction } from './ball-prediction.ts';
 

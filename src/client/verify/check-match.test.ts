@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHarness, playWithBots } from '../../server/game/test-support/match-test-harness.ts';
+import { createHarness, playWithBots } from '../../server/game/match/test-support/match-test-harness.ts';
 import { CHECK_TEXTS, checkMatch, NOT_YET_RETRY, verificationUrl } from './check-match.ts';
 import { sha256Hex } from './verify-match.ts';
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchVerificationAnswer } from '../../common/api/player-api.ts';
 import { GENERATOR_NAMES } from '../../common/game/generator-versions.ts';
-import { createHarness, playWithBots, SEED } from '../../server/game/test-support/match-test-harness.ts';
+import {
+  createHarness,
+  playWithBots,
+  SEED,
+} from '../../server/game/match/test-support/match-test-harness.ts';
 import { sha256Hex, VERIFY_TEXTS, verifyMatch } from './verify-match.ts';
 
 /** Bot 1 misses two rallies in three, bot 0 the third: both score, and bot 0 reaches 11 first. */

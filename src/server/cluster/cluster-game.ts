@@ -1,6 +1,6 @@
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
-import { walletInPlay } from '../game/restart-settlement.ts';
+import { createDrizzleGameStore } from '../game/store/drizzle-game-store.ts';
 import type { NodeGame, Peers } from '../game/topology.ts';
 import type { Logger } from '../logger.ts';
 import { type ClusterMatchmaker, createClusterMatchmaker } from './cluster-matchmaker.ts';
@@ -23,8 +23,9 @@ export const QUEUE_REFRESH_MS = 1_000;
 export function wireClusterGame(deps: { node: ClusterNode; db: Database; clock: Clock; log: Logger }) {
   const { node, db, clock, log } = deps;
   const queues = createClusterQueues({ redis: node.redis, keys: node.keys, codec: queuedEntryCodec });
+  const store = createDrizzleGameStore({ db, clock });
   const matchmaker: ClusterMatchmaker = createClusterMatchmaker({
-    db,
+    store,
     clock,
     nodeId: node.nodeId,
     queues,
@@ -53,7 +54,7 @@ export function wireClusterGame(deps: { node: ClusterNode; db: Database; clock: 
         return null;
       }
     },
-    playing: (walletAddress) => walletInPlay(db, walletAddress),
+    playing: (walletAddress) => store.walletInPlay(walletAddress),
     live: async (nodeId) => (await node.liveness.liveNodes()).includes(nodeId),
     async searchesSettled(searches) {
       for (const search of searches) {

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
-import type { Database } from '../db/database.ts';
-import { acceptChallengeRows } from '../game/challenge-rows.ts';
+import { createEntryCloser } from '../game/entry-closer.ts';
 import { type Matchmaker, type PairOptions, type QueueEntry, rebindEntry } from '../game/matchmaker.ts';
-import { SETTLE_ALL } from '../game/node-ownership.ts';
-import {
-  closeEntryRow,
-  closeOrphanRows,
-  createEntryCloser,
-  insertEntryRow,
-  stillActive,
-} from '../game/queue-rows.ts';
+import type { GameStore } from '../game/store/game-store.ts';
+import { SETTLE_ALL } from '../game/store/node-ownership.ts';
 import type { Logger } from '../logger.ts';
 import { createAwayMarks } from './away-marks.ts';
 import type { QueuedEntry } from './queued-entry-codec.ts';
@@ -49,13 +41,13 @@ export type ClusterMatchmaker = Matchmaker & {
 };
 
 export function createClusterMatchmaker(deps: {
-  db: Database;
+  store: GameStore;
   clock: Clock;
   nodeId: string;
   queues: ClusterQueues<QueuedEntry>;
   log: Logger;
 }): ClusterMatchmaker {
-  const { db, clock, nodeId, queues, log } = deps;
+  const { store, clock, nodeId, queues, log } = deps;
   const byWallet = new Map<string, QueuedEntry>();
   const positions = new Map<string, number>();
   let lengths = Object.fromEntries(GAME_MODE_IDS.map((m) => [m, 0])) as Record<GameModeId, number>;
@@ -77,7 +69,7 @@ export function createClusterMatchmaker(deps: {
     marks.forget(entry.id);
   };
 
-  const closeEntry = createEntryCloser<QueuedEntry>(db, clock, async (entry, closedHere) => {
+  const closeEntry = createEntryCloser<QueuedEntry>(store, async (entry, closedHere) => {
     forget(entry);
     if (!closedHere) return;
     await queues.remove(entry.player.walletAddress, entry.id).catch((error: unknown) => {
@@ -102,10 +94,7 @@ export function createClusterMatchmaker(deps: {
   const recover = async () => {
     const mine = [...byWallet.values()].filter((e) => places.has(e.id));
     if (mine.length === 0) return;
-    const active = await stillActive(
-      db,
-      mine.map((e) => e.id),
-    );
+    const active = await store.stillActive(mine.map((e) => e.id));
     const back = await inTurn(() =>
       queues.putBack(
         mine
@@ -141,7 +130,7 @@ export function createClusterMatchmaker(deps: {
     async join(player, mode, paid, challenge) {
       if (byWallet.has(player.walletAddress)) return { ok: false, reason: 'already_searching' };
       const joinedAt = clock.now();
-      const id = await insertEntryRow(db, { player, mode, paid, joinedAt, nodeId, challenge });
+      const id = await store.insertSearch({ player, mode, paid, joinedAt, nodeId, challenge });
       if (id === null) return { ok: false, reason: 'already_searching' };
       const entry: QueuedEntry = {
         id,
@@ -185,7 +174,7 @@ export function createClusterMatchmaker(deps: {
 
     async accept(challenge, accepter, gameId, started) {
       if (byWallet.has(accepter.player.walletAddress)) return { ok: false, reason: 'already_searching' };
-      const accepted = await acceptChallengeRows(db, clock, nodeId, { challenge, accepter, gameId, started });
+      const accepted = await store.acceptChallenge(nodeId, { challenge, accepter, gameId, started });
       // This node's own challenge is forgotten here; another node's learns it from the match's hand-off.
       if (accepted.ok && isCurrent(challenge)) {
         forget(challenge);
@@ -224,7 +213,7 @@ export function createClusterMatchmaker(deps: {
 
     lengths: () => lengths,
 
-    closeOrphans: (tx = db, scope = SETTLE_ALL) => closeOrphanRows(tx, new Date(clock.now()), scope),
+    closeOrphans: (tx, scope = SETTLE_ALL) => store.closeOrphans(scope, tx),
 
     pairedElsewhere(entryId) {
       const entry = [...byWallet.values()].find((e) => e.id === entryId);
@@ -289,28 +278,16 @@ export function createClusterMatchmaker(deps: {
     const pair: [QueuedEntry, QueuedEntry] = [taken[0].entry, taken[1].entry];
     let matched: boolean;
     try {
-      matched = await db.transaction(async (tx) => {
-        const a = await closeEntryRow(tx, clock.now(), pair[0], 'matched', gameId);
-        const b = await closeEntryRow(tx, clock.now(), pair[1], 'matched', gameId);
-        if (!(a && b)) tx.rollback();
-        await options.started?.(tx, pair);
-        return true;
-      });
+      matched = await store.matchPair(pair, gameId, options.started);
     } catch (error) {
-      if (!(error instanceof TransactionRollbackError)) {
-        await putBack(mode, gameId, taken);
-        throw error;
-      }
-      matched = false;
+      await putBack(mode, gameId, taken);
+      throw error;
     }
     if (matched) {
       for (const entry of pair) if (entry.node === nodeId) forget(entry);
       return pair;
     }
-    const active = await stillActive(
-      db,
-      pair.map((e) => e.id),
-    );
+    const active = await store.stillActive(pair.map((e) => e.id));
     const back = taken.filter((p) => active.has(p.entry.id));
     if (back.length > 0) await putBack(mode, gameId, back);
     return null;

@@ -1,6 +1,6 @@
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
-import { ownersOfOpenRows } from '../game/restart-settlement.ts';
+import { ownersOfOpenRows } from '../game/store/restart-settlement.ts';
 import type { NodeNaming, Topology } from '../game/topology.ts';
 import type { MovementNotice } from '../ledger/money-notice.ts';
 import type { RankingsChanges } from '../rankings/rankings-changes.ts';

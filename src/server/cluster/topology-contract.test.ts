@@ -5,7 +5,9 @@ import { createFakeClock } from '../../common/clock.ts';
 import type { ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
 import { walletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
 import { queueSessions } from '../db/schema/index.ts';
+import { createEntryGate } from '../entry-gate.ts';
 import { createGameServer, type GameServer, type PlayerLink } from '../game/game-server.ts';
+import { createDrizzleGameStore } from '../game/store/drizzle-game-store.ts';
 import type { NodeActs, Topology } from '../game/topology.ts';
 import type { MovementNotice } from '../ledger/money-notice.ts';
 import type { BanChange } from '../security/bans.ts';
@@ -72,9 +74,12 @@ describeEachTopology('a node’s topology keeps its contract', (target) => {
   const node = async (nodeId = `node-${randomUUID().slice(0, 8)}`) => {
     const topology = await target.open(nodeId, clock);
     const game: GameServer = createGameServer({
-      db: target.database.db,
+      store: createDrizzleGameStore({ db: target.database.db, clock }),
+      entryGate: createEntryGate({
+        db: target.database.db,
+        bans: createBans({ db: target.database.db, clock }),
+      }),
       clock,
-      bans: createBans({ db: target.database.db, clock }),
       analytics: walletAnalytics,
       topology,
       countdownSeconds: 0,

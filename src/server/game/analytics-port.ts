@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts';
+import type { StoreTx } from './store/store-tx.ts';
 
 /**
  * What is derived from a wallet's games and money (the back-office's wallet analytics, SPEC §3), told inside
@@ -7,5 +7,5 @@ import type { Database } from '../db/database.ts';
  * back-office (admin/analytics), passed in by the composition root.
  */
 export interface WalletAnalytics {
-  walletsChanged(tx: Database, wallets: readonly string[]): Promise<void>;
+  walletsChanged(tx: StoreTx, wallets: readonly string[]): Promise<void>;
 }

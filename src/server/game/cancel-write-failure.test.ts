@@ -8,7 +8,7 @@ import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import { queueSessions } from '../db/schema/index.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
-import { createMatchmaker } from './matchmaker.ts';
+import { createDrizzleMatchmaker } from './test-support/drizzle-matchmaker.ts';
 import { localChainForFile, PAID_MODE, searchBed } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
@@ -21,7 +21,7 @@ const chain = localChainForFile();
 describeEachDatabase('a failed cancel leaves the search open', (target) => {
   it('the matchmaker keeps an entry whose close was refused, and closes it on the next try', async () => {
     const faults = failingWrites(target.db);
-    const mm = createMatchmaker({ db: faults.db, clock: createFakeClock() });
+    const mm = createDrizzleMatchmaker({ db: faults.db, clock: createFakeClock() });
     const wallet = uniqueWallet();
     const player = {
       linkId: randomUUID(),

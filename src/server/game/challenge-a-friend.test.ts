@@ -14,8 +14,8 @@ import {
 } from '../../common/rules.ts';
 import { transactions } from '../db/schema/index.ts';
 import { registerChallengeRoute } from '../http/challenge-route.ts';
-import { challengeByCode } from './challenge-rows.ts';
 import { acceptRefusal } from './find-match.ts';
+import { challengeByCode } from './store/challenge-rows.ts';
 import {
   expectMoneyAccountedFor,
   houseWalletForSuite,

@@ -1,7 +1,6 @@
-import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { markChallengeAway } from './challenge-rows.ts';
 import type { QueueEntry } from './queue-entry.ts';
+import type { GameStore } from './store/game-store.ts';
 
 /**
  * Whether a challenge's challenger is there, written on its row by the node holding the socket, so an accept
@@ -9,13 +8,13 @@ import type { QueueEntry } from './queue-entry.ts';
  * after the other, in the order the socket went and came back, so a quick reload never leaves a stale mark.
  * A public search needs none: the shared queue's away marks keep it from pairing (cluster/away-marks.ts).
  */
-export function createChallengePresence(db: Database, log: Logger) {
+export function createChallengePresence(store: Pick<GameStore, 'markChallengeAway'>, log: Logger) {
   const turns = new Map<string, Promise<void>>();
   const write = (entry: QueueEntry, at: number | null): Promise<void> => {
     if (!entry.challenge) return Promise.resolve();
     const previous = turns.get(entry.id) ?? Promise.resolve();
     const turn = previous
-      .then(() => markChallengeAway(db, entry.id, at))
+      .then(() => store.markChallengeAway(entry.id, at))
       .catch((error: unknown) => {
         log(`marking the challenge of ${entry.player.walletAddress} away or back failed`, error);
       });

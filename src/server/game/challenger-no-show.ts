@@ -1,10 +1,9 @@
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
-import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { GameMoney } from './game-ports.ts';
 import type { LiveMatch } from './live-match.ts';
-import { settleInterruptedMatches } from './restart-settlement.ts';
+import type { GameStore } from './store/game-store.ts';
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
@@ -18,7 +17,7 @@ const MAX_RETRY_MS = 30_000;
  * The seat that is there is then told, with its refund, and goes back to the lobby (gameCleanup).
  */
 export async function settleChallengerNoShow(
-  db: Database,
+  store: Pick<GameStore, 'settleInterrupted'>,
   live: LiveMatch,
   at: number,
   options: {
@@ -32,7 +31,7 @@ export async function settleChallengerNoShow(
   const gameId = live.start.id;
   for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, MAX_RETRY_MS)) {
     try {
-      await settleInterruptedMatches(db, [live.start], options.money, new Date(at));
+      await store.settleInterrupted([live.start], options.money, new Date(at));
       options.log(`game ${gameId}: its challenger never joined; called off, both entries refunded in full`);
       break;
     } catch (error) {

@@ -2,12 +2,8 @@ import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REMATCH_WINDOW_MS } from '../../common/rules.ts';
-import type { Database } from '../db/database.ts';
-import { openSearchRefusal, paidSearchRefusal } from '../limits/limits-view.ts';
 import type { Logger } from '../logger.ts';
-import { BAN_MESSAGES, type Bans } from '../security/bans.ts';
-import { type ChallengeRow, challengeByCode, newChallengeCode } from './challenge-rows.ts';
-import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
+import type { EntryGate, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import { type LiveMatch, liveMatchOf } from './live-match.ts';
 import type { createMatchStarter } from './match-start.ts';
 import type { Matchmaker, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './matchmaker.ts';
@@ -15,6 +11,8 @@ import { refundUnstartedEntry, refuseSearch, sendRefusal } from './refused-payme
 import { type EndedMatch, type Rematches, rematchCode, rematchRefusal } from './rematches.ts';
 import type { createSearchExits } from './search-exits.ts';
 import { closeIfProtectionRefuses } from './self-protection.ts';
+import { type ChallengeRow, newChallengeCode } from './store/challenge-rows.ts';
+import type { GameStore } from './store/game-store.ts';
 
 type FindMatchMessage = Extract<GameMessage, { type: 'findMatch' }>;
 
@@ -28,9 +26,9 @@ type FindMatchMessage = Extract<GameMessage, { type: 'findMatch' }>;
  * same payment.
  */
 export function createFindMatch(deps: {
-  db: Database;
+  store: GameStore;
+  gate: EntryGate;
   clock: Clock;
-  bans: Bans;
   matchmaker: Matchmaker;
   matches: ReadonlyMap<string, LiveMatch>;
   exits: ReturnType<typeof createSearchExits>;
@@ -52,11 +50,10 @@ export function createFindMatch(deps: {
   options: {
     verifier?: EntryVerifier | undefined;
     money?: GameMoney | undefined;
-    jurisdiction?: JurisdictionCheck | undefined;
   };
 }) {
-  const { db, clock, bans, matchmaker, matches, exits, queueChanged, log, options } = deps;
-  const refusalDeps = { db, clock, log, verifier: options.verifier, money: options.money };
+  const { store, gate, clock, matchmaker, matches, exits, queueChanged, log, options } = deps;
+  const refusalDeps = { store, clock, log, verifier: options.verifier, money: options.money };
   const refuse = (link: PlayerLink, message: FindMatchMessage, text: string, code: string) =>
     refuseSearch(refusalDeps, link, message, { message: text, code });
 
@@ -73,7 +70,7 @@ export function createFindMatch(deps: {
     // The accepter's own protection written while its payment was being verified (checked before it, as for
     // any paid search): refused now, its fee back in full. A search's is read again once it is attached.
     const own = accepter.paid
-      ? await openSearchRefusal(db, accepter.player.walletAddress, accepter.paid, clock.now())
+      ? await gate.openSearchRefusal(accepter.player.walletAddress, accepter.paid, clock.now())
       : null;
     if (own) return refuseWithRefund(link as PlayerLink & { walletAddress: string }, accepter, own);
     // This node's own search of the challenge (its socket is here), else the row's (another node holds it).
@@ -106,7 +103,7 @@ export function createFindMatch(deps: {
     return sendRefusal(
       link,
       await refundUnstartedEntry(
-        { db, clock, log, money },
+        { store, clock, log, money },
         entry,
         outcome === 'failed' ? undefined : refusal,
       ),
@@ -120,10 +117,10 @@ export function createFindMatch(deps: {
    * node is asked to read the wallet's protection again.
    */
   const challengerProtected = async (challenge: QueueEntry, heldHere: boolean): Promise<boolean> => {
-    if (heldHere) return closeIfProtectionRefuses({ db, clock, exits }, challenge);
+    if (heldHere) return closeIfProtectionRefuses({ gate, clock, exits }, challenge);
     if (!challenge.paid) return false;
     const wallet = challenge.player.walletAddress;
-    const refused = await openSearchRefusal(db, wallet, challenge.paid, clock.now());
+    const refused = await gate.openSearchRefusal(wallet, challenge.paid, clock.now());
     if (refused) deps.recheckProtectionEverywhere(wallet);
     return refused !== null;
   };
@@ -133,9 +130,9 @@ export function createFindMatch(deps: {
 
   return async (link: PlayerLink, message: FindMatchMessage): Promise<void> => {
     // SPEC §5 order: banned, already searching, mode, wallet, payment.
-    const ban = await bans.status(link.walletAddress, link.ip);
-    if (ban.banned) {
-      return refuse(link, message, ban.message ?? BAN_MESSAGES.account, 'account_restricted');
+    const banned = await gate.banRefusal(link.walletAddress, link.ip);
+    if (banned !== null) {
+      return refuse(link, message, banned, 'account_restricted');
     }
     if (
       link.walletAddress &&
@@ -154,7 +151,7 @@ export function createFindMatch(deps: {
     // (a payment sent with it is refunded in full) without holding a verification slot.
     let accepting: ChallengeRow | null = null;
     if (message.challenge !== undefined && message.challenge !== 'new') {
-      accepting = await challengeByCode(db, message.challenge);
+      accepting = await store.challengeByCode(message.challenge);
       const refusal = acceptRefusal(accepting, link.walletAddress, mode.id, clock.now());
       if (refusal) return refuse(link, message, refusal.message, refusal.code);
     }
@@ -169,10 +166,10 @@ export function createFindMatch(deps: {
     }
     let paid: PaidEntry | null = null;
     if (mode.wagerLamports > 0n) {
-      const restricted = options.jurisdiction?.restrictedCountryOf(link.ip) ?? null;
+      const restricted = gate.restrictedCountryOf(link.ip);
       if (restricted) {
         // Recorded before the answer, so what the player is told is already in the admin's events.
-        await options.jurisdiction?.refused({
+        await gate.jurisdictionRefused({
           walletAddress: link.walletAddress,
           ip: link.ip,
           country: restricted,
@@ -182,7 +179,7 @@ export function createFindMatch(deps: {
       }
       // The player's own protection: a self-exclusion, or a loss limit this entry could pass. Refused before
       // the payment is looked at, like the refusals above; a payment sent with it comes back in full.
-      const limited = await paidSearchRefusal(db, link.walletAddress, mode.wagerLamports, clock.now());
+      const limited = await gate.paidSearchRefusal(link.walletAddress, mode.wagerLamports, clock.now());
       if (limited) return refuse(link, message, limited.message, limited.code);
       if (!options.verifier) return link.sendError(ERROR_MESSAGES.paymentRequired, 'payment_required');
       const verified = await options.verifier.verify({
@@ -232,7 +229,7 @@ export function createFindMatch(deps: {
       // The fee is recorded but no search holds it: it comes back in full, and the answer says so.
       log(`the search of ${link.walletAddress} could not be queued; its entry fee is refunded`, error);
       const entry = { walletAddress: link.walletAddress, mode, paid };
-      sendRefusal(link, await refundUnstartedEntry({ db, clock, log, money }, entry));
+      sendRefusal(link, await refundUnstartedEntry({ store, clock, log, money }, entry));
       return false;
     }
     if (!joined.ok && joined.reason === 'queue_unavailable') {
@@ -251,14 +248,14 @@ export function createFindMatch(deps: {
     // A ban written while the payment was being verified came after the check above, and its act found no
     // search to close. Looked at again now that the search is attached: a later ban's act finds the search,
     // an earlier one is seen here, so a banned wallet never keeps a search (to be closed as abandoned, 97%).
-    const late = await bans.status(link.walletAddress, link.ip);
-    if (late.banned) {
-      await exits.banned(joined.entry, link, late.message ?? BAN_MESSAGES.account);
+    const late = await gate.banRefusal(link.walletAddress, link.ip);
+    if (late !== null) {
+      await exits.banned(joined.entry, link, late);
       return false;
     }
     // The same for the player's own protection: a self-exclusion or a lower loss limit written while the
     // payment was being verified closes the search now, its fee back in full (a later one's close finds it).
-    if (await closeIfProtectionRefuses({ db, clock, exits }, joined.entry)) return false;
+    if (await closeIfProtectionRefuses({ gate, clock, exits }, joined.entry)) return false;
     await deps.startMatch(mode);
     return true;
   }
@@ -272,7 +269,7 @@ export function createFindMatch(deps: {
     const money = options.money;
     if (!searcher.paid || !money) return sendRefusal(link, refusal);
     const entry = { walletAddress: link.walletAddress, mode: searcher.mode, paid: searcher.paid };
-    sendRefusal(link, await refundUnstartedEntry({ db, clock, log, money }, entry, refusal));
+    sendRefusal(link, await refundUnstartedEntry({ store, clock, log, money }, entry, refusal));
   }
 
   /**
@@ -289,7 +286,7 @@ export function createFindMatch(deps: {
     const previous = rematchTurns.get(match.gameId) ?? Promise.resolve();
     const turn = previous.then(async () => {
       const code = rematchCode(match.gameId);
-      const found = await challengeByCode(db, code);
+      const found = await store.challengeByCode(code);
       if (found?.status === 'active' && found.entry.player.walletAddress !== link.walletAddress) {
         return accept(link, found.entry, searcher);
       }

@@ -1,8 +1,8 @@
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { ClientMessage, ServerMessage } from '../../common/protocol.ts';
-import type { Database } from '../db/database.ts';
-import type { ResultHook } from './match-recorder.ts';
-import type { PaidEntry, QueueEntry } from './matchmaker.ts';
+import type { PaidEntry, QueueEntry } from './queue-entry.ts';
+import type { ResultHook } from './store/match-recorder.ts';
+import type { StoreTx } from './store/store-tx.ts';
 
 /**
  * What the game layer needs from outside it, as narrow interfaces (STYLE.md 6): a player's link (the
@@ -48,6 +48,47 @@ export interface EntryRefusal {
   refundLamports?: bigint;
 }
 
+/**
+ * What a search must pass before its payment is looked at (SPEC §5: bans first; a paid mode's restricted
+ * jurisdiction; the player's own self-exclusion and loss limits) and a ban written while it was being paid
+ * (the late ban): built at composition from security/, tracking/ and limits/, so the game reads none of them.
+ */
+export interface EntryGate {
+  /** The wallet or the address is banned: the text to refuse it with; null when neither is. */
+  banRefusal(walletAddress: string | null, ip: string | null): Promise<string | null>;
+  /** SPEC §1: the restricted country the address is in, or null (none when no check is configured). */
+  restrictedCountryOf(ip: string | null): string | null;
+  /** A paid search refused for its jurisdiction, for the record (never throws). */
+  jurisdictionRefused(refusal: {
+    walletAddress: string | null;
+    ip: string | null;
+    country: string;
+    mode: string;
+  }): Promise<void>;
+  /** Why a paid search of `wagerLamports` by the wallet is refused at `now` by its own protection, or null. */
+  paidSearchRefusal(walletAddress: string, wagerLamports: bigint, now: number): Promise<GateRefusal | null>;
+  /** The same for a paid search already open, its own entry fee (in the ledger) left out of the losses. */
+  openSearchRefusal(
+    walletAddress: string,
+    paid: { transactionId: string; lamports: bigint },
+    now: number,
+  ): Promise<GateRefusal | null>;
+}
+
+/** A refusal by the entry gate: its text and its code on the wire. */
+export type GateRefusal = { message: string; code: string };
+
+/** A ban written or lifted, as the bus carries it to every node (security/bans.ts emits it). */
+export type BanChange =
+  | { kind: 'wallet'; walletAddress: string; banned: boolean }
+  | { kind: 'ip'; ipAddress: string; banned: boolean };
+
+/** A player session that ended (a sign-out), as the bus carries it to every node (security/player-sessions.ts). */
+export interface EndedSession {
+  sessionId: string;
+  walletAddress: string;
+}
+
 /** SPEC §1 restricted jurisdictions, as the find-match path asks them before a paid search. */
 export interface JurisdictionCheck {
   /** The restricted country the address is in, or null. */
@@ -74,21 +115,21 @@ export type EntryCloseReason =
 
 /** The money side, run inside the database transactions that close an entry or record a result. */
 export interface GameMoney {
-  entryClosed(tx: Database, entry: QueueEntry, why: EntryCloseReason, at: Date): Promise<void>;
+  entryClosed(tx: StoreTx, entry: QueueEntry, why: EntryCloseReason, at: Date): Promise<void>;
   matchEnded: ResultHook;
   /**
    * A verified payment that could not become an entry: refund it in full. False, and nothing written, when a
    * queue session holds that entry fee (it became a search after all).
    */
   refundUnusedEntry(
-    tx: Database,
+    tx: StoreTx,
     entry: { walletAddress: string; mode: GameModeId; paid: PaidEntry },
     at: Date,
   ): Promise<boolean>;
   /** Entry fees recorded before `olderThan` that never became an entry nor were refunded: refund them. */
-  sweepUnusedEntries(tx: Database, olderThan: Date, at: Date): Promise<number>;
+  sweepUnusedEntries(tx: StoreTx, olderThan: Date, at: Date): Promise<number>;
   /** Entries and matches a previous run left open: refund them in full. */
-  recoverOrphans(tx: Database, orphans: OrphanedEntry[], at: Date): Promise<void>;
+  recoverOrphans(tx: StoreTx, orphans: OrphanedEntry[], at: Date): Promise<void>;
 }
 
 export interface OrphanedEntry {

@@ -1,33 +1,33 @@
 import type { Clock } from '../../common/clock.ts';
-import { ERROR_MESSAGES, type ServerMessageOf } from '../../common/protocol.ts';
+import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import {
   DEFAULT_CHALLENGE_EXPIRY_MINUTES,
   DEFAULT_COUNTDOWN_SECONDS,
-  HOUSE_BOT_OFFER_MS,
   OPPONENT_FOUND_SECONDS,
 } from '../../common/rules.ts';
-import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import type { Bans } from '../security/bans.ts';
 import type { WalletAnalytics } from './analytics-port.ts';
 import { createChallengePresence } from './challenge-presence.ts';
 import { settleChallengerNoShow } from './challenger-no-show.ts';
 import { createFindMatch } from './find-match.ts';
-import type { EntryVerifier, GameMessage, GameMoney, JurisdictionCheck, PlayerLink } from './game-ports.ts';
+import type { EntryGate, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import { createHouseBots } from './house-bot/house-bots.ts';
 import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf, seatSignedOut } from './live-match.ts';
+import type { MatchResult } from './match/match-types.ts';
 import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
-import type { MatchResult } from './match-types.ts';
 import type { QueueEntry } from './matchmaker.ts';
+import { exitCommand } from './node/exit-command.ts';
+import { houseBotCommand } from './node/house-bot-command.ts';
+import { createNodeSessions } from './node/node-sessions.ts';
+import { playAgainCommand } from './node/play-again-command.ts';
+import { reconnectCommand } from './node/reconnect-command.ts';
 import { createNodeDuties } from './node-duties.ts';
-import { recordMatchResultWithRetry } from './record-with-retry.ts';
 import { refuseWhileStopping } from './refused-payment.ts';
 import { createRematches } from './rematches.ts';
-import { settleInterruptedMatches } from './restart-settlement.ts';
 import { createSearchExits } from './search-exits.ts';
-import { createSearchLinks } from './search-links.ts';
 import { closeIfProtectionRefuses } from './self-protection.ts';
 import { createStopGate, settledWithin } from './stop-gate.ts';
+import type { GameStore } from './store/game-store.ts';
 import type { Topology } from './topology.ts';
 
 export type {
@@ -41,9 +41,11 @@ export type {
 } from './game-ports.ts';
 
 export interface GameServerOptions {
-  db: Database;
+  /** The game's persistence (game/store): searches, challenges, matches and what commits with them. */
+  store: GameStore;
+  /** What a search must pass before its payment is looked at: bans, jurisdiction, the player's own protection. */
+  entryGate: EntryGate;
   clock: Clock;
-  bans: Bans;
   /** Told inside each result's transaction (the back-office's wallet analytics). */
   analytics: WalletAnalytics;
   /** Paid modes are open only with a verifier; practice needs none. */
@@ -61,8 +63,6 @@ export interface GameServerOptions {
   log?: Logger;
   /** Waits between retries of a result the database refused; tests may shorten it. */
   sleep?: (ms: number) => Promise<void>;
-  /** SPEC §1: paid searches from a restricted jurisdiction are refused (practice stays open). */
-  jurisdiction?: JurisdictionCheck;
   /**
    * A match's result has been written (its settlement and payout job with it): the risk pass queues the
    * game. Called after, never awaited; what it throws is caught and logged, so it cannot hold up a payout.
@@ -89,12 +89,11 @@ export { AWAY_CLOSE_RETRY_MS } from './search-exits.ts';
  * record of each result. It never touches a socket; the gateway hands it PlayerLinks.
  */
 export function createGameServer(options: GameServerOptions) {
-  const { db, clock, bans, topology } = options;
+  const { store, entryGate, clock, topology } = options;
   const { nodeId, matchmaker, peers } = topology;
-  /** `matched` of a search paired by another node, for a socket away when it came. */
-  const movesWaiting = new Map<string, ServerMessageOf<'matched'>>();
-  const matches = new Map<string, LiveMatch>();
-  const searches = createSearchLinks();
+  /** The node's matches, searches, waiting moves and match ends being written: their one writer. */
+  const sessions = createNodeSessions();
+  const { matches, searches } = sessions;
   const log = options.log ?? (() => {});
   const queueChanged = () => options.onQueueChange?.();
   let stopping = false;
@@ -103,19 +102,12 @@ export function createGameServer(options: GameServerOptions) {
   let draining = false;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-  /** Results being written: a stop waits for them, so a match that ended is paid, never settled as cut off. */
-  const writing = new Set<Promise<void>>();
-  /**
-   * Each wallet's match result being written: its stake is released only when the result commits, so a search
-   * of that wallet (a rematch asked from the game-over screen) waits for it rather than find the stake held.
-   */
-  const resultOf = new Map<string, Promise<void>>();
   const rematches = createRematches();
   const finish = async (live: LiveMatch, result: MatchResult) => {
     rematches.ended(live, clock.now());
     noteQuality(live);
     for (const entry of live.start.entries) peers.moved(entry.player.walletAddress);
-    await recordMatchResultWithRetry(db, result, live.start, {
+    await store.recordResult(result, live.start, {
       analytics: options.analytics,
       hooks: options.money ? [options.money.matchEnded] : [],
       connectionQuality: live.quality,
@@ -133,24 +125,14 @@ export function createGameServer(options: GameServerOptions) {
     }
   };
 
-  /** A match's end being written: a stop waits for it, and its players' next search waits for its commit. */
-  const track = (live: LiveMatch, work: Promise<void>) => {
-    const written = work.finally(() => {
-      writing.delete(written);
-      for (const entry of live.start.entries) {
-        if (resultOf.get(entry.player.walletAddress) === written) resultOf.delete(entry.player.walletAddress);
-      }
-    });
-    writing.add(written);
-    for (const entry of live.start.entries) resultOf.set(entry.player.walletAddress, written);
-  };
+  const track = (live: LiveMatch, work: Promise<void>) => sessions.trackEnd(live, work);
 
   const starter = createMatchStarter({
-    db,
+    store,
     clock,
     matchmaker,
     searches,
-    matches,
+    sessions,
     countdownSeconds: options.countdownSeconds ?? DEFAULT_COUNTDOWN_SECONDS,
     leadInSeconds: options.leadInSeconds ?? OPPONENT_FOUND_SECONDS,
     finish: (live, result) => track(live, finish(live, result)),
@@ -158,7 +140,7 @@ export function createGameServer(options: GameServerOptions) {
       for (const entry of live.start.entries) peers.moved(entry.player.walletAddress);
       track(
         live,
-        settleChallengerNoShow(db, live, at, {
+        settleChallengerNoShow(store, live, at, {
           money: options.money,
           sleep,
           stopping: () => stopping,
@@ -177,7 +159,7 @@ export function createGameServer(options: GameServerOptions) {
     ...(options.onMatchStarted ? { matchStarted: options.onMatchStarted } : {}),
   });
 
-  const presence = createChallengePresence(db, log);
+  const presence = createChallengePresence(store, log);
   const exits = createSearchExits({
     presence,
     clock,
@@ -191,16 +173,13 @@ export function createGameServer(options: GameServerOptions) {
   });
 
   const duties = createNodeDuties({
-    db,
+    store,
     clock,
     matchmaker,
     peers,
     money: options.money,
     nodeId,
-    matches,
-    searches,
-    movesWaiting,
-    writing,
+    sessions,
     startMatch: starter.start,
     queueChanged,
     log,
@@ -212,9 +191,9 @@ export function createGameServer(options: GameServerOptions) {
   });
 
   const findMatch = createFindMatch({
-    db,
+    store,
+    gate: entryGate,
     clock,
-    bans,
     matchmaker,
     matches,
     exits,
@@ -235,13 +214,15 @@ export function createGameServer(options: GameServerOptions) {
     gate.track(
       stopping
         ? refuseWhileStopping(
-            { db, clock, log, verifier: options.verifier, money: options.money },
+            { store, clock, log, verifier: options.verifier, money: options.money },
             link,
             message,
           )
         : exits
             .takeBack(link)
-            .then(() => (link.walletAddress ? resultOf.get(link.walletAddress)?.catch(() => {}) : undefined))
+            .then(() =>
+              link.walletAddress ? sessions.endOf(link.walletAddress)?.catch(() => {}) : undefined,
+            )
             .then(() => findMatch(link, message)),
     );
   const stopTaking = () => {
@@ -261,53 +242,11 @@ export function createGameServer(options: GameServerOptions) {
   };
 
   const bots = createHouseBots(clock);
-  /**
-   * The house bot takes a Free Play search that has waited HOUSE_BOT_OFFER_MS alone in its queue: the search
-   * and the bot's seat are matched at once, as a challenge accepted is (one transaction with the game's row).
-   */
-  const playHouseBot = async (link: PlayerLink): Promise<void> => {
-    const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
-    const refuse = () => link.sendError(ERROR_MESSAGES.houseBotUnavailable, 'house_bot_unavailable');
-    if (
-      entry?.mode !== 'practice' ||
-      entry.challenge ||
-      searches.linkOf(entry.id) !== link ||
-      clock.now() - entry.joinedAt < HOUSE_BOT_OFFER_MS ||
-      matchmaker.lengths().practice > 1
-    ) {
-      return refuse();
-    }
-    const bot = bots.join();
-    try {
-      const outcome = await starter.startChallenge(entry, bot);
-      if (outcome !== 'matched') refuse();
-    } catch (error) {
-      log(
-        `the house bot could not take the search of ${entry.player.walletAddress}; it is still open`,
-        error,
-      );
-      refuse();
-    }
-  };
+  const houseBot = { clock, matchmaker, bots, startChallenge: starter.startChallenge, log };
 
-  const reconnect = (link: PlayerLink, gameId: string) => {
-    const live = matches.get(gameId);
-    const refuse = (message: string) =>
-      link.send({ type: 'reconnectionFailed', message, clearStoredGameId: true });
-    if (!live || live.match.isOver()) return refuse(ERROR_MESSAGES.gameNotFound);
-    const owned = seatOf(live, link.playerSessionId, link.walletAddress);
-    if (owned === null) return refuse(ERROR_MESSAGES.reconnectNotAllowed);
-    const { seat } = owned;
-    const previous = live.links[seat];
-    live.links[seat] = link;
-    const result = live.match.reconnected(seat);
-    if (!result.ok) {
-      live.links[seat] = previous;
-      return refuse(result.message);
-    }
-    if (owned.retaken) live.signedOut?.set(seat, link.playerSessionId);
-    if (link.walletAddress) peers.moved(link.walletAddress);
-  };
+  const reconnect = (link: PlayerLink, gameId: string) =>
+    reconnectCommand(sessions, { peers }, link, { gameId });
+  const leaving = { leftGameOver, exit: (link: PlayerLink) => exits.exit(link) };
 
   return {
     matchmaker,
@@ -321,8 +260,8 @@ export function createGameServer(options: GameServerOptions) {
       if (wallet && !liveMatchOf(matches, wallet)) {
         // A match on another node waits for this player (its hand-off came while the socket was away, or
         // the socket came back to another node): it is told where to go.
-        const move = movesWaiting.get(wallet) ?? (await peers.waitingMove(wallet));
-        movesWaiting.delete(wallet);
+        const move = sessions.waitingMoveOf(wallet) ?? (await peers.waitingMove(wallet));
+        sessions.forgetWaitingMove(wallet);
         if (move) return link.send(move);
       }
       const live = wallet ? liveMatchOf(matches, wallet) : undefined;
@@ -351,29 +290,12 @@ export function createGameServer(options: GameServerOptions) {
           return;
         }
         case 'exit':
-        case 'forceDisconnect': {
-          const seated = seatedLink(matches, link, message.gameId);
-          if (seated && seated.live.match.status().name !== 'over') {
-            return seated.live.match.leave(seated.seat, message.type);
-          }
-          await leftGameOver(link, message.gameId);
-          return exits.exit(link);
-        }
+        case 'forceDisconnect':
+          return exitCommand(sessions, leaving, link, message);
         case 'playHouseBot':
-          return playHouseBot(link);
-        case 'playAgain': {
-          // The finished game is forgotten for this player (it may already be gone from memory); a match
-          // still running is not left this way: exit or forceDisconnect do that.
-          const seated = seatedLink(matches, link, message.gameId);
-          if (seated && !seated.live.match.isOver()) {
-            return link.sendError(ERROR_MESSAGES.gameInProgress, 'game_in_progress');
-          }
-          if (seated) seated.live.links[seated.seat] = null;
-          const gameId = seated?.live.match.id ?? message.gameId;
-          await leftGameOver(link, gameId);
-          if (gameId) link.send({ type: 'gameCleanup', gameId });
-          return;
-        }
+          return houseBotCommand(sessions, houseBot, link, message);
+        case 'playAgain':
+          return playAgainCommand(sessions, leaving, link, message);
         default: {
           const unreachable: never = message;
           throw new Error(`unhandled ${JSON.stringify(unreachable)}`);
@@ -413,7 +335,7 @@ export function createGameServer(options: GameServerOptions) {
     async protectionChanged(walletAddress: string): Promise<void> {
       for (const { entry } of searches.all()) {
         if (entry.player.walletAddress === walletAddress)
-          await closeIfProtectionRefuses({ db, clock, exits }, entry);
+          await closeIfProtectionRefuses({ gate: entryGate, clock, exits }, entry);
       }
     },
 
@@ -444,13 +366,11 @@ export function createGameServer(options: GameServerOptions) {
       stopTaking();
       // A result already being written is finished first (it stops retrying once stopping), and a search
       // already under way opens first, so it is closed below.
-      await settledWithin([...writing, ...gate.underWay()]);
+      await settledWithin([...sessions.endsBeingWritten(), ...gate.underWay()]);
       for (const { entry } of searches.all()) await exits.close(entry, 'restart');
-      const unfinished = [...matches.values()].filter((m) => !m.match.isOver());
-      matches.clear();
+      const unfinished = sessions.letGoOfMatches().filter((m) => !m.match.isOver());
       if (unfinished.length === 0) return;
-      await settleInterruptedMatches(
-        db,
+      await store.settleInterrupted(
         unfinished.map((m) => m.start),
         options.money,
         new Date(clock.now()),
@@ -473,7 +393,7 @@ export function createGameServer(options: GameServerOptions) {
       // Over the values, not the entries: no [id, match] pair is allocated per match per tick.
       for (const live of matches.values()) {
         if (live.match.isOver()) {
-          matches.delete(live.match.id);
+          sessions.matchGone(live.match.id);
           continue;
         }
         live.match.tick();

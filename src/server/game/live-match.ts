@@ -1,9 +1,9 @@
 import type { PlayerIndex } from '../../common/game/physics.ts';
 import type { ServerMessageOf } from '../../common/protocol.ts';
 import type { PlayerLink } from './game-ports.ts';
-import type { MatchStart } from './match-recorder.ts';
-import type { Match, SeatInfo } from './match-types.ts';
+import type { Match, SeatInfo } from './match/match-types.ts';
 import type { QueueEntry } from './matchmaker.ts';
+import type { MatchStart } from './store/match-recorder.ts';
 
 /** A match under way on this process, with the sockets bound to its seats. */
 export interface LiveMatch {

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import { gameSessions, games, queueSessions, systemEvents } from '../db/schema/index.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
-import { ownersOfOpenRows } from './restart-settlement.ts';
+import { ownersOfOpenRows } from './store/restart-settlement.ts';
 import {
   localChainForFile,
   PAID_MODE,

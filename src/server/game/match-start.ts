@@ -3,13 +3,11 @@ import type { Clock } from '../../common/clock.ts';
 import type { PlayerIndex } from '../../common/game/physics.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { ServerMessageOf } from '../../common/protocol.ts';
-import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { PlayerLink } from './game-ports.ts';
 import { type LiveMatch, seatInfo } from './live-match.ts';
-import { createMatch } from './match.ts';
-import { type MatchStart, recordMatchStart, seedHash } from './match-recorder.ts';
-import type { MatchResult } from './match-types.ts';
+import { createMatch } from './match/match.ts';
+import type { MatchResult } from './match/match-types.ts';
 import type {
   AcceptOutcome,
   Matchmaker,
@@ -18,18 +16,21 @@ import type {
   QueueEntry,
   QueuePlayer,
 } from './matchmaker.ts';
+import type { NodeSessions } from './node/node-sessions.ts';
 import type { SearchLinks } from './search-links.ts';
+import type { GameStore } from './store/game-store.ts';
+import { type MatchStart, seedHash } from './store/match-recorder.ts';
 import type { NodeNaming, Peers } from './topology.ts';
 
 /** After a pairing the database refused, the same mode is tried again this long after (from the tick). */
 export const PAIR_RETRY_MS = 1_000;
 
 export interface MatchStarterDeps {
-  db: Database;
+  store: Pick<GameStore, 'recordStart'>;
   clock: Clock;
   matchmaker: Matchmaker;
   searches: SearchLinks;
-  matches: Map<string, LiveMatch>;
+  sessions: Pick<NodeSessions, 'matchStarted'>;
   countdownSeconds: number;
   /** Seconds the match waits before its countdown shows (the clients' opponent-found screen). */
   leadInSeconds: number;
@@ -57,7 +58,7 @@ export interface MatchStarterDeps {
  * fails is tried again after PAIR_RETRY_MS, so the two are not left waiting for a third player to arrive.
  */
 export function createMatchStarter(deps: MatchStarterDeps) {
-  const { clock, matchmaker, searches, matches } = deps;
+  const { clock, matchmaker, searches, sessions } = deps;
   const retryAt = new Map<GameModeId, number>();
 
   /** How two entries are taken for a match: the public queue's pairing, or a challenge accepted. */
@@ -82,7 +83,7 @@ export function createMatchStarter(deps: MatchStarterDeps) {
         startedAt: clock.now(),
         nodeId: deps.nodeId ?? null,
       };
-      await recordMatchStart(tx, start);
+      await deps.store.recordStart(tx, start);
       // Read before the commit: a cancel that loses the race learns it only after the commit.
       begun = { start, links: [searches.linkOf(entries[0].id), searches.linkOf(entries[1].id)] };
     });
@@ -183,7 +184,7 @@ export function createMatchStarter(deps: MatchStarterDeps) {
         },
       });
     live.told = [matchedOf(0), matchedOf(1)];
-    matches.set(gameId, live);
+    sessions.matchStarted(live);
     links.forEach((link: PlayerLink | null, index) => {
       const entry = entries[index]!;
       const matched = live.told![index as PlayerIndex];

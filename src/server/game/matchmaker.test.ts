@@ -14,8 +14,9 @@ import type { Database } from '../db/database.ts';
 import { gameSessions, payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
 import { createMatchMoney } from '../ledger/match-money.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
-import { recordMatchStart } from './match-recorder.ts';
-import { createMatchmaker, type PaidEntry, type QueuePlayer } from './matchmaker.ts';
+import type { PaidEntry, QueuePlayer } from './matchmaker.ts';
+import { recordMatchStart } from './store/match-recorder.ts';
+import { createDrizzleMatchmaker } from './test-support/drizzle-matchmaker.ts';
 
 const WAGER = getGameMode('tiny_tuna').wagerLamports;
 const money = createMatchMoney({ houseWallet: uniqueWallet() });
@@ -72,7 +73,7 @@ async function secondWaitsForTheRow(target: DatabaseUnderTest): Promise<void> {
 
 describeEachDatabase('matchmaking queue', (target) => {
   it('an entry is a persisted active queue session with its position', async () => {
-    const mm = createMatchmaker({ db: target.db, clock: createFakeClock() });
+    const mm = createDrizzleMatchmaker({ db: target.db, clock: createFakeClock() });
     const p = player();
     const joined = await mm.join(p, 'practice', null);
     expect(joined).toMatchObject({ ok: true, position: 1 });
@@ -85,7 +86,7 @@ describeEachDatabase('matchmaking queue', (target) => {
   });
 
   it('two sockets of one wallet still make one queue entry', async () => {
-    const mm = createMatchmaker({ db: target.db, clock: createFakeClock() });
+    const mm = createDrizzleMatchmaker({ db: target.db, clock: createFakeClock() });
     const wallet = uniqueWallet();
     const results = await Promise.all([
       mm.join(player(wallet), 'practice', null),
@@ -99,8 +100,8 @@ describeEachDatabase('matchmaking queue', (target) => {
 
   it('a second server process (another matchmaker on the same database) cannot add a second entry', async () => {
     const wallet = uniqueWallet();
-    const a = createMatchmaker({ db: target.db, clock: createFakeClock() });
-    const b = createMatchmaker({ db: target.db, clock: createFakeClock() });
+    const a = createDrizzleMatchmaker({ db: target.db, clock: createFakeClock() });
+    const b = createDrizzleMatchmaker({ db: target.db, clock: createFakeClock() });
     expect((await a.join(player(wallet), 'tiny_tuna', null)).ok).toBe(true);
     expect(await b.join(player(wallet), 'practice', null)).toEqual({
       ok: false,
@@ -109,7 +110,7 @@ describeEachDatabase('matchmaking queue', (target) => {
   });
 
   it('pairs first come, first served, and marks both entries matched to the game', async () => {
-    const mm = createMatchmaker({ db: target.db, clock: createFakeClock() });
+    const mm = createDrizzleMatchmaker({ db: target.db, clock: createFakeClock() });
     const [a, b, c] = [player(), player(), player()];
     for (const p of [a, b, c]) await mm.join(p, 'practice', null);
     const gameId = randomUUID();
@@ -125,7 +126,7 @@ describeEachDatabase('matchmaking queue', (target) => {
   });
 
   it('never pairs across modes', async () => {
-    const mm = createMatchmaker({ db: target.db, clock: createFakeClock() });
+    const mm = createDrizzleMatchmaker({ db: target.db, clock: createFakeClock() });
     await mm.join(player(), 'practice', null);
     await mm.join(player(), 'tiny_tuna', null);
     expect(await mm.pair('practice', randomUUID())).toBeNull();
@@ -136,7 +137,7 @@ describeEachDatabase('matchmaking queue', (target) => {
     async (first) => {
       const db = target.db;
       const clock = createFakeClock();
-      const mm = createMatchmaker({ db, clock });
+      const mm = createDrizzleMatchmaker({ db, clock });
       const [a, b] = [player(), player()];
       const ea = await mm.join(a, 'tiny_tuna', await paidEntry(db, a.walletAddress));
       const eb = await mm.join(b, 'tiny_tuna', await paidEntry(db, b.walletAddress));
@@ -205,7 +206,7 @@ describeEachDatabase('matchmaking queue', (target) => {
   );
 
   it('a closed entry cannot be closed twice', async () => {
-    const mm = createMatchmaker({ db: target.db, clock: createFakeClock() });
+    const mm = createDrizzleMatchmaker({ db: target.db, clock: createFakeClock() });
     const joined = await mm.join(player(), 'practice', null);
     if (!joined.ok) throw new Error('join failed');
     expect(await mm.close(joined.entry.id, 'cancelled')).not.toBeNull();
@@ -213,10 +214,10 @@ describeEachDatabase('matchmaking queue', (target) => {
   });
 
   it('entries left active by a previous run are closed on start, never forgotten', async () => {
-    const before = createMatchmaker({ db: target.db, clock: createFakeClock() });
+    const before = createDrizzleMatchmaker({ db: target.db, clock: createFakeClock() });
     const p = player();
     await before.join(p, 'practice', null);
-    const after = createMatchmaker({ db: target.db, clock: createFakeClock() });
+    const after = createDrizzleMatchmaker({ db: target.db, clock: createFakeClock() });
     const orphans = await after.closeOrphans();
     expect(orphans.map((o) => o.walletAddress)).toContain(p.walletAddress);
     const [row] = await target.db

@@ -1,15 +1,13 @@
-import { and, eq, inArray, TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
-import type { Database } from '../db/database.ts';
-import { queueSessions } from '../db/schema/index.ts';
-import { type AcceptResult, acceptChallengeRows } from './challenge-rows.ts';
-import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
+import { createEntryCloser } from './entry-closer.ts';
 import type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
-import { closeEntryRow, closeOrphanRows, createEntryCloser, insertEntryRow } from './queue-rows.ts';
+import type { AcceptResult } from './store/challenge-rows.ts';
+import type { ClosedOrphan, GameStore, StoreTx } from './store/game-store.ts';
+import { SETTLE_ALL, type SettleScope } from './store/node-ownership.ts';
 
-export type { AcceptOutcome, AcceptResult } from './challenge-rows.ts';
 export type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
+export type { AcceptOutcome, AcceptResult } from './store/challenge-rows.ts';
 
 export type JoinResult =
   | { ok: true; entry: QueueEntry; position: number }
@@ -27,7 +25,7 @@ export interface PairOptions {
    * Writes that must commit with the pairing, in its database transaction (the match start): if one throws,
    * nothing is matched and both entries are still searching, in memory and in the database.
    */
-  started?: (tx: Database, pair: readonly [QueueEntry, QueueEntry]) => Promise<void>;
+  started?: (tx: StoreTx, pair: readonly [QueueEntry, QueueEntry]) => Promise<void>;
 }
 
 export interface Matchmaker {
@@ -61,7 +59,7 @@ export interface Matchmaker {
   close(
     entryId: string,
     status: CloseStatus,
-    owed?: (tx: Database, entry: QueueEntry) => Promise<void>,
+    owed?: (tx: StoreTx, entry: QueueEntry) => Promise<void>,
   ): Promise<QueueEntry | null>;
   /**
    * Takes the two longest-waiting eligible entries of distinct wallets in a mode, marked matched to `gameId`
@@ -77,10 +75,7 @@ export interface Matchmaker {
    * Entries left active by a previous run of the server (or, in cluster mode, by the nodes of `scope`): closed
    * as 'error' and returned, so they are refunded.
    */
-  closeOrphans(
-    tx?: Database,
-    scope?: SettleScope,
-  ): Promise<Array<{ id: string; walletAddress: string; mode: GameModeId; transactionId: string | null }>>;
+  closeOrphans(tx?: StoreTx, scope?: SettleScope): Promise<ClosedOrphan[]>;
 }
 
 /** Matchmaker.rebind over a matchmaker's wallet → entry map: the entry answers to `player` now. */
@@ -103,11 +98,11 @@ export function rebindEntry<E extends QueueEntry>(
  * entry, so a cancel can reach the database and the database decides which of the two wins.
  */
 export function createMatchmaker({
-  db,
+  store,
   clock,
   nodeId = null,
 }: {
-  db: Database;
+  store: GameStore;
   clock: Clock;
   /** This game node (NODE_ID), written on each entry so another node can settle it if this one is lost. */
   nodeId?: string | null;
@@ -135,22 +130,20 @@ export function createMatchmaker({
     queue.splice(later < 0 ? queue.length : later, 0, entry);
   };
 
-  const closeRow = (entry: QueueEntry, status: CloseStatus | 'matched', gameId?: string, tx: Database = db) =>
-    closeEntryRow(tx, clock.now(), entry, status, gameId);
   // Committed: closed now, or found already closed (matched, or by another process). Either way the row is
   // no longer active, and memory follows the database.
-  const closeEntry = createEntryCloser<QueueEntry>(db, clock, (entry) => forget(entry));
+  const closeEntry = createEntryCloser<QueueEntry>(store, (entry) => forget(entry));
 
   return {
     async join(player, mode, paid, challenge) {
       if (byWallet.has(player.walletAddress)) return { ok: false, reason: 'already_searching' };
       const joinedAt = clock.now();
-      const id = await insertEntryRow(db, { player, mode, paid, joinedAt, nodeId, challenge });
+      const id = await store.insertSearch({ player, mode, paid, joinedAt, nodeId, challenge });
       if (id === null) return { ok: false, reason: 'already_searching' };
       // Another socket of the same wallet may have joined while this insert ran. The row never was a search:
       // removed, so no queue session holds its entry fee and the caller's refund of that fee goes through.
       if (byWallet.has(player.walletAddress)) {
-        await db.delete(queueSessions).where(eq(queueSessions.id, id));
+        await store.removeUnqueuedSearch(id);
         return { ok: false, reason: 'already_searching' };
       }
       const entry: QueueEntry = { id, mode, player, joinedAt, paid, ...(challenge ? { challenge } : {}) };
@@ -163,7 +156,7 @@ export function createMatchmaker({
 
     async accept(challenge, accepter, gameId, started) {
       if (byWallet.has(accepter.player.walletAddress)) return { ok: false, reason: 'already_searching' };
-      const accepted = await acceptChallengeRows(db, clock, nodeId, { challenge, accepter, gameId, started });
+      const accepted = await store.acceptChallenge(nodeId, { challenge, accepter, gameId, started });
       if (accepted.ok) forget(challenge);
       return accepted;
     },
@@ -185,39 +178,27 @@ export function createMatchmaker({
       for (const entry of pair) takeOut(entry);
       let matched: boolean;
       try {
-        matched = await db.transaction(async (tx) => {
-          const a = await closeRow(first, 'matched', gameId, tx);
-          const b = await closeRow(second, 'matched', gameId, tx);
-          if (!(a && b)) tx.rollback();
-          await options.started?.(tx, pair);
-          return true;
-        });
+        matched = await store.matchPair(pair, gameId, options.started);
       } catch (error) {
-        if (!(error instanceof TransactionRollbackError)) {
-          // Nothing was written: both are still searching.
-          for (const entry of pair) putBack(entry);
-          throw error;
-        }
-        matched = false;
+        // Nothing was written: both are still searching.
+        for (const entry of pair) putBack(entry);
+        throw error;
       }
       if (matched) {
         for (const entry of pair) forget(entry);
         return [first, second];
       }
       // One was closed meanwhile (cancelled here or elsewhere): whoever is still active goes back.
-      let still: Array<{ id: string }>;
+      let still: Set<string>;
       try {
-        still = await db
-          .select({ id: queueSessions.id })
-          .from(queueSessions)
-          .where(and(inArray(queueSessions.id, [first.id, second.id]), eq(queueSessions.status, 'active')));
+        still = await store.stillActive([first.id, second.id]);
       } catch (error) {
         // Unknown: both go back; the next pairing's conditional update finds out which is closed.
         for (const entry of pair) putBack(entry);
         throw error;
       }
       for (const entry of pair) {
-        if (still.some((r) => r.id === entry.id)) putBack(entry);
+        if (still.has(entry.id)) putBack(entry);
         else forget(entry);
       }
       return null;
@@ -234,6 +215,6 @@ export function createMatchmaker({
       >;
     },
 
-    closeOrphans: (tx = db, scope = SETTLE_ALL) => closeOrphanRows(tx, new Date(clock.now()), scope),
+    closeOrphans: (tx, scope = SETTLE_ALL) => store.closeOrphans(scope, tx),
   };
 }

@@ -1,12 +1,9 @@
 import type { Clock } from '../../common/clock.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
-import type { ServerMessageOf } from '../../common/protocol.ts';
-import type { Database } from '../db/database.ts';
 import type { GameMoney } from './game-ports.ts';
-import type { LiveMatch } from './live-match.ts';
-import { SETTLE_ALL, type SettleScope } from './node-ownership.ts';
-import { settleAfterRestart } from './restart-settlement.ts';
-import type { SearchLinks } from './search-links.ts';
+import type { NodeSessions } from './node/node-sessions.ts';
+import type { GameStore } from './store/game-store.ts';
+import { SETTLE_ALL, type SettleScope } from './store/node-ownership.ts';
 import type { NodeGame, Peers, TopologyMatchmaker } from './topology.ts';
 
 /** How often a draining node looks whether its matches are all over. */
@@ -14,18 +11,16 @@ const DRAIN_POLL_MS = 250;
 
 /** The game server's state these duties read and change (game-server.ts owns it). */
 export interface NodeState {
-  db: Database;
+  store: Pick<GameStore, 'settleOpen'>;
   clock: Clock;
   matchmaker: TopologyMatchmaker;
   peers: Peers;
   money: GameMoney | undefined;
   nodeId: string | null;
-  matches: Map<string, LiveMatch>;
-  searches: SearchLinks;
   /** `matched` of a search paired by another node, for a socket away when it came. */
-  movesWaiting: Map<string, ServerMessageOf<'matched'>>;
   /** Results being written. */
-  writing: ReadonlySet<Promise<void>>;
+  /** The node's matches, searches, waiting moves and ends being written (their one writer). */
+  sessions: NodeSessions;
   startMatch(mode: GameModeId): Promise<void>;
   queueChanged(): void;
   log(message: string, error?: unknown): void;
@@ -41,7 +36,8 @@ export interface NodeState {
  * paired by another node; the rolling stop. Alone, the topology calls none but the start-up settlement.
  */
 export function createNodeDuties(state: NodeState) {
-  const { db, clock, matchmaker, matches, log } = state;
+  const { store, clock, matchmaker, log } = state;
+  const { matches, searches } = state.sessions;
 
   const duties: NodeGame & { recoverAfterRestart(scope?: SettleScope): Promise<void> } = {
     liveMatches: () => [...matches.values()].filter((m) => !m.match.isOver()).length,
@@ -63,11 +59,11 @@ export function createNodeDuties(state: NodeState) {
     matchedElsewhere(entryId, message): void {
       const entry = matchmaker.pairedElsewhere(entryId);
       if (!entry) return;
-      const link = state.searches.linkOf(entryId);
-      state.searches.drop(entryId);
+      const link = searches.linkOf(entryId);
+      searches.drop(entryId);
       state.queueChanged();
       if (link) link.send(message);
-      else state.movesWaiting.set(entry.player.walletAddress, message);
+      else state.sessions.moveWaits(entry.player.walletAddress, message);
     },
 
     /**
@@ -81,7 +77,7 @@ export function createNodeDuties(state: NodeState) {
       while (clock.now() < until && [...matches.values()].some((m) => !m.match.isOver())) {
         await state.sleep(DRAIN_POLL_MS);
       }
-      await Promise.allSettled([...state.writing]);
+      await Promise.allSettled(state.sessions.endsBeingWritten());
     },
 
     /**
@@ -90,14 +86,7 @@ export function createNodeDuties(state: NodeState) {
      */
     async recoverAfterRestart(scope: SettleScope = SETTLE_ALL): Promise<void> {
       const at = new Date(clock.now());
-      const settled = await settleAfterRestart(
-        db,
-        matchmaker,
-        state.money,
-        at,
-        scope,
-        state.nodeId ?? undefined,
-      );
+      const settled = await store.settleOpen(matchmaker, state.money, at, scope, state.nodeId ?? undefined);
       for (const orphan of settled.orphans) {
         const what = orphan.gameId ? `game ${orphan.gameId}` : 'search';
         log(`after a restart: ${what} of ${orphan.walletAddress} settled`);
@@ -112,14 +101,7 @@ export function createNodeDuties(state: NodeState) {
     async settleLostNodes(nodeIds) {
       const at = new Date(clock.now());
       const scope: SettleScope = { kind: 'nodes', nodeIds, unowned: false };
-      const settled = await settleAfterRestart(
-        db,
-        matchmaker,
-        state.money,
-        at,
-        scope,
-        state.nodeId ?? undefined,
-      );
+      const settled = await store.settleOpen(matchmaker, state.money, at, scope, state.nodeId ?? undefined);
       const closed = settled.orphans.filter((o) => o.gameId === null);
       const searches = closed.length;
       await state.peers.searchesSettled(

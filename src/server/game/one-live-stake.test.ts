@@ -3,8 +3,8 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
 import type { Database } from '../db/database.ts';
-import { insertEntryRow } from './queue-rows.ts';
-import { settleAfterRestart } from './restart-settlement.ts';
+import { insertEntryRow } from './store/queue-rows.ts';
+import { settleAfterRestart } from './store/restart-settlement.ts';
 import {
   expectMoneyAccountedFor,
   houseWalletForSuite,

@@ -2,13 +2,13 @@ import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES, isPassingRefusal, REFUND_REFUSAL_CODES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
-import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { EntryRefusal, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import type { PaidEntry } from './matchmaker.ts';
+import type { GameStore } from './store/game-store.ts';
 
 export interface RefusalDeps {
-  db: Database;
+  store: Pick<GameStore, 'refundUnusedEntry'>;
   clock: Clock;
   log: Logger;
   verifier: EntryVerifier | undefined;
@@ -29,21 +29,19 @@ export function sendRefusal(link: PlayerLink, refusal: Omit<EntryRefusal, 'ok'>)
 }
 
 /**
- * A recorded entry fee that did not become a search: refunded in full in one database transaction (never if
- * a queue session took it), and the player told so with the amount. If even that write fails, the sweep of
+ * A recorded entry fee that did not become a search: refunded in full by the money side in one store transaction
+ * (never if a queue session took it), and the player told so with the amount. If even that write fails, the sweep of
  * unused entry fees refunds it within minutes: logged loudly, and the player told that instead.
  */
 export async function refundUnstartedEntry(
-  deps: Pick<RefusalDeps, 'db' | 'clock' | 'log'> & { money: GameMoney },
+  deps: Pick<RefusalDeps, 'store' | 'clock' | 'log'> & { money: GameMoney },
   entry: { walletAddress: string; mode: GameModeId; paid: PaidEntry },
   refusal?: { message: string; code?: string },
 ): Promise<Omit<EntryRefusal, 'ok'>> {
   const { lamports } = entry.paid;
   let refunded: boolean;
   try {
-    refunded = await deps.db.transaction((tx) =>
-      deps.money.refundUnusedEntry(tx, entry, new Date(deps.clock.now())),
-    );
+    refunded = await deps.store.refundUnusedEntry(deps.money, entry, new Date(deps.clock.now()));
   } catch (error) {
     deps.log(
       `LOST ENTRY FEE: the refund of ${entry.paid.signature} (${lamports} lamports, ${entry.walletAddress}) could not be written; the unused-entry sweep must refund it`,

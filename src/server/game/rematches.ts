@@ -1,9 +1,9 @@
 import type { GameModeId } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES, type ServerMessageOf } from '../../common/protocol.ts';
 import { REMATCH_WINDOW_MS } from '../../common/rules.ts';
-import { REMATCH_CODE_PREFIX } from './challenge-rows.ts';
 import type { PlayerLink } from './game-ports.ts';
 import type { LiveMatch } from './live-match.ts';
+import { REMATCH_CODE_PREFIX } from './store/challenge-rows.ts';
 
 /** A match just over, for its two players' rematch: who played it, in which mode, and where to reach them. */
 export interface EndedMatch {

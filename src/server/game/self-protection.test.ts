@@ -9,6 +9,7 @@ import { nodeActs } from '../gateway/wire-game.ts';
 import { setExclusion } from '../limits/player-limits-store.ts';
 import { limitsRoute } from '../limits/test-support/limits-route.ts';
 import { singleNodeTopology } from './single-node-topology.ts';
+import { createDrizzleGameStore } from './store/drizzle-game-store.ts';
 import {
   expectMoneyAccountedFor,
   houseWalletForSuite,
@@ -38,7 +39,7 @@ describeEachDatabase('a player’s own protection closes what they have open', (
   /** One node: the game server, its topology's bus driving the node's own acts, and the limits routes on it. */
   async function node(options: { afterVerify?: (bed: SearchBed) => Promise<void> } = {}) {
     const clock = chain().clock;
-    const topology = singleNodeTopology({ db: target.db, clock });
+    const topology = singleNodeTopology({ store: createDrizzleGameStore({ db: target.db, clock }), clock });
     const bed = await searchBed(chain(), target.db, { houseWallet: house(), topology, ...options });
     const presence = createPresence({ intervalMs: 60_000, queueLengths: () => bed.game.queueLengths() });
     const acts = nodeActs({ game: bed.game, bans: bed.bans, presence, log: () => {} });

@@ -1,11 +1,10 @@
 import type { Clock } from '../../common/clock.ts';
-import type { Database } from '../db/database.ts';
-import { openSearchRefusal } from '../limits/limits-view.ts';
+import type { EntryGate } from './game-ports.ts';
 import type { QueueEntry } from './matchmaker.ts';
 import type { createSearchExits } from './search-exits.ts';
 
 export interface SelfProtectionDeps {
-  db: Database;
+  gate: EntryGate;
   clock: Clock;
   exits: Pick<ReturnType<typeof createSearchExits>, 'selfProtected'>;
 }
@@ -21,7 +20,7 @@ export async function closeIfProtectionRefuses(
   entry: QueueEntry,
 ): Promise<boolean> {
   if (!entry.paid) return false;
-  const refusal = await openSearchRefusal(deps.db, entry.player.walletAddress, entry.paid, deps.clock.now());
+  const refusal = await deps.gate.openSearchRefusal(entry.player.walletAddress, entry.paid, deps.clock.now());
   if (!refusal) return false;
   await deps.exits.selfProtected(entry, refusal);
   return true;

@@ -1,7 +1,7 @@
 import type { Clock } from '../../common/clock.ts';
-import type { Database } from '../db/database.ts';
 import { createMatchmaker } from './matchmaker.ts';
-import { SETTLE_ALL } from './node-ownership.ts';
+import type { GameStore } from './store/game-store.ts';
+import { SETTLE_ALL } from './store/node-ownership.ts';
 import type { NodeActs, Topology } from './topology.ts';
 
 /**
@@ -10,7 +10,7 @@ import type { NodeActs, Topology } from './topology.ts';
  * settlement of everything a previous run left open, and no drain (a stop settles at once).
  */
 export function singleNodeTopology<Notice = unknown>(deps: {
-  db: Database;
+  store: GameStore;
   clock: Clock;
   /** Written on every search and match (NODE_ID); none by default. */
   nodeId?: string | null;
@@ -22,7 +22,7 @@ export function singleNodeTopology<Notice = unknown>(deps: {
     nodeId,
     withNode: (message) => message,
     matchmaker: {
-      ...createMatchmaker({ db: deps.db, clock: deps.clock, nodeId }),
+      ...createMatchmaker({ store: deps.store, clock: deps.clock, nodeId }),
       pairedElsewhere: () => undefined,
       searchAway: () => {},
     },

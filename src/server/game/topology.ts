@@ -1,8 +1,7 @@
 import type { ServerMessageOf } from '../../common/protocol.ts';
-import type { BanChange } from '../security/bans.ts';
-import type { PlayerSession } from '../security/player-sessions.ts';
+import type { BanChange, EndedSession } from './game-ports.ts';
 import type { Matchmaker, QueueEntry } from './matchmaker.ts';
-import type { SettleScope } from './node-ownership.ts';
+import type { SettleScope } from './store/node-ownership.ts';
 
 /**
  * What a game node needs from its surroundings, declared once (in the spirit of Colyseus' `Presence`): the
@@ -74,7 +73,7 @@ export interface Peers {
  */
 export interface NodeBus<Notice> {
   banChanged(change: BanChange): void;
-  signedOut(ended: PlayerSession): void;
+  signedOut(ended: EndedSession): void;
   notify(notice: Notice): void;
   /** A wallet's own protection (self-exclusion, loss limits) changed: every node reads it again. */
   protectionChanged(walletAddress: string): void;
@@ -90,7 +89,7 @@ export interface NodeActs<Notice> {
   /** A ban changed: this node's searches closed, its sockets told, then closed. */
   ban(change: BanChange): void;
   /** A player session ended: this node's sockets of that session closed. */
-  signOut(ended: PlayerSession): void;
+  signOut(ended: EndedSession): void;
   /** A ledger movement: this node's sockets of the wallet told. */
   notice(notice: Notice): void;
   /** A wallet's protection changed: this node's searches of it that it now refuses closed, in full. */

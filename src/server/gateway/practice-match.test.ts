@@ -7,7 +7,7 @@ import { TICK_MS } from '../../common/game/constants.ts';
 import { type MatchRecord, replayMatch } from '../../common/game/replay.ts';
 import { unbatch } from '../../common/protocol.ts';
 import { gameSessions, games, queueSessions } from '../db/schema/index.ts';
-import { seedHash } from '../game/match-recorder.ts';
+import { seedHash } from '../game/store/match-recorder.ts';
 
 /** Lets socket traffic flow between fake-clock ticks (real I/O, not a timer the test waits on). */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 1));

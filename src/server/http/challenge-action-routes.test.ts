@@ -12,7 +12,7 @@ import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import { waitForCommitment } from '../chain/test-support/local-chain-server.ts';
-import { challengeByCode } from '../game/challenge-rows.ts';
+import { challengeByCode } from '../game/store/challenge-rows.ts';
 import {
   expectMoneyAccountedFor,
   houseWalletForSuite,

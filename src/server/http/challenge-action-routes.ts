@@ -11,7 +11,7 @@ import { walletAddressSchema } from '../../common/protocol.ts';
 import { CHALLENGE_CODE } from '../../common/rules.ts';
 import type { ChainRpc } from '../chain/chain-rpc.ts';
 import type { Database } from '../db/database.ts';
-import { challengeByCode } from '../game/challenge-rows.ts';
+import { challengeByCode } from '../game/store/challenge-rows.ts';
 import { type ActionPaymentRpc, findActionPayment } from '../ledger/entry/action-payment-lookup.ts';
 import { challengeReference, recordChallengeReference } from '../ledger/entry/challenge-action-payment.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';

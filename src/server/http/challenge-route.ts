@@ -8,7 +8,7 @@ import type { Clock } from '../../common/clock.ts';
 import { getGameMode } from '../../common/game-modes.ts';
 import { CHALLENGE_CODE } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
-import { type ChallengeRow, challengeByCode } from '../game/challenge-rows.ts';
+import { type ChallengeRow, challengeByCode } from '../game/store/challenge-rows.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';

@@ -11,9 +11,9 @@ import { GENERATOR_NAMES } from '../../common/game/generator-versions.ts';
 import { replayMatch } from '../../common/game/replay.ts';
 import { gameReplay } from '../admin/queries/game-replay.ts';
 import { games } from '../db/schema/index.ts';
-import { createHarness, playWithBots } from '../game/test-support/match-test-harness.ts';
-import { recordPlayedMatch } from '../game/test-support/record-played-match.ts';
-import v1Match from '../game/test-support/sfc32-match-v1.json' with { type: 'json' };
+import { createHarness, playWithBots } from '../game/match/test-support/match-test-harness.ts';
+import v1Match from '../game/match/test-support/sfc32-match-v1.json' with { type: 'json' };
+import { recordPlayedMatch } from '../game/store/test-support/record-played-match.ts';
 import { createPlayerSessions, PLAYER_SESSION_COOKIE } from '../security/player-sessions.ts';
 import { registerVerificationRoute } from './verification-route.ts';
 

@@ -10,9 +10,9 @@ import { fitsExactly } from '../../common/api/test-support/contract-fit.ts';
 import { apiErrorSchema } from '../../common/api/wire-values.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { games } from '../db/schema/index.ts';
-import { seedHash } from '../game/match-recorder.ts';
-import { createHarness, playWithBots, SEED } from '../game/test-support/match-test-harness.ts';
-import { recordMatchStartOnly, recordPlayedMatch } from '../game/test-support/record-played-match.ts';
+import { createHarness, playWithBots, SEED } from '../game/match/test-support/match-test-harness.ts';
+import { seedHash } from '../game/store/match-recorder.ts';
+import { recordMatchStartOnly, recordPlayedMatch } from '../game/store/test-support/record-played-match.ts';
 import { createPlayerSessions, PLAYER_SESSION_COOKIE } from '../security/player-sessions.ts';
 import { registerVerificationRoute, VERIFICATION_REFUSALS } from './verification-route.ts';
 

@@ -4,7 +4,7 @@ import type { MatchVerificationAnswer, MatchVerificationPending } from '../../co
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games } from '../db/schema/index.ts';
-import { matchRecordOf } from '../game/stored-record.ts';
+import { matchRecordOf } from '../game/match/stored-record.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { Replies } from './contract-reply.ts';

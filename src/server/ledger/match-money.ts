@@ -5,9 +5,9 @@ import type { Database } from '../db/database.ts';
 import type { RefundReason } from '../db/schema/enums.ts';
 import { queueSessions, transactions } from '../db/schema/index.ts';
 import type { OrphanedEntry } from '../game/game-ports.ts';
-import type { MatchStart } from '../game/match-recorder.ts';
-import type { MatchResult } from '../game/match-types.ts';
+import type { MatchResult } from '../game/match/match-types.ts';
 import type { QueueEntry } from '../game/matchmaker.ts';
+import type { MatchStart } from '../game/store/match-recorder.ts';
 import { owePayment } from './payout/owe-payment.ts';
 import { sweepUnusedEntryFees } from './payout/unused-entry-sweep.ts';
 

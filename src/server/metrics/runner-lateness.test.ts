@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
-import { startMatchRunner } from '../game/match-runner.ts';
+import { startMatchRunner } from '../game/match/match-runner.ts';
 
 describe('the runner tells the metrics how late each tick started and which never ran', () => {
   afterEach(() => {

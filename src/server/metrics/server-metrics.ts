@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { TICK_MS } from '../../common/game/constants.ts';
-import type { TickObserver } from '../game/match-runner.ts';
+import type { TickObserver } from '../game/match/match-runner.ts';
 
 /** Upper bounds in seconds: dense around the 8 ms goal and the 16.7 ms tick period. */
 const TICK_BOUNDS = [

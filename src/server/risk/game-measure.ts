@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { HOUSE_BOT_ADDRESS } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
 import { games } from '../db/schema/index.ts';
-import { matchRecordOf } from '../game/stored-record.ts';
+import { matchRecordOf } from '../game/match/stored-record.ts';
 import { botSignals } from './bot-signals.ts';
 import { playFiguresInSlices } from './play-figures.ts';
 import type { StoredFigures } from './risk-inputs.ts';

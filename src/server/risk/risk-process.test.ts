@@ -14,8 +14,8 @@ import {
   walletAnalytics,
   walletIpAssociations,
 } from '../db/schema/index.ts';
-import { seededRandom } from '../game/house-bot/bot-brain.ts';
-import type { MatchResult } from '../game/match-types.ts';
+import { seededRandom } from '../game/match/bot-brain.ts';
+import type { MatchResult } from '../game/match/match-types.ts';
 import { createRiskWatch } from './risk-watch.ts';
 import {
   type BotSeat,

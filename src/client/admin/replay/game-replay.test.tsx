@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICK_HZ } from '../../../common/game/constants.ts';
 import { createReplayTimeline } from '../../../common/game/replay-timeline.ts';
-import { playRecordedMatch } from '../../../server/game/test-support/recorded-match.ts';
+import { playRecordedMatch } from '../../../server/game/match/test-support/recorded-match.ts';
 import { COLORS } from '../../game/render.ts';
 import { RecordingContext } from '../../game/test-support/recording-context.ts';
 import { createQueryClient } from '../../query-client.ts';

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../../../test/db-harness.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { getGameMode } from '../../../common/game-modes.ts';
 import { walletAnalytics, walletIpAssociations } from '../../db/schema/index.ts';
-import { createMatchmaker } from '../../game/matchmaker.ts';
+import { createDrizzleMatchmaker } from '../../game/test-support/drizzle-matchmaker.ts';
 import { createMatchMoney } from '../../ledger/match-money.ts';
 import {
   confirmDuePayouts,
@@ -122,7 +122,7 @@ describeEachDatabase('wallet analytics kept current', (target) => {
     const paid = await payEntryFee(target.db, clock, me, 'tiny_tuna');
     expect(await stored(me)).toMatchObject({ totalGames: 0, totalWageredLamports: TUNA.wagerLamports });
     // The product's cancel: the matchmaker closes the entry and the money side owes the refund with it.
-    const matchmaker = createMatchmaker({ db: target.db, clock });
+    const matchmaker = createDrizzleMatchmaker({ db: target.db, clock });
     const player = {
       linkId: randomUUID(),
       playerSessionId: randomUUID(),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminGameReplay } from '../../../common/api/admin-views.ts';
 import type { Database } from '../../db/database.ts';
 import { games } from '../../db/schema/index.ts';
-import { matchRecordOf } from '../../game/stored-record.ts';
+import { matchRecordOf } from '../../game/match/stored-record.ts';
 import { adminGameRow } from './games-list.ts';
 
 export type { AdminGameReplay };

@@ -2,8 +2,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/db-harness.ts';
 import { replayMatch } from '../../../common/game/replay.ts';
 import { DEFAULT_COUNTDOWN_SECONDS } from '../../../common/rules.ts';
-import { createHarness, playWithBots, SEED } from '../../game/test-support/match-test-harness.ts';
-import { recordPlayedMatch } from '../../game/test-support/record-played-match.ts';
+import { createHarness, playWithBots, SEED } from '../../game/match/test-support/match-test-harness.ts';
+import { recordPlayedMatch } from '../../game/store/test-support/record-played-match.ts';
 import type { AdminGameReplay } from '../queries/game-replay.ts';
 import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
 

@@ -4,6 +4,7 @@ import { deleteRedisKeys } from '../../../../test/cluster/redis-prefix-cleanup.t
 import { type DatabaseUnderTest, describeEachDatabase } from '../../../../test/db-harness.ts';
 import type { Clock } from '../../../common/clock.ts';
 import { singleNodeTopology } from '../../game/single-node-topology.ts';
+import { createDrizzleGameStore } from '../../game/store/drizzle-game-store.ts';
 import type { Topology } from '../../game/topology.ts';
 import type { MovementNotice } from '../../ledger/money-notice.ts';
 import { openClusterTopology } from '../cluster-topology.ts';
@@ -39,7 +40,11 @@ export function describeEachTopology(title: string, body: (target: TopologyUnder
           database,
           async open(nodeId, clock) {
             if (kind === 'single node') {
-              const topology = singleNodeTopology<MovementNotice>({ db: database.db, clock, nodeId });
+              const topology = singleNodeTopology<MovementNotice>({
+                store: createDrizzleGameStore({ db: database.db, clock }),
+                clock,
+                nodeId,
+              });
               opened.push(topology);
               return topology;
             }

@@ -4,8 +4,8 @@ import type { ServerMessage } from '../../../common/protocol.ts';
 import { HOUSE_BOT_ADDRESS, HOUSE_BOT_NAME } from '../../../common/rules.ts';
 import type { PlayerLink } from '../game-ports.ts';
 import type { LiveMatch } from '../live-match.ts';
+import { createBotBrain, randomSkill } from '../match/bot-brain.ts';
 import type { QueuePlayer } from '../queue-entry.ts';
-import { createBotBrain, randomSkill } from './bot-brain.ts';
 
 /** A paddle target is sent only when it moved more than this (as the client's paddle rule does). */
 const MOVE_THRESHOLD = 2;

@@ -14,6 +14,7 @@ import {
 } from '../../chain/test-support/local-chain-server.ts';
 import type { Database } from '../../db/database.ts';
 import { payoutJobs, queueSessions, transactions } from '../../db/schema/index.ts';
+import { createEntryGate } from '../../entry-gate.ts';
 import { pay, verifierOn } from '../../ledger/entry/test-support/entry-test-kit.ts';
 import { createMatchMoney } from '../../ledger/match-money.ts';
 import { checkMoney } from '../../ledger/test-support/money-check.ts';
@@ -26,6 +27,7 @@ import {
   type PlayerLink,
 } from '../game-server.ts';
 import { singleNodeTopology } from '../single-node-topology.ts';
+import { createDrizzleGameStore } from '../store/drizzle-game-store.ts';
 
 /**
  * Test support for the search rules of the game server: the real game server over a real database,
@@ -113,16 +115,17 @@ export async function searchBed(
       }
     : chainVerifier;
   const bans = createBans({ db, clock });
+  const store = createDrizzleGameStore({ db, clock });
   const game = createGameServer({
-    db,
+    store,
+    entryGate: createEntryGate({ db, bans }),
     clock,
-    bans,
     analytics: walletAnalytics,
     verifier,
     money: createMatchMoney({ houseWallet }),
     countdownSeconds: 0,
     leadInSeconds: 0,
-    topology: options.topology ?? singleNodeTopology({ db, clock, nodeId: options.nodeId ?? null }),
+    topology: options.topology ?? singleNodeTopology({ store, clock, nodeId: options.nodeId ?? null }),
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.onResultRecorded ? { onResultRecorded: options.onResultRecorded } : {}),
     ...(options.recheckProtectionEverywhere

@@ -4,7 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { type GameModeId, getGameMode } from '../../../common/game-modes.ts';
 import type { Database } from '../../db/database.ts';
 import { challengeActionReferences } from '../../db/schema/index.ts';
-import { challengeByCode } from '../../game/challenge-rows.ts';
+import { challengeByCode } from '../../game/store/challenge-rows.ts';
 
 /**
  * A payment made through a challenge's Solana Action (a Blink): the entry transfer the product built carries

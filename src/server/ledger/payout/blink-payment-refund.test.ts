@@ -12,7 +12,7 @@ import { describeEachDatabase } from '../../../../test/db-harness.ts';
 import { buildEntryTransfer } from '../../../common/entry-transfer.ts';
 import { CANCEL_WAIT_MS } from '../../../common/rules.ts';
 import { airdropTo, waitForCommitment } from '../../chain/test-support/local-chain-server.ts';
-import { challengeByCode } from '../../game/challenge-rows.ts';
+import { challengeByCode } from '../../game/store/challenge-rows.ts';
 import { PAID_MODE, searchBed, type TestLink, until } from '../../game/test-support/paid-search-bed.ts';
 import {
   ACTION_API_PREFIX,

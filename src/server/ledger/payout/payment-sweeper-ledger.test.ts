@@ -3,8 +3,9 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/db-harness.ts';
 import { airdropTo } from '../../chain/test-support/local-chain-server.ts';
 import { queueSessions } from '../../db/schema/index.ts';
-import { createMatchmaker, type PaidEntry } from '../../game/matchmaker.ts';
-import { insertEntryRow } from '../../game/queue-rows.ts';
+import type { PaidEntry } from '../../game/matchmaker.ts';
+import { insertEntryRow } from '../../game/store/queue-rows.ts';
+import { createDrizzleMatchmaker } from '../../game/test-support/drizzle-matchmaker.ts';
 import { PAYMENT_SWEEP_GRACE_MS } from './payment-sweeper.ts';
 import { payEntry, readLedgerRow, SOL } from './test-support/payout-fixtures.ts';
 import { usePayoutTestBed } from './test-support/payout-test-bed.ts';
@@ -129,7 +130,7 @@ describeEachDatabase('the running sweeper refunds an entry fee nothing claims', 
   it('a sweep holding the fee first: a search joining with it meanwhile is refused and the fee refunded once', async () => {
     const { player, paid, recordedAt } = await verifiedFee();
     bed.server.clock.set(recordedAt + PAYMENT_SWEEP_GRACE_MS);
-    const matchmaker = createMatchmaker({ db: target.db, clock: bed.server.clock });
+    const matchmaker = createDrizzleMatchmaker({ db: target.db, clock: bed.server.clock });
     const holding = deferred();
     const go = deferred();
     const sweeping = target.db.transaction(async (tx) => {
@@ -183,7 +184,7 @@ describeEachDatabase('the running sweeper refunds an entry fee nothing claims', 
   it('joins and a sweep racing freely: each fee ends as a live search or a refund, never both, never neither', async () => {
     const fees = [await verifiedFee(), await verifiedFee(), await verifiedFee()];
     bed.server.clock.set(Math.max(...fees.map((f) => f.recordedAt)) + PAYMENT_SWEEP_GRACE_MS);
-    const matchmaker = createMatchmaker({ db: target.db, clock: bed.server.clock });
+    const matchmaker = createDrizzleMatchmaker({ db: target.db, clock: bed.server.clock });
     await Promise.all([
       ...fees.map(({ player, paid }) => matchmaker.join(queuePlayer(player.address), 'smol_shrimp', paid)),
       sweeperOn(bed, target.db).runOnce(),

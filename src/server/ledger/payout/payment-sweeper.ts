@@ -1,7 +1,7 @@
 import type { Address } from '@solana/kit';
 import type { Clock } from '../../../common/clock.ts';
+import { UNUSED_ENTRY_GRACE_MS } from '../../../common/rules.ts';
 import type { Database } from '../../db/database.ts';
-import { UNUSED_ENTRY_GRACE_MS } from '../../game/restart-settlement.ts';
 import type { Logger } from '../../logger.ts';
 import type { ReconcileRpc } from '../reconcile/reconcile-chain.ts';
 import { type ChainSweepReport, createChainSweep } from './unclaimed-transfer-sweep.ts';

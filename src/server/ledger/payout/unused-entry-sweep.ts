@@ -85,7 +85,7 @@ export async function readUnaccountedEntryFees(
 /**
  * Refunds one unaccounted fee in full with a warning system event, in the caller's transaction. The fee's
  * row is taken FOR UPDATE SKIP LOCKED and the fee checked again under that lock: a search being written from
- * it right now holds the row in key-share mode (game/queue-rows.ts), and another node sweeping it holds it
+ * it right now holds the row in key-share mode (game/store/queue-rows.ts), and another node sweeping it holds it
  * too, so either this skips it or the other finds the refund. Whether this call refunded it.
  */
 async function refundIfStillUnaccounted(tx: Database, entryTransactionId: string, at: Date) {

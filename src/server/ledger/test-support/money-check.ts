@@ -1,6 +1,6 @@
 import type { FakeClock } from '../../../common/clock.ts';
+import { UNUSED_ENTRY_GRACE_MS } from '../../../common/rules.ts';
 import type { Database } from '../../db/database.ts';
-import { UNUSED_ENTRY_GRACE_MS } from '../../game/restart-settlement.ts';
 import { createMatchMoney } from '../match-money.ts';
 import { checkLedgerBalance, type LedgerImbalance } from '../reconcile/ledger-balance.ts';
 import { type ReconcileDifference, type ReconcileOptions, reconcile } from '../reconcile/reconcile.ts';

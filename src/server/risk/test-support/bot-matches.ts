@@ -7,11 +7,11 @@ import type { GameModeId } from '../../../common/game-modes.ts';
 import type { GameData } from '../../../common/protocol.ts';
 import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
 import type { Database } from '../../db/database.ts';
-import { type BotSkill, createBotBrain, randomSkill, seededRandom } from '../../game/house-bot/bot-brain.ts';
-import { createMatch } from '../../game/match.ts';
-import { recordMatchResult, recordMatchStart } from '../../game/match-recorder.ts';
-import type { MatchResult } from '../../game/match-types.ts';
-import { matchStartOf } from '../../game/test-support/record-played-match.ts';
+import { type BotSkill, createBotBrain, randomSkill, seededRandom } from '../../game/match/bot-brain.ts';
+import { createMatch } from '../../game/match/match.ts';
+import type { MatchResult } from '../../game/match/match-types.ts';
+import { recordMatchResult, recordMatchStart } from '../../game/store/match-recorder.ts';
+import { matchStartOf } from '../../game/store/test-support/record-played-match.ts';
 
 /**
  * Whole matches between bots, played through the server's own match (its tick, its input queue, its
