@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYOUT_TRANSACTION_TYPES } from '../../common/rules.ts';
+import { UUID_INSIDE } from '../../common/text-patterns.ts';
 
 /**
  * One row of a wallet's history as the client keeps it: SPEC §3 "Transaction (as shown to players)", the
@@ -68,7 +69,7 @@ export const isPayout = (t: Pick<HistoryTransaction, 'type'>) => PAYOUT_TRANSACT
 /** SPEC §5: a game id is normalised to the UUID found inside the string. */
 export function normaliseGameId(value: string | null): string | null {
   if (!value) return null;
-  const match = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(value);
+  const match = UUID_INSIDE.exec(value);
   return match ? match[0].toLowerCase() : value;
 }
 

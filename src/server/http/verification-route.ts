@@ -2,6 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MatchVerificationAnswer, MatchVerificationPending } from '../../common/api/player-api.ts';
 import type { Clock } from '../../common/clock.ts';
+import { UUID_ONLY } from '../../common/text-patterns.ts';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games } from '../db/schema/index.ts';
 import { matchRecordOf } from '../game/stored-record.ts';
@@ -10,7 +11,7 @@ import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = UUID_ONLY;
 
 /** Why a match's record is not handed out. */
 export const VERIFICATION_REFUSALS = {

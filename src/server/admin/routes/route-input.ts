@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { isAddress } from '@solana/kit';
 import type { BanTarget } from '../../../common/api/ban-history-api.ts';
 import { EVENT_TYPE_PATTERN } from '../../../common/api/system-event-summary.ts';
+import { UUID_ONLY } from '../../../common/text-patterns.ts';
 import { SYSTEM_EVENT_SEVERITIES, type SystemEventSeverity } from '../../db/schema/enums.ts';
 import { BAN_ACTION_ERRORS } from '../queries/ban-actions.ts';
 import { MAX_PAGE_LIMIT, type PageRequest } from '../queries/cursor.ts';
@@ -20,7 +21,7 @@ export class AdminInputError extends Error {
 
 const MAX_SEARCH_LENGTH = 200;
 const MAX_CURSOR_LENGTH = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = UUID_ONLY;
 
 /** One query value given at most once; a repeated or oversized one is refused. */
 function queryText(query: unknown, name: string, max: number): string | undefined {
