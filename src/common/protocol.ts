@@ -8,6 +8,7 @@ import {
   SIGNATURE_MAX_LENGTH,
   SIGNATURE_MIN_LENGTH,
 } from './rules.ts';
+import { UUID_INSIDE } from './text-patterns.ts';
 
 /**
  * The game channel of SPEC §7, one zod schema per message, tagged by `type` (STYLE.md 4). Both sides parse
@@ -15,14 +16,21 @@ import {
  */
 
 import { ERROR_MESSAGES } from './protocol-texts.ts';
+import { ERROR_CODES, RECONNECT_REFUSAL_CODES } from './wire-codes.ts';
 
 export {
   CLOSE_CODES,
+  ERROR_CODES,
   ERROR_MESSAGES,
+  type ErrorCode,
   isPassingRefusal,
+  MATCH_TEXTS,
   PASSING_REFUSAL_CODES,
   type PassingRefusalCode,
+  RECONNECT_REFUSAL_CODES,
   REFUND_REFUSAL_CODES,
+  type ReconnectRefusalCode,
+  SEARCH_TEXTS,
 } from './protocol-texts.ts';
 
 export { TERMS_VERSION } from './rules.ts';
@@ -32,7 +40,7 @@ export const termsVersionSchema = z
 
 export { BASE58_ADDRESS } from './rules.ts';
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const UUID = UUID_INSIDE;
 
 export const walletAddressSchema = z.string().regex(BASE58_ADDRESS, 'Expected a base58 wallet address');
 /** SPEC §5: game ids are normalised to a UUID found inside the string. */
@@ -245,7 +253,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('error'),
     data: z.object({
       message: z.string(),
-      code: z.string().optional(),
+      code: z.enum(ERROR_CODES).optional(),
       /** A refused paid search whose fee is returned: the lamports owed back in full (decimal text). */
       refundLamports: z.string().regex(/^\d+$/).optional(),
     }),
@@ -262,7 +270,13 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     gameId: z.string(),
     playerIndex,
   }),
-  z.object({ type: z.literal('reconnectionFailed'), message: z.string(), clearStoredGameId: z.boolean() }),
+  z.object({
+    type: z.literal('reconnectionFailed'),
+    message: z.string(),
+    clearStoredGameId: z.boolean(),
+    /** Not in SPEC: why, so the client knows its own window ran out without reading the text. */
+    code: z.enum(RECONNECT_REFUSAL_CODES).optional(),
+  }),
   z.object({ type: z.literal('reconnectionTimeout'), message: z.string() }),
   z.object({ type: z.literal('opponentDisconnected'), message: z.string() }),
   z.object({

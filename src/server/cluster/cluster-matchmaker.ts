@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
+import { ERROR_CODES } from '../../common/wire-codes.ts';
 import type { Database } from '../db/database.ts';
 import { acceptChallengeRows } from '../game/challenge-rows.ts';
 import { type Matchmaker, type PairOptions, type QueueEntry, rebindEntry } from '../game/matchmaker.ts';
@@ -139,10 +140,10 @@ export function createClusterMatchmaker(deps: {
 
   return {
     async join(player, mode, paid, challenge) {
-      if (byWallet.has(player.walletAddress)) return { ok: false, reason: 'already_searching' };
+      if (byWallet.has(player.walletAddress)) return { ok: false, reason: ERROR_CODES.alreadySearching };
       const joinedAt = clock.now();
       const id = await insertEntryRow(db, { player, mode, paid, joinedAt, nodeId, challenge });
-      if (id === null) return { ok: false, reason: 'already_searching' };
+      if (id === null) return { ok: false, reason: ERROR_CODES.alreadySearching };
       const entry: QueuedEntry = {
         id,
         mode,
@@ -184,7 +185,8 @@ export function createClusterMatchmaker(deps: {
     },
 
     async accept(challenge, accepter, gameId, started) {
-      if (byWallet.has(accepter.player.walletAddress)) return { ok: false, reason: 'already_searching' };
+      if (byWallet.has(accepter.player.walletAddress))
+        return { ok: false, reason: ERROR_CODES.alreadySearching };
       const accepted = await acceptChallengeRows(db, clock, nodeId, { challenge, accepter, gameId, started });
       // This node's own challenge is forgotten here; another node's learns it from the match's hand-off.
       if (accepted.ok && isCurrent(challenge)) {

@@ -1,5 +1,11 @@
 import type { Clock } from '../../common/clock.ts';
-import { ERROR_MESSAGES, type ServerMessageOf } from '../../common/protocol.ts';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  RECONNECT_REFUSAL_CODES,
+  type ReconnectRefusalCode,
+  type ServerMessageOf,
+} from '../../common/protocol.ts';
 import {
   DEFAULT_CHALLENGE_EXPIRY_MINUTES,
   DEFAULT_COUNTDOWN_SECONDS,
@@ -267,7 +273,7 @@ export function createGameServer(options: GameServerOptions) {
    */
   const playHouseBot = async (link: PlayerLink): Promise<void> => {
     const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
-    const refuse = () => link.sendError(ERROR_MESSAGES.houseBotUnavailable, 'house_bot_unavailable');
+    const refuse = () => link.sendError(ERROR_MESSAGES.houseBotUnavailable, ERROR_CODES.houseBotUnavailable);
     if (
       entry?.mode !== 'practice' ||
       entry.challenge ||
@@ -292,18 +298,19 @@ export function createGameServer(options: GameServerOptions) {
 
   const reconnect = (link: PlayerLink, gameId: string) => {
     const live = matches.get(gameId);
-    const refuse = (message: string) =>
-      link.send({ type: 'reconnectionFailed', message, clearStoredGameId: true });
-    if (!live || live.match.isOver()) return refuse(ERROR_MESSAGES.gameNotFound);
+    const refuse = (message: string, code: ReconnectRefusalCode) =>
+      link.send({ type: 'reconnectionFailed', message, clearStoredGameId: true, code });
+    if (!live || live.match.isOver())
+      return refuse(ERROR_MESSAGES.gameNotFound, RECONNECT_REFUSAL_CODES.gameNotFound);
     const owned = seatOf(live, link.playerSessionId, link.walletAddress);
-    if (owned === null) return refuse(ERROR_MESSAGES.reconnectNotAllowed);
+    if (owned === null) return refuse(ERROR_MESSAGES.reconnectNotAllowed, RECONNECT_REFUSAL_CODES.notYours);
     const { seat } = owned;
     const previous = live.links[seat];
     live.links[seat] = link;
     const result = live.match.reconnected(seat);
     if (!result.ok) {
       live.links[seat] = previous;
-      return refuse(result.message);
+      return refuse(result.message, RECONNECT_REFUSAL_CODES[result.reason]);
     }
     if (owned.retaken) live.signedOut?.set(seat, link.playerSessionId);
     if (link.walletAddress) peers.moved(link.walletAddress);
@@ -346,7 +353,7 @@ export function createGameServer(options: GameServerOptions) {
           return reconnect(link, message.gameId);
         case 'paddleMove': {
           const seated = seatedLink(matches, link, message.gameId);
-          if (!seated) return link.sendError(ERROR_MESSAGES.notInGame, 'not_in_game');
+          if (!seated) return link.sendError(ERROR_MESSAGES.notInGame, ERROR_CODES.notInGame);
           seated.live.match.paddleMove(seated.seat, message.position);
           return;
         }
@@ -366,7 +373,7 @@ export function createGameServer(options: GameServerOptions) {
           // still running is not left this way: exit or forceDisconnect do that.
           const seated = seatedLink(matches, link, message.gameId);
           if (seated && !seated.live.match.isOver()) {
-            return link.sendError(ERROR_MESSAGES.gameInProgress, 'game_in_progress');
+            return link.sendError(ERROR_MESSAGES.gameInProgress, ERROR_CODES.gameInProgress);
           }
           if (seated) seated.live.links[seated.seat] = null;
           const gameId = seated?.live.match.id ?? message.gameId;

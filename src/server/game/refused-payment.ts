@@ -1,6 +1,12 @@
 import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
-import { ERROR_MESSAGES, isPassingRefusal, REFUND_REFUSAL_CODES } from '../../common/protocol.ts';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  type ErrorCode,
+  isPassingRefusal,
+  REFUND_REFUSAL_CODES,
+} from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -36,7 +42,7 @@ export function sendRefusal(link: PlayerLink, refusal: Omit<EntryRefusal, 'ok'>)
 export async function refundUnstartedEntry(
   deps: Pick<RefusalDeps, 'db' | 'clock' | 'log'> & { money: GameMoney },
   entry: { walletAddress: string; mode: GameModeId; paid: PaidEntry },
-  refusal?: { message: string; code?: string },
+  refusal?: { message: string; code?: ErrorCode },
 ): Promise<Omit<EntryRefusal, 'ok'>> {
   const { lamports } = entry.paid;
   let refunded: boolean;
@@ -79,7 +85,7 @@ export async function refuseSearch(
   deps: RefusalDeps,
   link: PlayerLink,
   message: Extract<GameMessage, { type: 'findMatch' }>,
-  refusal: { message: string; code: string },
+  refusal: { message: string; code: ErrorCode },
 ): Promise<void> {
   sendRefusal(link, await settleRefusedPayment(deps, link, message, refusal));
 }
@@ -88,7 +94,7 @@ async function settleRefusedPayment(
   deps: RefusalDeps,
   link: PlayerLink,
   message: Extract<GameMessage, { type: 'findMatch' }>,
-  refusal: { message: string; code: string },
+  refusal: { message: string; code: ErrorCode },
 ): Promise<Omit<EntryRefusal, 'ok'>> {
   const { verifier, money } = deps;
   if (!verifier || !money || !link.walletAddress || !message.gameMode || !message.paymentSignature) {
@@ -130,6 +136,6 @@ export function refuseWhileStopping(
 ): Promise<void> {
   return refuseSearch(deps, link, message, {
     message: ERROR_MESSAGES.serverStopping,
-    code: 'server_stopping',
+    code: ERROR_CODES.serverStopping,
   });
 }

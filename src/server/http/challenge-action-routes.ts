@@ -8,7 +8,7 @@ import { buildEntryTransfer } from '../../common/entry-transfer.ts';
 import { lamportsToSolString, shortenAddress } from '../../common/format.ts';
 import { getGameMode } from '../../common/game-modes.ts';
 import { challengePath } from '../../common/page-routes.ts';
-import { walletAddressSchema } from '../../common/protocol.ts';
+import { ERROR_MESSAGES, walletAddressSchema } from '../../common/protocol.ts';
 import { CHALLENGE_CODE } from '../../common/rules.ts';
 import type { ChainRpc } from '../chain/chain-rpc.ts';
 import type { Database } from '../db/database.ts';
@@ -45,7 +45,7 @@ export const ACTION_API_PREFIX = '/api/actions/challenge/';
 export const ACTION_TEXTS = {
   title: 'Retro Pong: you are challenged',
   badCode: 'This link names no challenge',
-  notOpen: 'This challenge is no longer open',
+  notOpen: ERROR_MESSAGES.challengeNotOpen,
   badAccount: 'A valid Solana account is required',
   unavailable: 'The chain cannot be reached just now; try again in a moment',
 } as const;
@@ -137,7 +137,7 @@ export function registerChallengeActionRoutes(app: FastifyInstance, deps: Challe
       return reply.code(422).send({ message: ACTION_TEXTS.notOpen });
     }
     if (body.data.account === found.entry.player.walletAddress) {
-      return reply.code(422).send({ message: 'You cannot accept your own challenge' });
+      return reply.code(422).send({ message: ERROR_MESSAGES.ownChallenge });
     }
     let latest: { blockhash: Blockhash; lastValidBlockHeight: bigint };
     try {

@@ -1,6 +1,7 @@
 import { isAddress } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { HISTORY_TEXTS } from '../../common/api/history-texts.ts';
 import type { HistoryAnswer, HistoryRefusal } from '../../common/api/player-api.ts';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
@@ -60,9 +61,7 @@ export function registerHistoryRoute(
         transactions: page.transactions,
         nextCursor: page.nextCursor,
         message:
-          page.transactions.length === 0
-            ? 'No transactions found'
-            : `${page.transactions.length} transactions`,
+          page.transactions.length === 0 ? HISTORY_TEXTS.empty : `${page.transactions.length} transactions`,
       };
     },
   );
