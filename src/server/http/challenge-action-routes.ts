@@ -3,6 +3,12 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ActionPaymentAnswer } from '../../common/api/challenge-api.ts';
+import type {
+  ActionGetAnswer,
+  ActionPostAnswer,
+  ActionReplies,
+  ActionsJson,
+} from '../../common/api/solana-actions.ts';
 import type { Clock } from '../../common/clock.ts';
 import { buildEntryTransfer } from '../../common/entry-transfer.ts';
 import { lamportsToSolString, shortenAddress } from '../../common/format.ts';
@@ -18,9 +24,11 @@ import { challengeReference, recordChallengeReference } from '../ledger/entry/ch
 import { checkPayment, type ParsedTransactionView } from '../ledger/entry/verify-payment.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+import type { RateLimit } from './auth/register-player-auth.ts';
 import { challengeStatusOf } from './challenge-route.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
+import { ROUTE_LIMITS } from './route-limits.ts';
 
 /**
  * A challenge's link as a Solana Action (the Actions spec, version 2.4): a wallet or a social feed that
@@ -62,10 +70,15 @@ export interface ChallengeActionDeps {
   houseWallet: string;
   /** The origin players use (PUBLIC_ORIGIN): the icon and links are absolute on it. */
   publicOrigin: () => string;
+  /** Per address; ROUTE_LIMITS.challengeAction (actionPayment for the payment route) unless scaled. */
+  limit?: RateLimit;
 }
 
 export function registerChallengeActionRoutes(app: FastifyInstance, deps: ChallengeActionDeps): void {
-  const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 30, refillPerMinute: 60 });
+  const limiter = createTokenBucketLimiter({
+    clock: deps.clock,
+    ...(deps.limit ?? ROUTE_LIMITS.challengeAction),
+  });
   let blockchainId: string | null = null;
   /** CAIP-2: `solana:` and the first 32 characters of the chain's genesis hash. */
   const chainId = async () => {
@@ -79,7 +92,7 @@ export function registerChallengeActionRoutes(app: FastifyInstance, deps: Challe
     reply.header('cache-control', 'no-store');
   };
 
-  app.get('/actions.json', async (_request, reply) => {
+  app.get<{ Reply: { 200: ActionsJson } }>('/actions.json', async (_request, reply) => {
     reply.headers(ACTIONS_CORS_HEADERS);
     return { rules: [{ pathPattern: `${challengePath('*')}`, apiPath: `${ACTION_API_PREFIX}*` }] };
   });
@@ -87,79 +100,91 @@ export function registerChallengeActionRoutes(app: FastifyInstance, deps: Challe
     app.options(url, async (_request, reply) => reply.headers(ACTIONS_CORS_HEADERS).code(204).send());
   }
 
-  app.get<{ Params: { code: string } }>(`${ACTION_API_PREFIX}:code`, async (request, reply) => {
-    await actionHeaders(reply);
-    const refused = refuseOverLimit(limiter, request, reply);
-    if (refused) return refused;
-    const { code } = request.params;
-    const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
-    if (!found?.entry.challenge) return reply.code(404).send({ message: ACTION_TEXTS.badCode });
-    const mode = getGameMode(found.entry.mode);
-    const open = challengeStatusOf(found, deps.clock.now()) === 'open';
-    const stake = lamportsToSolString(mode.wagerLamports);
-    const prize = lamportsToSolString(mode.winLamports);
-    const free = mode.wagerLamports === 0n;
-    return reply.code(200).send({
-      type: 'action',
-      icon: `${deps.publicOrigin()}/favicon.svg`,
-      title: ACTION_TEXTS.title,
-      description: free
-        ? `${shortenAddress(found.entry.player.walletAddress)} challenges you to a free practice match of pong, first to 11. Open the link to play.`
-        : `${shortenAddress(found.entry.player.walletAddress)} challenges you to ${mode.name}, first to 11: each pays ${stake} SOL, the winner is paid ${prize} SOL. Accept here, then open the link and sign in with this wallet to play.`,
-      label: free ? 'Open the challenge' : `Accept for ${stake} SOL`,
-      ...(open && !free ? {} : { disabled: true }),
-      ...(open ? {} : { error: { message: ACTION_TEXTS.notOpen } }),
-      links: {
-        actions: free
-          ? [
-              {
-                type: 'external-link',
-                label: 'Open the challenge',
-                href: `${deps.publicOrigin()}${challengePath(code)}`,
-              },
-            ]
-          : [{ type: 'transaction', label: `Accept for ${stake} SOL`, href: `${ACTION_API_PREFIX}${code}` }],
-      },
-    });
-  });
+  app.get<{ Params: { code: string }; Reply: ActionReplies<ActionGetAnswer> }>(
+    `${ACTION_API_PREFIX}:code`,
+    async (request, reply) => {
+      await actionHeaders(reply);
+      const refused = refuseOverLimit(limiter, request, reply);
+      if (refused) return refused;
+      const { code } = request.params;
+      const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
+      if (!found?.entry.challenge) return reply.code(404).send({ message: ACTION_TEXTS.badCode });
+      const mode = getGameMode(found.entry.mode);
+      const open = challengeStatusOf(found, deps.clock.now()) === 'open';
+      const stake = lamportsToSolString(mode.wagerLamports);
+      const prize = lamportsToSolString(mode.winLamports);
+      const free = mode.wagerLamports === 0n;
+      return reply.code(200).send({
+        type: 'action',
+        icon: `${deps.publicOrigin()}/favicon.svg`,
+        title: ACTION_TEXTS.title,
+        description: free
+          ? `${shortenAddress(found.entry.player.walletAddress)} challenges you to a free practice match of pong, first to 11. Open the link to play.`
+          : `${shortenAddress(found.entry.player.walletAddress)} challenges you to ${mode.name}, first to 11: each pays ${stake} SOL, the winner is paid ${prize} SOL. Accept here, then open the link and sign in with this wallet to play.`,
+        label: free ? 'Open the challenge' : `Accept for ${stake} SOL`,
+        ...(open && !free ? {} : { disabled: true }),
+        ...(open ? {} : { error: { message: ACTION_TEXTS.notOpen } }),
+        links: {
+          actions: free
+            ? [
+                {
+                  type: 'external-link',
+                  label: 'Open the challenge',
+                  href: `${deps.publicOrigin()}${challengePath(code)}`,
+                },
+              ]
+            : [
+                {
+                  type: 'transaction',
+                  label: `Accept for ${stake} SOL`,
+                  href: `${ACTION_API_PREFIX}${code}`,
+                },
+              ],
+        },
+      });
+    },
+  );
 
-  app.post<{ Params: { code: string } }>(`${ACTION_API_PREFIX}:code`, async (request, reply) => {
-    await actionHeaders(reply);
-    const refused = refuseOverLimit(limiter, request, reply);
-    if (refused) return refused;
-    const { code } = request.params;
-    const body = postBody.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ message: ACTION_TEXTS.badAccount });
-    const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
-    if (!found?.entry.challenge) return reply.code(404).send({ message: ACTION_TEXTS.badCode });
-    const mode = getGameMode(found.entry.mode);
-    if (challengeStatusOf(found, deps.clock.now()) !== 'open' || mode.wagerLamports === 0n) {
-      return reply.code(422).send({ message: ACTION_TEXTS.notOpen });
-    }
-    if (body.data.account === found.entry.player.walletAddress) {
-      return reply.code(422).send({ message: ERROR_MESSAGES.ownChallenge });
-    }
-    let latest: { blockhash: Blockhash; lastValidBlockHeight: bigint };
-    try {
-      // Recorded before any transaction carries it: the sweeper knows a payment it built by this key.
-      await recordChallengeReference(deps.db, code, new Date(deps.clock.now()));
-      latest = (await deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()).value;
-    } catch {
-      return reply.code(503).send({ message: ACTION_TEXTS.unavailable });
-    }
-    const wire = buildEntryTransfer({
-      payer: body.data.account as Address,
-      houseWallet: deps.houseWallet as Address,
-      wagerLamports: mode.wagerLamports,
-      latestBlockhash: latest,
-      reference: challengeReference(code),
-    });
-    return reply.code(200).send({
-      type: 'transaction',
-      transaction: Buffer.from(wire).toString('base64'),
-      message: `Entry paid. Now open ${deps.publicOrigin()}${challengePath(code)} and sign in with this wallet to play.`,
-    });
-  });
+  app.post<{ Params: { code: string }; Reply: ActionReplies<ActionPostAnswer> }>(
+    `${ACTION_API_PREFIX}:code`,
+    async (request, reply) => {
+      await actionHeaders(reply);
+      const refused = refuseOverLimit(limiter, request, reply);
+      if (refused) return refused;
+      const { code } = request.params;
+      const body = postBody.safeParse(request.body);
+      if (!body.success) return reply.code(400).send({ message: ACTION_TEXTS.badAccount });
+      const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
+      if (!found?.entry.challenge) return reply.code(404).send({ message: ACTION_TEXTS.badCode });
+      const mode = getGameMode(found.entry.mode);
+      if (challengeStatusOf(found, deps.clock.now()) !== 'open' || mode.wagerLamports === 0n) {
+        return reply.code(422).send({ message: ACTION_TEXTS.notOpen });
+      }
+      if (body.data.account === found.entry.player.walletAddress) {
+        return reply.code(422).send({ message: ERROR_MESSAGES.ownChallenge });
+      }
+      let latest: { blockhash: Blockhash; lastValidBlockHeight: bigint };
+      try {
+        // Recorded before any transaction carries it: the sweeper knows a payment it built by this key.
+        await recordChallengeReference(deps.db, code, new Date(deps.clock.now()));
+        latest = (await deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()).value;
+      } catch {
+        return reply.code(503).send({ message: ACTION_TEXTS.unavailable });
+      }
+      const wire = buildEntryTransfer({
+        payer: body.data.account as Address,
+        houseWallet: deps.houseWallet as Address,
+        wagerLamports: mode.wagerLamports,
+        latestBlockhash: latest,
+        reference: challengeReference(code),
+      });
+      return reply.code(200).send({
+        type: 'transaction',
+        transaction: Buffer.from(wire).toString('base64'),
+        message: `Entry paid. Now open ${deps.publicOrigin()}${challengePath(code)} and sign in with this wallet to play.`,
+      });
+    },
+  );
 }
 
 /** A page of a challenge's reference transactions (newest first), and how many pages one lookup reads. */
@@ -259,7 +284,10 @@ export function registerActionPaymentRoute(
     playerSessions: Pick<PlayerSessions, 'fromRequest'>;
   },
 ): void {
-  const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 10, refillPerMinute: 30 });
+  const limiter = createTokenBucketLimiter({
+    clock: deps.clock,
+    ...(deps.limit ?? ROUTE_LIMITS.actionPayment),
+  });
   app.get<{ Params: { code: string }; Reply: Replies<ActionPaymentAnswer> }>(
     '/api/challenges/:code/action-payment',
     async (request, reply) => {

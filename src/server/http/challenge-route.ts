@@ -10,8 +10,10 @@ import { CHALLENGE_CODE } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
 import { type ChallengeRow, challengeByCode } from '../game/challenge-rows.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+import type { RateLimit } from './auth/register-player-auth.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
+import { ROUTE_LIMITS } from './route-limits.ts';
 
 /** What a challenge's row says to whoever holds its link: open until accepted, left or expired. */
 export function challengeStatusOf(found: ChallengeRow, now: number): ChallengeStatus {
@@ -32,8 +34,12 @@ export function challengeStatusOf(found: ChallengeRow, now: number): ChallengeSt
  * database so every node answers it alike. Limited per address like the other player routes: a code is
  * about 70 bits, and guessing at this rate finds nothing.
  */
-export function registerChallengeRoute(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
-  const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 30, refillPerMinute: 60 });
+export function registerChallengeRoute(
+  app: FastifyInstance,
+  /** `limit`: per address; ROUTE_LIMITS.challenge unless scaled (PER_IP_LIMIT_FACTOR). */
+  deps: { db: Database; clock: Clock; limit?: RateLimit },
+): void {
+  const limiter = createTokenBucketLimiter({ clock: deps.clock, ...(deps.limit ?? ROUTE_LIMITS.challenge) });
   app.get<{ Params: { code: string }; Reply: Replies<ChallengeAnswer> }>(
     '/api/challenges/:code',
     async (request, reply) => {

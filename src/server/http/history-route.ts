@@ -8,8 +8,10 @@ import type { Database } from '../db/database.ts';
 import { playerHistory } from '../ledger/player-history.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+import type { RateLimit } from './auth/register-player-auth.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
+import { ROUTE_LIMITS } from './route-limits.ts';
 
 const query = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -32,9 +34,15 @@ const refusal = (message: string): HistoryRefusal => ({ success: false, error: m
  */
 export function registerHistoryRoute(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; playerSessions: Pick<PlayerSessions, 'fromRequest'> },
+  deps: {
+    db: Database;
+    clock: Clock;
+    playerSessions: Pick<PlayerSessions, 'fromRequest'>;
+    /** Per address; ROUTE_LIMITS.history unless scaled (PER_IP_LIMIT_FACTOR). */
+    limit?: RateLimit;
+  },
 ): void {
-  const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 30, refillPerMinute: 120 });
+  const limiter = createTokenBucketLimiter({ clock: deps.clock, ...(deps.limit ?? ROUTE_LIMITS.history) });
   app.get<{ Params: { walletAddress: string }; Reply: Replies<HistoryAnswer | HistoryRefusal> }>(
     '/api/transactions/history/:walletAddress',
     async (request, reply) => {

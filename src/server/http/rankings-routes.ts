@@ -21,9 +21,11 @@ import { boardKey, createRankingsCache, playerKey } from '../rankings/rankings-c
 import { localRankingsChanges, type RankingsChanges } from '../rankings/rankings-changes.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+import type { RateLimit } from './auth/register-player-auth.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
 import { createPlayerWriteLimit } from './player-write-limit.ts';
+import { ROUTE_LIMITS } from './route-limits.ts';
 
 /** How long a board or a page is served from memory before the database is read again. */
 export const RANKINGS_CACHE_MS = 30_000;
@@ -58,10 +60,12 @@ export function registerRankingsRoutes(
     /** How nodes tell each other of a visibility change; in process when alone. */
     changes?: RankingsChanges;
     maxCacheEntries?: number;
+    /** Per address; ROUTE_LIMITS.rankings unless scaled (PER_IP_LIMIT_FACTOR). */
+    limit?: RateLimit;
   },
 ): void {
   const { db, clock } = deps;
-  const limiter = createTokenBucketLimiter({ clock, capacity: 60, refillPerMinute: 120 });
+  const limiter = createTokenBucketLimiter({ clock, ...(deps.limit ?? ROUTE_LIMITS.rankings) });
   // Each choice empties the boards' cache: bounded per wallet and per address (RELIABILITY 40).
   const writeLimit = createPlayerWriteLimit({ clock });
   const cache = createRankingsCache({

@@ -8,8 +8,10 @@ import { gameSessions, games } from '../db/schema/index.ts';
 import { matchRecordOf } from '../game/stored-record.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+import type { RateLimit } from './auth/register-player-auth.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
+import { ROUTE_LIMITS } from './route-limits.ts';
 
 const UUID = UUID_ONLY;
 
@@ -35,9 +37,18 @@ export const VERIFICATION_REFUSALS = {
  */
 export function registerVerificationRoute(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; playerSessions: Pick<PlayerSessions, 'fromRequest'> },
+  deps: {
+    db: Database;
+    clock: Clock;
+    playerSessions: Pick<PlayerSessions, 'fromRequest'>;
+    /** Per address; ROUTE_LIMITS.verification unless scaled (PER_IP_LIMIT_FACTOR). */
+    limit?: RateLimit;
+  },
 ): void {
-  const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 20, refillPerMinute: 60 });
+  const limiter = createTokenBucketLimiter({
+    clock: deps.clock,
+    ...(deps.limit ?? ROUTE_LIMITS.verification),
+  });
   app.get<{
     Params: { gameId: string };
     Reply: Replies<MatchVerificationAnswer> & { 202: MatchVerificationPending };
