@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transactionNoticeSchema } from './api/transaction-notice.ts';
 import { displayNameProblem } from './display-name.ts';
 import { GAME_MODE_IDS } from './game-modes.ts';
 import {
@@ -69,6 +70,16 @@ const timestamp = z.number().finite();
 export const signatureSchema = z.string().min(SIGNATURE_MIN_LENGTH).max(SIGNATURE_MAX_LENGTH);
 /** A challenge's code (rules.ts CHALLENGE_CODE), as its link carries it. */
 export const challengeCodeSchema = z.string().regex(CHALLENGE_CODE, 'Expected a challenge code');
+
+/**
+ * The game channel's URL query (`/ws?sessionId=…`): the client's own id for its socket, a text; anything else
+ * (a repeated or missing value) is none, never a refusal. Other parameters (the cluster's `node`) are the
+ * proxy's, not the channel's.
+ */
+export const channelQuerySchema = z
+  .object({ sessionId: z.string().optional().catch(undefined) })
+  .catch({ sessionId: undefined });
+export type ChannelQuery = z.infer<typeof channelQuerySchema>;
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -304,7 +315,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     playersOnline: z.number(),
   }),
   z.object({ type: z.literal('queueUpdate'), queueLengths: queueLengthsSchema, playersOnline: z.number() }),
-  z.object({ type: z.literal('transaction_notification'), transaction: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('transaction_notification'), transaction: transactionNoticeSchema }),
   /**
    * SPEC §3 "Ban status", pushed to every open socket of a wallet or address an admin bans or unbans,
    * so the lobby shows or lifts 'Account Restricted' without a reload.
