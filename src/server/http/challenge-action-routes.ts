@@ -29,6 +29,10 @@ import { challengeStatusOf } from './challenge-route.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
 import { ROUTE_LIMITS } from './route-limits.ts';
+import { pathParams, type RouteOf } from './route-schemas.ts';
+
+const CODE_PARAMS = pathParams('code');
+type ActionRoute<Answer> = RouteOf<{ params: typeof CODE_PARAMS }, ActionReplies<Answer>>;
 
 /**
  * A challenge's link as a Solana Action (the Actions spec, version 2.4): a wallet or a social feed that
@@ -100,91 +104,85 @@ export function registerChallengeActionRoutes(app: FastifyInstance, deps: Challe
     app.options(url, async (_request, reply) => reply.headers(ACTIONS_CORS_HEADERS).code(204).send());
   }
 
-  app.get<{ Params: { code: string }; Reply: ActionReplies<ActionGetAnswer> }>(
-    `${ACTION_API_PREFIX}:code`,
-    async (request, reply) => {
-      await actionHeaders(reply);
-      const refused = refuseOverLimit(limiter, request, reply);
-      if (refused) return refused;
-      const { code } = request.params;
-      const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
-      if (!found?.entry.challenge) return reply.code(404).send({ message: ACTION_TEXTS.badCode });
-      const mode = getGameMode(found.entry.mode);
-      const open = challengeStatusOf(found, deps.clock.now()) === 'open';
-      const stake = lamportsToSolString(mode.wagerLamports);
-      const prize = lamportsToSolString(mode.winLamports);
-      const free = mode.wagerLamports === 0n;
-      return reply.code(200).send({
-        type: 'action',
-        icon: `${deps.publicOrigin()}/favicon.svg`,
-        title: ACTION_TEXTS.title,
-        description: free
-          ? `${shortenAddress(found.entry.player.walletAddress)} challenges you to a free practice match of pong, first to 11. Open the link to play.`
-          : `${shortenAddress(found.entry.player.walletAddress)} challenges you to ${mode.name}, first to 11: each pays ${stake} SOL, the winner is paid ${prize} SOL. Accept here, then open the link and sign in with this wallet to play.`,
-        label: free ? 'Open the challenge' : `Accept for ${stake} SOL`,
-        ...(open && !free ? {} : { disabled: true }),
-        ...(open ? {} : { error: { message: ACTION_TEXTS.notOpen } }),
-        links: {
-          actions: free
-            ? [
-                {
-                  type: 'external-link',
-                  label: 'Open the challenge',
-                  href: `${deps.publicOrigin()}${challengePath(code)}`,
-                },
-              ]
-            : [
-                {
-                  type: 'transaction',
-                  label: `Accept for ${stake} SOL`,
-                  href: `${ACTION_API_PREFIX}${code}`,
-                },
-              ],
-        },
-      });
-    },
-  );
+  app.get<ActionRoute<ActionGetAnswer>>(`${ACTION_API_PREFIX}:code`, async (request, reply) => {
+    await actionHeaders(reply);
+    const refused = refuseOverLimit(limiter, request, reply);
+    if (refused) return refused;
+    const { code } = CODE_PARAMS.parse(request.params);
+    const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
+    if (!found?.entry.challenge) return reply.code(404).send({ message: ACTION_TEXTS.badCode });
+    const mode = getGameMode(found.entry.mode);
+    const open = challengeStatusOf(found, deps.clock.now()) === 'open';
+    const stake = lamportsToSolString(mode.wagerLamports);
+    const prize = lamportsToSolString(mode.winLamports);
+    const free = mode.wagerLamports === 0n;
+    return reply.code(200).send({
+      type: 'action',
+      icon: `${deps.publicOrigin()}/favicon.svg`,
+      title: ACTION_TEXTS.title,
+      description: free
+        ? `${shortenAddress(found.entry.player.walletAddress)} challenges you to a free practice match of pong, first to 11. Open the link to play.`
+        : `${shortenAddress(found.entry.player.walletAddress)} challenges you to ${mode.name}, first to 11: each pays ${stake} SOL, the winner is paid ${prize} SOL. Accept here, then open the link and sign in with this wallet to play.`,
+      label: free ? 'Open the challenge' : `Accept for ${stake} SOL`,
+      ...(open && !free ? {} : { disabled: true }),
+      ...(open ? {} : { error: { message: ACTION_TEXTS.notOpen } }),
+      links: {
+        actions: free
+          ? [
+              {
+                type: 'external-link',
+                label: 'Open the challenge',
+                href: `${deps.publicOrigin()}${challengePath(code)}`,
+              },
+            ]
+          : [
+              {
+                type: 'transaction',
+                label: `Accept for ${stake} SOL`,
+                href: `${ACTION_API_PREFIX}${code}`,
+              },
+            ],
+      },
+    });
+  });
 
-  app.post<{ Params: { code: string }; Reply: ActionReplies<ActionPostAnswer> }>(
-    `${ACTION_API_PREFIX}:code`,
-    async (request, reply) => {
-      await actionHeaders(reply);
-      const refused = refuseOverLimit(limiter, request, reply);
-      if (refused) return refused;
-      const { code } = request.params;
-      const body = postBody.safeParse(request.body);
-      if (!body.success) return reply.code(400).send({ message: ACTION_TEXTS.badAccount });
-      const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
-      if (!found?.entry.challenge) return reply.code(404).send({ message: ACTION_TEXTS.badCode });
-      const mode = getGameMode(found.entry.mode);
-      if (challengeStatusOf(found, deps.clock.now()) !== 'open' || mode.wagerLamports === 0n) {
-        return reply.code(422).send({ message: ACTION_TEXTS.notOpen });
-      }
-      if (body.data.account === found.entry.player.walletAddress) {
-        return reply.code(422).send({ message: ERROR_MESSAGES.ownChallenge });
-      }
-      let latest: { blockhash: Blockhash; lastValidBlockHeight: bigint };
-      try {
-        // Recorded before any transaction carries it: the sweeper knows a payment it built by this key.
-        await recordChallengeReference(deps.db, code, new Date(deps.clock.now()));
-        latest = (await deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()).value;
-      } catch {
-        return reply.code(503).send({ message: ACTION_TEXTS.unavailable });
-      }
-      const wire = buildEntryTransfer({
-        payer: body.data.account as Address,
-        houseWallet: deps.houseWallet as Address,
-        wagerLamports: mode.wagerLamports,
-        latestBlockhash: latest,
-        reference: challengeReference(code),
-      });
-      return reply.code(200).send({
-        type: 'transaction',
-        transaction: Buffer.from(wire).toString('base64'),
-        message: `Entry paid. Now open ${deps.publicOrigin()}${challengePath(code)} and sign in with this wallet to play.`,
-      });
-    },
-  );
+  app.post<ActionRoute<ActionPostAnswer>>(`${ACTION_API_PREFIX}:code`, async (request, reply) => {
+    await actionHeaders(reply);
+    const refused = refuseOverLimit(limiter, request, reply);
+    if (refused) return refused;
+    const { code } = CODE_PARAMS.parse(request.params);
+    const body = postBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ message: ACTION_TEXTS.badAccount });
+    const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
+    if (!found?.entry.challenge) return reply.code(404).send({ message: ACTION_TEXTS.badCode });
+    const mode = getGameMode(found.entry.mode);
+    if (challengeStatusOf(found, deps.clock.now()) !== 'open' || mode.wagerLamports === 0n) {
+      return reply.code(422).send({ message: ACTION_TEXTS.notOpen });
+    }
+    if (body.data.account === found.entry.player.walletAddress) {
+      return reply.code(422).send({ message: ERROR_MESSAGES.ownChallenge });
+    }
+    let latest: { blockhash: Blockhash; lastValidBlockHeight: bigint };
+    try {
+      // Recorded before any transaction carries it: the sweeper knows a payment it built by this key.
+      await recordChallengeReference(deps.db, code, new Date(deps.clock.now()));
+      latest = (await deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()).value;
+    } catch {
+      return reply.code(503).send({ message: ACTION_TEXTS.unavailable });
+    }
+    const wire = buildEntryTransfer({
+      payer: body.data.account as Address,
+      houseWallet: deps.houseWallet as Address,
+      wagerLamports: mode.wagerLamports,
+      latestBlockhash: latest,
+      reference: challengeReference(code),
+    });
+    return reply.code(200).send({
+      type: 'transaction',
+      transaction: Buffer.from(wire).toString('base64'),
+      message: `Entry paid. Now open ${deps.publicOrigin()}${challengePath(code)} and sign in with this wallet to play.`,
+    });
+  });
 }
 
 /** A page of a challenge's reference transactions (newest first), and how many pages one lookup reads. */
@@ -288,7 +286,7 @@ export function registerActionPaymentRoute(
     clock: deps.clock,
     ...(deps.limit ?? ROUTE_LIMITS.actionPayment),
   });
-  app.get<{ Params: { code: string }; Reply: Replies<ActionPaymentAnswer> }>(
+  app.get<RouteOf<{ params: typeof CODE_PARAMS }, Replies<ActionPaymentAnswer>>>(
     '/api/challenges/:code/action-payment',
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -297,7 +295,7 @@ export function registerActionPaymentRoute(
       const session = await deps.playerSessions.fromRequest(request);
       if (!session)
         return reply.code(401).send({ error: 'Sign in to use a payment made through the wallet' });
-      const { code } = request.params;
+      const { code } = CODE_PARAMS.parse(request.params);
       const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
       if (!found) return reply.code(404).send({ error: ACTION_TEXTS.badCode });
       const wagerLamports = getGameMode(found.entry.mode).wagerLamports;

@@ -14,6 +14,9 @@ import type { RateLimit } from './auth/register-player-auth.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
 import { ROUTE_LIMITS } from './route-limits.ts';
+import { pathParams, type RouteOf } from './route-schemas.ts';
+
+const CODE_PARAMS = pathParams('code');
 
 /** What a challenge's row says to whoever holds its link: open until accepted, left or expired. */
 export function challengeStatusOf(found: ChallengeRow, now: number): ChallengeStatus {
@@ -40,13 +43,13 @@ export function registerChallengeRoute(
   deps: { db: Database; clock: Clock; limit?: RateLimit },
 ): void {
   const limiter = createTokenBucketLimiter({ clock: deps.clock, ...(deps.limit ?? ROUTE_LIMITS.challenge) });
-  app.get<{ Params: { code: string }; Reply: Replies<ChallengeAnswer> }>(
+  app.get<RouteOf<{ params: typeof CODE_PARAMS }, Replies<ChallengeAnswer>>>(
     '/api/challenges/:code',
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const refused = refuseOverLimit(limiter, request, reply);
       if (refused) return refused;
-      const { code } = request.params;
+      const { code } = CODE_PARAMS.parse(request.params);
       if (!CHALLENGE_CODE.test(code)) return reply.code(400).send({ error: CHALLENGE_REFUSALS.badCode });
       const found = await challengeByCode(deps.db, code);
       if (!found?.entry.challenge) return reply.code(404).send({ error: CHALLENGE_REFUSALS.notFound });

@@ -12,6 +12,9 @@ import type { RateLimit } from './auth/register-player-auth.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
 import { ROUTE_LIMITS } from './route-limits.ts';
+import { pathParams, type RouteOf } from './route-schemas.ts';
+
+const WALLET_PARAMS = pathParams('walletAddress');
 
 const query = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -43,7 +46,7 @@ export function registerHistoryRoute(
   },
 ): void {
   const limiter = createTokenBucketLimiter({ clock: deps.clock, ...(deps.limit ?? ROUTE_LIMITS.history) });
-  app.get<{ Params: { walletAddress: string }; Reply: Replies<HistoryAnswer | HistoryRefusal> }>(
+  app.get<RouteOf<{ params: typeof WALLET_PARAMS }, Replies<HistoryAnswer | HistoryRefusal>>>(
     '/api/transactions/history/:walletAddress',
     async (request, reply) => {
       // One browser's own data: never kept by a shared cache.
@@ -52,7 +55,7 @@ export function registerHistoryRoute(
       if (refused) return refused;
       const session = await deps.playerSessions.fromRequest(request);
       if (!session) return reply.code(401).send(refusal(HISTORY_REFUSALS.signedOut));
-      const wallet = request.params.walletAddress;
+      const wallet = WALLET_PARAMS.parse(request.params).walletAddress;
       if (!isAddress(wallet)) return reply.code(400).send({ error: 'Invalid wallet address' });
       if (wallet !== session.walletAddress)
         return reply.code(403).send(refusal(HISTORY_REFUSALS.otherWallet));

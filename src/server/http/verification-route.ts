@@ -12,6 +12,9 @@ import type { RateLimit } from './auth/register-player-auth.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
 import { ROUTE_LIMITS } from './route-limits.ts';
+import { pathParams, type RouteOf } from './route-schemas.ts';
+
+const GAME_PARAMS = pathParams('gameId');
 
 const UUID = UUID_ONLY;
 
@@ -49,16 +52,18 @@ export function registerVerificationRoute(
     clock: deps.clock,
     ...(deps.limit ?? ROUTE_LIMITS.verification),
   });
-  app.get<{
-    Params: { gameId: string };
-    Reply: Replies<MatchVerificationAnswer> & { 202: MatchVerificationPending };
-  }>('/api/games/:gameId/verification', async (request, reply) => {
+  app.get<
+    RouteOf<
+      { params: typeof GAME_PARAMS },
+      Replies<MatchVerificationAnswer> & { 202: MatchVerificationPending }
+    >
+  >('/api/games/:gameId/verification', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const refused = refuseOverLimit(limiter, request, reply);
     if (refused) return refused;
     const session = await deps.playerSessions.fromRequest(request);
     if (!session) return reply.code(401).send({ error: VERIFICATION_REFUSALS.signedOut });
-    const { gameId } = request.params;
+    const { gameId } = GAME_PARAMS.parse(request.params);
     if (!UUID.test(gameId)) return reply.code(400).send({ error: VERIFICATION_REFUSALS.badId });
     const [row] = await deps.db.select().from(games).where(eq(games.id, gameId));
     const seat =
