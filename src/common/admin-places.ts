@@ -1,5 +1,5 @@
 import { BASE58_ADDRESS } from './rules.ts';
-import { UUID_ONLY } from './text-patterns.ts';
+import { UUID_ONLY } from './text-checks.ts';
 
 /**
  * Every place of the back-office has its own address: the overview at /admin, each tab at /admin/<tab>, and

@@ -22,8 +22,6 @@ export const CLOSE_CODES = {
 } as const;
 
 export const ERROR_MESSAGES = {
-  /** A message whose handling failed on the server (code internal_error). */
-  internalError: 'Internal error, please try again',
   invalidJson: 'Invalid message: not JSON',
   invalidMessage: 'Invalid message',
   unknownType: 'Unknown message type',
@@ -100,15 +98,19 @@ export const BAN_MESSAGES = {
  * What a match tells its players (gameOver, gameResumed, opponentDisconnected, reconnectionFailed): the
  * server sends them and the client shows them, both from here.
  */
-export const MATCH_TEXTS = {
-  gameResumed: 'Opponent reconnected. Game resumed!',
+/** The match texts the client shows itself too (its fallbacks, its own game-over line and forfeit dialog). */
+export const SHOWN_MATCH_TEXTS = {
   opponentDisconnected: 'Opponent disconnected',
   opponentTimeout: 'Opponent did not reconnect in time',
   windowExpired: 'The reconnection window has expired',
+  opponentLeft: 'Your opponent has disconnected. Victory awarded!',
+} as const;
+export const MATCH_TEXTS = {
+  ...SHOWN_MATCH_TEXTS,
+  gameResumed: 'Opponent reconnected. Game resumed!',
   matchOver: 'Game not found or already finished',
   win: 'You win!',
   loss: 'You lose.',
-  opponentLeft: 'Your opponent has disconnected. Victory awarded!',
   youLeft: 'You left the game. Victory goes to your opponent.',
   opponentDisqualified: 'Your opponent disconnected too many times. Victory awarded!',
   excessiveDisconnects: 'Too many disconnections: the game was forfeited.',
@@ -116,13 +118,9 @@ export const MATCH_TEXTS = {
 } as const;
 
 export {
-  ERROR_CODE_LIST,
-  ERROR_CODES,
-  type ErrorCode,
+  ACCOUNT_RESTRICTED_CODE,
   isPassingRefusal,
   PASSING_REFUSAL_CODES,
   type PassingRefusalCode,
-  RECONNECT_REFUSAL_CODES,
   REFUND_REFUSAL_CODES,
-  type ReconnectRefusalCode,
-} from './wire-codes.ts';
+} from './refusal-codes.ts';

@@ -17,24 +17,25 @@ import { UUID_INSIDE } from './text-patterns.ts';
  */
 
 import { ERROR_MESSAGES } from './protocol-texts.ts';
-import { ERROR_CODES, RECONNECT_REFUSAL_CODES } from './wire-codes.ts';
+import { ERROR_CODE_LIST, RECONNECT_REFUSAL_CODES } from './wire-codes.ts';
 
 export {
   CLOSE_CODES,
-  ERROR_CODES,
   ERROR_MESSAGES,
-  type ErrorCode,
   isPassingRefusal,
   MATCH_TEXTS,
   PASSING_REFUSAL_CODES,
   type PassingRefusalCode,
-  RECONNECT_REFUSAL_CODES,
   REFUND_REFUSAL_CODES,
-  type ReconnectRefusalCode,
   SEARCH_TEXTS,
 } from './protocol-texts.ts';
-
 export { TERMS_VERSION } from './rules.ts';
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  RECONNECT_REFUSAL_CODES,
+  type ReconnectRefusalCode,
+} from './wire-codes.ts';
 export const termsVersionSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a terms version such as 2025-03-09');
@@ -264,7 +265,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('error'),
     data: z.object({
       message: z.string(),
-      code: z.enum(ERROR_CODES).optional(),
+      code: z.enum(ERROR_CODE_LIST).optional(),
       /** A refused paid search whose fee is returned: the lamports owed back in full (decimal text). */
       refundLamports: z.string().regex(/^\d+$/).optional(),
     }),

@@ -5,84 +5,74 @@
  * ERROR_MESSAGES under the same key. No zod here: the lobby's first visit needs the codes without it.
  * Codes are never renamed: clients match on them.
  */
-export const ERROR_CODES = {
-  internalError: 'internal_error',
-  rateLimited: 'rate_limited',
-  invalidMessage: 'invalid_message',
-  walletMismatch: 'wallet_mismatch',
-  walletRequired: 'wallet_required',
-  serverBusy: 'server_busy',
-  gameModeRequired: 'game_mode_required',
-  alreadySearching: 'already_searching',
-  notSearching: 'not_searching',
-  cancelTooEarly: 'cancel_too_early',
-  cancelFailed: 'cancel_failed',
-  notInGame: 'not_in_game',
-  gameInProgress: 'game_in_progress',
-  paymentRequired: 'payment_required',
+import { ACCOUNT_RESTRICTED_CODE, PASSING_REFUSAL_CODES, REFUND_REFUSAL_CODES } from './refusal-codes.ts';
+
+export {
+  ACCOUNT_RESTRICTED_CODE,
+  isPassingRefusal,
+  PASSING_REFUSAL_CODES,
+  type PassingRefusalCode,
+  REFUND_REFUSAL_CODES,
+} from './refusal-codes.ts';
+
+/** Every code, the groups of refusal-codes.ts among them. */
+const ERROR_CODE_VALUES = [
+  'internal_error',
+  'rate_limited',
+  'invalid_message',
+  'wallet_mismatch',
+  'wallet_required',
+  'server_busy',
+  'game_mode_required',
+  'already_searching',
+  'not_searching',
+  'cancel_too_early',
+  'cancel_failed',
+  'not_in_game',
+  'game_in_progress',
+  'payment_required',
   /** A payment that will never be an entry here (not to the house, not from the wallet, nothing paid). */
-  paymentRefused: 'payment_refused',
-  /** A banned wallet or address; its text is the ban's own (security/bans.ts). */
-  accountRestricted: 'account_restricted',
-  restrictedJurisdiction: 'restricted_jurisdiction',
-  matchmakingUnavailable: 'matchmaking_unavailable',
-  serverStopping: 'server_stopping',
-  challengeNotOpen: 'challenge_not_open',
-  challengerAway: 'challenger_away',
+  'payment_refused',
+  ACCOUNT_RESTRICTED_CODE,
+  'restricted_jurisdiction',
+  'matchmaking_unavailable',
+  'server_stopping',
+  'challenge_not_open',
+  'challenger_away',
   /** A challenge that could not be started (its text is serverBusy's). */
-  challengeNotStarted: 'challenge_not_started',
-  ownChallenge: 'own_challenge',
-  challengeModeMismatch: 'challenge_mode_mismatch',
-  rematchUnavailable: 'rematch_unavailable',
-  houseBotUnavailable: 'house_bot_unavailable',
+  'challenge_not_started',
+  'own_challenge',
+  'challenge_mode_mismatch',
+  'rematch_unavailable',
+  'house_bot_unavailable',
   /** The challenger never joined the match; its text is challengerNeverJoined's. */
-  matchCancelled: 'match_cancelled',
+  'match_cancelled',
   /** Player protection; the texts say until when and by how much (player-limits.ts). */
-  selfExcluded: 'self_excluded',
-  lossLimitReached: 'loss_limit_reached',
-  lossLimitExceeded: 'loss_limit_exceeded',
-  /** Passing refusals (PASSING_REFUSAL_CODES below). */
-  verificationBusy: 'verification_busy',
-  paymentNotVisible: 'payment_not_visible',
-  paymentRpcUnavailable: 'payment_rpc_unavailable',
-  paymentNotRecorded: 'payment_not_recorded',
-  /** Final refusals whose payment is refunded (REFUND_REFUSAL_CODES below). */
-  entryRefunded: 'entry_refunded',
-  entryRefundPending: 'entry_refund_pending',
-} as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
-export const ERROR_CODE_LIST: readonly ErrorCode[] = Object.values(ERROR_CODES);
-
-/**
- * Error codes of a paid `findMatch` refused for a passing reason: nothing was recorded and the payment was not
- * used, so the client keeps the signature and submits the same `findMatch` again with backoff (it never asks
- * the wallet to pay twice for one search). Every other refusal of a search is final.
- */
-export const PASSING_REFUSAL_CODES = [
-  /** The server has as many verifications in flight as it may (per wallet or overall). */
-  ERROR_CODES.verificationBusy,
-  /** The chain does not show the transaction at `confirmed` yet (or not its time). */
-  ERROR_CODES.paymentNotVisible,
-  /** The RPC could not be asked (HTTP 429 / 5xx, a timeout): nothing is known. */
-  ERROR_CODES.paymentRpcUnavailable,
-  /** The database could not record the payment (nor check it). */
-  ERROR_CODES.paymentNotRecorded,
+  'self_excluded',
+  'loss_limit_reached',
+  'loss_limit_exceeded',
+  ...PASSING_REFUSAL_CODES,
+  REFUND_REFUSAL_CODES.refunded,
+  REFUND_REFUSAL_CODES.refundPending,
 ] as const;
-export type PassingRefusalCode = (typeof PASSING_REFUSAL_CODES)[number];
+export type ErrorCode = (typeof ERROR_CODE_VALUES)[number];
+export const ERROR_CODE_LIST = ERROR_CODE_VALUES;
 
-export function isPassingRefusal(code: string | null | undefined): code is PassingRefusalCode {
-  return (PASSING_REFUSAL_CODES as readonly string[]).includes(code ?? '');
-}
+/** `not_in_game` → `notInGame`: each code's name in ERROR_CODES. */
+type NameOf<Code extends string> = Code extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<NameOf<Tail>>}`
+  : Code;
+const nameOf = (code: string) => code.replace(/_(.)/g, (_, letter: string) => letter.toUpperCase());
 
 /**
- * Final refusals of a paid `findMatch` whose payment was recorded: the error's `refundLamports` says how much.
- * `entry_refunded`: the fee is owed back in full now (a payout job exists). `entry_refund_pending`: even the
- * refund could not be written; the server's sweep of unused entry fees refunds it within minutes.
+ * Each code by its name (`ERROR_CODES.notInGame` is 'not_in_game'), built from the list. The lobby's first page
+ * reads only refusal-codes.ts, so it carries neither the list nor this table.
  */
-export const REFUND_REFUSAL_CODES = {
-  refunded: ERROR_CODES.entryRefunded,
-  refundPending: ERROR_CODES.entryRefundPending,
-} as const;
+export const ERROR_CODES = /* @__PURE__ */ Object.fromEntries(
+  ERROR_CODE_VALUES.map((code) => [nameOf(code), code]),
+) as {
+  readonly [Code in ErrorCode as NameOf<Code>]: Code;
+};
 
 /**
  * Not in SPEC: why a `reconnect` was refused (`reconnectionFailed.code`), so the client knows a forfeit by

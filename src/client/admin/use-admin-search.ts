@@ -9,7 +9,7 @@ import {
 } from '../../common/api/admin-rows.ts';
 import type { Page } from '../../common/api/wire-values.ts';
 import { BASE58_ADDRESS } from '../../common/rules.ts';
-import { UUID_ONLY } from '../../common/text-patterns.ts';
+import { UUID_ONLY } from '../../common/text-checks.ts';
 import { useAdminFetch } from './admin-fetch.ts';
 import type { AdminTabId } from './admin-tabs.tsx';
 import { adminListOptions } from './use-admin-list.ts';

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import { parseAnswer } from '../../common/api/parse-answer.ts';
 import type { banStatusReadSchema } from '../../common/api/player-api.ts';
-import { BAN_MESSAGES, ERROR_CODES, ERROR_MESSAGES } from '../../common/protocol-texts.ts';
+import {
+  BAN_MESSAGES,
+  ERROR_MESSAGES,
+  ACCOUNT_RESTRICTED_CODE as RESTRICTED_CODE,
+} from '../../common/protocol-texts.ts';
 import type { GameView } from '../state/game-view.ts';
 
 /**
@@ -18,7 +22,7 @@ const readSchemas = () => import('../../common/api/player-api.ts');
 export const DEFAULT_BAN_MESSAGES = BAN_MESSAGES;
 
 /** The protocol's error code for a refused or closed search of a restricted player. */
-export const ACCOUNT_RESTRICTED_CODE = ERROR_CODES.accountRestricted;
+export const ACCOUNT_RESTRICTED_CODE = RESTRICTED_CODE;
 
 export interface Restriction {
   banned: boolean;

@@ -1,4 +1,4 @@
-import { BASE58_TEXT, NOT_BASE58 } from '../../common/text-patterns.ts';
+import { BASE58_TEXT, NOT_BASE58 } from '../../common/text-checks.ts';
 /**
  * SPEC §5 "Payment signature cleaning before findMatch". Wallets hand back signatures in many shapes (a
  * string, a String object, text with spaces or a 0x prefix); the game channel only takes base58 text.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { countOf } from '../../common/format.ts';
-import { MATCH_TEXTS } from '../../common/protocol-texts.ts';
+import { SHOWN_MATCH_TEXTS as MATCH_TEXTS } from '../../common/protocol-texts.ts';
 import { GAME_OVER_RETURN_SECONDS } from '../../common/rules.ts';
 import { RematchControl } from '../rematch/rematch-control.tsx';
 import { useGame } from '../state/game-api.ts';

@@ -1,11 +1,6 @@
 import type { ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
-import {
-  ERROR_CODES,
-  type ErrorCode,
-  isPassingRefusal,
-  RECONNECT_REFUSAL_CODES,
-  REFUND_REFUSAL_CODES,
-} from '../../common/protocol-texts.ts';
+import { ERROR_CODES, type ErrorCode, RECONNECT_REFUSAL_CODES } from '../../common/protocol.ts';
+import { isPassingRefusal, REFUND_REFUSAL_CODES } from '../../common/protocol-texts.ts';
 import { RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 import type { GameView } from './game-view.ts';
 import { retryOrGiveUp } from './payment-retry.ts';

@@ -1,4 +1,4 @@
-import { MATCH_TEXTS } from '../../common/protocol-texts.ts';
+import { SHOWN_MATCH_TEXTS as MATCH_TEXTS } from '../../common/protocol-texts.ts';
 import { RECONNECTION_WINDOW_MS, RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 import type { GameNotice, GameView } from './game-view.ts';
 import { initialGameView } from './initial-view.ts';

@@ -8,7 +8,7 @@ import {
   getBase58Encoder,
   type KeyPairSigner,
 } from '@solana/kit';
-import { BASE58_TEXT } from '../../common/text-patterns.ts';
+import { BASE58_TEXT } from '../../common/text-checks.ts';
 import { fsyncDirectory } from './local/durable-file.ts';
 
 /**

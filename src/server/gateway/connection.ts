@@ -16,6 +16,9 @@ import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { ChannelLimits } from './limits.ts';
 import { wireText } from './wire-text.ts';
 
+/** A message whose handling failed here (code internal_error): only the server says it. */
+const INTERNAL_ERROR_TEXT = 'Internal error, please try again';
+
 /** Who is behind a socket, fixed at the handshake: the wallet comes only from a verified sign-in session. */
 export interface ConnectionIdentity {
   /** The player session (wallet sign-in) id, or null for a socket without one. */
@@ -140,7 +143,7 @@ export function createConnection(options: ConnectionOptions): Connection {
 
   const failed = (answer: boolean) => (error: unknown) => {
     options.onError?.(error);
-    if (answer) connection.sendError(ERROR_MESSAGES.internalError, ERROR_CODES.internalError);
+    if (answer) connection.sendError(INTERNAL_ERROR_TEXT, ERROR_CODES.internalError);
   };
   const inOrder = (work: () => void | Promise<void>, answerFailure: boolean) => {
     pending++;

@@ -2,7 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MatchVerificationAnswer, MatchVerificationPending } from '../../common/api/player-api.ts';
 import type { Clock } from '../../common/clock.ts';
-import { UUID_ONLY } from '../../common/text-patterns.ts';
+import { UUID_ONLY } from '../../common/text-checks.ts';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games } from '../db/schema/index.ts';
 import { matchRecordOf } from '../game/stored-record.ts';

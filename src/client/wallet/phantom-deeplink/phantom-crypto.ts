@@ -1,6 +1,6 @@
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import type nacl from 'tweetnacl';
-import { BASE58_TEXT } from '../../../common/text-patterns.ts';
+import { BASE58_TEXT } from '../../../common/text-checks.ts';
 
 /**
  * The encryption of Phantom's deep links (docs.phantom.com, "Deeplinks" > "Encryption"): the page keeps an

@@ -3,7 +3,7 @@ import { isAddress } from '@solana/kit';
 import { z } from 'zod';
 import type { BanTarget } from '../../../common/api/ban-history-api.ts';
 import { EVENT_TYPE_PATTERN } from '../../../common/api/system-event-summary.ts';
-import { UUID_ONLY } from '../../../common/text-patterns.ts';
+import { UUID_ONLY } from '../../../common/text-checks.ts';
 import { SYSTEM_EVENT_SEVERITIES, type SystemEventSeverity } from '../../db/schema/enums.ts';
 import { BAN_ACTION_ERRORS } from '../queries/ban-actions.ts';
 import { MAX_PAGE_LIMIT, type PageRequest } from '../queries/cursor.ts';

@@ -1,6 +1,6 @@
 import { type Address, getBase58Encoder, getBase64Encoder, isAddress, isSignature } from '@solana/kit';
 import { z } from 'zod';
-import { BASE58_TEXT } from '../../../common/text-patterns.ts';
+import { BASE58_TEXT } from '../../../common/text-checks.ts';
 import type { Commitment, LocalChain } from '../local/local-chain.ts';
 import { commitmentBelowConfirmed, invalidParams, JsonRpcError, RPC_ERROR } from './rpc-errors.ts';
 

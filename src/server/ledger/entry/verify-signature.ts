@@ -1,5 +1,5 @@
 import { isSignature, type Signature } from '@solana/kit';
-import { BASE58_TEXT } from '../../../common/text-patterns.ts';
+import { BASE58_TEXT } from '../../../common/text-checks.ts';
 
 /**
  * RELIABILITY 9: a transaction signature is base58 text that decodes to exactly 64 bytes. Checked before any
