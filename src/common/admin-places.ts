@@ -1,4 +1,5 @@
 import { BASE58_ADDRESS } from './rules.ts';
+import { UUID_ONLY } from './text-checks.ts';
 
 /**
  * Every place of the back-office has its own address: the overview at /admin, each tab at /admin/<tab>, and
@@ -26,7 +27,7 @@ export type AdminPlace =
   | { kind: 'wallet'; address: string }
   | { kind: 'ip'; ip: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = UUID_ONLY;
 /** An IPv4 or IPv6 address's characters; the server checks the address itself when it is asked for it. */
 const IP_TEXT = /^(?=.*[.:])[0-9a-f.:]{2,45}$/i;
 

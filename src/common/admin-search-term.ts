@@ -1,3 +1,4 @@
+import { UUID_INSIDE } from './text-patterns.ts';
 /**
  * The admin search box's term (SPEC §2: wallet address, transaction ID or game ID), read one way on both
  * sides. A term finds what the screen shows: 4 or more characters taken from the start or the end of an
@@ -10,7 +11,7 @@ export const MIN_SEARCH_LENGTH = 4;
 
 export const SEARCH_TOO_SHORT = `Enter at least ${MIN_SEARCH_LENGTH} characters to search`;
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const UUID = UUID_INSIDE;
 /** The shortened form: a head, three dots (or one ellipsis character), a tail. */
 const SHORTENED = /^(.+?)(?:\.\.\.|…)(.+)$/;
 /** What a game id (a UUID's text) can hold. */

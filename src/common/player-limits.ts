@@ -1,3 +1,4 @@
+import { ERROR_CODES } from './protocol.ts';
 import { ERROR_MESSAGES } from './protocol-texts.ts';
 import { solText } from './refund-texts.ts';
 import { LOSS_LIMIT_RAISE_DELAY_MS, SELF_EXCLUSION_PERIODS, type SelfExclusionPeriod } from './rules.ts';
@@ -103,11 +104,14 @@ const PRACTICE_OPEN = 'Practice mode is still open.';
 export function exclusionRefusal(
   limits: PlayerLimits,
   now: number,
-): { message: string; code: 'self_excluded' } | null {
+): { message: string; code: typeof ERROR_CODES.selfExcluded } | null {
   const { exclusion } = limits;
   if (!exclusionActive(exclusion, now)) return null;
   const until = exclusion.endsAt === null ? ' permanently' : ` until ${utcMinuteText(exclusion.endsAt)}`;
-  return { message: `${ERROR_MESSAGES.selfExcluded}${until}. ${PRACTICE_OPEN}`, code: 'self_excluded' };
+  return {
+    message: `${ERROR_MESSAGES.selfExcluded}${until}. ${PRACTICE_OPEN}`,
+    code: ERROR_CODES.selfExcluded,
+  };
 }
 
 const WINDOW_TEXT: Record<LossLimitKind, string> = { daily: 'last 24 hours', weekly: 'last 7 days' };
@@ -122,7 +126,10 @@ export function lossLimitRefusal(
   losses: Record<LossLimitKind, bigint>,
   wagerLamports: bigint,
   now: number,
-): { message: string; code: 'loss_limit_reached' | 'loss_limit_exceeded' } | null {
+): {
+  message: string;
+  code: typeof ERROR_CODES.lossLimitReached | typeof ERROR_CODES.lossLimitExceeded;
+} | null {
   const left = LOSS_LIMIT_KINDS.flatMap((kind) => {
     const limit = limitInForce(limits[kind], now);
     return limit === null ? [] : [{ kind, limit, left: limit - losses[kind] }];
@@ -131,14 +138,14 @@ export function lossLimitRefusal(
   if (reached) {
     return {
       message: `${ERROR_MESSAGES.lossLimitReached}: your ${reached.kind} limit is ${solText(reached.limit)} and your net loss over the ${WINDOW_TEXT[reached.kind]} is ${solText(losses[reached.kind])}. ${PRACTICE_OPEN}`,
-      code: 'loss_limit_reached',
+      code: ERROR_CODES.lossLimitReached,
     };
   }
   const exceeded = left.find((l) => l.left < wagerLamports);
   if (exceeded) {
     return {
       message: `${ERROR_MESSAGES.lossLimitExceeded}: ${solText(exceeded.left)} is left of your ${exceeded.kind} limit of ${solText(exceeded.limit)} and this game's entry is ${solText(wagerLamports)}. ${PRACTICE_OPEN}`,
-      code: 'loss_limit_exceeded',
+      code: ERROR_CODES.lossLimitExceeded,
     };
   }
   return null;

@@ -80,33 +80,47 @@ export const ERROR_MESSAGES = {
   lossLimitExceeded: 'This game could take you past your loss limit for paid games',
 } as const;
 
-/**
- * Error codes of a paid `findMatch` refused for a passing reason: nothing was recorded and the payment was not
- * used, so the client keeps the signature and submits the same `findMatch` again with backoff (it never asks
- * the wallet to pay twice for one search). Every other refusal of a search is final.
- */
-export const PASSING_REFUSAL_CODES = [
-  /** The server has as many verifications in flight as it may (per wallet or overall). */
-  'verification_busy',
-  /** The chain does not show the transaction at `confirmed` yet (or not its time). */
-  'payment_not_visible',
-  /** The RPC could not be asked (HTTP 429 / 5xx, a timeout): nothing is known. */
-  'payment_rpc_unavailable',
-  /** The database could not record the payment (nor check it). */
-  'payment_not_recorded',
-] as const;
-export type PassingRefusalCode = (typeof PASSING_REFUSAL_CODES)[number];
-
-export function isPassingRefusal(code: string | null | undefined): code is PassingRefusalCode {
-  return (PASSING_REFUSAL_CODES as readonly string[]).includes(code ?? '');
-}
-
-/**
- * Final refusals of a paid `findMatch` whose payment was recorded: the error's `refundLamports` says how much.
- * `entry_refunded`: the fee is owed back in full now (a payout job exists). `entry_refund_pending`: even the
- * refund could not be written; the server's sweep of unused entry fees refunds it within minutes.
- */
-export const REFUND_REFUSAL_CODES = {
-  refunded: 'entry_refunded',
-  refundPending: 'entry_refund_pending',
+/** The `findMatch` reply's `message` for a search, a challenge and a rematch offer; the lobby shows them too. */
+export const SEARCH_TEXTS = {
+  searching: 'Searching for an opponent',
+  challengeWaiting: 'Waiting for your friend to accept',
+  rematchWaiting: 'Waiting for your opponent to take the rematch',
 } as const;
+
+/** SPEC §8 default ban messages (a ban without its own message). */
+export const BAN_MESSAGES = {
+  wallet: 'Your wallet has been banned',
+  ip: 'Your IP address has been banned',
+  account: 'Your account has been restricted',
+} as const;
+
+/**
+ * What a match tells its players (gameOver, gameResumed, opponentDisconnected, reconnectionFailed): the
+ * server sends them and the client shows them, both from here.
+ */
+/** The match texts the client shows itself too (its fallbacks, its own game-over line and forfeit dialog). */
+export const SHOWN_MATCH_TEXTS = {
+  opponentDisconnected: 'Opponent disconnected',
+  opponentTimeout: 'Opponent did not reconnect in time',
+  windowExpired: 'The reconnection window has expired',
+  opponentLeft: 'Your opponent has disconnected. Victory awarded!',
+} as const;
+export const MATCH_TEXTS = {
+  ...SHOWN_MATCH_TEXTS,
+  gameResumed: 'Opponent reconnected. Game resumed!',
+  matchOver: 'Game not found or already finished',
+  win: 'You win!',
+  loss: 'You lose.',
+  youLeft: 'You left the game. Victory goes to your opponent.',
+  opponentDisqualified: 'Your opponent disconnected too many times. Victory awarded!',
+  excessiveDisconnects: 'Too many disconnections: the game was forfeited.',
+  disconnectTimeout: 'You did not reconnect in time.',
+} as const;
+
+export {
+  ACCOUNT_RESTRICTED_CODE,
+  isPassingRefusal,
+  PASSING_REFUSAL_CODES,
+  type PassingRefusalCode,
+  REFUND_REFUSAL_CODES,
+} from './refusal-codes.ts';

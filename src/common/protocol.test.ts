@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_MESSAGE_TYPES, clientMessageSchema, ERROR_MESSAGES, parseClientMessage } from './protocol.ts';
+import {
+  CLIENT_MESSAGE_TYPES,
+  channelQuerySchema,
+  clientMessageSchema,
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  parseClientMessage,
+  serverMessageSchema,
+} from './protocol.ts';
 
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const GAME = '3f1e2d4c-5b6a-4789-8a0b-1c2d3e4f5a6b';
@@ -96,5 +104,26 @@ describe('the hand-checked paddleMove path accepts and refuses exactly what the 
     const bySchema = clientMessageSchema.safeParse(JSON.parse(raw));
     expect(parsed.ok).toBe(bySchema.success);
     if (parsed.ok && bySchema.success) expect(parsed.message).toEqual(bySchema.data);
+  });
+});
+
+describe('the game channel’s URL query', () => {
+  it('takes a text sessionId; a repeated, missing or odd one is none, never a refusal', () => {
+    expect(channelQuerySchema.parse({ sessionId: 'abc', node: 'n1' })).toEqual({ sessionId: 'abc' });
+    expect(channelQuerySchema.parse({ sessionId: ['a', 'b'] })).toEqual({ sessionId: undefined });
+    expect(channelQuerySchema.parse({})).toEqual({});
+    expect(channelQuerySchema.parse(undefined)).toEqual({ sessionId: undefined });
+  });
+});
+
+describe('error codes on the wire', () => {
+  it('an error names one of the listed codes or none; another code is not a server message', () => {
+    const error = (code?: string) => ({
+      type: 'error',
+      data: code ? { message: 'm', code } : { message: 'm' },
+    });
+    expect(serverMessageSchema.safeParse(error(ERROR_CODES.rateLimited)).success).toBe(true);
+    expect(serverMessageSchema.safeParse(error()).success).toBe(true);
+    expect(serverMessageSchema.safeParse(error('made_up_code')).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transactionNoticeSchema } from './api/transaction-notice.ts';
 import { displayNameProblem } from './display-name.ts';
 import { GAME_MODE_IDS } from './game-modes.ts';
 import {
@@ -8,6 +9,7 @@ import {
   SIGNATURE_MAX_LENGTH,
   SIGNATURE_MIN_LENGTH,
 } from './rules.ts';
+import { UUID_INSIDE } from './text-patterns.ts';
 
 /**
  * The game channel of SPEC §7, one zod schema per message, tagged by `type` (STYLE.md 4). Both sides parse
@@ -15,24 +17,32 @@ import {
  */
 
 import { ERROR_MESSAGES } from './protocol-texts.ts';
+import { ERROR_CODE_LIST, RECONNECT_REFUSAL_CODES } from './wire-codes.ts';
 
 export {
   CLOSE_CODES,
   ERROR_MESSAGES,
   isPassingRefusal,
+  MATCH_TEXTS,
   PASSING_REFUSAL_CODES,
   type PassingRefusalCode,
   REFUND_REFUSAL_CODES,
+  SEARCH_TEXTS,
 } from './protocol-texts.ts';
-
 export { TERMS_VERSION } from './rules.ts';
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  RECONNECT_REFUSAL_CODES,
+  type ReconnectRefusalCode,
+} from './wire-codes.ts';
 export const termsVersionSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a terms version such as 2025-03-09');
 
 export { BASE58_ADDRESS } from './rules.ts';
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const UUID = UUID_INSIDE;
 
 export const walletAddressSchema = z.string().regex(BASE58_ADDRESS, 'Expected a base58 wallet address');
 /** SPEC §5: game ids are normalised to a UUID found inside the string. */
@@ -61,6 +71,16 @@ const timestamp = z.number().finite();
 export const signatureSchema = z.string().min(SIGNATURE_MIN_LENGTH).max(SIGNATURE_MAX_LENGTH);
 /** A challenge's code (rules.ts CHALLENGE_CODE), as its link carries it. */
 export const challengeCodeSchema = z.string().regex(CHALLENGE_CODE, 'Expected a challenge code');
+
+/**
+ * The game channel's URL query (`/ws?sessionId=…`): the client's own id for its socket, a text; anything else
+ * (a repeated or missing value) is none, never a refusal. Other parameters (the cluster's `node`) are the
+ * proxy's, not the channel's.
+ */
+export const channelQuerySchema = z
+  .object({ sessionId: z.string().optional().catch(undefined) })
+  .catch({ sessionId: undefined });
+export type ChannelQuery = z.infer<typeof channelQuerySchema>;
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -245,7 +265,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('error'),
     data: z.object({
       message: z.string(),
-      code: z.string().optional(),
+      code: z.enum(ERROR_CODE_LIST).optional(),
       /** A refused paid search whose fee is returned: the lamports owed back in full (decimal text). */
       refundLamports: z.string().regex(/^\d+$/).optional(),
     }),
@@ -262,7 +282,13 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     gameId: z.string(),
     playerIndex,
   }),
-  z.object({ type: z.literal('reconnectionFailed'), message: z.string(), clearStoredGameId: z.boolean() }),
+  z.object({
+    type: z.literal('reconnectionFailed'),
+    message: z.string(),
+    clearStoredGameId: z.boolean(),
+    /** Not in SPEC: why, so the client knows its own window ran out without reading the text. */
+    code: z.enum(RECONNECT_REFUSAL_CODES).optional(),
+  }),
   z.object({ type: z.literal('reconnectionTimeout'), message: z.string() }),
   z.object({ type: z.literal('opponentDisconnected'), message: z.string() }),
   z.object({
@@ -290,7 +316,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     playersOnline: z.number(),
   }),
   z.object({ type: z.literal('queueUpdate'), queueLengths: queueLengthsSchema, playersOnline: z.number() }),
-  z.object({ type: z.literal('transaction_notification'), transaction: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('transaction_notification'), transaction: transactionNoticeSchema }),
   /**
    * SPEC §3 "Ban status", pushed to every open socket of a wallet or address an admin bans or unbans,
    * so the lobby shows or lifts 'Account Restricted' without a reload.

@@ -1,4 +1,5 @@
 import { TICK_HZ } from './game/constants.ts';
+import { BASE58_CLASS } from './text-patterns.ts';
 
 /**
  * The product's rules (SPEC §1, §4, §7, §9) as named values and pure functions, written once: the server
@@ -127,7 +128,7 @@ export type GameStateName = (typeof GAME_STATES)[number];
 export const PAYOUT_TRANSACTION_TYPES: ReadonlySet<string> = new Set(['winner_payout', 'payout']);
 
 /** A Solana address as the product accepts it: base58, 32 to 44 characters. */
-export const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+export const BASE58_ADDRESS = /* @__PURE__ */ new RegExp(`^[${BASE58_CLASS}]{32,44}$`);
 /**
  * The name a server process goes by (NODE_ID): 1 to 64 characters of A-Z a-z 0-9 _ . -. The client keeps the
  * node of its game (`?node=`) under the same rule.
@@ -139,8 +140,8 @@ export const NODE_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
  */
 export const SIGNATURE_MIN_LENGTH = 20;
 export const SIGNATURE_MAX_LENGTH = 100;
-export const BASE58_SIGNATURE = new RegExp(
-  `^[1-9A-HJ-NP-Za-km-z]{${SIGNATURE_MIN_LENGTH},${SIGNATURE_MAX_LENGTH}}$`,
+export const BASE58_SIGNATURE = /* @__PURE__ */ new RegExp(
+  `^[${BASE58_CLASS}]{${SIGNATURE_MIN_LENGTH},${SIGNATURE_MAX_LENGTH}}$`,
 );
 
 /**
@@ -156,7 +157,7 @@ export const TERMS_VERSION = '2025-03-09';
  * about 70 bits, so a challenge cannot be found by guessing its link.
  */
 export const CHALLENGE_CODE_LENGTH = 12;
-export const CHALLENGE_CODE = new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${CHALLENGE_CODE_LENGTH}}$`);
+export const CHALLENGE_CODE = /* @__PURE__ */ new RegExp(`^[${BASE58_CLASS}]{${CHALLENGE_CODE_LENGTH}}$`);
 /**
  * Rematch: at game over either player may ask for one within the game-over screen's 10 s; a paid one pays again
  * through the wallet, which may take a while, so the server takes the ask up to this long after the match

@@ -121,6 +121,7 @@ async function registerRoutes(
   clientDir: string | undefined,
 ): Promise<void> {
   const { config, clock, db, bans, tracking, topology, limits, playerSessions } = services;
+  const routeLimits = limits?.routes;
   await buildApp({
     app,
     config,
@@ -155,13 +156,15 @@ async function registerRoutes(
         }),
       (app) => tracking.trackRequests(app, playerSessions),
       (app) => registerBanStatusRoute(app, bans, tracking.jurisdiction),
-      (app) => registerHistoryRoute(app, { db, clock, playerSessions }),
-      (app) => registerVerificationRoute(app, { db, clock, playerSessions }),
+      (app) => registerHistoryRoute(app, { db, clock, playerSessions, limit: routeLimits?.history }),
+      (app) =>
+        registerVerificationRoute(app, { db, clock, playerSessions, limit: routeLimits?.verification }),
       (app) =>
         registerRankingsRoutes(app, {
           db,
           clock,
           playerSessions,
+          limit: routeLimits?.rankings,
           // Several nodes: a player's choice empties every node's rankings cache at once.
           ...(topology.rankingsChanges ? { changes: topology.rankingsChanges } : {}),
         }),
@@ -173,7 +176,7 @@ async function registerRoutes(
           // What the change now refuses closes on whichever node holds it.
           protectionChanged: topology.bus.protectionChanged,
         }),
-      (app) => registerChallengeRoute(app, { db, clock }),
+      (app) => registerChallengeRoute(app, { db, clock, limit: routeLimits?.challenge }),
       (app) =>
         registerChallengeActionRoutes(app, {
           db,
@@ -181,6 +184,7 @@ async function registerRoutes(
           rpc: services.rpc,
           houseWallet: services.chain.houseWallet.address,
           publicOrigin: () => config.publicOrigin,
+          limit: routeLimits?.challengeAction,
         }),
       (app) =>
         registerActionPaymentRoute(app, {
@@ -189,6 +193,7 @@ async function registerRoutes(
           rpc: services.rpc,
           houseWallet: services.chain.houseWallet.address,
           playerSessions,
+          limit: routeLimits?.actionPayment,
         }),
       (app) =>
         registerGameChannel(app, {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { CHANNEL_LIMITS } from './gateway/limits.ts';
 import { DEFAULT_SIGN_IN_LIMIT } from './http/auth/register-player-auth.ts';
+import { ROUTE_LIMITS } from './http/route-limits.ts';
 import { perIpLimitsScaledBy } from './per-ip-limit-factor.ts';
 
 describe('PER_IP_LIMIT_FACTOR raises per-address limits for a load test, and only those', () => {
@@ -18,6 +19,16 @@ describe('PER_IP_LIMIT_FACTOR raises per-address limits for a load test, and onl
     expect(limits.channel).not.toHaveProperty('messagesPerSecond');
     expect(limits.signIn.signIn.capacity).toBe(DEFAULT_SIGN_IN_LIMIT.capacity * 1000);
     expect(limits.rpc.perIp.refillPerMinute).toBeGreaterThan(0);
+  });
+
+  it('scales each player route’s own per-address limit too', () => {
+    const limits = perIpLimitsScaledBy(1000)!;
+    for (const [route, limit] of Object.entries(ROUTE_LIMITS)) {
+      expect(limits.routes[route as keyof typeof ROUTE_LIMITS]).toEqual({
+        capacity: limit.capacity * 1000,
+        refillPerMinute: limit.refillPerMinute * 1000,
+      });
+    }
   });
 
   it('refuses a factor below 1, and never echoes a refused METRICS_TOKEN', () => {

@@ -1,6 +1,7 @@
 import { DEFAULT_RPC_PER_IP } from './chain/local-rpc/rpc-route.ts';
 import { CHANNEL_LIMITS, type ChannelLimits } from './gateway/limits.ts';
 import { DEFAULT_ME_LIMIT, DEFAULT_SIGN_IN_LIMIT, type RateLimit } from './http/auth/register-player-auth.ts';
+import { ROUTE_LIMITS, type RouteLimits } from './http/route-limits.ts';
 
 /** The per-address limits of the channel: per-socket ones stay, so one bot is held to what one player is. */
 const PER_IP_CHANNEL_LIMITS = [
@@ -31,5 +32,8 @@ export function perIpLimitsScaledBy(factor: number) {
     signIn: { signIn: scaled(DEFAULT_SIGN_IN_LIMIT, factor), me: scaled(DEFAULT_ME_LIMIT, factor) },
     channel,
     rpc: { perIp: scaled(DEFAULT_RPC_PER_IP, factor) },
+    routes: Object.fromEntries(
+      Object.entries(ROUTE_LIMITS).map(([route, limit]) => [route, scaled(limit, factor)]),
+    ) as RouteLimits,
   };
 }

@@ -25,6 +25,7 @@ import { CHANNEL_LIMITS, type ChannelLimits } from './gateway/limits.ts';
 import { createPresence, type Presence } from './gateway/presence.ts';
 import { type GameWiring, gameHandlers, nodeActs } from './gateway/wire-game.ts';
 import type { PlayerAuthOptions } from './http/auth/register-player-auth.ts';
+import type { RouteLimits } from './http/route-limits.ts';
 import type { MovementNotice } from './ledger/money-notice.ts';
 import { createPaymentSweeper, type PaymentSweeperOptions } from './ledger/payout/payment-sweeper.ts';
 import { type MoneyWiring, wireMoney } from './ledger/wire-money.ts';
@@ -72,6 +73,8 @@ export interface ServiceOptions {
     signIn?: PlayerAuthOptions['rateLimits'];
     channel?: Partial<ChannelLimits>;
     rpc?: Omit<RpcRouteOptions, 'internalToken'>;
+    /** The player routes' own per-address limits (http/route-limits.ts). */
+    routes?: Partial<RouteLimits>;
   };
   /** Where one-time notices (the embedded default admin's password) are printed; console.warn by default. */
   print?: (text: string) => void;

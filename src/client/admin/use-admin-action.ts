@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BAN_ACTION_MESSAGES, HELD_PAYOUT_MESSAGES } from '../../common/api/admin-actions.ts';
 import { shortenAddress } from '../../common/format.ts';
 import { useToast } from '../ui/toast-provider.tsx';
 import { useAdminFetch } from './admin-fetch.ts';
@@ -7,21 +8,29 @@ import { ADMIN_KEY } from './use-admin-list.ts';
 
 /** Each admin action: its route, the toast on success and the 'Error' toast's text (SPEC §7, §8). */
 export const ADMIN_ACTIONS = {
-  banWallet: { path: '/ban-wallet', done: 'Wallet Banned', failed: 'Failed to ban wallet address.' },
-  unbanWallet: { path: '/unban-wallet', done: 'Wallet Unbanned', failed: 'Failed to unban wallet address.' },
-  banIp: { path: '/ban-ip', done: 'IP Banned', failed: 'Failed to ban IP address.' },
-  unbanIp: { path: '/unban-ip', done: 'IP Unbanned', failed: 'Failed to unban IP address.' },
+  banWallet: {
+    path: '/ban-wallet',
+    done: BAN_ACTION_MESSAGES.walletBanned,
+    failed: 'Failed to ban wallet address.',
+  },
+  unbanWallet: {
+    path: '/unban-wallet',
+    done: BAN_ACTION_MESSAGES.walletUnbanned,
+    failed: 'Failed to unban wallet address.',
+  },
+  banIp: { path: '/ban-ip', done: BAN_ACTION_MESSAGES.ipBanned, failed: 'Failed to ban IP address.' },
+  unbanIp: { path: '/unban-ip', done: BAN_ACTION_MESSAGES.ipUnbanned, failed: 'Failed to unban IP address.' },
   flagWallet: { path: '/flag-wallet', done: 'Wallet Flagged', failed: 'Failed to flag wallet address.' },
   resolveFlag: { path: '/resolve-flag', done: 'Flag Resolved', failed: 'Failed to resolve the flag.' },
   resolveEvent: { path: '/resolve-event', done: 'Event Resolved', failed: 'Failed to resolve the event.' },
   releaseHeldPayout: {
     path: '/held-payouts/release',
-    done: 'Payout Released',
+    done: HELD_PAYOUT_MESSAGES.released,
     failed: 'Failed to release the payout.',
   },
   refundLoser: {
     path: '/held-payouts/refund-loser',
-    done: 'Loser Refunded',
+    done: HELD_PAYOUT_MESSAGES.refundedLoser,
     failed: "Failed to refund the loser's entry.",
   },
 } as const;

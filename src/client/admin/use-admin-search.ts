@@ -9,6 +9,7 @@ import {
 } from '../../common/api/admin-rows.ts';
 import type { Page } from '../../common/api/wire-values.ts';
 import { BASE58_ADDRESS } from '../../common/rules.ts';
+import { UUID_ONLY } from '../../common/text-checks.ts';
 import { useAdminFetch } from './admin-fetch.ts';
 import type { AdminTabId } from './admin-tabs.tsx';
 import { adminListOptions } from './use-admin-list.ts';
@@ -23,7 +24,7 @@ const SEARCHED = [
 
 type SearchedTab = (typeof SEARCHED)[number]['tab'];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = UUID_ONLY;
 const IP_LIKE = /^[0-9.]+$|:/;
 
 /**

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Clock } from '../../common/clock.ts';
 import { formatSol } from '../../common/format.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { SEARCH_TEXTS } from '../../common/protocol-texts.ts';
 import { CancelUnderRule } from '../lobby/cancel-under-rule.tsx';
 import { useSearchClock } from '../lobby/use-search-clock.ts';
 import type { GameView } from '../state/game-view.ts';
@@ -12,7 +13,7 @@ const ChallengeQr = lazy(() => import('./challenge-qr.tsx'));
 
 export const OPEN_CHALLENGE_TEXTS = {
   title: 'CHALLENGE OPEN',
-  waiting: 'Waiting for your friend to accept',
+  waiting: SEARCH_TEXTS.challengeWaiting,
   share:
     'Send this link to your friend: whoever opens it, pays the same entry and accepts plays you at once.',
   copy: 'Copy link',

@@ -1,3 +1,4 @@
+import { HISTORY_TEXTS } from '../../common/api/history-texts.ts';
 import type { TransactionGroup } from './history-groups.ts';
 import { type HistoryTransaction, isPayout } from './history-transaction.ts';
 
@@ -52,5 +53,5 @@ export function showingText(filter: HistoryFilter, shown: number, total: number)
 
 /** 'No transactions found', or 'No {filter} found' under a chip. */
 export function emptyText(filter: HistoryFilter): string {
-  return filter === 'all' ? 'No transactions found' : `No ${FILTER_LABELS[filter].toLowerCase()} found`;
+  return filter === 'all' ? HISTORY_TEXTS.empty : `No ${FILTER_LABELS[filter].toLowerCase()} found`;
 }

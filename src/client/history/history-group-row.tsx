@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { HISTORY_TEXTS } from '../../common/api/history-texts.ts';
 import { shortenAddress } from '../../common/format.ts';
 import { VerifyMatchButton } from '../verify/verify-match-button.tsx';
 import type { Cluster } from '../wallet/wallet-api.ts';
@@ -16,7 +17,7 @@ const OUTCOME_TEXT = {
 } as const;
 
 /** A payout the operator holds because the winner's wallet was banned before it was paid. */
-export const HELD_TEXT = 'Payout held for review';
+export const HELD_TEXT = HISTORY_TEXTS.payoutHeld;
 
 /** One game (or search) of the history: a summary that expands into its rows, each with its details. */
 export function HistoryGroupRow({

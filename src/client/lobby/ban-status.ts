@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import { parseAnswer } from '../../common/api/parse-answer.ts';
 import type { banStatusReadSchema } from '../../common/api/player-api.ts';
-import { ERROR_MESSAGES } from '../../common/protocol-texts.ts';
+import {
+  BAN_MESSAGES,
+  ERROR_MESSAGES,
+  ACCOUNT_RESTRICTED_CODE as RESTRICTED_CODE,
+} from '../../common/protocol-texts.ts';
 import type { GameView } from '../state/game-view.ts';
 
 /**
@@ -14,15 +18,11 @@ export const BAN_STATUS_URL = '/api/ban-status';
 /** The answer's schema (and zod with it) loads when an answer is read: the first page stays within its budget. */
 const readSchemas = () => import('../../common/api/player-api.ts');
 
-/** SPEC §8 default ban messages. */
-export const DEFAULT_BAN_MESSAGES = {
-  wallet: 'Your wallet has been banned',
-  ip: 'Your IP address has been banned',
-  account: 'Your account has been restricted',
-} as const;
+/** SPEC §8 default ban messages, the server's own. */
+export const DEFAULT_BAN_MESSAGES = BAN_MESSAGES;
 
 /** The protocol's error code for a refused or closed search of a restricted player. */
-export const ACCOUNT_RESTRICTED_CODE = 'account_restricted';
+export const ACCOUNT_RESTRICTED_CODE = RESTRICTED_CODE;
 
 export interface Restriction {
   banned: boolean;

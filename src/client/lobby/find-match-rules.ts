@@ -1,6 +1,7 @@
 import { canPayEntry, entryLamportsNeeded, RENT_EXEMPT_MINIMUM_LAMPORTS } from '../../common/entry-cost.ts';
 import { lamportsToSolString, lamportsToSolStringRoundedUp } from '../../common/format.ts';
 import { type GameMode, type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { BAN_MESSAGES, ERROR_MESSAGES } from '../../common/protocol-texts.ts';
 import { CANCEL_WAIT_MS, TRANSFER_NETWORK_FEE_LAMPORTS } from '../../common/rules.ts';
 import type { ToastInput } from '../ui/toast-provider.tsx';
 import type { PaymentResult } from '../wallet/wallet-api.ts';
@@ -28,7 +29,7 @@ export function isPaidPlayClosed(mode: GameMode, facts: Pick<LobbyFacts, 'paidPl
 }
 
 /** SPEC §8: the restriction message when neither the ban check nor the server named one. */
-export const DEFAULT_RESTRICTION_MESSAGE = 'Your account has been restricted';
+export const DEFAULT_RESTRICTION_MESSAGE = BAN_MESSAGES.account;
 
 /**
  * The balance pays the mode's entry as the chain will take it (common/entry-cost.ts): the wager, the
@@ -124,13 +125,13 @@ export function decideFindMatch(facts: LobbyFacts, selected: GameModeId | null):
   if (facts.searching) {
     return {
       kind: 'refused',
-      toast: { title: 'Already Searching', description: 'You are already searching for a match' },
+      toast: { title: ERROR_MESSAGES.alreadySearching, description: 'You are already searching for a match' },
     };
   }
   if (selected === null) {
     return {
       kind: 'refused',
-      toast: { title: 'Game Mode Required', description: 'Please select a game mode first' },
+      toast: { title: ERROR_MESSAGES.gameModeRequired, description: 'Please select a game mode first' },
     };
   }
   if (selected === 'practice') return { kind: 'practice' };
@@ -139,7 +140,7 @@ export function decideFindMatch(facts: LobbyFacts, selected: GameModeId | null):
       kind: 'refused',
       toast: {
         title: 'Wallet Required',
-        description: 'Please connect your wallet first',
+        description: ERROR_MESSAGES.walletRequired,
         variant: 'destructive',
       },
     };

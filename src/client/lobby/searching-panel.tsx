@@ -1,5 +1,6 @@
 import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { SEARCH_TEXTS } from '../../common/protocol-texts.ts';
 import { waitProgressPercent } from '../screens/screen-rules.ts';
 import type { GameView } from '../state/game-view.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -36,7 +37,8 @@ export function SearchingPanel({
     >
       <p className="flex items-center gap-2 font-bold text-sm text-yellow-200">
         <Spinner />
-        Searching for an opponent{mode ? ` (${getGameMode(mode).name})` : ''}...
+        {SEARCH_TEXTS.searching}
+        {mode ? ` (${getGameMode(mode).name})` : ''}...
       </p>
       <p className="mt-2 text-slate-300 text-xs">Waiting {seconds}s</p>
       <div

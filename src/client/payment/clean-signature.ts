@@ -1,3 +1,4 @@
+import { BASE58_TEXT, NOT_BASE58 } from '../../common/text-checks.ts';
 /**
  * SPEC §5 "Payment signature cleaning before findMatch". Wallets hand back signatures in many shapes (a
  * string, a String object, text with spaces or a 0x prefix); the game channel only takes base58 text.
@@ -7,8 +8,6 @@
 
 import { SIGNATURE_MIN_LENGTH } from '../../common/rules.ts';
 
-const BASE58_ONLY = /^[1-9A-HJ-NP-Za-km-z]+$/;
-const NOT_BASE58 = /[^1-9A-HJ-NP-Za-km-z]/g;
 /** What String() makes of values that are not signatures: objects, undefined and null. */
 const CONVERSION_LEFTOVER = /^(\[object [^\]]*\]|undefined|null)$/;
 
@@ -19,7 +18,7 @@ export function cleanPaymentSignature(value: unknown): string | null {
   let text = converted.trim();
   if (text.startsWith('0x')) text = text.slice(2);
   if (text.length < SIGNATURE_MIN_LENGTH) return null;
-  if (BASE58_ONLY.test(text)) return text;
+  if (BASE58_TEXT.test(text)) return text;
   const stripped = text.replace(NOT_BASE58, '');
   return stripped.length >= SIGNATURE_MIN_LENGTH ? stripped : null;
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { SEARCH_TEXTS } from '../../common/protocol-texts.ts';
 import { expiresInText } from '../challenge/challenge-link.ts';
 import { CancelUnderRule } from '../lobby/cancel-under-rule.tsx';
 import { useSearchClock } from '../lobby/use-search-clock.ts';
@@ -8,7 +9,7 @@ import { Spinner } from '../ui/spinner.tsx';
 
 export const REMATCH_WAIT_TEXTS = {
   title: 'REMATCH',
-  waiting: 'Waiting for your opponent to take the rematch',
+  waiting: SEARCH_TEXTS.rematchWaiting,
   refund: 'If your opponent leaves or does not take it in time, your entry fee is refunded in full.',
   cancel: 'Cancel Rematch',
 } as const;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { countOf } from '../../common/format.ts';
+import { SHOWN_MATCH_TEXTS as MATCH_TEXTS } from '../../common/protocol-texts.ts';
 import { GAME_OVER_RETURN_SECONDS } from '../../common/rules.ts';
 import { RematchControl } from '../rematch/rematch-control.tsx';
 import { useGame } from '../state/game-api.ts';
@@ -12,7 +13,7 @@ export const GAME_OVER_TEXTS = {
   title: 'GAME OVER',
   win: 'YOU WIN',
   lose: 'YOU LOSE',
-  opponentLeft: 'Your opponent has disconnected. Victory awarded!',
+  opponentLeft: MATCH_TEXTS.opponentLeft,
   mainMenu: 'MAIN MENU',
   returning: (seconds: number) => `Returning to main menu in ${countOf(seconds, 'second')}...`,
   /** Once the player asks to verify, the screen waits for them instead of counting down. */

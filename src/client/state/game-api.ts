@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { TransactionNotice } from '../../common/api/transaction-notice.ts';
 import type { ConnectionQuality } from '../../common/connection-quality.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { BallPredictionView } from '../game/ball-prediction.ts';
@@ -35,7 +36,7 @@ export interface ConnectionInfo {
 }
 
 /** A `transaction_notification`'s transaction, as the server sent it (SPEC §3 transaction record fields). */
-export type TransactionNotice = Record<string, unknown>;
+export type { TransactionNotice };
 
 export interface GameApi {
   view: GameView;

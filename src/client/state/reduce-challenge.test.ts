@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientMessage } from '../../common/protocol.ts';
+import { type ErrorCode, parseClientMessage } from '../../common/protocol.ts';
 import { findMatchMessage } from '../controller/outgoing-messages.ts';
 import { reduce } from './reduce.ts';
 import { AT, check, server, view } from './test-support/reduce-fixtures.ts';
@@ -78,20 +78,22 @@ describe('a challenge in the client state', () => {
     }
   });
 
-  it.each(['challenge_not_open', 'own_challenge', 'challenge_mode_mismatch', 'challenge_not_started'])(
-    'an accept refused with %s ends the search, and the player is told why',
-    (code) => {
-      const asked = reduce(view({ connected: true }), {
-        type: 'findMatch',
-        mode: 'smol_shrimp',
-        paymentSignature: null,
-        at: AT,
-        challenge: CODE,
-      });
-      check(asked, server({ type: 'error', data: { message: 'This challenge is no longer open', code } }), {
-        searching: false,
-        notice: expect.objectContaining({ kind: 'error', code }),
-      });
-    },
-  );
+  it.each<ErrorCode>([
+    'challenge_not_open',
+    'own_challenge',
+    'challenge_mode_mismatch',
+    'challenge_not_started',
+  ])('an accept refused with %s ends the search, and the player is told why', (code) => {
+    const asked = reduce(view({ connected: true }), {
+      type: 'findMatch',
+      mode: 'smol_shrimp',
+      paymentSignature: null,
+      at: AT,
+      challenge: CODE,
+    });
+    check(asked, server({ type: 'error', data: { message: 'This challenge is no longer open', code } }), {
+      searching: false,
+      notice: expect.objectContaining({ kind: 'error', code }),
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../common/wire-codes.ts';
 import type { GameEvent } from './game-events.ts';
 import { reduce } from './reduce.ts';
 import { AT, check, playing, QUEUES, server, view } from './test-support/reduce-fixtures.ts';
@@ -6,7 +7,7 @@ import { AT, check, playing, QUEUES, server, view } from './test-support/reduce-
 /** The reducer (state/reduce.ts) against SPEC §8 server errors, and lastEvent. */
 
 describe('server errors', () => {
-  const error = (message: string, code?: string): GameEvent =>
+  const error = (message: string, code?: ErrorCode): GameEvent =>
     server({ type: 'error', data: code ? { message, code } : { message } });
 
   it("'Rate limit exceeded' is not shown and changes nothing", () => {
@@ -26,7 +27,7 @@ describe('server errors', () => {
   });
 
   it('account_restricted is left to the lobby banner; a stray not_in_game is not a toast', () => {
-    for (const code of ['account_restricted', 'not_in_game']) {
+    for (const code of ['account_restricted', 'not_in_game'] as const) {
       const after = reduce(view(), error('x', code));
       expect(after.lastErrorCode).toBe(code);
       expect(after.notice).toBeNull();

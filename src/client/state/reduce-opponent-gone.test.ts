@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../common/protocol.ts';
+import type { ReconnectRefusalCode, ServerMessage } from '../../common/protocol.ts';
 import { RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import type { GameView } from './game-view.ts';
 import { reduce } from './reduce.ts';
@@ -121,24 +121,32 @@ describe("this player's own reconnection window", () => {
     });
   });
 
-  it.each([
+  it.each<[string, string, number, string | null, ReconnectRefusalCode]>([
     [
       'the window over, the game gone',
       'Game not found or already finished',
       RECONNECTION_WINDOW_MS,
       'forfeited',
+      'match_over',
     ],
-    ['the server says the window expired', 'The reconnection window has expired', 1_000, 'forfeited'],
+    [
+      'the server says the window expired',
+      'The reconnection window has expired',
+      1_000,
+      'forfeited',
+      'window_expired',
+    ],
     [
       'within the window, the game gone (it ended otherwise)',
       'Game not found or already finished',
       1_000,
       null,
+      'match_over',
     ],
-  ])("back and refused, %s ('%s'): the forfeit told or not", (_name, message, sinceLoss, kind) => {
+  ])("back and refused, %s ('%s'): the forfeit told or not", (_name, message, sinceLoss, kind, code) => {
     const back = reduce(
       lost({ connected: true }),
-      server({ type: 'reconnectionFailed', message, clearStoredGameId: true }, AT - 10_000 + sinceLoss),
+      server({ type: 'reconnectionFailed', message, clearStoredGameId: true, code }, AT - 10_000 + sinceLoss),
     );
     expect(back).toMatchObject({ gameId: null, state: 'waiting', isDisconnected: false });
     expect(back.notice?.kind ?? null).toBe(kind);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../common/protocol.ts';
+import type { ErrorCode, ServerMessage } from '../../common/protocol.ts';
 import { PASSING_REFUSAL_CODES } from '../../common/protocol-texts.ts';
 import { PAYMENT_RETRY, paymentRetryDelayMs } from './payment-retry.ts';
 import { reduce } from './reduce.ts';
@@ -11,7 +11,7 @@ import { AT, check, type Row, searching, server } from './test-support/reduce-fi
  */
 
 const SIGNATURE = '5'.repeat(88);
-const error = (code: string, message = 'not yet'): ServerMessage => ({
+const error = (code: ErrorCode, message = 'not yet'): ServerMessage => ({
   type: 'error',
   data: { message, code },
 });
@@ -86,7 +86,7 @@ describe('a passing refusal keeps the payment of a paid search', () => {
 });
 
 describe('a final refusal ends the paid search and drops its signature', () => {
-  it.each([
+  it.each<[ErrorCode, string]>([
     ['entry_refunded', 'Your search could not be started. Your entry fee of 0.1 SOL is being refunded.'],
     ['entry_refund_pending', 'Your entry fee of 0.1 SOL will be refunded automatically within minutes.'],
     ['payment_refused', 'This payment was not made by your connected wallet'],

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../common/wire-codes.ts';
 import { reduce } from './reduce.ts';
 import { searching, server } from './test-support/reduce-fixtures.ts';
 
 /** A paid search refused by the player's own exclusion or loss limit ends the search and is a toast. */
 describe('player protection refusals on the client', () => {
-  it.each(['self_excluded', 'loss_limit_reached', 'loss_limit_exceeded'])(
+  it.each<ErrorCode>(['self_excluded', 'loss_limit_reached', 'loss_limit_exceeded'])(
     '%s: the search is over and the server text (with its refund) is shown',
     (code) => {
       const message = `Refused (${code}). Your entry fee of 0.1 SOL is being refunded to your wallet in full.`;

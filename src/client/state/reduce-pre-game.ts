@@ -1,4 +1,5 @@
-import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { ERROR_CODES } from '../../common/protocol.ts';
+import { ERROR_MESSAGES } from '../../common/protocol-texts.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import type { GameView } from './game-view.ts';
 import { withNotice } from './view-changes.ts';
@@ -38,7 +39,7 @@ export function exitSearch(view: GameView, at: number): GameView {
   const waited = view.searchStartTime === null ? Number.POSITIVE_INFINITY : at - view.searchStartTime;
   if (!paid || waited >= CANCEL_WAIT_MS) return { ...view, cancelling: 'cancelling' };
   const message = ERROR_MESSAGES.cancelTooEarly;
-  const code = 'cancel_too_early';
+  const code = ERROR_CODES.cancelTooEarly;
   return withNotice(
     { ...view, lastError: message, lastErrorCode: code, lastErrorAt: at },
     { kind: 'error', message, code },

@@ -1,4 +1,5 @@
 import type { ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
+import { ERROR_CODES, type ErrorCode, RECONNECT_REFUSAL_CODES } from '../../common/protocol.ts';
 import { isPassingRefusal, REFUND_REFUSAL_CODES } from '../../common/protocol-texts.ts';
 import { RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 import type { GameView } from './game-view.ts';
@@ -8,54 +9,56 @@ import { withPreGameScreens } from './reduce-pre-game.ts';
 import {
   backToLobby,
   CHANNEL_TEXTS,
-  FORFEIT_TEXTS,
   isConnectionText,
   ownWindowOver,
-  RATE_LIMIT_MESSAGE,
   withNotice,
   withOpponentLeftToast,
   withoutOverlay,
 } from './view-changes.ts';
 
 /** Error codes after which the search the player asked for does not exist (the server refused it). */
-const SEARCH_REFUSED = new Set([
-  'account_restricted',
-  'game_mode_required',
-  'wallet_required',
-  'payment_required',
-  'payment_refused',
-  'restricted_jurisdiction',
+const SEARCH_REFUSED: ReadonlySet<ErrorCode> = new Set([
+  ERROR_CODES.accountRestricted,
+  ERROR_CODES.gameModeRequired,
+  ERROR_CODES.walletRequired,
+  ERROR_CODES.paymentRequired,
+  ERROR_CODES.paymentRefused,
+  ERROR_CODES.restrictedJurisdiction,
   // The player's own protection (a payment sent with it is refunded in full).
-  'self_excluded',
-  'loss_limit_reached',
-  'loss_limit_exceeded',
+  ERROR_CODES.selfExcluded,
+  ERROR_CODES.lossLimitReached,
+  ERROR_CODES.lossLimitExceeded,
   // The payment was recorded and is being (or will be) refunded in full: this search is over.
   REFUND_REFUSAL_CODES.refunded,
   REFUND_REFUSAL_CODES.refundPending,
-  'matchmaking_unavailable',
-  'server_stopping',
+  ERROR_CODES.matchmakingUnavailable,
+  ERROR_CODES.serverStopping,
   // Challenge a friend: the link leads nowhere now, is the player's own, or is of another mode.
-  'challenge_not_open',
-  'challenger_away',
-  'own_challenge',
-  'challenge_mode_mismatch',
-  'challenge_not_started',
+  ERROR_CODES.challengeNotOpen,
+  ERROR_CODES.challengerAway,
+  ERROR_CODES.ownChallenge,
+  ERROR_CODES.challengeModeMismatch,
+  ERROR_CODES.challengeNotStarted,
 ]);
 /** Error codes that end a cancel under way (the search is still open, or was already closed). */
-const CANCEL_ENDED = new Set(['cancel_too_early', 'cancel_failed', 'not_searching']);
+const CANCEL_ENDED: ReadonlySet<ErrorCode> = new Set([
+  ERROR_CODES.cancelTooEarly,
+  ERROR_CODES.cancelFailed,
+  ERROR_CODES.notSearching,
+]);
 /**
  * Errors the player is not shown in a toast: the lobby has its own 'Account Restricted' banner and toast;
  * a paddle move that reached a finished game is noise.
  */
-const QUIET = new Set(['account_restricted', 'not_in_game']);
+const QUIET: ReadonlySet<ErrorCode> = new Set([ERROR_CODES.accountRestricted, ERROR_CODES.notInGame]);
 /** An identical error within this long (a repeated cancel's answers) raises no second toast. */
 const REPEAT_ERROR_MS = 2_000;
 
 function onError(view: GameView, message: ServerMessageOf<'error'>, at: number): GameView {
   const text = message.data.message;
-  // SPEC §5/§8: rate-limit errors are not shown, and change nothing.
-  if (text === RATE_LIMIT_MESSAGE) return view;
   const code = message.data.code ?? null;
+  // SPEC §5/§8: rate-limit errors ('Rate limit exceeded', known by their code) are not shown, and change nothing.
+  if (code === ERROR_CODES.rateLimited) return view;
   // Nothing was recorded: the same payment goes again, calmly (no error toast while it is confirmed).
   const paidSearch = view.searching && view.gameId === null && view.paymentSignature !== null;
   if (isPassingRefusal(code) && paidSearch) return retryOrGiveUp(view, at);
@@ -78,7 +81,7 @@ function onError(view: GameView, message: ServerMessageOf<'error'>, at: number):
   }
   if (code !== null && CANCEL_ENDED.has(code)) {
     next = { ...next, cancelling: 'idle' };
-    if (code === 'not_searching' && view.gameId === null)
+    if (code === ERROR_CODES.notSearching && view.gameId === null)
       next = { ...next, searching: false, searchStartTime: null };
   }
   return next;
@@ -217,7 +220,7 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         // guess from a lobby.
         const forfeited =
           view.gameId !== null &&
-          (ownWindowOver(view, at) || message.message.startsWith(FORFEIT_TEXTS.windowExpired));
+          (ownWindowOver(view, at) || message.code === RECONNECT_REFUSAL_CODES.windowExpired);
         return forfeited ? withNotice(lobby, { kind: 'forfeited' }) : lobby;
       }
       return {

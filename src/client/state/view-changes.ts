@@ -1,3 +1,4 @@
+import { SHOWN_MATCH_TEXTS as MATCH_TEXTS } from '../../common/protocol-texts.ts';
 import { RECONNECTION_WINDOW_MS, RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 import type { GameNotice, GameView } from './game-view.ts';
 import { initialGameView } from './initial-view.ts';
@@ -11,8 +12,8 @@ export const CHANNEL_TEXTS = {
   connectionLost: 'Connection lost',
   unableToReconnect: 'Unable to reconnect. Please refresh the page.',
   failedToReconnect: 'Failed to reconnect',
-  opponentDisconnected: 'Opponent disconnected',
-  opponentTimeout: 'Opponent did not reconnect in time',
+  opponentDisconnected: MATCH_TEXTS.opponentDisconnected,
+  opponentTimeout: MATCH_TEXTS.opponentTimeout,
 } as const;
 
 /**
@@ -20,10 +21,9 @@ export const CHANNEL_TEXTS = {
  * sentence is the server's own refusal text for a seat whose window expired.
  */
 export const FORFEIT_TEXTS = {
-  windowExpired: 'The reconnection window has expired',
+  windowExpired: MATCH_TEXTS.windowExpired,
   title: 'Game Forfeited',
-  description:
-    'The reconnection window has expired: you did not reconnect in time, so the game was forfeited.',
+  description: `${MATCH_TEXTS.windowExpired}: you did not reconnect in time, so the game was forfeited.`,
 } as const;
 
 /** Whole seconds left of this player's own reconnection window at `at` (the window counts from the loss). */
@@ -56,9 +56,6 @@ export function withOpponentLeftToast(view: GameView): GameView {
   if (view.opponentLeftToldFor === view.gameId) return view;
   return withNotice({ ...view, opponentLeftToldFor: view.gameId }, { kind: 'opponentLeft' });
 }
-
-/** SPEC §8: this server error is never shown. */
-export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded';
 
 const CONNECTION_TEXTS: ReadonlySet<string> = new Set([
   CHANNEL_TEXTS.connectionError,

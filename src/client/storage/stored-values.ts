@@ -1,5 +1,6 @@
 import { WINNING_SCORE } from '../../common/game/constants.ts';
 import { BASE58_ADDRESS, GAME_STATES, type GameStateName, NODE_ID_PATTERN } from '../../common/rules.ts';
+import { UUID_INSIDE } from '../../common/text-patterns.ts';
 import { STAT_LIMITS, sanePlayerStat } from './stat-limits.ts';
 import { browserLocalStorage, browserSessionStorage, type StorageArea } from './storage-area.ts';
 
@@ -76,10 +77,10 @@ const LAMPORTS = /^\d{1,20}$/;
 /*
  * The storage module is on the first page's path (sound flags, the wallet's keys), so it takes no value
  * from protocol.ts, whose zod schemas would come along: the game states, the address
- * and the node name come from the zod-free rules.ts. The game-id rule mirrors protocol.ts's;
- * stored-values-protocol.test.ts holds them equal.
+ * and the node name come from the zod-free rules.ts, the game id's UUID from
+ * text-patterns.ts as protocol.ts's does; stored-values-protocol.test.ts holds them equal.
  */
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const UUID = UUID_INSIDE;
 
 function parseJson(raw: string): unknown {
   try {

@@ -7,6 +7,20 @@ import { lamportsText } from './wire-values.ts';
  * (wire-values.ts); flag-wallet and resolve-flag answer the flag (admin-rows.ts).
  */
 
+/** The toast titles of SPEC §7, answered as `message` and shown by the back-office. */
+export const BAN_ACTION_MESSAGES = {
+  walletBanned: 'Wallet Banned',
+  walletUnbanned: 'Wallet Unbanned',
+  ipBanned: 'IP Banned',
+  ipUnbanned: 'IP Unbanned',
+} as const;
+
+/** The held-payout decisions' toast titles, answered as `message` and shown by the back-office. */
+export const HELD_PAYOUT_MESSAGES = {
+  released: 'Payout Released',
+  refundedLoser: 'Loser Refunded',
+} as const;
+
 /** POST /api/admin/ban-wallet and /unban-wallet; `message` is SPEC §7's toast title. */
 export const walletBanAnswerSchema = z.object({
   success: z.literal(true),

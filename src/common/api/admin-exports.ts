@@ -1,3 +1,4 @@
+import { DAY_MS } from '../text-patterns.ts';
 /**
  * The back-office's CSV exports (owner and admin): GET /api/admin/export/transactions.csv and
  * /api/admin/export/games.csv with `from` and `to`, UTC days as YYYY-MM-DD, both included: rows created from
@@ -56,7 +57,6 @@ export const EXPORT_RANGE_ERRORS = {
   tooLong: `A range may cover at most ${MAX_EXPORT_DAYS} days`,
 } as const;
 
-const DAY_MS = 86_400_000;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A YYYY-MM-DD day's midnight UTC, or null when it is not a real day (2026-02-30 is not). */

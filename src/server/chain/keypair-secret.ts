@@ -8,6 +8,7 @@ import {
   getBase58Encoder,
   type KeyPairSigner,
 } from '@solana/kit';
+import { BASE58_TEXT } from '../../common/text-checks.ts';
 import { fsyncDirectory } from './local/durable-file.ts';
 
 /**
@@ -46,7 +47,7 @@ export function decodeSecretText(text: string): Uint8Array | undefined {
     }
     return Uint8Array.from(parsed as number[]);
   }
-  if (!/^[1-9A-HJ-NP-Za-km-z]+$/.test(trimmed)) return undefined;
+  if (!BASE58_TEXT.test(trimmed)) return undefined;
   return new Uint8Array(getBase58Encoder().encode(trimmed));
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../common/clock.ts';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
+import { ERROR_CODES } from '../../common/wire-codes.ts';
 import { createEntryCloser } from '../game/entry-closer.ts';
 import { type Matchmaker, type PairOptions, type QueueEntry, rebindEntry } from '../game/matchmaker.ts';
 import type { GameStore } from '../game/store/game-store.ts';
@@ -128,10 +129,10 @@ export function createClusterMatchmaker(deps: {
 
   return {
     async join(player, mode, paid, challenge) {
-      if (byWallet.has(player.walletAddress)) return { ok: false, reason: 'already_searching' };
+      if (byWallet.has(player.walletAddress)) return { ok: false, reason: ERROR_CODES.alreadySearching };
       const joinedAt = clock.now();
       const id = await store.insertSearch({ player, mode, paid, joinedAt, nodeId, challenge });
-      if (id === null) return { ok: false, reason: 'already_searching' };
+      if (id === null) return { ok: false, reason: ERROR_CODES.alreadySearching };
       const entry: QueuedEntry = {
         id,
         mode,
@@ -173,7 +174,8 @@ export function createClusterMatchmaker(deps: {
     },
 
     async accept(challenge, accepter, gameId, started) {
-      if (byWallet.has(accepter.player.walletAddress)) return { ok: false, reason: 'already_searching' };
+      if (byWallet.has(accepter.player.walletAddress))
+        return { ok: false, reason: ERROR_CODES.alreadySearching };
       const accepted = await store.acceptChallenge(nodeId, { challenge, accepter, gameId, started });
       // This node's own challenge is forgotten here; another node's learns it from the match's hand-off.
       if (accepted.ok && isCurrent(challenge)) {

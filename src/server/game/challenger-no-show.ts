@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { ERROR_CODES, ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import type { Logger } from '../logger.ts';
 import type { GameMoney } from './game-ports.ts';
@@ -52,10 +52,10 @@ export async function settleChallengerNoShow(
       data: paid
         ? {
             message: REFUND_TEXTS.withRefund(text, paid.lamports),
-            code: 'match_cancelled',
+            code: ERROR_CODES.matchCancelled,
             refundLamports: paid.lamports.toString(),
           }
-        : { message: text, code: 'match_cancelled' },
+        : { message: text, code: ERROR_CODES.matchCancelled },
     });
     link.send({ type: 'gameCleanup', gameId });
   });

@@ -1,6 +1,6 @@
 import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
-import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '../../common/protocol.ts';
 import { REMATCH_WINDOW_MS } from '../../common/rules.ts';
 import type { Logger } from '../logger.ts';
 import type { EntryGate, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
@@ -54,7 +54,7 @@ export function createFindMatch(deps: {
 }) {
   const { store, gate, clock, matchmaker, matches, exits, queueChanged, log, options } = deps;
   const refusalDeps = { store, clock, log, verifier: options.verifier, money: options.money };
-  const refuse = (link: PlayerLink, message: FindMatchMessage, text: string, code: string) =>
+  const refuse = (link: PlayerLink, message: FindMatchMessage, text: string, code: ErrorCode) =>
     refuseSearch(refusalDeps, link, message, { message: text, code });
 
   /**
@@ -84,7 +84,7 @@ export function createFindMatch(deps: {
       // protection now refuses the stake is closed instead (challengerProtected).
       outcome =
         holder && !(await deps.nodeLive(holder))
-          ? 'challenger_away'
+          ? ERROR_CODES.challengerAway
           : (await challengerProtected(challenge, local?.id === challenge.id))
             ? 'challenge_gone'
             : await deps.startChallenge(challenge, { player: accepter.player, paid: accepter.paid, link });
@@ -132,7 +132,7 @@ export function createFindMatch(deps: {
     // SPEC §5 order: banned, already searching, mode, wallet, payment.
     const banned = await gate.banRefusal(link.walletAddress, link.ip);
     if (banned !== null) {
-      return refuse(link, message, banned, 'account_restricted');
+      return refuse(link, message, banned, ERROR_CODES.accountRestricted);
     }
     if (
       link.walletAddress &&
@@ -140,11 +140,12 @@ export function createFindMatch(deps: {
         liveMatchOf(matches, link.walletAddress) ||
         (await deps.playingElsewhere(link.walletAddress)))
     ) {
-      return refuse(link, message, ERROR_MESSAGES.alreadySearching, 'already_searching');
+      return refuse(link, message, ERROR_MESSAGES.alreadySearching, ERROR_CODES.alreadySearching);
     }
-    if (!message.gameMode) return link.sendError(ERROR_MESSAGES.gameModeRequired, 'game_mode_required');
+    if (!message.gameMode)
+      return link.sendError(ERROR_MESSAGES.gameModeRequired, ERROR_CODES.gameModeRequired);
     if (!link.walletAddress || !link.playerSessionId) {
-      return link.sendError(ERROR_MESSAGES.walletRequired, 'wallet_required');
+      return link.sendError(ERROR_MESSAGES.walletRequired, ERROR_CODES.walletRequired);
     }
     const mode = getGameMode(message.gameMode);
     // A challenge accepted is looked up before its payment is: a link that no longer leads anywhere is refused
@@ -160,7 +161,7 @@ export function createFindMatch(deps: {
     if (message.rematch !== undefined) {
       const refusal =
         message.challenge !== undefined
-          ? { message: ERROR_MESSAGES.invalidMessage, code: 'invalid_message' }
+          ? { message: ERROR_MESSAGES.invalidMessage, code: ERROR_CODES.invalidMessage }
           : rematchRefusal(ended, link.walletAddress, mode.id);
       if (refusal) return refuse(link, message, refusal.message, refusal.code);
     }
@@ -175,20 +176,27 @@ export function createFindMatch(deps: {
           country: restricted,
           mode: mode.id,
         });
-        return refuse(link, message, ERROR_MESSAGES.restrictedJurisdiction, 'restricted_jurisdiction');
+        return refuse(
+          link,
+          message,
+          ERROR_MESSAGES.restrictedJurisdiction,
+          ERROR_CODES.restrictedJurisdiction,
+        );
       }
       // The player's own protection: a self-exclusion, or a loss limit this entry could pass. Refused before
       // the payment is looked at, like the refusals above; a payment sent with it comes back in full.
       const limited = await gate.paidSearchRefusal(link.walletAddress, mode.wagerLamports, clock.now());
       if (limited) return refuse(link, message, limited.message, limited.code);
-      if (!options.verifier) return link.sendError(ERROR_MESSAGES.paymentRequired, 'payment_required');
+      if (!options.verifier)
+        return link.sendError(ERROR_MESSAGES.paymentRequired, ERROR_CODES.paymentRequired);
       const verified = await options.verifier.verify({
         walletAddress: link.walletAddress,
         mode: mode.id,
         signature: message.paymentSignature,
         ip: link.ip,
       });
-      if (!verified.ok) return sendRefusal(link, { ...verified, code: verified.code ?? 'payment_refused' });
+      if (!verified.ok)
+        return sendRefusal(link, { ...verified, code: verified.code ?? ERROR_CODES.paymentRefused });
       paid = verified.paid;
     }
     const player = {
@@ -235,11 +243,11 @@ export function createFindMatch(deps: {
     if (!joined.ok && joined.reason === 'queue_unavailable') {
       // Cluster mode, Redis away: the entry never reached the queue. Closed, its fee back in full.
       await exits.close(joined.entry, 'restart');
-      link.sendError(ERROR_MESSAGES.matchmakingUnavailable, 'matchmaking_unavailable');
+      link.sendError(ERROR_MESSAGES.matchmakingUnavailable, ERROR_CODES.matchmakingUnavailable);
       return false;
     }
     if (!joined.ok) {
-      const refusal = { message: ERROR_MESSAGES.alreadySearching, code: 'already_searching' };
+      const refusal = { message: ERROR_MESSAGES.alreadySearching, code: ERROR_CODES.alreadySearching };
       await refuseWithRefund(link, searcher, refusal);
       return false;
     }
@@ -264,7 +272,7 @@ export function createFindMatch(deps: {
   async function refuseWithRefund(
     link: PlayerLink & { walletAddress: string },
     searcher: { paid: PaidEntry | null; mode: GameModeId },
-    refusal: { message: string; code: string },
+    refusal: { message: string; code: ErrorCode },
   ): Promise<void> {
     const money = options.money;
     if (!searcher.paid || !money) return sendRefusal(link, refusal);
@@ -293,7 +301,7 @@ export function createFindMatch(deps: {
       if (found || rematchRefusal(match, link.walletAddress, searcher.mode)) {
         return refuseWithRefund(link, searcher, {
           message: ERROR_MESSAGES.rematchUnavailable,
-          code: 'rematch_unavailable',
+          code: ERROR_CODES.rematchUnavailable,
         });
       }
       const expiresAt = match.endedAt + REMATCH_WINDOW_MS;
@@ -312,11 +320,11 @@ export function createFindMatch(deps: {
 
 /** Why an accept that did not start a match was refused (a failed write: the refund's own answer says it). */
 const ACCEPT_REFUSALS = {
-  challenge_gone: { message: ERROR_MESSAGES.challengeNotOpen, code: 'challenge_not_open' },
-  challenger_away: { message: ERROR_MESSAGES.challengerAway, code: 'challenger_away' },
-  already_searching: { message: ERROR_MESSAGES.alreadySearching, code: 'already_searching' },
-  draining: { message: ERROR_MESSAGES.serverStopping, code: 'server_stopping' },
-  failed: { message: ERROR_MESSAGES.serverBusy, code: 'challenge_not_started' },
+  challenge_gone: { message: ERROR_MESSAGES.challengeNotOpen, code: ERROR_CODES.challengeNotOpen },
+  challenger_away: { message: ERROR_MESSAGES.challengerAway, code: ERROR_CODES.challengerAway },
+  already_searching: { message: ERROR_MESSAGES.alreadySearching, code: ERROR_CODES.alreadySearching },
+  draining: { message: ERROR_MESSAGES.serverStopping, code: ERROR_CODES.serverStopping },
+  failed: { message: ERROR_MESSAGES.serverBusy, code: ERROR_CODES.challengeNotStarted },
 } as const;
 
 /** Why a challenge's link cannot be accepted by this wallet in this mode now, or null when it can. */
@@ -325,17 +333,17 @@ export function acceptRefusal(
   walletAddress: string,
   mode: GameModeId,
   now: number,
-): { message: string; code: string } | null {
+): { message: string; code: ErrorCode } | null {
   const expiresAt = found?.entry.challenge?.expiresAt ?? 0;
   if (found?.status !== 'active' || expiresAt <= now) {
-    return { message: ERROR_MESSAGES.challengeNotOpen, code: 'challenge_not_open' };
+    return { message: ERROR_MESSAGES.challengeNotOpen, code: ERROR_CODES.challengeNotOpen };
   }
   if (found.entry.player.walletAddress === walletAddress) {
-    return { message: ERROR_MESSAGES.ownChallenge, code: 'own_challenge' };
+    return { message: ERROR_MESSAGES.ownChallenge, code: ERROR_CODES.ownChallenge };
   }
   if (found.entry.mode !== mode) {
-    return { message: ERROR_MESSAGES.challengeModeMismatch, code: 'challenge_mode_mismatch' };
+    return { message: ERROR_MESSAGES.challengeModeMismatch, code: ERROR_CODES.challengeModeMismatch };
   }
-  if (found.away) return { message: ERROR_MESSAGES.challengerAway, code: 'challenger_away' };
+  if (found.away) return { message: ERROR_MESSAGES.challengerAway, code: ERROR_CODES.challengerAway };
   return null;
 }

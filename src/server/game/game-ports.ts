@@ -1,5 +1,5 @@
 import type { GameModeId } from '../../common/game-modes.ts';
-import type { ClientMessage, ServerMessage } from '../../common/protocol.ts';
+import type { ClientMessage, ErrorCode, ServerMessage } from '../../common/protocol.ts';
 import type { PaidEntry, QueueEntry } from './queue-entry.ts';
 import type { ResultHook } from './store/match-recorder.ts';
 import type { StoreTx } from './store/store-tx.ts';
@@ -18,7 +18,7 @@ export interface PlayerLink {
   readonly ip: string | null;
   readonly userAgent: string | null;
   send(message: ServerMessage): void;
-  sendError(message: string, code?: string): void;
+  sendError(message: string, code?: ErrorCode): void;
   /** The socket's measured quality (SPEC §4), for the audit record. */
   connectionQuality?(): string | null;
 }
@@ -44,7 +44,7 @@ export interface EntryVerifier {
 export interface EntryRefusal {
   ok: false;
   message: string;
-  code?: string;
+  code?: ErrorCode;
   refundLamports?: bigint;
 }
 
@@ -76,7 +76,7 @@ export interface EntryGate {
 }
 
 /** A refusal by the entry gate: its text and its code on the wire. */
-export type GateRefusal = { message: string; code: string };
+export type GateRefusal = { message: string; code: ErrorCode };
 
 /** A ban written or lifted, as the bus carries it to every node (security/bans.ts emits it). */
 export type BanChange =

@@ -1,5 +1,5 @@
 import type { Clock } from '../../common/clock.ts';
-import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { ERROR_CODES, ERROR_MESSAGES } from '../../common/protocol.ts';
 import {
   DEFAULT_CHALLENGE_EXPIRY_MINUTES,
   DEFAULT_COUNTDOWN_SECONDS,
@@ -285,7 +285,7 @@ export function createGameServer(options: GameServerOptions) {
           return reconnect(link, message.gameId);
         case 'paddleMove': {
           const seated = seatedLink(matches, link, message.gameId);
-          if (!seated) return link.sendError(ERROR_MESSAGES.notInGame, 'not_in_game');
+          if (!seated) return link.sendError(ERROR_MESSAGES.notInGame, ERROR_CODES.notInGame);
           seated.live.match.paddleMove(seated.seat, message.position);
           return;
         }

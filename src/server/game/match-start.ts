@@ -3,6 +3,7 @@ import type { Clock } from '../../common/clock.ts';
 import type { PlayerIndex } from '../../common/game/physics.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { ServerMessageOf } from '../../common/protocol.ts';
+import { ERROR_CODES } from '../../common/wire-codes.ts';
 import type { Logger } from '../logger.ts';
 import type { PlayerLink } from './game-ports.ts';
 import { type LiveMatch, seatInfo } from './live-match.ts';
@@ -115,7 +116,7 @@ export function createMatchStarter(deps: MatchStarterDeps) {
   ): Promise<AcceptOutcome | 'draining'> => {
     if (deps.draining?.()) return 'draining';
     // This node's challenge whose socket is gone: no match starts with the challenger's seat away.
-    if (searches.isAway(challenge.id)) return 'challenger_away';
+    if (searches.isAway(challenge.id)) return ERROR_CODES.challengerAway;
     let outcome = 'challenge_gone' as AcceptOutcome;
     let written: QueueEntry | undefined;
     try {

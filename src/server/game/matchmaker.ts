@@ -1,5 +1,6 @@
 import type { Clock } from '../../common/clock.ts';
 import { GAME_MODE_IDS, type GameModeId } from '../../common/game-modes.ts';
+import { ERROR_CODES } from '../../common/wire-codes.ts';
 import { createEntryCloser } from './entry-closer.ts';
 import type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
 import type { AcceptResult } from './store/challenge-rows.ts';
@@ -11,7 +12,7 @@ export type { AcceptOutcome, AcceptResult } from './store/challenge-rows.ts';
 
 export type JoinResult =
   | { ok: true; entry: QueueEntry; position: number }
-  | { ok: false; reason: 'already_searching' }
+  | { ok: false; reason: typeof ERROR_CODES.alreadySearching }
   /**
    * Cluster mode: the shared queue could not be reached. The entry's row is written but never queued: the
    * caller closes it (with its refund in full).
@@ -136,15 +137,15 @@ export function createMatchmaker({
 
   return {
     async join(player, mode, paid, challenge) {
-      if (byWallet.has(player.walletAddress)) return { ok: false, reason: 'already_searching' };
+      if (byWallet.has(player.walletAddress)) return { ok: false, reason: ERROR_CODES.alreadySearching };
       const joinedAt = clock.now();
       const id = await store.insertSearch({ player, mode, paid, joinedAt, nodeId, challenge });
-      if (id === null) return { ok: false, reason: 'already_searching' };
+      if (id === null) return { ok: false, reason: ERROR_CODES.alreadySearching };
       // Another socket of the same wallet may have joined while this insert ran. The row never was a search:
       // removed, so no queue session holds its entry fee and the caller's refund of that fee goes through.
       if (byWallet.has(player.walletAddress)) {
         await store.removeUnqueuedSearch(id);
-        return { ok: false, reason: 'already_searching' };
+        return { ok: false, reason: ERROR_CODES.alreadySearching };
       }
       const entry: QueueEntry = { id, mode, player, joinedAt, paid, ...(challenge ? { challenge } : {}) };
       byWallet.set(player.walletAddress, entry);
@@ -155,7 +156,8 @@ export function createMatchmaker({
     },
 
     async accept(challenge, accepter, gameId, started) {
-      if (byWallet.has(accepter.player.walletAddress)) return { ok: false, reason: 'already_searching' };
+      if (byWallet.has(accepter.player.walletAddress))
+        return { ok: false, reason: ERROR_CODES.alreadySearching };
       const accepted = await store.acceptChallenge(nodeId, { challenge, accepter, gameId, started });
       if (accepted.ok) forget(challenge);
       return accepted;

@@ -1,6 +1,12 @@
 import type { Clock } from '../../common/clock.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
-import { ERROR_MESSAGES, isPassingRefusal, REFUND_REFUSAL_CODES } from '../../common/protocol.ts';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  type ErrorCode,
+  isPassingRefusal,
+  REFUND_REFUSAL_CODES,
+} from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import type { Logger } from '../logger.ts';
 import type { EntryRefusal, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
@@ -36,7 +42,7 @@ export function sendRefusal(link: PlayerLink, refusal: Omit<EntryRefusal, 'ok'>)
 export async function refundUnstartedEntry(
   deps: Pick<RefusalDeps, 'store' | 'clock' | 'log'> & { money: GameMoney },
   entry: { walletAddress: string; mode: GameModeId; paid: PaidEntry },
-  refusal?: { message: string; code?: string },
+  refusal?: { message: string; code?: ErrorCode },
 ): Promise<Omit<EntryRefusal, 'ok'>> {
   const { lamports } = entry.paid;
   let refunded: boolean;
@@ -77,7 +83,7 @@ export async function refuseSearch(
   deps: RefusalDeps,
   link: PlayerLink,
   message: Extract<GameMessage, { type: 'findMatch' }>,
-  refusal: { message: string; code: string },
+  refusal: { message: string; code: ErrorCode },
 ): Promise<void> {
   sendRefusal(link, await settleRefusedPayment(deps, link, message, refusal));
 }
@@ -86,7 +92,7 @@ async function settleRefusedPayment(
   deps: RefusalDeps,
   link: PlayerLink,
   message: Extract<GameMessage, { type: 'findMatch' }>,
-  refusal: { message: string; code: string },
+  refusal: { message: string; code: ErrorCode },
 ): Promise<Omit<EntryRefusal, 'ok'>> {
   const { verifier, money } = deps;
   if (!verifier || !money || !link.walletAddress || !message.gameMode || !message.paymentSignature) {
@@ -128,6 +134,6 @@ export function refuseWhileStopping(
 ): Promise<void> {
   return refuseSearch(deps, link, message, {
     message: ERROR_MESSAGES.serverStopping,
-    code: 'server_stopping',
+    code: ERROR_CODES.serverStopping,
   });
 }

@@ -1,5 +1,5 @@
 import type { GameModeId } from '../../common/game-modes.ts';
-import { ERROR_MESSAGES, type ServerMessageOf } from '../../common/protocol.ts';
+import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode, type ServerMessageOf } from '../../common/protocol.ts';
 import { REMATCH_WINDOW_MS } from '../../common/rules.ts';
 import type { PlayerLink } from './game-ports.ts';
 import type { LiveMatch } from './live-match.ts';
@@ -103,8 +103,8 @@ export function rematchRefusal(
   match: EndedMatch | undefined,
   walletAddress: string,
   mode: GameModeId,
-): { message: string; code: string } | null {
-  const unavailable = { message: ERROR_MESSAGES.rematchUnavailable, code: 'rematch_unavailable' };
+): { message: string; code: ErrorCode } | null {
+  const unavailable = { message: ERROR_MESSAGES.rematchUnavailable, code: ERROR_CODES.rematchUnavailable };
   if (!match?.wallets.includes(walletAddress) || match.mode !== mode) return unavailable;
   const opponent = match.wallets.find((w) => w !== walletAddress);
   if (!opponent || match.left(opponent) || match.left(walletAddress)) return unavailable;

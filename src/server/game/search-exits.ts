@@ -1,6 +1,6 @@
 import type { Clock } from '../../common/clock.ts';
 import { lamportsToSol } from '../../common/format.ts';
-import { ERROR_MESSAGES } from '../../common/protocol.ts';
+import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode, SEARCH_TEXTS } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import type { Logger } from '../logger.ts';
@@ -65,19 +65,19 @@ export function createSearchExits(deps: SearchExitDeps) {
   const answerClosed = (link: PlayerLink, paymentSignature?: string) => {
     const again = link.walletAddress ? replies.recall(link.walletAddress, paymentSignature) : undefined;
     if (again) return link.send(again);
-    link.sendError(ERROR_MESSAGES.notSearching, 'not_searching');
+    link.sendError(ERROR_MESSAGES.notSearching, ERROR_CODES.notSearching);
   };
 
   const leave = async (link: PlayerLink, entry: QueueEntry, why: EntryCloseReason): Promise<void> => {
     if (entry.paid && clock.now() - entry.joinedAt < CANCEL_WAIT_MS) {
-      return link.sendError(ERROR_MESSAGES.cancelTooEarly, 'cancel_too_early');
+      return link.sendError(ERROR_MESSAGES.cancelTooEarly, ERROR_CODES.cancelTooEarly);
     }
     let closed: QueueEntry | null;
     try {
       closed = await close(entry, why);
     } catch (error) {
       log(`closing the search of ${entry.player.walletAddress} failed; it is still open`, error);
-      return link.sendError(ERROR_MESSAGES.cancelFailed, 'cancel_failed');
+      return link.sendError(ERROR_MESSAGES.cancelFailed, ERROR_CODES.cancelFailed);
     }
     if (!closed) return answerClosed(link);
     const reply = cancelReply(closed);
@@ -134,7 +134,7 @@ export function createSearchExits(deps: SearchExitDeps) {
     /** A ban ends the search at once (its fee back in full), and the player is told why. */
     async banned(entry: QueueEntry, link: PlayerLink | null | undefined, message: string): Promise<void> {
       if (!(await close(entry, 'banned'))) return;
-      link?.sendError(message, 'account_restricted');
+      link?.sendError(message, ERROR_CODES.accountRestricted);
       link?.send({ type: 'cancelSearch', success: true, message });
     },
 
@@ -143,7 +143,7 @@ export function createSearchExits(deps: SearchExitDeps) {
      * challenge or rematch offer at once, its fee back in full, and its socket is told why (now, or once back).
      * False when it had closed already; throws when the close could not be written (it is still open).
      */
-    async selfProtected(entry: QueueEntry, refusal: { message: string; code: string }): Promise<boolean> {
+    async selfProtected(entry: QueueEntry, refusal: { message: string; code: ErrorCode }): Promise<boolean> {
       const link = searches.linkOf(entry.id);
       const closed = await close(entry, 'self_protection');
       if (!closed) return false;
@@ -225,10 +225,10 @@ export function createSearchExits(deps: SearchExitDeps) {
       status: 'searching',
       gameMode: entry.mode,
       message: entry.challenge?.rematchOf
-        ? 'Waiting for your opponent to take the rematch'
+        ? SEARCH_TEXTS.rematchWaiting
         : entry.challenge
-          ? 'Waiting for your friend to accept'
-          : 'Searching for an opponent',
+          ? SEARCH_TEXTS.challengeWaiting
+          : SEARCH_TEXTS.searching,
       ...(entry.challenge?.rematchOf
         ? { rematch: { gameId: entry.challenge.rematchOf, expiresAt: entry.challenge.expiresAt } }
         : entry.challenge

@@ -136,11 +136,15 @@ describe('game channel liveness: dead and stalled sockets are dropped, live ones
 
     const blob = 'x'.repeat(32 * 1024);
     const frameBytes =
-      JSON.stringify({ type: 'transaction_notification', transaction: { blob } }).length + 10;
+      JSON.stringify({ type: 'transaction_notification', transaction: { type: 'refund', game_mode: blob } })
+        .length + 10;
     let sent = 0;
     let maxBuffered = 0;
     while (stalledOnServer.readyState === stalledOnServer.OPEN && sent < 2_000) {
-      channel.broadcast({ type: 'transaction_notification', transaction: { blob } });
+      channel.broadcast({
+        type: 'transaction_notification',
+        transaction: { type: 'refund', game_mode: blob },
+      });
       sent++;
       maxBuffered = Math.max(maxBuffered, stalledOnServer.bufferedAmount);
       await sleep(1); // let the kernel and the reader drain what they can

@@ -6,13 +6,18 @@ import { displayNameFor } from '../../common/display-name.ts';
 import {
   CLOSE_CODES,
   type ClientMessage,
+  ERROR_CODES,
   ERROR_MESSAGES,
+  type ErrorCode,
   parseClientMessage,
   type ServerMessage,
 } from '../../common/protocol.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
 import type { ChannelLimits } from './limits.ts';
 import { wireText } from './wire-text.ts';
+
+/** A message whose handling failed here (code internal_error): only the server says it. */
+const INTERNAL_ERROR_TEXT = 'Internal error, please try again';
 
 /** Who is behind a socket, fixed at the handshake: the wallet comes only from a verified sign-in session. */
 export interface ConnectionIdentity {
@@ -30,7 +35,7 @@ export interface Connection extends ConnectionIdentity {
   displayName: string;
   /** Queues a message; a client whose unsent data passes the cap is dropped instead (bounded memory). */
   send(message: ServerMessage): void;
-  sendError(message: string, code?: string): void;
+  sendError(message: string, code?: ErrorCode): void;
   close(code: number, reason: string): void;
   readonly open: boolean;
   /** SPEC §4 quality from the heartbeat's round trips, or null before the first one. */
@@ -138,7 +143,7 @@ export function createConnection(options: ConnectionOptions): Connection {
 
   const failed = (answer: boolean) => (error: unknown) => {
     options.onError?.(error);
-    if (answer) connection.sendError('Internal error, please try again', 'internal_error');
+    if (answer) connection.sendError(INTERNAL_ERROR_TEXT, ERROR_CODES.internalError);
   };
   const inOrder = (work: () => void | Promise<void>, answerFailure: boolean) => {
     pending++;
@@ -171,7 +176,7 @@ export function createConnection(options: ConnectionOptions): Connection {
     }
     if (now - lastRateLimitError >= limits.rateLimitErrorEveryMs) {
       lastRateLimitError = now;
-      connection.sendError(ERROR_MESSAGES.rateLimited, 'rate_limited');
+      connection.sendError(ERROR_MESSAGES.rateLimited, ERROR_CODES.rateLimited);
     }
   };
 
@@ -183,7 +188,7 @@ export function createConnection(options: ConnectionOptions): Connection {
       if (refused) return refuseForRate(refused);
       connection.sendError(
         `${ERROR_MESSAGES.invalidMessage}: binary frames are not accepted`,
-        'invalid_message',
+        ERROR_CODES.invalidMessage,
       );
       return;
     }
@@ -192,14 +197,15 @@ export function createConnection(options: ConnectionOptions): Connection {
     const refused = refusalFor(parsed.ok && parsed.message.type === 'paddleMove' ? 'paddle' : 'message');
     if (refused) return refuseForRate(refused);
     if (!parsed.ok) {
-      connection.sendError(parsed.error, 'invalid_message');
+      connection.sendError(parsed.error, ERROR_CODES.invalidMessage);
       return;
     }
     const message = parsed.message;
     const named = 'walletAddress' in message ? message.walletAddress : undefined;
     if (named !== undefined && named !== connection.walletAddress) {
-      if (connection.walletAddress) connection.sendError(ERROR_MESSAGES.walletMismatch, 'wallet_mismatch');
-      else connection.sendError(ERROR_MESSAGES.walletRequired, 'wallet_required');
+      if (connection.walletAddress)
+        connection.sendError(ERROR_MESSAGES.walletMismatch, ERROR_CODES.walletMismatch);
+      else connection.sendError(ERROR_MESSAGES.walletRequired, ERROR_CODES.walletRequired);
       return;
     }
     if (message.type === 'ping') {
@@ -208,7 +214,7 @@ export function createConnection(options: ConnectionOptions): Connection {
       return;
     }
     if (pending >= limits.maxPendingMessages) {
-      connection.sendError(ERROR_MESSAGES.serverBusy, 'server_busy');
+      connection.sendError(ERROR_MESSAGES.serverBusy, ERROR_CODES.serverBusy);
       return;
     }
     inOrder(() => options.onMessage(connection, message), true);

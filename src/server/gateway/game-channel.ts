@@ -5,7 +5,12 @@ import type { WebSocket } from 'ws';
 import type { Clock } from '../../common/clock.ts';
 import { averageOf, connectionQuality, LATENCY_SAMPLES } from '../../common/connection-quality.ts';
 import { displayNameFor } from '../../common/display-name.ts';
-import { CLOSE_CODES, type ClientMessage, type ServerMessage } from '../../common/protocol.ts';
+import {
+  CLOSE_CODES,
+  type ClientMessage,
+  channelQuerySchema,
+  type ServerMessage,
+} from '../../common/protocol.ts';
 import type { NodeNaming } from '../game/topology.ts';
 import { createRefusalCounter, type RefusalCounter, type RefusalCounts } from './channel-refusals.ts';
 import { type Connection, createConnection } from './connection.ts';
@@ -212,7 +217,7 @@ export async function registerGameChannel(
       samples.push(performance.now() - sent);
       roundTrips.set(socket, samples.slice(-LATENCY_SAMPLES));
     });
-    const query = request.query as { sessionId?: unknown };
+    const query = channelQuerySchema.parse(request.query);
 
     const connection = createConnection({
       socket,
@@ -222,7 +227,7 @@ export async function registerGameChannel(
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
       },
-      sessionId: typeof query.sessionId === 'string' ? query.sessionId : undefined,
+      sessionId: query.sessionId,
       clock: options.clock,
       limits,
       connectionQuality: () => {

@@ -8,6 +8,12 @@ import {
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/db-harness.ts';
+import {
+  actionErrorSchema,
+  actionGetAnswerSchema,
+  actionPostAnswerSchema,
+  actionsJsonSchema,
+} from '../../common/api/solana-actions.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
@@ -119,6 +125,27 @@ describeEachDatabase('a challenge as a Solana Action', (target) => {
     expect(body).not.toHaveProperty('disabled');
     expect((await app.inject({ method: 'GET', url: `${ACTION_API_PREFIX}1111111111ab` })).statusCode).toBe(
       404,
+    );
+  });
+
+  it('every answer parses with its schema in common/api/solana-actions.ts: actions.json, GET open and closed, POST, refusals', async () => {
+    const { bed, app, challenger, code } = await setUp();
+    const friend = await bed.link();
+    const get = (url: string) => app.inject({ method: 'GET', url });
+    const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload });
+    actionsJsonSchema.parse((await get('/actions.json')).json());
+    actionGetAnswerSchema.parse((await get(`${ACTION_API_PREFIX}${code}`)).json());
+    actionErrorSchema.parse((await get(`${ACTION_API_PREFIX}1111111111ab`)).json());
+    actionErrorSchema.parse((await post(`${ACTION_API_PREFIX}${code}`, { account: 'nope' })).json());
+    const paid = await post(`${ACTION_API_PREFIX}${code}`, { account: friend.wallet.address });
+    expect(paid.statusCode).toBe(200);
+    actionPostAnswerSchema.parse(paid.json());
+    bed.clock.set(bed.joinedAt(challenger) + CANCEL_WAIT_MS);
+    await bed.game.handle(challenger, { type: 'cancelSearch' });
+    const closed = actionGetAnswerSchema.parse((await get(`${ACTION_API_PREFIX}${code}`)).json());
+    expect(closed.disabled).toBe(true);
+    actionErrorSchema.parse(
+      (await post(`${ACTION_API_PREFIX}${code}`, { account: friend.wallet.address })).json(),
     );
   });
 

@@ -2,23 +2,35 @@ import type { Address, Blockhash } from '@solana/kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ActionPaymentAnswer } from '../../common/api/challenge-api.ts';
+import type {
+  ActionGetAnswer,
+  ActionPostAnswer,
+  ActionReplies,
+  ActionsJson,
+} from '../../common/api/solana-actions.ts';
 import type { Clock } from '../../common/clock.ts';
 import { buildEntryTransfer } from '../../common/entry-transfer.ts';
 import { lamportsToSolString, shortenAddress } from '../../common/format.ts';
 import { getGameMode } from '../../common/game-modes.ts';
 import { challengePath } from '../../common/page-routes.ts';
-import { walletAddressSchema } from '../../common/protocol.ts';
+import { ERROR_MESSAGES, walletAddressSchema } from '../../common/protocol.ts';
 import { CHALLENGE_CODE } from '../../common/rules.ts';
 import type { ChainRpc } from '../chain/chain-rpc.ts';
 import type { Database } from '../db/database.ts';
 import { challengeByCode } from '../game/store/challenge-rows.ts';
 import { type ActionPaymentRpc, findActionPayment } from '../ledger/entry/action-payment-lookup.ts';
 import { challengeReference, recordChallengeReference } from '../ledger/entry/challenge-action-payment.ts';
+import { pathParams, type RouteOf } from '../route-schemas.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+import type { RateLimit } from './auth/register-player-auth.ts';
 import { challengeStatusOf } from './challenge-route.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
+import { ROUTE_LIMITS } from './route-limits.ts';
+
+const CODE_PARAMS = pathParams('code');
+type ActionRoute<Answer> = RouteOf<{ params: typeof CODE_PARAMS }, ActionReplies<Answer>>;
 
 /**
  * A challenge's link as a Solana Action (the Actions spec, version 2.4): a wallet or a social feed that
@@ -43,7 +55,7 @@ export const ACTION_API_PREFIX = '/api/actions/challenge/';
 export const ACTION_TEXTS = {
   title: 'Retro Pong: you are challenged',
   badCode: 'This link names no challenge',
-  notOpen: 'This challenge is no longer open',
+  notOpen: ERROR_MESSAGES.challengeNotOpen,
   badAccount: 'A valid Solana account is required',
   unavailable: 'The chain cannot be reached just now; try again in a moment',
 } as const;
@@ -60,10 +72,15 @@ export interface ChallengeActionDeps {
   houseWallet: string;
   /** The origin players use (PUBLIC_ORIGIN): the icon and links are absolute on it. */
   publicOrigin: () => string;
+  /** Per address; ROUTE_LIMITS.challengeAction (actionPayment for the payment route) unless scaled. */
+  limit?: RateLimit;
 }
 
 export function registerChallengeActionRoutes(app: FastifyInstance, deps: ChallengeActionDeps): void {
-  const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 30, refillPerMinute: 60 });
+  const limiter = createTokenBucketLimiter({
+    clock: deps.clock,
+    ...(deps.limit ?? ROUTE_LIMITS.challengeAction),
+  });
   let blockchainId: string | null = null;
   /** CAIP-2: `solana:` and the first 32 characters of the chain's genesis hash. */
   const chainId = async () => {
@@ -77,7 +94,7 @@ export function registerChallengeActionRoutes(app: FastifyInstance, deps: Challe
     reply.header('cache-control', 'no-store');
   };
 
-  app.get('/actions.json', async (_request, reply) => {
+  app.get<{ Reply: { 200: ActionsJson } }>('/actions.json', async (_request, reply) => {
     reply.headers(ACTIONS_CORS_HEADERS);
     return { rules: [{ pathPattern: `${challengePath('*')}`, apiPath: `${ACTION_API_PREFIX}*` }] };
   });
@@ -85,11 +102,11 @@ export function registerChallengeActionRoutes(app: FastifyInstance, deps: Challe
     app.options(url, async (_request, reply) => reply.headers(ACTIONS_CORS_HEADERS).code(204).send());
   }
 
-  app.get<{ Params: { code: string } }>(`${ACTION_API_PREFIX}:code`, async (request, reply) => {
+  app.get<ActionRoute<ActionGetAnswer>>(`${ACTION_API_PREFIX}:code`, async (request, reply) => {
     await actionHeaders(reply);
     const refused = refuseOverLimit(limiter, request, reply);
     if (refused) return refused;
-    const { code } = request.params;
+    const { code } = CODE_PARAMS.parse(request.params);
     const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
     if (!found?.entry.challenge) return reply.code(404).send({ message: ACTION_TEXTS.badCode });
     const mode = getGameMode(found.entry.mode);
@@ -116,16 +133,22 @@ export function registerChallengeActionRoutes(app: FastifyInstance, deps: Challe
                 href: `${deps.publicOrigin()}${challengePath(code)}`,
               },
             ]
-          : [{ type: 'transaction', label: `Accept for ${stake} SOL`, href: `${ACTION_API_PREFIX}${code}` }],
+          : [
+              {
+                type: 'transaction',
+                label: `Accept for ${stake} SOL`,
+                href: `${ACTION_API_PREFIX}${code}`,
+              },
+            ],
       },
     });
   });
 
-  app.post<{ Params: { code: string } }>(`${ACTION_API_PREFIX}:code`, async (request, reply) => {
+  app.post<ActionRoute<ActionPostAnswer>>(`${ACTION_API_PREFIX}:code`, async (request, reply) => {
     await actionHeaders(reply);
     const refused = refuseOverLimit(limiter, request, reply);
     if (refused) return refused;
-    const { code } = request.params;
+    const { code } = CODE_PARAMS.parse(request.params);
     const body = postBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ message: ACTION_TEXTS.badAccount });
     const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
@@ -135,7 +158,7 @@ export function registerChallengeActionRoutes(app: FastifyInstance, deps: Challe
       return reply.code(422).send({ message: ACTION_TEXTS.notOpen });
     }
     if (body.data.account === found.entry.player.walletAddress) {
-      return reply.code(422).send({ message: 'You cannot accept your own challenge' });
+      return reply.code(422).send({ message: ERROR_MESSAGES.ownChallenge });
     }
     let latest: { blockhash: Blockhash; lastValidBlockHeight: bigint };
     try {
@@ -172,8 +195,11 @@ export function registerActionPaymentRoute(
     playerSessions: Pick<PlayerSessions, 'fromRequest'>;
   },
 ): void {
-  const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 10, refillPerMinute: 30 });
-  app.get<{ Params: { code: string }; Reply: Replies<ActionPaymentAnswer> }>(
+  const limiter = createTokenBucketLimiter({
+    clock: deps.clock,
+    ...(deps.limit ?? ROUTE_LIMITS.actionPayment),
+  });
+  app.get<RouteOf<{ params: typeof CODE_PARAMS }, Replies<ActionPaymentAnswer>>>(
     '/api/challenges/:code/action-payment',
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -182,7 +208,7 @@ export function registerActionPaymentRoute(
       const session = await deps.playerSessions.fromRequest(request);
       if (!session)
         return reply.code(401).send({ error: 'Sign in to use a payment made through the wallet' });
-      const { code } = request.params;
+      const { code } = CODE_PARAMS.parse(request.params);
       const found = CHALLENGE_CODE.test(code) ? await challengeByCode(deps.db, code) : null;
       if (!found) return reply.code(404).send({ error: ACTION_TEXTS.badCode });
       const wagerLamports = getGameMode(found.entry.mode).wagerLamports;

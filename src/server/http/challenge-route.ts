@@ -9,9 +9,14 @@ import { getGameMode } from '../../common/game-modes.ts';
 import { CHALLENGE_CODE } from '../../common/rules.ts';
 import type { Database } from '../db/database.ts';
 import { type ChallengeRow, challengeByCode } from '../game/store/challenge-rows.ts';
+import { pathParams, type RouteOf } from '../route-schemas.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+import type { RateLimit } from './auth/register-player-auth.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
+import { ROUTE_LIMITS } from './route-limits.ts';
+
+const CODE_PARAMS = pathParams('code');
 
 /** What a challenge's row says to whoever holds its link: open until accepted, left or expired. */
 export function challengeStatusOf(found: ChallengeRow, now: number): ChallengeStatus {
@@ -32,15 +37,19 @@ export function challengeStatusOf(found: ChallengeRow, now: number): ChallengeSt
  * database so every node answers it alike. Limited per address like the other player routes: a code is
  * about 70 bits, and guessing at this rate finds nothing.
  */
-export function registerChallengeRoute(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
-  const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 30, refillPerMinute: 60 });
-  app.get<{ Params: { code: string }; Reply: Replies<ChallengeAnswer> }>(
+export function registerChallengeRoute(
+  app: FastifyInstance,
+  /** `limit`: per address; ROUTE_LIMITS.challenge unless scaled (PER_IP_LIMIT_FACTOR). */
+  deps: { db: Database; clock: Clock; limit?: RateLimit },
+): void {
+  const limiter = createTokenBucketLimiter({ clock: deps.clock, ...(deps.limit ?? ROUTE_LIMITS.challenge) });
+  app.get<RouteOf<{ params: typeof CODE_PARAMS }, Replies<ChallengeAnswer>>>(
     '/api/challenges/:code',
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const refused = refuseOverLimit(limiter, request, reply);
       if (refused) return refused;
-      const { code } = request.params;
+      const { code } = CODE_PARAMS.parse(request.params);
       if (!CHALLENGE_CODE.test(code)) return reply.code(400).send({ error: CHALLENGE_REFUSALS.badCode });
       const found = await challengeByCode(deps.db, code);
       if (!found?.entry.challenge) return reply.code(404).send({ error: CHALLENGE_REFUSALS.notFound });

@@ -1,14 +1,20 @@
 import { isAddress } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { HISTORY_TEXTS } from '../../common/api/history-texts.ts';
 import type { HistoryAnswer, HistoryRefusal } from '../../common/api/player-api.ts';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { playerHistory } from '../ledger/player-history.ts';
+import { pathParams, type RouteOf } from '../route-schemas.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+import type { RateLimit } from './auth/register-player-auth.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
+import { ROUTE_LIMITS } from './route-limits.ts';
+
+const WALLET_PARAMS = pathParams('walletAddress');
 
 const query = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -31,10 +37,16 @@ const refusal = (message: string): HistoryRefusal => ({ success: false, error: m
  */
 export function registerHistoryRoute(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; playerSessions: Pick<PlayerSessions, 'fromRequest'> },
+  deps: {
+    db: Database;
+    clock: Clock;
+    playerSessions: Pick<PlayerSessions, 'fromRequest'>;
+    /** Per address; ROUTE_LIMITS.history unless scaled (PER_IP_LIMIT_FACTOR). */
+    limit?: RateLimit;
+  },
 ): void {
-  const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 30, refillPerMinute: 120 });
-  app.get<{ Params: { walletAddress: string }; Reply: Replies<HistoryAnswer | HistoryRefusal> }>(
+  const limiter = createTokenBucketLimiter({ clock: deps.clock, ...(deps.limit ?? ROUTE_LIMITS.history) });
+  app.get<RouteOf<{ params: typeof WALLET_PARAMS }, Replies<HistoryAnswer | HistoryRefusal>>>(
     '/api/transactions/history/:walletAddress',
     async (request, reply) => {
       // One browser's own data: never kept by a shared cache.
@@ -43,7 +55,7 @@ export function registerHistoryRoute(
       if (refused) return refused;
       const session = await deps.playerSessions.fromRequest(request);
       if (!session) return reply.code(401).send(refusal(HISTORY_REFUSALS.signedOut));
-      const wallet = request.params.walletAddress;
+      const wallet = WALLET_PARAMS.parse(request.params).walletAddress;
       if (!isAddress(wallet)) return reply.code(400).send({ error: 'Invalid wallet address' });
       if (wallet !== session.walletAddress)
         return reply.code(403).send(refusal(HISTORY_REFUSALS.otherWallet));
@@ -60,9 +72,7 @@ export function registerHistoryRoute(
         transactions: page.transactions,
         nextCursor: page.nextCursor,
         message:
-          page.transactions.length === 0
-            ? 'No transactions found'
-            : `${page.transactions.length} transactions`,
+          page.transactions.length === 0 ? HISTORY_TEXTS.empty : `${page.transactions.length} transactions`,
       };
     },
   );

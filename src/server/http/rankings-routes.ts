@@ -1,5 +1,6 @@
 import { isAddress } from '@solana/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   LEADERBOARD_PERIODS,
   LEADERBOARD_SORTS,
@@ -19,11 +20,21 @@ import {
 } from '../rankings/player-profile-query.ts';
 import { boardKey, createRankingsCache, playerKey } from '../rankings/rankings-cache.ts';
 import { localRankingsChanges, type RankingsChanges } from '../rankings/rankings-changes.ts';
+import { pathParams, type RouteOf } from '../route-schemas.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+import type { RateLimit } from './auth/register-player-auth.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
 import { createPlayerWriteLimit } from './player-write-limit.ts';
+import { ROUTE_LIMITS } from './route-limits.ts';
+
+const ADDRESS_PARAMS = pathParams('address');
+/** `?period=` and `?sort=`, each one of its list (a repeated one is not); absent, the week by net. */
+const LEADERBOARD_QUERY = z.object({
+  period: z.enum(LEADERBOARD_PERIODS).default('week'),
+  sort: z.enum(LEADERBOARD_SORTS).default('net'),
+});
 
 /** How long a board or a page is served from memory before the database is read again. */
 export const RANKINGS_CACHE_MS = 30_000;
@@ -58,10 +69,12 @@ export function registerRankingsRoutes(
     /** How nodes tell each other of a visibility change; in process when alone. */
     changes?: RankingsChanges;
     maxCacheEntries?: number;
+    /** Per address; ROUTE_LIMITS.rankings unless scaled (PER_IP_LIMIT_FACTOR). */
+    limit?: RateLimit;
   },
 ): void {
   const { db, clock } = deps;
-  const limiter = createTokenBucketLimiter({ clock, capacity: 60, refillPerMinute: 120 });
+  const limiter = createTokenBucketLimiter({ clock, ...(deps.limit ?? ROUTE_LIMITS.rankings) });
   // Each choice empties the boards' cache: bounded per wallet and per address (RELIABILITY 40).
   const writeLimit = createPlayerWriteLimit({ clock });
   const cache = createRankingsCache({
@@ -86,15 +99,13 @@ export function registerRankingsRoutes(
     if (refused) return refused;
   };
 
-  app.get<{ Querystring: Record<string, unknown>; Reply: Replies<LeaderboardAnswer> }>(
+  app.get<RouteOf<{ querystring: typeof LEADERBOARD_QUERY }, Replies<LeaderboardAnswer>>>(
     '/api/leaderboard',
     { onRequest: limited },
     async (request, reply) => {
-      const period = request.query.period ?? 'week';
-      const sort = request.query.sort ?? 'net';
-      const knownPeriod = LEADERBOARD_PERIODS.find((p) => p === period);
-      const knownSort = LEADERBOARD_SORTS.find((s) => s === sort);
-      if (!knownPeriod || !knownSort) return reply.code(400).send({ error: RANKINGS_REFUSALS.badQuery });
+      const query = LEADERBOARD_QUERY.safeParse(request.query);
+      if (!query.success) return reply.code(400).send({ error: RANKINGS_REFUSALS.badQuery });
+      const { period: knownPeriod, sort: knownSort } = query.data;
       reply.header('cache-control', RANKINGS_HTTP_CACHE.board);
       return cache.get(boardKey(knownPeriod, knownSort), async () => {
         const since = knownPeriod === 'week' ? weekStart(clock.now()) : null;
@@ -111,11 +122,11 @@ export function registerRankingsRoutes(
     },
   );
 
-  app.get<{ Params: { address: string }; Reply: Replies<PlayerProfileAnswer> }>(
+  app.get<RouteOf<{ params: typeof ADDRESS_PARAMS }, Replies<PlayerProfileAnswer>>>(
     '/api/players/:address',
     { onRequest: limited },
     async (request, reply) => {
-      const { address } = request.params;
+      const { address } = ADDRESS_PARAMS.parse(request.params);
       if (!isAddress(address)) return reply.code(400).send({ error: RANKINGS_REFUSALS.badAddress });
       reply.header('cache-control', RANKINGS_HTTP_CACHE.player);
       // A 404 is not kept: any valid address can be asked for, and the cache is for pages people look at.

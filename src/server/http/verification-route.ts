@@ -2,15 +2,21 @@ import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MatchVerificationAnswer, MatchVerificationPending } from '../../common/api/player-api.ts';
 import type { Clock } from '../../common/clock.ts';
+import { UUID_ONLY } from '../../common/text-checks.ts';
 import type { Database } from '../db/database.ts';
 import { gameSessions, games } from '../db/schema/index.ts';
 import { matchRecordOf } from '../game/match/stored-record.ts';
+import { pathParams, type RouteOf } from '../route-schemas.ts';
 import type { PlayerSessions } from '../security/player-sessions.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';
+import type { RateLimit } from './auth/register-player-auth.ts';
 import type { Replies } from './contract-reply.ts';
 import { refuseOverLimit } from './per-ip-refusal.ts';
+import { ROUTE_LIMITS } from './route-limits.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const GAME_PARAMS = pathParams('gameId');
+
+const UUID = UUID_ONLY;
 
 /** Why a match's record is not handed out. */
 export const VERIFICATION_REFUSALS = {
@@ -34,19 +40,30 @@ export const VERIFICATION_REFUSALS = {
  */
 export function registerVerificationRoute(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; playerSessions: Pick<PlayerSessions, 'fromRequest'> },
+  deps: {
+    db: Database;
+    clock: Clock;
+    playerSessions: Pick<PlayerSessions, 'fromRequest'>;
+    /** Per address; ROUTE_LIMITS.verification unless scaled (PER_IP_LIMIT_FACTOR). */
+    limit?: RateLimit;
+  },
 ): void {
-  const limiter = createTokenBucketLimiter({ clock: deps.clock, capacity: 20, refillPerMinute: 60 });
-  app.get<{
-    Params: { gameId: string };
-    Reply: Replies<MatchVerificationAnswer> & { 202: MatchVerificationPending };
-  }>('/api/games/:gameId/verification', async (request, reply) => {
+  const limiter = createTokenBucketLimiter({
+    clock: deps.clock,
+    ...(deps.limit ?? ROUTE_LIMITS.verification),
+  });
+  app.get<
+    RouteOf<
+      { params: typeof GAME_PARAMS },
+      Replies<MatchVerificationAnswer> & { 202: MatchVerificationPending }
+    >
+  >('/api/games/:gameId/verification', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const refused = refuseOverLimit(limiter, request, reply);
     if (refused) return refused;
     const session = await deps.playerSessions.fromRequest(request);
     if (!session) return reply.code(401).send({ error: VERIFICATION_REFUSALS.signedOut });
-    const { gameId } = request.params;
+    const { gameId } = GAME_PARAMS.parse(request.params);
     if (!UUID.test(gameId)) return reply.code(400).send({ error: VERIFICATION_REFUSALS.badId });
     const [row] = await deps.db.select().from(games).where(eq(games.id, gameId));
     const seat =

@@ -6,6 +6,7 @@ import {
   lossLimitRefusal,
   type PlayerLimits,
 } from '../../common/player-limits.ts';
+import type { ErrorCode } from '../../common/wire-codes.ts';
 import type { Database } from '../db/database.ts';
 import { lossesAt } from './net-loss.ts';
 import { readLimits, settledLimits } from './player-limits-store.ts';
@@ -74,7 +75,7 @@ export function openSearchRefusal(
   return protectionRefusal(db, walletAddress, paid.lamports, now, paid.transactionId);
 }
 
-export type ProtectionRefusal = { message: string; code: string };
+export type ProtectionRefusal = { message: string; code: ErrorCode };
 
 async function protectionRefusal(
   db: Database,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
+import { BAN_MESSAGES } from '../../common/protocol-texts.ts';
 import type { Database } from '../db/database.ts';
 import { bannedWallets, ipAddresses } from '../db/schema/index.ts';
 import {
@@ -11,12 +12,8 @@ import {
 import { appendBanHistory } from './ban-history.ts';
 import { endSessionsOf } from './player-sessions.ts';
 
-/** SPEC §8 default ban messages. */
-export const BAN_MESSAGES = {
-  wallet: 'Your wallet has been banned',
-  ip: 'Your IP address has been banned',
-  account: 'Your account has been restricted',
-} as const;
+/** SPEC §8 default ban messages: the client shows them too, so they live in common/. */
+export { BAN_MESSAGES };
 
 /** SPEC §3 "Ban status": what /api/ban-status answers and find-match checks first. */
 export interface BanStatus {

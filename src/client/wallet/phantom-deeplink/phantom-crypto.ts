@@ -1,5 +1,6 @@
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import type nacl from 'tweetnacl';
+import { BASE58_TEXT } from '../../../common/text-checks.ts';
 
 /**
  * The encryption of Phantom's deep links (docs.phantom.com, "Deeplinks" > "Encryption"): the page keeps an
@@ -23,13 +24,11 @@ export const KEY_BYTES = 32;
 export const NONCE_BYTES = 24;
 export const SIGNATURE_BYTES = 64;
 
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
-
 export const toBase58 = (bytes: Uint8Array): string => getBase58Decoder().decode(bytes);
 
 /** Base58 text to bytes, or null for anything that is not base58 (or not `length` bytes when given). */
 export function fromBase58(text: unknown, length?: number): Uint8Array | null {
-  if (typeof text !== 'string' || !BASE58.test(text)) return null;
+  if (typeof text !== 'string' || !BASE58_TEXT.test(text)) return null;
   try {
     const bytes = new Uint8Array(getBase58Encoder().encode(text));
     return length === undefined || bytes.length === length ? bytes : null;

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { DailyActivity } from '../../../common/api/admin-views.ts';
+import { DAY_MS } from '../../../common/text-patterns.ts';
 import type { Database } from '../../db/database.ts';
 import { sol } from '../queries/json-values.ts';
 
 export type { DailyActivity };
 
 export const OVERVIEW_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface DayRow extends Record<string, unknown> {
   day: string;

@@ -1,7 +1,11 @@
 import { isIP } from 'node:net';
 import { isAddress } from '@solana/kit';
 import { desc, eq } from 'drizzle-orm';
-import type { IpBanAnswer, WalletBanAnswer } from '../../../common/api/admin-actions.ts';
+import {
+  BAN_ACTION_MESSAGES,
+  type IpBanAnswer,
+  type WalletBanAnswer,
+} from '../../../common/api/admin-actions.ts';
 import type { Database } from '../../db/database.ts';
 import { walletIpAssociations } from '../../db/schema/index.ts';
 import type { EventActor } from '../../operations-log/system-events.ts';
@@ -24,13 +28,8 @@ export const BAN_ACTION_ERRORS = {
   ipNotBanned: 'This IP address is not banned',
 } as const;
 
-/** The toast titles of SPEC §7, answered as `message`. */
-export const BAN_ACTION_MESSAGES = {
-  walletBanned: 'Wallet Banned',
-  walletUnbanned: 'Wallet Unbanned',
-  ipBanned: 'IP Banned',
-  ipUnbanned: 'IP Unbanned',
-} as const;
+/** The toast titles of SPEC §7, answered as `message` (the back-office shows the same, from common/). */
+export { BAN_ACTION_MESSAGES };
 
 export interface BanActionDeps {
   db: Database;

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { HeldPayoutAnswer } from '../../../common/api/admin-actions.ts';
+import { HELD_PAYOUT_MESSAGES, type HeldPayoutAnswer } from '../../../common/api/admin-actions.ts';
 import type { AdminHeldPayoutRow } from '../../../common/api/admin-rows.ts';
 import type { Clock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
@@ -53,10 +53,7 @@ export const HELD_PAYOUT_ERRORS = {
   noLoserEntry: "The loser's paid entry of this game was not found",
 } as const;
 
-export const HELD_PAYOUT_MESSAGES = {
-  released: 'Payout Released',
-  refundedLoser: 'Loser Refunded',
-} as const;
+export { HELD_PAYOUT_MESSAGES };
 
 /** Release, or refund the loser instead: a reason is required; the decision is taken once. */
 export async function decideHeldPayoutAction(

@@ -1,9 +1,14 @@
 import { Readable } from 'node:stream';
+import { z } from 'zod';
 import { EXPORT_KINDS, exportRange } from '../../../common/api/admin-exports.ts';
+import type { RouteOf } from '../../route-schemas.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { allow, ROLES } from '../admin-roles.ts';
 import { csvLine } from '../exports/csv.ts';
 import { exportHeader, exportLines } from '../exports/export-rows.ts';
+
+/** `?from=` and `?to=`, read by exportRange (common/api/admin-exports.ts), which words each refusal. */
+const EXPORT_QUERY = z.object({ from: z.unknown().optional(), to: z.unknown().optional() });
 
 /**
  * GET /api/admin/export/{transactions|games}.csv?from=YYYY-MM-DD&to=YYYY-MM-DD (common/api/admin-exports.ts),
@@ -13,11 +18,11 @@ import { exportHeader, exportLines } from '../exports/export-rows.ts';
  */
 export const exportRoutes: AdminRoutes = (scope, { db, recordAction }) => {
   for (const kind of EXPORT_KINDS) {
-    scope.get<{ Querystring: Record<string, unknown> }>(
+    scope.get<RouteOf<{ querystring: typeof EXPORT_QUERY }, unknown>>(
       `/export/${kind}.csv`,
       allow(ROLES.act),
       async (request, reply) => {
-        const { from, to } = request.query;
+        const { from, to } = EXPORT_QUERY.parse(request.query);
         const range = exportRange(from, to);
         if (!range.ok) return reply.code(400).send({ error: range.error });
         const lines = async function* () {

@@ -1,14 +1,17 @@
 import { isIP } from 'node:net';
 import { isAddress } from '@solana/kit';
+import { z } from 'zod';
 import type { BanTarget } from '../../../common/api/ban-history-api.ts';
 import { EVENT_TYPE_PATTERN } from '../../../common/api/system-event-summary.ts';
+import { UUID_ONLY } from '../../../common/text-checks.ts';
 import { SYSTEM_EVENT_SEVERITIES, type SystemEventSeverity } from '../../db/schema/enums.ts';
 import { BAN_ACTION_ERRORS } from '../queries/ban-actions.ts';
 import { MAX_PAGE_LIMIT, type PageRequest } from '../queries/cursor.ts';
 
 /**
- * Every admin route's input read one way: a malformed path parameter, query value or body
- * throws an AdminInputError, which the /api/admin error handler answers as 400 `{ error }` with its message.
+ * Every admin route's input read one way, by a zod schema: a malformed path parameter, query value or body
+ * throws an AdminInputError with the first issue's text, which the /api/admin error handler answers as 400
+ * `{ error }` with its message.
  */
 export class AdminInputError extends Error {
   readonly statusCode = 400;
@@ -20,97 +23,134 @@ export class AdminInputError extends Error {
 
 const MAX_SEARCH_LENGTH = 200;
 const MAX_CURSOR_LENGTH = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One query value given at most once; a repeated or oversized one is refused. */
-function queryText(query: unknown, name: string, max: number): string | undefined {
-  const value = (query as Record<string, unknown> | undefined)?.[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length > max) {
-    throw new AdminInputError(`${name} must be given once, at most ${max} characters`);
-  }
-  return value;
+/** Parses with `schema`; a refusal is the AdminInputError of its first issue (the route's 400 `{ error }`). */
+function read<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw new AdminInputError(parsed.error.issues[0]?.message ?? 'The request is malformed');
+  return parsed.data;
 }
 
+/** A query (Fastify's, an object of texts and lists of texts) with these values; the others are ignored. */
+const queryOf = <Shape extends z.ZodRawShape>(shape: Shape) => z.preprocess((q) => q ?? {}, z.object(shape));
+
+/** One query value given at most once; a repeated (a list) or oversized one is refused. */
+function once(name: string, max: number) {
+  const error = `${name} must be given once, at most ${max} characters`;
+  return z.string({ error }).max(max, { error }).optional();
+}
+
+/** A query value that may be left empty, refused unless `accept` takes it. */
+function choice<T>(name: string, max: number, accept: (value: string) => T | undefined, error: string) {
+  return once(name, max).transform((value, ctx): T | undefined => {
+    if (value === undefined || value === '') return undefined;
+    const taken = accept(value);
+    if (taken === undefined) ctx.addIssue({ code: 'custom', message: error });
+    return taken;
+  });
+}
+
+const LIMIT_ERROR = `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
+
 /** `?limit=` (1..200, default 50 in the query services) and `?cursor=` (a previous nextCursor). */
-export function pageQuery(query: unknown): PageRequest {
-  const limitText = queryText(query, 'limit', 10);
-  const cursor = queryText(query, 'cursor', MAX_CURSOR_LENGTH) || null;
+export const pageQuerySchema = queryOf({
+  limit: once('limit', 10),
+  cursor: once('cursor', MAX_CURSOR_LENGTH),
+}).transform(({ limit: limitText, cursor: cursorText }, ctx): PageRequest => {
+  const cursor = cursorText || null;
   if (limitText === undefined) return { cursor };
   const limit = Number(limitText);
   if (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_PAGE_LIMIT) {
-    throw new AdminInputError(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`);
+    ctx.addIssue({ code: 'custom', message: LIMIT_ERROR });
   }
   return { limit, cursor };
-}
+});
+export const pageQuery = (query: unknown): PageRequest => read(pageQuerySchema, query);
 
 /** `?search=`: handed as it is to the query services, which trim it and read ids out of it. */
-export const searchQuery = (query: unknown): string | null =>
-  queryText(query, 'search', MAX_SEARCH_LENGTH) ?? null;
+const searchQuerySchema = queryOf({ search: once('search', MAX_SEARCH_LENGTH) });
+export const searchQuery = (query: unknown): string | null => read(searchQuerySchema, query).search ?? null;
+
+const FLAG_VALUES: ReadonlyMap<string, boolean> = new Map([
+  ['1', true],
+  ['true', true],
+  ['0', false],
+  ['false', false],
+]);
 
 /** A yes/no filter such as `?unresolved=1`: 1/true or 0/false; undefined when absent. */
 export function flagQuery(query: unknown, name: string): boolean | undefined {
-  const value = queryText(query, name, 5);
-  if (value === undefined || value === '') return undefined;
-  if (value === '1' || value === 'true') return true;
-  if (value === '0' || value === 'false') return false;
-  throw new AdminInputError(`${name} must be 1 or 0`);
+  const flag = choice(name, 5, (value) => FLAG_VALUES.get(value), `${name} must be 1 or 0`);
+  return read(queryOf({ [name]: flag }), query)[name];
 }
 
 /** `?severity=`: one of SPEC §3's system event severities. */
-export function severityQuery(query: unknown): SystemEventSeverity | undefined {
-  const value = queryText(query, 'severity', 20);
-  if (value === undefined || value === '') return undefined;
-  if (!(SYSTEM_EVENT_SEVERITIES as readonly string[]).includes(value)) {
-    throw new AdminInputError(`severity must be one of ${SYSTEM_EVENT_SEVERITIES.join(', ')}`);
-  }
-  return value as SystemEventSeverity;
-}
+const severityQuerySchema = queryOf({
+  severity: choice(
+    'severity',
+    20,
+    (value) => SYSTEM_EVENT_SEVERITIES.find((severity) => severity === value),
+    `severity must be one of ${SYSTEM_EVENT_SEVERITIES.join(', ')}`,
+  ),
+});
+export const severityQuery = (query: unknown): SystemEventSeverity | undefined =>
+  read(severityQuerySchema, query).severity;
 
 /** `?type=`: one event type, lower-case words joined by underscores (`server_started`). */
-export function eventTypeQuery(query: unknown): string | undefined {
-  const value = queryText(query, 'type', 64);
-  if (value === undefined || value === '') return undefined;
-  if (!EVENT_TYPE_PATTERN.test(value)) {
-    throw new AdminInputError('type must be an event type: lower-case letters, digits and underscores');
-  }
-  return value;
-}
+const eventTypeQuerySchema = queryOf({
+  type: choice(
+    'type',
+    64,
+    (value) => (EVENT_TYPE_PATTERN.test(value) ? value : undefined),
+    'type must be an event type: lower-case letters, digits and underscores',
+  ),
+});
+export const eventTypeQuery = (query: unknown): string | undefined => read(eventTypeQuerySchema, query).type;
+
+/** A `:wallet` path parameter: a base58 Solana address. */
+const walletText = z.string().refine((value) => isAddress(value), { error: BAN_ACTION_ERRORS.invalidWallet });
+/** An `:ip` path parameter: an IPv4 or IPv6 address. */
+const ipText = z.string().refine((value) => isIP(value) !== 0, { error: BAN_ACTION_ERRORS.invalidIp });
+export const walletParam = (value: string): string => read(walletText, value);
+export const ipParam = (value: string): string => read(ipText, value);
 
 export const BAN_TARGET_REQUIRED = 'Give exactly one of wallet or ip';
 
 /** `?wallet=` or `?ip=` (exactly one): the wallet or the IP address whose ban history is asked for. */
-export function banTargetQuery(query: unknown): BanTarget {
-  const wallet = queryText(query, 'wallet', 64) || undefined;
-  const ip = queryText(query, 'ip', 64) || undefined;
-  if (wallet !== undefined && ip === undefined) return { kind: 'wallet', value: walletParam(wallet) };
-  if (ip !== undefined && wallet === undefined) return { kind: 'ip', value: ipParam(ip) };
-  throw new AdminInputError(BAN_TARGET_REQUIRED);
-}
-
-/** A `:wallet` path parameter: a base58 Solana address. */
-export function walletParam(value: string): string {
-  if (!isAddress(value)) throw new AdminInputError(BAN_ACTION_ERRORS.invalidWallet);
-  return value;
-}
-
-/** An `:ip` path parameter: an IPv4 or IPv6 address. */
-export function ipParam(value: string): string {
-  if (isIP(value) === 0) throw new AdminInputError(BAN_ACTION_ERRORS.invalidIp);
-  return value;
-}
+const banTargetQuerySchema = queryOf({ wallet: once('wallet', 64), ip: once('ip', 64) }).transform(
+  (query, ctx): BanTarget => {
+    const wallet = query.wallet || undefined;
+    const ip = query.ip || undefined;
+    const [kind, value, schema] =
+      wallet !== undefined && ip === undefined
+        ? (['wallet', wallet, walletText] as const)
+        : ip !== undefined && wallet === undefined
+          ? (['ip', ip, ipText] as const)
+          : [null, '', walletText];
+    const checked = kind === null ? null : schema.safeParse(value);
+    const message = kind === null ? BAN_TARGET_REQUIRED : checked?.error?.issues[0]?.message;
+    if (message !== undefined) ctx.addIssue({ code: 'custom', message });
+    return { kind: kind ?? 'wallet', value };
+  },
+);
+export const banTargetQuery = (query: unknown): BanTarget => read(banTargetQuerySchema, query);
 
 /** A UUID (a game or event id), lower-cased as PostgreSQL prints them. */
 export function uuidInput(value: unknown, what: string): string {
-  if (typeof value !== 'string' || !UUID.test(value))
-    throw new AdminInputError(`A valid ${what} is required`);
-  return value.toLowerCase();
+  const error = `A valid ${what} is required`;
+  return read(
+    z
+      .string({ error })
+      .regex(UUID_ONLY, { error })
+      .transform((id) => id.toLowerCase()),
+    value,
+  );
 }
 
 /** The JSON body of an action: an object whose fields the action services validate one by one. */
-export function bodyObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AdminInputError('The request body must be a JSON object');
-  }
-  return body as Record<string, unknown>;
-}
+const bodyObjectSchema = z.custom<Record<string, unknown>>(
+  (body) => typeof body === 'object' && body !== null && !Array.isArray(body),
+  { error: 'The request body must be a JSON object' },
+);
+export const bodyObject = (body: unknown): Record<string, unknown> => read(bodyObjectSchema, body);

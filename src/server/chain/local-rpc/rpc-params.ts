@@ -1,5 +1,6 @@
 import { type Address, getBase58Encoder, getBase64Encoder, isAddress, isSignature } from '@solana/kit';
 import { z } from 'zod';
+import { BASE58_TEXT } from '../../../common/text-checks.ts';
 import type { Commitment, LocalChain } from '../local/local-chain.ts';
 import { commitmentBelowConfirmed, invalidParams, JsonRpcError, RPC_ERROR } from './rpc-errors.ts';
 
@@ -76,8 +77,7 @@ export function rpcContext(slot: bigint) {
 
 /** Decodes base58 or base64 text with Kit's codecs; bad text is an invalid-params error. */
 export function decodeEncodedBytes(text: string, encoding: 'base58' | 'base64'): Uint8Array {
-  const valid =
-    encoding === 'base64' ? /^[A-Za-z0-9+/]*={0,2}$/.test(text) : /^[1-9A-HJ-NP-Za-km-z]*$/.test(text);
+  const valid = encoding === 'base64' ? /^[A-Za-z0-9+/]*={0,2}$/.test(text) : BASE58_TEXT.test(text);
   if (!valid || text.length === 0) throw invalidParams(`invalid ${encoding} encoding`);
   const encoder = encoding === 'base64' ? getBase64Encoder() : getBase58Encoder();
   return new Uint8Array(encoder.encode(text));

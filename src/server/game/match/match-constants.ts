@@ -16,17 +16,5 @@ export const FORFEITING_DISCONNECT = 4;
  */
 export const SECOND_SNAPSHOT_LIMIT = 900;
 
-export const MATCH_TEXTS = {
-  gameResumed: 'Opponent reconnected. Game resumed!',
-  opponentDisconnected: 'Opponent disconnected',
-  opponentTimeout: 'Opponent did not reconnect in time',
-  windowExpired: 'The reconnection window has expired',
-  matchOver: 'Game not found or already finished',
-  win: 'You win!',
-  loss: 'You lose.',
-  opponentLeft: 'Your opponent has disconnected. Victory awarded!',
-  youLeft: 'You left the game. Victory goes to your opponent.',
-  opponentDisqualified: 'Your opponent disconnected too many times. Victory awarded!',
-  excessiveDisconnects: 'Too many disconnections: the game was forfeited.',
-  disconnectTimeout: 'You did not reconnect in time.',
-} as const;
+/** The texts a match sends are the client's too: they live in common/. */
+export { MATCH_TEXTS } from '../../../common/protocol-texts.ts';

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../common/clock.ts';
-import { ERROR_MESSAGES } from '../../../common/protocol.ts';
+import { ERROR_CODES, ERROR_MESSAGES } from '../../../common/protocol.ts';
 import { HOUSE_BOT_OFFER_MS } from '../../../common/rules.ts';
 import type { Logger } from '../../logger.ts';
 import type { GameMessage, PlayerLink } from '../game-ports.ts';
@@ -27,7 +27,7 @@ export async function houseBotCommand(
 ): Promise<void> {
   const { clock, matchmaker } = ports;
   const entry = link.walletAddress ? matchmaker.entryOf(link.walletAddress) : undefined;
-  const refuse = () => link.sendError(ERROR_MESSAGES.houseBotUnavailable, 'house_bot_unavailable');
+  const refuse = () => link.sendError(ERROR_MESSAGES.houseBotUnavailable, ERROR_CODES.houseBotUnavailable);
   if (
     entry?.mode !== 'practice' ||
     entry.challenge ||

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '../../../common/protocol.ts';
+import { ERROR_CODES, ERROR_MESSAGES } from '../../../common/protocol.ts';
 import type { GameMessage, PlayerLink } from '../game-ports.ts';
 import { seatedLink } from '../live-match.ts';
 import type { NodeSessions } from './node-sessions.ts';
@@ -15,7 +15,7 @@ export async function playAgainCommand(
 ): Promise<void> {
   const seated = seatedLink(sessions.matches, link, message.gameId);
   if (seated && !seated.live.match.isOver()) {
-    return link.sendError(ERROR_MESSAGES.gameInProgress, 'game_in_progress');
+    return link.sendError(ERROR_MESSAGES.gameInProgress, ERROR_CODES.gameInProgress);
   }
   if (seated) seated.live.links[seated.seat] = null;
   const gameId = seated?.live.match.id ?? message.gameId;

@@ -1,4 +1,8 @@
-import { ERROR_MESSAGES } from '../../../common/protocol.ts';
+import {
+  ERROR_MESSAGES,
+  RECONNECT_REFUSAL_CODES,
+  type ReconnectRefusalCode,
+} from '../../../common/protocol.ts';
 import type { GameMessage, PlayerLink } from '../game-ports.ts';
 import { seatOf } from '../live-match.ts';
 import type { Peers } from '../topology.ts';
@@ -15,15 +19,15 @@ export function reconnectCommand(
   message: Pick<Extract<GameMessage, { type: 'reconnect' }>, 'gameId'>,
 ): void {
   const live = sessions.matches.get(message.gameId);
-  const refuse = (text: string) =>
-    link.send({ type: 'reconnectionFailed', message: text, clearStoredGameId: true });
+  const refuse = (text: string, code: ReconnectRefusalCode) =>
+    link.send({ type: 'reconnectionFailed', message: text, clearStoredGameId: true, code });
   if (!live || live.match.isOver()) {
-    refuse(ERROR_MESSAGES.gameNotFound);
+    refuse(ERROR_MESSAGES.gameNotFound, RECONNECT_REFUSAL_CODES.gameNotFound);
     return;
   }
   const owned = seatOf(live, link.playerSessionId, link.walletAddress);
   if (owned === null) {
-    refuse(ERROR_MESSAGES.reconnectNotAllowed);
+    refuse(ERROR_MESSAGES.reconnectNotAllowed, RECONNECT_REFUSAL_CODES.notYours);
     return;
   }
   const { seat } = owned;
@@ -32,7 +36,7 @@ export function reconnectCommand(
   const result = live.match.reconnected(seat);
   if (!result.ok) {
     live.links[seat] = previous;
-    refuse(result.message);
+    refuse(result.message, RECONNECT_REFUSAL_CODES[result.reason]);
     return;
   }
   if (owned.retaken) live.signedOut?.set(seat, link.playerSessionId);

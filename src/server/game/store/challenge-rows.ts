@@ -3,13 +3,13 @@ import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../../../common/clock.ts';
 import type { GameModeId } from '../../../common/game-modes.ts';
 import { CHALLENGE_CODE_LENGTH } from '../../../common/rules.ts';
+import { BASE58_ALPHABET } from '../../../common/text-patterns.ts';
+import { ERROR_CODES } from '../../../common/wire-codes.ts';
 import type { Database } from '../../db/database.ts';
 import type { QueueStatus } from '../../db/schema/enums.ts';
 import { queueSessions } from '../../db/schema/index.ts';
 import type { PaidEntry, QueueEntry, QueuePlayer } from '../queue-entry.ts';
 import { closeEntryRow, insertEntryRow } from './queue-rows.ts';
-
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** A new challenge code: CHALLENGE_CODE_LENGTH base58 characters, each uniform (bytes past 4 × 58 are drawn again). */
 export function newChallengeCode(): string {
@@ -92,7 +92,11 @@ export async function markChallengeAway(db: Database, entryId: string, at: numbe
  * What accepting a challenge came to, when no match started: the accepter already has a live stake, the
  * challenge is gone, or its challenger is away (their seat would start away and forfeit their stake).
  */
-export type AcceptOutcome = 'matched' | 'already_searching' | 'challenge_gone' | 'challenger_away';
+export type AcceptOutcome =
+  | 'matched'
+  | typeof ERROR_CODES.alreadySearching
+  | 'challenge_gone'
+  | typeof ERROR_CODES.challengerAway;
 
 export type AcceptResult =
   | { ok: true; pair: readonly [QueueEntry, QueueEntry] }
@@ -119,7 +123,7 @@ export async function acceptChallengeRows(
 ): Promise<AcceptResult> {
   const { challenge, accepter, gameId } = request;
   const joinedAt = clock.now();
-  let refused: 'challenge_gone' | 'challenger_away' = 'challenge_gone';
+  let refused: 'challenge_gone' | typeof ERROR_CODES.challengerAway = 'challenge_gone';
   try {
     return await db.transaction(async (tx): Promise<AcceptResult> => {
       const [held] = await tx
@@ -128,7 +132,7 @@ export async function acceptChallengeRows(
         .where(eq(queueSessions.id, challenge.id))
         .for('update');
       if (held?.awaySince) {
-        refused = 'challenger_away';
+        refused = ERROR_CODES.challengerAway;
         tx.rollback();
       }
       const id = await insertEntryRow(tx, {
@@ -140,7 +144,7 @@ export async function acceptChallengeRows(
         accepts: challenge.challenge?.code,
       });
       // Nothing of the accepter was written (its savepoint rolled back): the transaction commits nothing.
-      if (id === null) return { ok: false, reason: 'already_searching' };
+      if (id === null) return { ok: false, reason: ERROR_CODES.alreadySearching };
       const entry: QueueEntry = {
         id,
         mode: challenge.mode,

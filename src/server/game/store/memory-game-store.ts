@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../common/clock.ts';
 import { HOUSE_BOT_ADDRESS } from '../../../common/rules.ts';
+import { ERROR_CODES } from '../../../common/wire-codes.ts';
 import type { OrphanedEntry } from '../game-ports.ts';
 import type { CloseStatus, PaidEntry, QueueEntry } from '../queue-entry.ts';
 import { type ChallengeRow, REMATCH_CODE_PREFIX } from './challenge-rows.ts';
@@ -157,7 +158,7 @@ export function createMemoryGameStore(deps: { clock: Clock }): GameStore & { sea
 
     async acceptChallenge(nodeId, request) {
       const { challenge, accepter, gameId } = request;
-      if (searches.get(challenge.id)?.awaySince) return { ok: false, reason: 'challenger_away' };
+      if (searches.get(challenge.id)?.awaySince) return { ok: false, reason: ERROR_CODES.challengerAway };
       return atomically(async () => {
         const joinedAt = clock.now();
         const id = insert({
@@ -168,7 +169,7 @@ export function createMemoryGameStore(deps: { clock: Clock }): GameStore & { sea
           nodeId,
           accepts: challenge.challenge?.code,
         });
-        if (id === null) return { ok: false, reason: 'already_searching' } as const;
+        if (id === null) return { ok: false, reason: ERROR_CODES.alreadySearching } as const;
         if (!close(challenge.id, 'matched', gameId)) {
           searches.delete(id);
           return { ok: false, reason: 'challenge_gone' } as const;

@@ -1,7 +1,12 @@
 import type { Signature } from '@solana/kit';
 import type { Clock } from '../../../common/clock.ts';
 import { type GameMode, type GameModeId, getGameMode } from '../../../common/game-modes.ts';
-import { ERROR_MESSAGES, type PassingRefusalCode, REFUND_REFUSAL_CODES } from '../../../common/protocol.ts';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  type PassingRefusalCode,
+  REFUND_REFUSAL_CODES,
+} from '../../../common/protocol.ts';
 import type { Database } from '../../db/database.ts';
 import type { WalletAnalytics } from '../../game/analytics-port.ts';
 import type { EntryRefusal, EntryVerifier } from '../../game/game-ports.ts';
@@ -81,7 +86,7 @@ function refusalOf(check: Exclude<PaymentCheck, { kind: 'exact' | 'wrong_amount'
     case 'nothing_paid':
       return refuse(ENTRY_MESSAGES.nothingPaid);
     case 'no_block_time':
-      return notYet(ENTRY_MESSAGES.noBlockTime, 'payment_not_visible');
+      return notYet(ENTRY_MESSAGES.noBlockTime, ERROR_CODES.paymentNotVisible);
     default: {
       const unreachable: never = check;
       throw new Error(`unhandled payment check ${JSON.stringify(unreachable)}`);
@@ -165,7 +170,7 @@ export function createEntryVerifier(deps: EntryVerifierDeps): LoadedEntryVerifie
       return { ok: false, message, code: REFUND_REFUSAL_CODES.refunded, refundLamports: payment.lamports };
     } catch (error) {
       log(`recording entry payment ${payment.signature} failed`, error);
-      return notYet(ENTRY_MESSAGES.notRecorded, 'payment_not_recorded');
+      return notYet(ENTRY_MESSAGES.notRecorded, ERROR_CODES.paymentNotRecorded);
     }
   }
 
@@ -186,15 +191,16 @@ export function createEntryVerifier(deps: EntryVerifierDeps): LoadedEntryVerifie
       if (await isSignatureRecorded(deps.db, signature)) return refuse(ENTRY_MESSAGES.alreadyUsed);
     } catch (error) {
       log(`checking entry payment ${signature} failed`, error);
-      return notYet(ENTRY_MESSAGES.notRecorded, 'payment_not_recorded');
+      return notYet(ENTRY_MESSAGES.notRecorded, ERROR_CODES.paymentNotRecorded);
     }
 
     const looked = await lookUpWithin(request, signature);
-    if ('busy' in looked) return notYet(ERROR_MESSAGES.verificationsBusy, 'verification_busy');
+    if ('busy' in looked) return notYet(ERROR_MESSAGES.verificationsBusy, ERROR_CODES.verificationBusy);
     const { found } = looked;
     // RELIABILITY 7: not refused as invalid, not accepted: the client submits it again with backoff.
-    if (found.kind === 'not_found') return notYet(ENTRY_MESSAGES.notFoundYet, 'payment_not_visible');
-    if (found.kind === 'unavailable') return notYet(ENTRY_MESSAGES.unavailable, 'payment_rpc_unavailable');
+    if (found.kind === 'not_found') return notYet(ENTRY_MESSAGES.notFoundYet, ERROR_CODES.paymentNotVisible);
+    if (found.kind === 'unavailable')
+      return notYet(ENTRY_MESSAGES.unavailable, ERROR_CODES.paymentRpcUnavailable);
 
     const nowMs = deps.clock.now();
     const check = checkPayment(found.transaction, {

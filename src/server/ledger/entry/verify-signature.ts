@@ -1,6 +1,5 @@
 import { isSignature, type Signature } from '@solana/kit';
-
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
+import { BASE58_TEXT } from '../../../common/text-checks.ts';
 
 /**
  * RELIABILITY 9: a transaction signature is base58 text that decodes to exactly 64 bytes. Checked before any
@@ -8,7 +7,7 @@ const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
  * base58 alphabet, hence the pattern first.
  */
 export function isWellFormedSignature(text: unknown): text is Signature {
-  if (typeof text !== 'string' || !BASE58.test(text)) return false;
+  if (typeof text !== 'string' || !BASE58_TEXT.test(text)) return false;
   try {
     return isSignature(text);
   } catch {

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { HISTORY_TEXTS } from '../../../common/api/history-texts.ts';
 import type { Database } from '../../db/database.ts';
 import { bannedWallets, payoutHolds, payoutJobs, transactions } from '../../db/schema/index.ts';
 import { recordSystemEvent } from '../../operations-log/system-events.ts';
@@ -85,7 +86,7 @@ export async function holdIfBanned(db: Database, job: UnsignedJob, now: Date): P
         .set({
           status: 'pending',
           resolutionStatus: HOLD_STATUS.held,
-          errorMessage: 'Payout held for review',
+          errorMessage: HISTORY_TEXTS.payoutHeld,
         })
         .where(eq(transactions.id, job.transactionId));
     }
