@@ -81,6 +81,7 @@ export function migratedPgliteTemplate(): Promise<string> {
 export async function seedMigratedPglite(dataDir: string): Promise<void> {
   const target = path.join(dataDir, 'pgdata');
   if (existsSync(target)) return;
+  await mkdir(dataDir, { recursive: true });
   await cp(await migratedPgliteTemplate(), target, { recursive: true });
 }
 
