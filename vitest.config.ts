@@ -10,6 +10,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     setupFiles: ['./test/setup-dom.ts'],
+    globalSetup: ['./test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     reporters: [process.env.CI ? 'verbose' : 'default', './test/summary-reporter.ts'],

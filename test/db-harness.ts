@@ -7,12 +7,19 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Database, DatabaseKind } from '../src/server/db/database.ts';
 import { type OpenedDatabase, openDatabase } from '../src/server/db/open-database.ts';
 import { pgErrorOf } from '../src/server/db/pg-errors.ts';
+import {
+  migratedPostgresTemplate,
+  retryWhileInUse,
+  seedMigratedPglite,
+} from './support/migrated-templates.ts';
 
 /**
  * One contract suite, two databases (ARCHITECTURE: a dependency with two implementations is tested by one
  * shared suite). `describeEachDatabase` runs its body once on a fresh embedded PGlite and once on a
  * throwaway database created on the PostgreSQL server, so test files running in parallel never share
- * rows. An unreachable server makes every PostgreSQL test fail with how to start it, never skip.
+ * rows. An unreachable server makes every PostgreSQL test fail with how to start it, never skip. Each
+ * starts as a copy of a migrated template (support/migrated-templates.ts), unless it asks for the
+ * empty storage a first start migrates (describeEachEmptyDatabase).
  */
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -34,13 +41,22 @@ export interface DatabaseUnderTest {
 interface Backend {
   kind: DatabaseKind;
   label: string;
-  /** Prepares empty storage and returns how to open it. */
+  /** Prepares storage (empty, or a migrated copy) and returns how to open it. */
   prepare(): Promise<{ databaseUrl?: string; dataDir: string }>;
   dispose(): Promise<void>;
 }
 
 export function describeEachDatabase(title: string, body: (target: DatabaseUnderTest) => void): void {
-  for (const backend of [pgliteBackend(), postgresBackend(TEST_DATABASE_URL)]) {
+  describeOnBoth(title, body, true);
+}
+
+/** As describeEachDatabase, on empty storage, so the first open runs every migration (the migrations' own tests). */
+export function describeEachEmptyDatabase(title: string, body: (target: DatabaseUnderTest) => void): void {
+  describeOnBoth(title, body, false);
+}
+
+function describeOnBoth(title: string, body: (target: DatabaseUnderTest) => void, migrated: boolean): void {
+  for (const backend of [pgliteBackend(migrated), postgresBackend(TEST_DATABASE_URL, migrated)]) {
     describe(`${title} [${backend.label}]`, () => {
       let options: { databaseUrl?: string; dataDir: string } | undefined;
       let opened: OpenedDatabase | undefined;
@@ -84,13 +100,14 @@ export function describeEachDatabase(title: string, body: (target: DatabaseUnder
   }
 }
 
-function pgliteBackend(): Backend {
+function pgliteBackend(migrated: boolean): Backend {
   let dataDir: string | undefined;
   return {
     kind: 'pglite',
     label: 'pglite',
     async prepare() {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'pong-db-test-'));
+      if (migrated) await seedMigratedPglite(dataDir);
       return { dataDir };
     },
     async dispose() {
@@ -107,10 +124,14 @@ export interface ThrowawayDatabase {
 
 /**
  * Creates a database of its own on the PostgreSQL server (from the maintenance database `postgres`), so test
- * files running in parallel, or child processes of one test, never share rows. Fails with how to start the
- * server when it is unreachable.
+ * files running in parallel, or child processes of one test, never share rows. It is a copy of the migrated
+ * template unless `empty` is asked for; either way whoever opens it runs the migrations (none are left on a
+ * copy). Fails with how to start the server when it is unreachable.
  */
-export async function createThrowawayDatabase(serverUrl = TEST_DATABASE_URL): Promise<ThrowawayDatabase> {
+export async function createThrowawayDatabase(
+  serverUrl = TEST_DATABASE_URL,
+  options: { empty?: boolean } = {},
+): Promise<ThrowawayDatabase> {
   const adminUrl = new URL(serverUrl);
   adminUrl.pathname = '/postgres';
   const admin = async <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => {
@@ -131,7 +152,16 @@ export async function createThrowawayDatabase(serverUrl = TEST_DATABASE_URL): Pr
     }
   };
   const name = `pong_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE "${name}"`));
+  if (options.empty) {
+    await admin((client) => client.query(`CREATE DATABASE "${name}"`));
+  } else {
+    const template = await migratedPostgresTemplate(serverUrl, (text, params) =>
+      admin((client) => client.query(text, params)),
+    );
+    await retryWhileInUse(() =>
+      admin((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`)),
+    );
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let dropped = false;
@@ -145,7 +175,7 @@ export async function createThrowawayDatabase(serverUrl = TEST_DATABASE_URL): Pr
   };
 }
 
-function postgresBackend(serverUrl: string): Backend {
+function postgresBackend(serverUrl: string, migrated: boolean): Backend {
   const url = new URL(serverUrl);
   const where = `${url.hostname}:${url.port || '5432'}`;
   let created: ThrowawayDatabase | undefined;
@@ -154,7 +184,7 @@ function postgresBackend(serverUrl: string): Backend {
     kind: 'postgres',
     label: `postgresql ${where}`,
     async prepare() {
-      created = await createThrowawayDatabase(serverUrl);
+      created = await createThrowawayDatabase(serverUrl, { empty: !migrated });
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'pong-db-test-'));
       return { databaseUrl: created.url, dataDir };
     },

@@ -13,6 +13,7 @@ import { RECONCILE_EXIT, runReconcileCli } from '../src/server/cli/reconcile-cli
 import { packageRoot } from '../src/server/package-root.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './db-harness.ts';
 import { type ChainFault, type ChainFaults, startChainFaults } from './support/chain-faults.ts';
+import { seedMigratedPglite } from './support/migrated-templates.ts';
 
 /**
  * RELIABILITY 41: a game node whose chain is a remote RPC that answers 429s, 5xx and dropped
@@ -59,6 +60,8 @@ const nodes: Node[] = [];
 /** A game node as `npm start` runs it, with the chain behind `rpcUrl` and its RPC polling every second. */
 async function startNode(label: string, databaseUrl?: string): Promise<Node> {
   const dataDir = path.join(work, label);
+  // A migrated copy, as a node restarting on its own data has it: this test is about the RPC, not migrating.
+  if (!databaseUrl) await seedMigratedPglite(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import type { ChannelLimits } from '../../src/server/gateway/limits.ts';
 import { type RunningServer, type StartOptions, startServer } from '../../src/server/main.ts';
 import { packageRoot } from '../../src/server/package-root.ts';
+import { seedMigratedPglite } from '../../test/support/migrated-templates.ts';
 import { copyBuiltClient } from './build-client.ts';
 
 export interface TestServer extends RunningServer {
@@ -48,6 +49,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const root = packageRoot();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-data-'));
+  // A copy of the migrated PGlite, as a server restarting on its own data finds it: opening a new one and
+  // migrating it is most of a test server's start on a busy machine.
+  if (!options.env?.DATABASE_URL) await seedMigratedPglite(dataDir);
   // Its own copy of the built client: a rebuild elsewhere cannot swap the chunks its pages load.
   const clientDir = options.withClient
     ? copyBuiltClient(root, path.join(dataDir, 'client'))

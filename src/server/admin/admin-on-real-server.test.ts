@@ -2,6 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMigratedPglite } from '../../../test/support/migrated-templates.ts';
 import { GAME_MODE_IDS } from '../../common/game-modes.ts';
 import { loadConfig } from '../config.ts';
 import { type RunningServer, startServer } from '../main.ts';
@@ -18,6 +19,7 @@ describe('admin sign-in on the embedded default', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'pong-admin-'));
+    await seedMigratedPglite(dataDir); // a migrated copy: this test is not about the first migration
     server = await startServer({
       config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
       noPayoutWorker: true,

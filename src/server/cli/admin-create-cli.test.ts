@@ -6,6 +6,7 @@ import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/db-harness.ts';
+import { seedMigratedPglite } from '../../../test/support/migrated-templates.ts';
 import { findAdminByEmail } from '../admin/admin-accounts.ts';
 import { ADMIN_EVENT } from '../admin/admin-events.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -35,6 +36,7 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
   let postgres: ThrowawayDatabase;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'pong-admin-cli-'));
+    await seedMigratedPglite(dataDir); // a migrated copy: this test is not about the first migration
     postgres = await createThrowawayDatabase();
   });
   afterAll(async () => {

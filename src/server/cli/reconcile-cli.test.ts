@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { generateKeyPairSigner, type KeyPairSigner, type Lamports } from '@solana/kit';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMigratedPglite } from '../../../test/support/migrated-templates.ts';
 import { walletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
 import { signerFromSecretBytes } from '../chain/keypair-secret.ts';
 import {
@@ -56,6 +57,7 @@ describe('npm run reconcile on the embedded chain and database', () => {
 
   beforeAll(async () => {
     dataDir = await makeDataDir();
+    await seedMigratedPglite(dataDir); // a migrated copy: this test is not about the first migration
     server = await startLocalChainServer({ dataDir });
     opened = await openDatabase({ dataDir });
     houseSecret = new Uint8Array(randomBytes(32));

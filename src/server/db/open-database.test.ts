@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueSignature, uniqueWallet } from '../../../test/db-harness.ts';
+import { describeEachEmptyDatabase, uniqueSignature, uniqueWallet } from '../../../test/db-harness.ts';
 import type { Database } from './database.ts';
 import { migrationsFolder } from './open-database.ts';
 import * as schema from './schema/index.ts';
@@ -54,7 +54,7 @@ async function publicTables(db: Database): Promise<string[]> {
   return result.rows.map((row) => row.table_name);
 }
 
-describeEachDatabase('database client', (target) => {
+describeEachEmptyDatabase('database client', (target) => {
   it('migrations apply on an empty database and a second open applies nothing', async () => {
     const first = await appliedMigrations(target.db);
     expect(first).toHaveLength(journalTags().length);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { uniqueSignature, uniqueWallet } from '../../../../test/db-harness.ts';
+import { seedMigratedPglite } from '../../../../test/support/migrated-templates.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/open-database.ts';
@@ -19,6 +20,7 @@ import { startServer } from '../../main.ts';
 describe('settling what a previous run left open', () => {
   it('a restart refunds open searches and interrupted matches in full, once', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pong-restart-'));
+    await seedMigratedPglite(dataDir); // a migrated copy: this test is not about the first migration
     const wager = 100_000_000n;
     const [searcher, p1, p2] = [uniqueWallet(), uniqueWallet(), uniqueWallet()];
     const gameId = randomUUID();

@@ -1,0 +1,54 @@
+/**
+ * `npm test`: the typecheck, the lint and the layer rules, and every test, as before, but side by side
+ * instead of one after the other. The checks are one process each and mostly one core, while the suite's
+ * workers spend much of their time waiting on sockets, timers and browsers, so on a two-core machine the
+ * checks fit in the suite's idle time rather than adding theirs to it. The checks' output is held and
+ * printed after the suite's, each under its name, so the two never interleave; the exit code is the first
+ * failure's, and every part always runs to its end so one run reports everything that is wrong.
+ * Arguments are passed on to vitest.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The package's own scripts, so each check stays defined once, in package.json. */
+const checks = ['typecheck', 'lint', 'deps'];
+
+/** @param {string} command @param {string[]} args @param {boolean} held */
+function run(command, args, held) {
+  /** @type {Promise<{ code: number, output: string }>} */
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: held ? 'pipe' : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+const started = Date.now();
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+const checkRuns = checks.map(async (name) => {
+  const outcome = await run('npm', ['run', '--silent', name], true);
+  return { name, ...outcome, after: seconds() };
+});
+const suite = await run(
+  path.join(root, 'node_modules/.bin/vitest'),
+  ['run', ...process.argv.slice(2)],
+  false,
+);
+
+let failed = suite.code;
+for (const check of await Promise.all(checkRuns)) {
+  const verdict = check.code === 0 ? 'passed' : `FAILED (exit ${check.code})`;
+  process.stdout.write(`\n== npm run ${check.name}: ${verdict}, done after ${check.after}\n${check.output}`);
+  if (check.code !== 0 && failed === 0) failed = check.code;
+}
+process.stdout.write(`\n== npm test: ${failed === 0 ? 'passed' : 'FAILED'} in ${seconds()}\n`);
+process.exit(failed);
