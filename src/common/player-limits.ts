@@ -1,5 +1,5 @@
+import { ERROR_MESSAGES } from './error-messages.ts';
 import { ERROR_CODES } from './protocol.ts';
-import { ERROR_MESSAGES } from './protocol-texts.ts';
 import { solText } from './refund-texts.ts';
 import { LOSS_LIMIT_RAISE_DELAY_MS, SELF_EXCLUSION_PERIODS, type SelfExclusionPeriod } from './rules.ts';
 

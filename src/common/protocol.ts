@@ -16,12 +16,11 @@ import { UUID_INSIDE } from './text-patterns.ts';
  * with these; the types are inferred from them. Objects are strict: an unknown field is a bad message.
  */
 
-import { ERROR_MESSAGES } from './protocol-texts.ts';
+import { ERROR_MESSAGES } from './error-messages.ts';
 import { ERROR_CODE_LIST, RECONNECT_REFUSAL_CODES } from './wire-codes.ts';
 
 export {
   CLOSE_CODES,
-  ERROR_MESSAGES,
   isPassingRefusal,
   MATCH_TEXTS,
   PASSING_REFUSAL_CODES,
@@ -36,6 +35,7 @@ export {
   RECONNECT_REFUSAL_CODES,
   type ReconnectRefusalCode,
 } from './wire-codes.ts';
+export { ERROR_MESSAGES };
 export const termsVersionSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a terms version such as 2025-03-09');

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BAN_MESSAGES, ERROR_MESSAGES, MATCH_TEXTS } from './protocol-texts.ts';
+import { ERROR_MESSAGES } from './error-messages.ts';
+import { BAN_MESSAGES, MATCH_TEXTS } from './protocol-texts.ts';
 import { ERROR_CODE_LIST, RECONNECT_REFUSAL_CODES } from './wire-codes.ts';
 
 /**

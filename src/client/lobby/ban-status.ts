@@ -3,7 +3,7 @@ import { parseAnswer } from '../../common/api/parse-answer.ts';
 import type { banStatusReadSchema } from '../../common/api/player-api.ts';
 import {
   BAN_MESSAGES,
-  ERROR_MESSAGES,
+  LOBBY_ERROR_MESSAGES,
   ACCOUNT_RESTRICTED_CODE as RESTRICTED_CODE,
 } from '../../common/protocol-texts.ts';
 import type { GameView } from '../state/game-view.ts';
@@ -52,7 +52,7 @@ export async function parseBanStatus(body: unknown): Promise<Restriction | null>
 function restrictionOf(body: z.output<typeof banStatusReadSchema>): Restriction {
   const paidPlayRestricted =
     body.paidPlayRestricted === true
-      ? (nonEmpty(body.paidPlayMessage) ?? ERROR_MESSAGES.restrictedJurisdiction)
+      ? (nonEmpty(body.paidPlayMessage) ?? LOBBY_ERROR_MESSAGES.restrictedJurisdiction)
       : null;
   if (!body.banned) return { ...NOT_RESTRICTED, paidPlayRestricted };
   const message =

@@ -1,7 +1,7 @@
 import { canPayEntry, entryLamportsNeeded, RENT_EXEMPT_MINIMUM_LAMPORTS } from '../../common/entry-cost.ts';
 import { lamportsToSolString, lamportsToSolStringRoundedUp } from '../../common/format.ts';
 import { type GameMode, type GameModeId, getGameMode } from '../../common/game-modes.ts';
-import { BAN_MESSAGES, ERROR_MESSAGES } from '../../common/protocol-texts.ts';
+import { BAN_MESSAGES, LOBBY_ERROR_MESSAGES } from '../../common/protocol-texts.ts';
 import { CANCEL_WAIT_MS, TRANSFER_NETWORK_FEE_LAMPORTS } from '../../common/rules.ts';
 import type { ToastInput } from '../ui/toast-provider.tsx';
 import type { PaymentResult } from '../wallet/wallet-api.ts';
@@ -125,13 +125,16 @@ export function decideFindMatch(facts: LobbyFacts, selected: GameModeId | null):
   if (facts.searching) {
     return {
       kind: 'refused',
-      toast: { title: ERROR_MESSAGES.alreadySearching, description: 'You are already searching for a match' },
+      toast: {
+        title: LOBBY_ERROR_MESSAGES.alreadySearching,
+        description: 'You are already searching for a match',
+      },
     };
   }
   if (selected === null) {
     return {
       kind: 'refused',
-      toast: { title: ERROR_MESSAGES.gameModeRequired, description: 'Please select a game mode first' },
+      toast: { title: LOBBY_ERROR_MESSAGES.gameModeRequired, description: 'Please select a game mode first' },
     };
   }
   if (selected === 'practice') return { kind: 'practice' };
@@ -140,7 +143,7 @@ export function decideFindMatch(facts: LobbyFacts, selected: GameModeId | null):
       kind: 'refused',
       toast: {
         title: 'Wallet Required',
-        description: ERROR_MESSAGES.walletRequired,
+        description: LOBBY_ERROR_MESSAGES.walletRequired,
         variant: 'destructive',
       },
     };

@@ -1,5 +1,5 @@
+import { ERROR_MESSAGES } from '../../common/error-messages.ts';
 import { ERROR_CODES } from '../../common/protocol.ts';
-import { ERROR_MESSAGES } from '../../common/protocol-texts.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import type { GameView } from './game-view.ts';
 import { withNotice } from './view-changes.ts';
