@@ -7,14 +7,6 @@
  */
 import { ACCOUNT_RESTRICTED_CODE, PASSING_REFUSAL_CODES, REFUND_REFUSAL_CODES } from './refusal-codes.ts';
 
-export {
-  ACCOUNT_RESTRICTED_CODE,
-  isPassingRefusal,
-  PASSING_REFUSAL_CODES,
-  type PassingRefusalCode,
-  REFUND_REFUSAL_CODES,
-} from './refusal-codes.ts';
-
 /** Every code, the groups of refusal-codes.ts among them. */
 const ERROR_CODE_VALUES = [
   'internal_error',
