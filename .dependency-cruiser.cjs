@@ -69,6 +69,14 @@ module.exports = {
       },
     },
     {
+      name: 'game-node-asks-the-store-only-through-its-interface',
+      severity: 'error',
+      comment:
+        "game/node (the node's sessions and commands) asks the game store through its interface alone: store/game-store.ts declares GameStore and hands on the types and plain values the node writes (a challenge's row, a challenge code, a seed's hash, a settle scope). The Drizzle implementation, the row files and the recorder stay behind it, type imports included.",
+      from: { path: '^src/server/game/node/', pathNot: TEST_CODE },
+      to: { path: '^src/server/game/store/', pathNot: '^src/server/game/store/game-store\\.ts$' },
+    },
+    {
       name: 'game-asks-its-entry-gate-not-security-limits-or-tracking',
       severity: 'error',
       comment:
@@ -93,6 +101,22 @@ module.exports = {
         'Bans, limits and sessions are used by the gateway, HTTP and the chain watcher, never the other way round.',
       from: { path: '^src/server/security/', pathNot: TEST_CODE },
       to: { path: '^src/server/(chain|gateway|http|admin|cluster)/' },
+    },
+    {
+      name: 'risk-imports-no-admin',
+      severity: 'error',
+      comment:
+        'The risk pass raises flags and refreshes analytics through its ports (risk/risk-ports.ts), implemented by the back-office and passed in at composition: the back-office reads the risk pass, never the other way round.',
+      from: { path: '^src/server/risk/', pathNot: TEST_CODE },
+      to: { path: '^src/server/admin/' },
+    },
+    {
+      name: 'admin-and-cluster-import-neither',
+      severity: 'error',
+      comment:
+        'The back-office and the cluster topology meet only at composition: the login throttle comes with the topology (main.ts) and reaches admin as a LoginThrottle (security/), so neither folder imports the other.',
+      from: { path: '^src/server/(admin|cluster)/', pathNot: TEST_CODE },
+      to: { path: '^src/server/(admin|cluster)/', pathNot: '^src/server/$1/' },
     },
     {
       name: 'operations-log-imports-only-the-database',

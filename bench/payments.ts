@@ -1,6 +1,6 @@
 import { address, createSolanaRpc, devnet, type Lamports, type Signature } from '@solana/kit';
 import { getGameMode } from '../src/common/game-modes.ts';
-import { signedTransfer } from '../src/server/chain/test-support/local-chain-server.ts';
+import { signedTransfer } from '../test/support/local-chain-server.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../test/support/player-client.ts';
 
 /** The cheapest paid mode: what most entries are. */

@@ -4,9 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../src/common/clock.ts';
 import { shortenAddress } from '../src/common/format.ts';
-import { newWallet, playGame } from '../src/server/admin/queries/test-support/admin-seed.ts';
 import { ipAddresses, walletIpAssociations } from '../src/server/db/schema/index.ts';
 import { packageRoot } from '../src/server/package-root.ts';
+import { newWallet, playGame } from '../test/support/admin-fixtures.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 import {
   type BrowserAdmin,
   placePage,
@@ -19,7 +20,6 @@ import {
 } from './support/admin.ts';
 import { launchChromium } from './support/browser.ts';
 import { DESKTOP, PHONE } from './support/player.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const SHOTS = path.join(packageRoot(), 'screenshots');
 const IP = '203.0.113.58';

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../src/server/package-root.ts';
+import { startTestServer, TEST_ADMIN_EMAIL, type TestServer } from '../test/support/test-server.ts';
 import { type BrowserAdmin, openTab, placePage, signInAdmin, table } from './support/admin.ts';
 import { launchChromium } from './support/browser.ts';
 import { DESKTOP } from './support/player.ts';
-import { startTestServer, TEST_ADMIN_EMAIL, type TestServer } from './support/test-server.ts';
 
 const SHOTS = path.join(packageRoot(), 'screenshots');
 const WALLET = 'So11111111111111111111111111111111111111112';

@@ -6,15 +6,15 @@ import type { RiskEvidence } from '../src/common/api/risk-evidence.ts';
 import { ADMIN_ERRORS } from '../src/server/admin/admin-messages.ts';
 import { base32Decode, totpAt } from '../src/server/admin/two-factor/totp.ts';
 import { packageRoot } from '../src/server/package-root.ts';
-import { placePage } from './support/admin.ts';
-import { launchChromium } from './support/browser.ts';
-import { DESKTOP, PHONE, watchErrors } from './support/player.ts';
 import {
   startTestServer,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
   type TestServer,
-} from './support/test-server.ts';
+} from '../test/support/test-server.ts';
+import { placePage } from './support/admin.ts';
+import { launchChromium } from './support/browser.ts';
+import { DESKTOP, PHONE, watchErrors } from './support/player.ts';
 
 const SHOTS = path.join(packageRoot(), 'screenshots');
 const FLAGGED = 'So11111111111111111111111111111111111111112';

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 import { launchChromium } from './support/browser.ts';
 import { watchErrors } from './support/player.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const EMAIL = 'ops@pong.example';
 const PASSWORD = 'an operator password';

@@ -1,9 +1,9 @@
 import type { Browser, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_POLL_MS } from '../src/client/admin/stat-cards.tsx';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 import { signInAdmin, waitForPath } from './support/admin.ts';
 import { launchChromium } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * Logout is a navigation (SPEC §7): the server ends the session, then the sign-in page replaces the panel.

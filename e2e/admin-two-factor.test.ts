@@ -4,14 +4,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, TOTP_STEP_MS, totpAt } from '../src/server/admin/two-factor/totp.ts';
 import { packageRoot } from '../src/server/package-root.ts';
-import { launchChromium } from './support/browser.ts';
-import { DESKTOP } from './support/player.ts';
 import {
   startTestServer,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
   type TestServer,
-} from './support/test-server.ts';
+} from '../test/support/test-server.ts';
+import { launchChromium } from './support/browser.ts';
+import { DESKTOP } from './support/player.ts';
 
 const SHOTS = path.join(packageRoot(), 'screenshots');
 

@@ -1,30 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getGameMode } from '../src/common/game-modes.ts';
-import { launchChromium } from './support/browser.ts';
-import { chainBalances, pollUntil } from './support/chain-balance.ts';
-import { type BrowserPlayer, findMatch, readyPlayer, waitForScreen } from './support/player.ts';
 import {
   startTestServer,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
   type TestServer,
-} from './support/test-server.ts';
+} from '../test/support/test-server.ts';
+import { readUntil } from '../test/support/until.ts';
+import { launchChromium } from './support/browser.ts';
+import { chainBalances } from './support/chain-balance.ts';
+import {
+  type BrowserPlayer,
+  DESKTOP,
+  findMatch,
+  PHONE,
+  readyPlayer,
+  waitForScreen,
+} from './support/player.ts';
 
 const WAGER = getGameMode('smol_shrimp').wagerLamports;
 /** Every test player connects from the loopback address. */
 const PLAYER_IP = '127.0.0.1';
 const BANNER = '[data-testid="restricted-banner"]';
+const NOTES_SHOTS = '/work/notes/shots';
 
 /**
  * A ban acts at once on open sockets, in a real browser: an admin bans a player through the HTTP API (`/api/admin/ban-wallet`
  * with the admin cookie, JSON, same Origin) while the player's lobby is open. The lobby shows 'Account
  * Restricted' at once, without a reload; the paid search under way is closed and its wager refunded in full
  * on chain (the operator ended it: nothing retained); the ban also ends the session (RELIABILITY 35), so
- * after an unban the player signs in again and the lobby is usable, still without a reload; an IP ban acts
- * the same.
+ * no socket hears the unban: the restricted lobby asks again on its own and reopens, without a reload or a
+ * new sign-in, and the player signs in again to play; an IP ban acts the same.
  */
-describe('bans act at once on a live browser', () => {
+describe.each([
+  { width: DESKTOP.width, phone: false },
+  { width: PHONE.width, phone: true },
+])('bans act at once on a live browser at $width px', ({ width, phone }) => {
   let server: TestServer;
   let browser: Browser;
   let player: BrowserPlayer & { address: string };
@@ -56,10 +70,11 @@ describe('bans act at once on a live browser', () => {
   const notReloaded = () => page.evaluate(() => (window as { stillHere?: boolean }).stillHere === true);
 
   beforeAll(async () => {
+    mkdirSync(NOTES_SHOTS, { recursive: true });
     server = await startTestServer({ withClient: true });
     browser = await launchChromium();
     balanceOf = chainBalances(server.url);
-    player = await readyPlayer(browser, server.url, { airdrops: 1 });
+    player = await readyPlayer(browser, server.url, { phone, airdrops: 1 });
     page = player.page;
     await page.evaluate(() => {
       (window as { stillHere?: boolean }).stillHere = true;
@@ -82,14 +97,14 @@ describe('bans act at once on a live browser', () => {
     const before = await balanceOf(player.address);
     await findMatch(page, 'smol_shrimp');
     await page.getByRole('heading', { name: 'SEARCHING FOR OPPONENT...' }).waitFor({ timeout: 60_000 });
-    const afterPaying = await pollUntil(
+    const afterPaying = await readUntil(
       () => balanceOf(player.address),
       (balance) => balance <= before - WAGER,
-      30_000,
+      { timeoutMs: 30_000 },
     );
     // The page shows the search as soon as the payment is sent; the ban is for the search the server holds.
     // (A ban that closes the socket before findMatch arrives leaves the payment to the sweeper's full refund.)
-    await pollUntil(recordedEntryFees, (count) => count === 1, 60_000);
+    await readUntil(recordedEntryFees, (count) => count === 1, { timeoutMs: 60_000 });
 
     await adminPost('ban-wallet', { walletAddress: player.address, reason: 'e2e: live ban' });
     expect(await bannerText()).toContain('Your wallet has been banned');
@@ -102,16 +117,22 @@ describe('bans act at once on a live browser', () => {
     expect(await page.getByTestId('find-match').isDisabled()).toBe(true);
     expect(await notReloaded()).toBe(true);
 
-    const refunded = await pollUntil(
+    const refunded = await readUntil(
       () => balanceOf(player.address),
       (balance) => balance > afterPaying,
-      60_000,
+      { timeoutMs: 60_000 },
     );
     expect(refunded - afterPaying).toBe(WAGER);
   }, 180_000);
 
-  it('after an unban the player signs in again and the lobby is usable, without a reload', async () => {
+  it('an unban reopens the lobby without a reload or a new sign-in; the player then signs in to play', async () => {
+    await page.screenshot({ path: path.join(NOTES_SHOTS, `refuse-before-pay-${width}-banned.png`) });
     await adminPost('unban-wallet', { walletAddress: player.address, reason: 'e2e: lifted' });
+    // The ban ended the session and closed the socket: the lobby asks again on its own.
+    await bannerGone();
+    expect(await page.getByTestId('mode-card-practice').isDisabled()).toBe(false);
+    expect(await page.getByTestId('wallet-connected').getAttribute('data-signed-in')).toBe('false');
+    await page.screenshot({ path: path.join(NOTES_SHOTS, `refuse-before-pay-${width}-unbanned.png`) });
     await page.getByTestId('sign-in-button').click();
     await signedIn('true');
     await bannerGone();
@@ -129,9 +150,9 @@ describe('bans act at once on a live browser', () => {
       .toBe(true);
     await signedIn('false');
     await adminPost('unban-ip', { ipAddress: PLAYER_IP, reason: 'e2e: lifted' });
+    await bannerGone();
     await page.getByTestId('sign-in-button').click();
     await signedIn('true');
-    await bannerGone();
     expect(await page.getByTestId('mode-card-practice').isDisabled()).toBe(false);
     expect(await notReloaded()).toBe(true);
   }, 60_000);

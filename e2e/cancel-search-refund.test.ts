@@ -1,10 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solAmountText } from '../src/client/history/history-amounts.ts';
-import { formatSolFixed, lamportsToSol } from '../src/common/format.ts';
+import { formatLamports } from '../src/common/format.ts';
 import { getGameMode } from '../src/common/game-modes.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
+import { readUntil } from '../test/support/until.ts';
 import { launchChromium } from './support/browser.ts';
-import { chainBalances, pollUntil } from './support/chain-balance.ts';
+import { chainBalances } from './support/chain-balance.ts';
 import { readDomLog, startDomLog } from './support/dom-log.ts';
 import {
   airdrop,
@@ -16,7 +20,6 @@ import {
   openPlayer,
   waitForScreen,
 } from './support/player.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * Cancelling a paid search end to end: a paid Smol Shrimp search alone in the queue, on the real server, its local
@@ -30,6 +33,9 @@ const WAGER = getGameMode('smol_shrimp').wagerLamports; // 0.025 SOL
 const REFUND = (WAGER * 97n) / 100n; // SPEC §9: 97% back (0.02425 SOL)
 /** The fee of the entry transfer: 5,000 lamports a signature plus a small priority fee. */
 const MAX_ENTRY_FEE = 100_000n;
+
+/** The refund toasts at both sizes, to be looked at. */
+const SHOTS = '/tmp/shots-exact-money';
 
 const WAIT = 'section[aria-label="Matchmaking"]';
 const PROBES = {
@@ -94,10 +100,10 @@ describe('a paid search cancelled after 10 s is refunded 97%', () => {
     await player.page
       .getByRole('heading', { name: 'SEARCHING FOR OPPONENT...' })
       .waitFor({ timeout: 60_000 });
-    afterPaying = await pollUntil(
+    afterPaying = await readUntil(
       () => balanceOf(address),
       (balance) => balance <= before - WAGER,
-      30_000,
+      { timeoutMs: 30_000 },
     );
     fee = before - afterPaying - WAGER;
     expect(fee).toBeGreaterThan(0n);
@@ -135,35 +141,38 @@ describe('a paid search cancelled after 10 s is refunded 97%', () => {
   it("pressing it shows 'Cancelling matchmaking...', then the refund toast with the server's 97%", async () => {
     const page = player.page;
     await page.getByRole('button', { name: 'CANCEL MATCH' }).click();
-    await pollUntil(
+    await readUntil(
       async () => replies.length,
       (n) => n > 0,
-      15_000,
+      { timeoutMs: 15_000 },
     );
     const reply = replies.find((r) => r.success);
     expect(reply?.refundLamports).toBe(REFUND.toString());
     expect(replies.filter((r) => !r.success)).toEqual([]);
 
     const refund = BigInt(reply?.refundLamports ?? '0');
-    // SPEC §8: the cancel toast shows the refund with 3 decimals.
+    // SPEC §8: the cancel toast shows the refund with 3 decimals, and every one its lamports need: 0.02425.
+    expect(formatLamports(refund, 3)).toBe('0.02425 SOL');
     await page.getByText('Search Cancelled').first().waitFor({ timeout: 10_000 });
     await page
-      .getByText(`Refund of ${formatSolFixed(lamportsToSol(refund), 3)} (97% of your entry fee)`)
+      .getByText('Refund of 0.02425 SOL (97% of your entry fee)')
       .first()
       .waitFor({ timeout: 10_000 });
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, '1280-cancel-refund-toast.png') });
     const statuses = (await readDomLog(page)).map((s) => s.texts.status);
     expect(statuses).toContain('Cancelling matchmaking...');
     await waitForScreen(page, 'start', 10_000);
   }, 45_000);
 
   it('the chain pays it back: the balance is before - wager - fee + refund, and the page shows it', async () => {
-    refunded = await pollUntil(
+    refunded = await readUntil(
       () => balanceOf(address),
       (balance) => balance > afterPaying,
-      60_000,
+      { timeoutMs: 60_000 },
     );
     expect(refunded).toBe(before - WAGER - fee + REFUND);
-    const expected = formatSolFixed(lamportsToSol(refunded), 3);
+    const expected = formatLamports(refunded, 3);
     // The header balance refreshes after a refund, without a reload.
     await player.page.waitForFunction(
       (text) => document.querySelector('[data-testid="wallet-balance"]')?.textContent?.trim() === text,
@@ -196,6 +205,28 @@ describe('a paid search cancelled after 10 s is refunded 97%', () => {
     expect(href.searchParams.get('cluster')).toBe('custom');
     expect(href.searchParams.get('customUrl')).toBe(`${new URL(server.url).origin}/rpc`);
   }, 60_000);
+
+  it('at 375 px a second cancelled search reads its exact refund too: 0.02425 SOL, never 0.024', async () => {
+    const page = player.page;
+    await page.setViewportSize({ width: 375, height: 812 });
+    const cancels = replies.length;
+    await findMatch(page, 'smol_shrimp');
+    await page.getByRole('heading', { name: 'SEARCHING FOR OPPONENT...' }).waitFor({ timeout: 60_000 });
+    const cancel = page.getByRole('button', { name: 'CANCEL MATCH' });
+    await cancel.waitFor({ timeout: 40_000 });
+    await cancel.click();
+    await readUntil(
+      async () => replies.slice(cancels).some((r) => r.success),
+      (done) => done,
+      { timeoutMs: 15_000 },
+    );
+    const toast = page.getByText('Refund of 0.02425 SOL (97% of your entry fee)').first();
+    await toast.waitFor({ timeout: 10_000 });
+    const box = await toast.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, '375-cancel-refund-toast.png') });
+    await waitForScreen(page, 'start', 10_000);
+  }, 120_000);
 
   it('no page errors', () => {
     expect(player.errors.filter((e) => e !== KNOWN_SIGN_IN_401)).toEqual([]);

@@ -23,7 +23,7 @@ import { getSetComputeUnitPriceInstruction } from '@solana-program/compute-budge
 import { getTransferSolInstruction } from '@solana-program/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../src/common/clock.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 
 /**
  * Foundation acceptance: the local chain driven only through @solana/kit's own RPC client, at the URL the

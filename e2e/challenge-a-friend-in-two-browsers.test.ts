@@ -4,10 +4,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_CODE } from '../src/common/rules.ts';
 import { packageRoot } from '../src/server/package-root.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
+import { readUntil } from '../test/support/until.ts';
 import { launchChromium } from './support/browser.ts';
-import { chainBalances, pollUntil } from './support/chain-balance.ts';
+import { chainBalances } from './support/chain-balance.ts';
 import { type BrowserPlayer, readyPlayer, waitForScreen } from './support/player.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * End to end, 'Challenge a friend' on the real server, its local chain and the Local Wallet: A chooses Smol
@@ -61,10 +62,10 @@ describe('challenge a friend in two browsers', () => {
     expect(await panel.textContent()).toContain('0.0375 SOL');
     expect(await a.page.getByTestId('challenge-expires-in').textContent()).toMatch(/^(10:00|9:[0-5]\d)$/);
     // The entry was paid on chain (the server's tests show the public queue never holds a challenge).
-    await pollUntil(
+    await readUntil(
       () => balanceOf(a.address),
       (now) => before - now >= WAGER,
-      30_000,
+      { timeoutMs: 30_000 },
     );
     await a.page.screenshot({ path: path.join(SHOTS, '1280-challenge-open.png'), fullPage: true });
   }, 120_000);
@@ -90,10 +91,10 @@ describe('challenge a friend in two browsers', () => {
     expect(text).toContain('0.025 SOL');
     expect(text).toContain('0.0375 SOL');
     const accept = b.page.getByTestId('accept-challenge');
-    await pollUntil(
+    await readUntil(
       () => accept.isEnabled(),
       (enabled) => enabled,
-      30_000,
+      { timeoutMs: 30_000 },
     );
     await b.page.screenshot({ path: path.join(SHOTS, '375-challenge-invite.png'), fullPage: true });
 
@@ -111,10 +112,10 @@ describe('challenge a friend in two browsers', () => {
     const viewer = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await viewer.goto(link);
     await viewer.getByTestId('challenge-invite').waitFor();
-    await pollUntil(
+    await readUntil(
       async () => (await viewer.getByTestId('challenge-invite').textContent()) ?? '',
       (text) => text.includes('already been accepted'),
-      30_000,
+      { timeoutMs: 30_000 },
     );
     await viewer.screenshot({ path: path.join(SHOTS, '1280-challenge-accepted.png'), fullPage: true });
     await viewer.close();

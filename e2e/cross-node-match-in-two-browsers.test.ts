@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../src/server/package-root.ts';
 import { type RunningHaproxy, startHaproxy } from '../test/cluster/haproxy.ts';
 import { startTestCluster, type TestCluster } from '../test/cluster/test-cluster.ts';
+import { ensureClientBuilt } from '../test/support/build-client.ts';
 import { launchChromium } from './support/browser.ts';
-import { ensureClientBuilt } from './support/build-client.ts';
 import { type BrowserPlayer, findMatch, readyPlayer, waitForScreen } from './support/player.ts';
 
 /**

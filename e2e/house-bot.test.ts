@@ -4,9 +4,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSE_BOT_NAME } from '../src/common/rules.ts';
 import { packageRoot } from '../src/server/package-root.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 import { launchChromium } from './support/browser.ts';
 import { type BrowserPlayer, findMatch, readyPlayer, waitForScreen } from './support/player.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const SHOTS = path.join(packageRoot(), 'screenshots');
 const KNOWN_SIGN_IN_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';

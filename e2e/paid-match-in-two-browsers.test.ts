@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatSolFixed, lamportsToSol, shortenAddress } from '../src/common/format.ts';
+import { formatLamports, shortenAddress } from '../src/common/format.ts';
+import { transactions } from '../src/server/db/schema/index.ts';
 import { packageRoot } from '../src/server/package-root.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
+import { readUntil } from '../test/support/until.ts';
 import { launchChromium } from './support/browser.ts';
-import { chainBalances, pollUntil } from './support/chain-balance.ts';
+import { chainBalances } from './support/chain-balance.ts';
 import {
   type BrowserPlayer,
   findMatch,
@@ -15,7 +19,6 @@ import {
   readyPlayer,
   waitForScreen,
 } from './support/player.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * End to end, "A paid match in two browsers" and "Reload during a match", on the real server, its
@@ -27,6 +30,8 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /** Where the leaderboard and player pages are pictured (gitignored, beside e2e/screenshots.test.ts's). */
 const SHOTS = path.join(packageRoot(), 'screenshots');
+/** The game over screen with its money, at both sizes, to be looked at. */
+const GAME_OVER_SHOTS = '/tmp/shots-exact-money';
 
 const WAGER = 25_000_000n; // smol_shrimp, 0.025 SOL
 const PAYOUT = 37_500_000n; // 1.5× the wager (SPEC §9)
@@ -146,17 +151,58 @@ describe('a paid Smol Shrimp match in two browsers', () => {
     expect(await a.page.getByText('Opponent disconnected. Waiting for reconnection...').count()).toBe(0);
   }, 90_000);
 
+  it("the winner's game over says what the match paid, exactly, and links the payout's transfer", async () => {
+    const over = a.page.getByRole('region', { name: 'Game over' });
+    // 'Verify' keeps the screen past its 10 s return to the menu while the payout is sent and confirmed.
+    await over.getByRole('button', { name: 'Verify' }).click();
+    await a.page.waitForFunction(
+      () => document.querySelector('[data-testid="match-money"]')?.textContent?.includes('+0.0375 SOL paid'),
+      null,
+      { timeout: 60_000 },
+    );
+    const money = over.getByTestId('match-money');
+    expect((await money.locator('p').textContent())?.trim()).toBe(`+${formatLamports(PAYOUT)} paid`);
+    expect(formatLamports(PAYOUT)).toBe('0.0375 SOL');
+    const [payout] = await server.db
+      .select({ signature: transactions.transactionSignature })
+      .from(transactions)
+      .where(and(eq(transactions.gameId, gameId), eq(transactions.type, 'winner_payout')));
+    expect(payout?.signature).toBeTruthy();
+    const link = money.getByRole('link', { name: 'View payout transfer' });
+    const href = new URL((await link.getAttribute('href')) ?? '');
+    expect(href.origin).toBe('https://explorer.solana.com');
+    expect(href.pathname).toBe(`/tx/${payout?.signature}`);
+    expect(href.searchParams.get('cluster')).toBe('custom');
+    expect(href.searchParams.get('customUrl')).toBe(`${new URL(server.url).origin}/rpc`);
+
+    mkdirSync(GAME_OVER_SHOTS, { recursive: true });
+    const size = a.page.viewportSize() ?? { width: 1280, height: 800 };
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
+      await a.page.setViewportSize(viewport);
+      await money.scrollIntoViewIfNeeded();
+      // Inside the page at this width: the line and its link neither overflow nor hide.
+      const box = await money.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+      expect(await link.isVisible()).toBe(true);
+      await a.page.screenshot({ path: path.join(GAME_OVER_SHOTS, `${viewport.width}-game-over-paid.png`) });
+    }
+    await a.page.setViewportSize(size);
+  }, 90_000);
+
   it("the winner's on-chain balance rises by exactly 1.5× the wager", async () => {
-    winnerAfterWin = await pollUntil(
+    winnerAfterWin = await readUntil(
       () => balanceOf(a.address),
       (balance) => balance !== winnerBeforeWin,
-      60_000,
+      { timeoutMs: 60_000 },
     );
     expect(winnerAfterWin - winnerBeforeWin).toBe(PAYOUT);
   }, 90_000);
 
   it("the winner's header and lobby balance show the new amount without a reload", async () => {
-    const expected = formatSolFixed(lamportsToSol(winnerAfterWin), 3);
+    const expected = formatLamports(winnerAfterWin, 3);
     await a.page.evaluate(() => {
       (window as unknown as { sameDocument?: boolean }).sameDocument = true;
     });

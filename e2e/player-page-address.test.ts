@@ -5,8 +5,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerPagePath } from '../src/common/page-routes.ts';
 import { packageRoot } from '../src/server/package-root.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 import { launchChromium } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const SHOTS = path.join(packageRoot(), 'screenshots');
 const SENTENCE = 'Your wallet is suspended. Call support at +1 555 0100';

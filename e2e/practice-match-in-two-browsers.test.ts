@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 import { launchChromium } from './support/browser.ts';
 import { type DomSample, readDomLog, startDomLog, textsSeen } from './support/dom-log.ts';
 import { type BrowserPlayer, findMatch, readyPlayer, waitForScreen } from './support/player.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * End to end, "Practice end to end in two browsers, to a game-over screen", on the real server with
@@ -123,13 +123,13 @@ describe('Practice (Free Play) end to end in two browsers', () => {
     MATCH_TIMEOUT_MS + 30_000,
   );
 
-  it("'Verify' on the loser's game-over screen replays the match in the browser: it was played fairly", async () => {
+  it("'Verify' on the loser's game-over screen replays the match in the browser: the result reproduces from the revealed seed", async () => {
     await loser.page.getByRole('button', { name: 'Verify' }).click();
     const result = loser.page.getByTestId('verify-result');
     await result.waitFor({ timeout: 20_000 });
     const text = (await result.textContent()) ?? '';
     expect(await result.getAttribute('data-kind'), text).toBe('fair');
-    expect(text).toContain('Verified: this match was played fairly');
+    expect(text).toContain('Verified: this result reproduces from the revealed seed and the recorded moves');
     expect(text).toContain('the hash announced when the match began');
     const [own, theirs] = [await score(loser.page, 'own'), await score(loser.page, 'opponent')];
     expect(text).toContain(`reproduces the recorded result: ${own}-${theirs}, your opponent wins`);

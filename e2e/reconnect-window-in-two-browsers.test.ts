@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
+import { sleep } from '../test/support/until.ts';
 import { launchChromium } from './support/browser.ts';
 import { type DomSample, readDomLog, startDomLog } from './support/dom-log.ts';
 import { type BrowserPlayer, findMatch, readyPlayer, waitForScreen } from './support/player.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * End to end, SPEC §4/§9 reconnection in Chromium: the server holds a player's seat for its 30 s window, and
@@ -40,7 +41,6 @@ const pageErrors = (player: BrowserPlayer) =>
       !/WebSocket connection to .* failed/.test(e),
   );
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const dialogTexts = (log: DomSample[]) =>
   log.map((s) => s.texts.dialog).filter((t): t is string => t != null);
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 import { launchChromium } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 describe('the product in a real browser', () => {
   let server: TestServer;

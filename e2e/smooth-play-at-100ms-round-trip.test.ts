@@ -4,10 +4,10 @@ import { MAX_CORRECTION_PER_FRAME } from '../src/client/game/ball-correction.ts'
 import { COLORS } from '../src/client/game/render.ts';
 import { CLOCK_SLEW } from '../src/client/game/server-time.ts';
 import { BALL_SIZE, MAX_BALL_SPEED, TICK_MS } from '../src/common/game/constants.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 import { launchChromium } from './support/browser.ts';
 import { type DelayProxy, startDelayProxy } from './support/delay-proxy.ts';
 import { type BrowserPlayer, findMatch, readyPlayer, waitForScreen } from './support/player.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * A practice match in two browsers whose every byte (page, API and WebSocket frames) goes through a proxy

@@ -1,4 +1,4 @@
-import { createThrowawayDatabase } from './db-harness.ts';
+import { createThrowawayDatabase } from './support/database-bed.ts';
 import { migratedPgliteTemplate } from './support/migrated-templates.ts';
 
 /**

@@ -4,15 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOrCreateKeypairFile } from '../src/server/chain/keypair-secret.ts';
-import {
-  type LocalChainServer,
-  removeDataDir,
-  startLocalChainServer,
-} from '../src/server/chain/test-support/local-chain-server.ts';
 import { RECONCILE_EXIT, runReconcileCli } from '../src/server/cli/reconcile-cli.ts';
 import { packageRoot } from '../src/server/package-root.ts';
-import { createThrowawayDatabase, type ThrowawayDatabase } from './db-harness.ts';
 import { type ChainFault, type ChainFaults, startChainFaults } from './support/chain-faults.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './support/database-bed.ts';
+import { type LocalChainServer, removeDataDir, startLocalChainServer } from './support/local-chain-server.ts';
 import { seedMigratedPglite } from './support/migrated-templates.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { KeyPairSigner } from '@solana/kit';
 import { type Address, createSolanaRpc, devnet, type Lamports, type Signature } from '@solana/kit';
-import { signedTransfer } from '../../src/server/chain/test-support/local-chain-server.ts';
+import { signedTransfer } from '../../test/support/local-chain-server.ts';
 
 export type SoakRpc = ReturnType<typeof createSolanaRpc<ReturnType<typeof devnet>>>;
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from '../../test/support/test-server.ts';
 import { DESKTOP } from './player.ts';
-import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './test-server.ts';
 
 /** An operator in its own browser context (its own cookie jar), with the errors its page raised. */
 export interface BrowserAdmin {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /**
  * What a page showed, moment by moment: a MutationObserver in the page records, after every DOM change, the
@@ -18,32 +18,49 @@ declare global {
   }
 }
 
+/**
+ * The recorder itself, run in the page (self-contained: Playwright sends its source). It samples after every
+ * DOM change and, with `everyMs`, on a timer too, so a page that reloads is recorded from its first script.
+ */
+function recordDom({ probes, everyMs }: { probes: Record<string, string>; everyMs?: number }): void {
+  const log: DomSample[] = [];
+  window.__domLog = log;
+  let last = '';
+  const sample = () => {
+    const texts: Record<string, string | null> = {};
+    for (const [name, selector] of Object.entries(probes)) {
+      const element = document.querySelector(selector);
+      texts[name] = element ? (element.textContent ?? '').trim() : null;
+    }
+    const screen = document.querySelector('[data-screen]')?.getAttribute('data-screen') ?? null;
+    const key = JSON.stringify([screen, texts]);
+    if (key === last) return;
+    last = key;
+    log.push({ t: performance.now(), screen, texts });
+  };
+  sample();
+  new MutationObserver(sample).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['data-screen'],
+  });
+  if (everyMs) setInterval(sample, everyMs);
+}
+
+/** Starts recording the page's document as it is now. */
 export async function startDomLog(page: Page, probes: Record<string, string>): Promise<void> {
-  await page.evaluate((selectors) => {
-    const log: DomSample[] = [];
-    window.__domLog = log;
-    let last = '';
-    const sample = () => {
-      const texts: Record<string, string | null> = {};
-      for (const [name, selector] of Object.entries(selectors)) {
-        const element = document.querySelector(selector);
-        texts[name] = element ? (element.textContent ?? '').trim() : null;
-      }
-      const screen = document.querySelector('[data-screen]')?.getAttribute('data-screen') ?? null;
-      const key = JSON.stringify([screen, texts]);
-      if (key === last) return;
-      last = key;
-      log.push({ t: performance.now(), screen, texts });
-    };
-    sample();
-    new MutationObserver(sample).observe(document.documentElement, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-      attributeFilter: ['data-screen'],
-    });
-  }, probes);
+  await page.evaluate(recordDom, { probes });
+}
+
+/** Records every document the context loads (a reload too), from its first script on, also every `everyMs`. */
+export async function recordEveryDocument(
+  context: BrowserContext,
+  probes: Record<string, string>,
+  everyMs: number,
+): Promise<void> {
+  await context.addInitScript(recordDom, { probes, everyMs });
 }
 
 export async function readDomLog(page: Page): Promise<DomSample[]> {

@@ -6,6 +6,7 @@ import { LobbyScreen } from './lobby/lobby-screen.tsx';
 import { GamePage } from './screens/game-page.tsx';
 import { useGame } from './state/game-api.ts';
 import { ChunkBoundary } from './ui/chunk-boundary.tsx';
+import { ToastAnchor } from './ui/toast-viewport.tsx';
 import { useWallet } from './wallet/wallet-api.ts';
 import { WalletProvider } from './wallet/wallet-provider.tsx';
 import { WalletBar } from './wallet-bar.tsx';
@@ -28,7 +29,7 @@ export function HomePage() {
   );
 }
 
-/** The wallet bar above the game page, whose screen follows the game state. */
+/** The wallet bar (with the toasts' anchor under it) above the game page, whose screen follows the game state. */
 function HomeContent() {
   const wallet = useWallet();
   const game = useGame();
@@ -49,6 +50,7 @@ function HomeContent() {
   return (
     <div className="flex w-full flex-col items-center">
       <WalletBar />
+      <ToastAnchor />
       <GamePage historyPanel={history} lobby={<LobbyScreen challengeCode={challengeCode} />} />
     </div>
   );

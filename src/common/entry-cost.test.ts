@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { canPayEntry, entryLamportsNeeded, RENT_EXEMPT_MINIMUM_LAMPORTS } from './entry-cost.ts';
-import { lamportsToSolStringRoundedUp } from './format.ts';
 import { getGameMode } from './game-modes.ts';
 import { TRANSFER_NETWORK_FEE_LAMPORTS } from './rules.ts';
 
@@ -35,20 +34,5 @@ describe('what an entry payment costs the wallet', () => {
 
   it('a free mode is paid from any balance', () => {
     expect(canPayEntry(0n, 0n)).toBe(true);
-  });
-});
-
-describe('an amount the player must hold is rounded up, never down', () => {
-  it.each([
-    [25_895_890n, '0.0259'],
-    [100_895_890n, '0.1009'],
-    [1_000_895_890n, '1.0009'],
-    [10_000_895_890n, '10.0009'],
-    [1_000_000_000n, '1'],
-    [5_010n, '0.000006'],
-    [9_999_999n, '0.01'],
-    [0n, '0'],
-  ] as const)('%s lamports → %s SOL', (lamports, text) => {
-    expect(lamportsToSolStringRoundedUp(lamports)).toBe(text);
   });
 });

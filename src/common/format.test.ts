@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   countOf,
   formatDate,
+  formatLamports,
   formatSol,
-  formatSolFixed,
   lamportsToSol,
   lamportsToSolString,
   shortenAddress,
@@ -33,18 +33,45 @@ describe('display formats', () => {
   });
 
   it.each([
-    [1.23456, 3, '1.235 SOL'],
-    [1, 3, '1.000 SOL'],
-    [0.1, 2, '0.10 SOL'],
-    [undefined, 2, '0.00 SOL'],
-    [-0.0001, 2, '0.00 SOL'],
-    [0.0375, 4, '0.0375 SOL'],
+    [1n, 0, '0.000000001 SOL'],
+    [1n, 3, '0.000000001 SOL'],
+    [24_250_000n, 3, '0.02425 SOL'],
+    [999_980_000n, 3, '0.99998 SOL'],
+    [999_980_000n, 2, '0.99998 SOL'],
+    [999_999_999n, 3, '0.999999999 SOL'],
+    [1_000_000_000n, 3, '1.000 SOL'],
+    [1_000_000_000n, 0, '1 SOL'],
+    [100_000_000n, 2, '0.10 SOL'],
+    [0n, 2, '0.00 SOL'],
+    [0n, 0, '0 SOL'],
+    [37_500_000n, 4, '0.0375 SOL'],
+    [37_500_000n, 0, '0.0375 SOL'],
+    [25_895_890n, 0, '0.02589589 SOL'],
+    [750_000n, 4, '0.00075 SOL'],
+    [1_234_567_891n, 3, '1.234567891 SOL'],
+    [15_000_000_000n, 4, '15.0000 SOL'],
+    [123_456_789_000_000_001n, 3, '123456789.000000001 SOL'],
+    [-12_500_000n, 4, '-0.0125 SOL'],
   ])(
-    'fixed amount: %s with %i decimals → %s (the lobby shows 3, the wallet box 2, the history 4)',
-    (input, decimals, out) => {
-      expect(formatSolFixed(input, decimals)).toBe(out);
+    'lamports %s with at least %i decimals → %s: exact, never rounded (lobby 3, wallet box 2, history 4)',
+    (lamports, decimals, out) => {
+      expect(formatLamports(lamports, decimals)).toBe(out);
     },
   );
+
+  it('every lamport amount reads back as itself: no two amounts share a text', () => {
+    const samples = [0n, 1n, 9n, 10n, 999n, 5_010n, 890_880n, 24_250_000n, 25_000_000n, 999_980_000n];
+    for (let i = 0n; i < 2_000n; i += 1n) samples.push(999_999_000n + i, 24_249_000n + i * 7n);
+    for (const lamports of samples) {
+      for (const decimals of [0, 2, 3, 4]) {
+        const [whole, fraction = ''] = formatLamports(lamports, decimals).replace(' SOL', '').split('.');
+        expect(fraction.length).toBeGreaterThanOrEqual(decimals);
+        const back = BigInt(whole!) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0').slice(0, 9) || '0');
+        expect(fraction.length).toBeLessThanOrEqual(9);
+        expect(back).toBe(lamports);
+      }
+    }
+  });
 
   it.each([
     [0n, '0', 0],

@@ -37,13 +37,6 @@ export function formatSol(amount: Amount): string {
   return `${trimmedFixed(n, decimals)}${SOL_SUFFIX}`;
 }
 
-/** An amount in SOL with exactly `decimals` decimals (lobby balance 3, wallet box 2, history 4). */
-export function formatSolFixed(amount: Amount, decimals: number): string {
-  const n = toNumber(amount) ?? 0;
-  const fixed = n.toFixed(decimals);
-  return `${/^-0(\.0*)?$/.test(fixed) ? fixed.slice(1) : fixed}${SOL_SUFFIX}`;
-}
-
 /** Exact decimal text of a lamport amount in SOL, without float rounding: 25_000_000n → '0.025'. */
 export function lamportsToSolString(lamports: bigint): string {
   const negative = lamports < 0n;
@@ -54,14 +47,15 @@ export function lamportsToSolString(lamports: bigint): string {
 }
 
 /**
- * A lamport amount the player must have, as SOL text with SPEC §5's decimals (6 under 0.01, 5 under 1, else
- * 4), rounded up so that holding the amount shown is always enough: 25_895_890n → '0.0259'.
+ * The one text of a lamport amount a player reads: ' SOL' after the shortest exact decimal that has at least
+ * `minDecimals` (SPEC §5's 3 for the lobby balance, 2 for the wallet box, 4 for the history), and more where
+ * the lamports need them. Never rounded, up or down: 999_980_000n with 3 reads '0.99998 SOL', not '1.000 SOL';
+ * 24_250_000n with 3 reads '0.02425 SOL', not '0.024 SOL'.
  */
-export function lamportsToSolStringRoundedUp(lamports: bigint): string {
-  if (lamports <= 0n) return lamportsToSolString(lamports);
-  const decimals = lamports < LAMPORTS_PER_SOL / 100n ? 6n : lamports < LAMPORTS_PER_SOL ? 5n : 4n;
-  const step = 10n ** (9n - decimals);
-  return lamportsToSolString(((lamports + step - 1n) / step) * step);
+export function formatLamports(lamports: bigint, minDecimals = 0): string {
+  const [whole, fraction = ''] = lamportsToSolString(lamports).split('.');
+  const decimals = fraction.padEnd(minDecimals, '0');
+  return `${whole}${decimals ? `.${decimals}` : ''}${SOL_SUFFIX}`;
 }
 
 /** A lamport amount as a SOL number, for display and for API fields that SPEC shows in SOL. */

@@ -72,6 +72,12 @@ describe('game mode table', () => {
     }
   });
 
+  it('Free Play promises no person: the house bot may be the opponent, and its description says so', () => {
+    const text = getGameMode('practice').description;
+    expect(text).toContain('house bot');
+    expect(text).not.toMatch(/real opponent/i);
+  });
+
   it('mode ids are recognised only from the table', () => {
     expect(isGameModeId('tiny_tuna')).toBe(true);
     expect(isGameModeId('huge_hake')).toBe(false);

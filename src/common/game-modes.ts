@@ -47,7 +47,9 @@ const ROWS: readonly ModeRow[] = [
     color: '#22c55e',
     wagerLamports: 0n,
     profitLamports: null,
-    description: () => 'Practice against a real opponent. No entry fee, no payout.',
+    // The house bot may be the opponent (HOUSE_BOT_OFFER_MS): the card does not promise a person.
+    description: () =>
+      'Practice against another player, or the house bot if nobody else is searching. No entry fee, no payout.',
   },
   {
     id: 'smol_shrimp',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SOL } from '../../test/support/money.ts';
 import { solTextToLamports } from './api/player-limits-api.ts';
 import {
   changeLossLimit,
@@ -12,7 +13,6 @@ import {
 import { LOSS_LIMIT_RAISE_DELAY_MS, SELF_EXCLUSION_PERIODS } from './rules.ts';
 
 const T = Date.UTC(2025, 5, 2, 12);
-const SOL = 1_000_000_000n;
 const DAY = LOSS_LIMIT_RAISE_DELAY_MS;
 
 describe('loss limits: lowering acts at once, raising or removing after 24 hours', () => {
@@ -95,6 +95,16 @@ describe('the loss a search may risk', () => {
     const left = lossLimitRefusal(limits, { daily: SOL / 20n, weekly: 0n }, wager, T);
     expect(left?.code).toBe('loss_limit_exceeded');
     expect(left?.message).toContain('0.05 SOL is left of your daily limit of 0.1 SOL');
+  });
+
+  it('after a net win, says the win and what can still be lost, never more left than the limit itself', () => {
+    const small = { ...NO_LIMITS, daily: { lamports: 10_000_000n, pending: null } };
+    const refusal = lossLimitRefusal(small, { daily: -11_750_000n, weekly: 0n }, 25_000_000n, T);
+    expect(refusal?.code).toBe('loss_limit_exceeded');
+    expect(refusal?.message).toBe(
+      "This game could take you past your loss limit for paid games: you are 0.01175 SOL up over the last 24 hours, so you can lose 0.02175 SOL before you reach your daily limit of 0.01 SOL and this game's entry is 0.025 SOL. Practice mode is still open.",
+    );
+    expect(refusal?.message).not.toContain('is left of');
   });
 
   it('lets a search whose whole entry fits what is left, and counts a net win against losses', () => {

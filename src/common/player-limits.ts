@@ -117,6 +117,15 @@ export function exclusionRefusal(
 const WINDOW_TEXT: Record<LossLimitKind, string> = { daily: 'last 24 hours', weekly: 'last 7 days' };
 
 /**
+ * What is left of a limit, in words that stay true when the window is a net win: what is left is then more
+ * than the limit itself (the win is counted against losses), so the win is said rather than 'left of'.
+ */
+function leftText(l: { kind: LossLimitKind; limit: bigint; left: bigint }, loss: bigint): string {
+  if (loss >= 0n) return `${solText(l.left)} is left of your ${l.kind} limit of ${solText(l.limit)}`;
+  return `you are ${solText(-loss)} up over the ${WINDOW_TEXT[l.kind]}, so you can lose ${solText(l.left)} before you reach your ${l.kind} limit of ${solText(l.limit)}`;
+}
+
+/**
  * Why a paid search with `wagerLamports` at stake is refused by the loss limits in force at `now`, given the
  * net paid-mode loss of each window (negative: a net win), or null. Reached (nothing left of a limit) comes
  * before exceeded (the entry could lose more than is left), daily before weekly.
@@ -144,7 +153,7 @@ export function lossLimitRefusal(
   const exceeded = left.find((l) => l.left < wagerLamports);
   if (exceeded) {
     return {
-      message: `${ERROR_MESSAGES.lossLimitExceeded}: ${solText(exceeded.left)} is left of your ${exceeded.kind} limit of ${solText(exceeded.limit)} and this game's entry is ${solText(wagerLamports)}. ${PRACTICE_OPEN}`,
+      message: `${ERROR_MESSAGES.lossLimitExceeded}: ${leftText(exceeded, losses[exceeded.kind])} and this game's entry is ${solText(wagerLamports)}. ${PRACTICE_OPEN}`,
       code: ERROR_CODES.lossLimitExceeded,
     };
   }

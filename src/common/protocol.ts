@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { transactionNoticeSchema } from './api/transaction-notice.ts';
 import { displayNameProblem } from './display-name.ts';
 import { GAME_MODE_IDS } from './game-modes.ts';
+import { heldMessageShape, holdingSchema } from './held-schema.ts';
 import {
   BASE58_ADDRESS,
   CHALLENGE_CODE,
@@ -19,6 +20,7 @@ import { UUID_INSIDE } from './text-patterns.ts';
 import { ERROR_MESSAGES } from './error-messages.ts';
 import { ERROR_CODE_LIST, RECONNECT_REFUSAL_CODES } from './wire-codes.ts';
 
+export type { HeldRefund, HeldThing, Holding, SettledSearch } from './held-schema.ts';
 export {
   CLOSE_CODES,
   isPassingRefusal,
@@ -88,6 +90,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     walletAddress: walletAddressSchema.optional(),
     displayName: displayName.optional(),
     timestamp: timestamp.optional(),
+    /** Not in SPEC: the search the page believes it holds; the server's `held` says what became of it. */
+    holding: holdingSchema.optional(),
   }),
   z.strictObject({
     type: z.literal('reconnect'),
@@ -205,8 +209,16 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     message: z.string(),
     /** Not in SPEC: this search is the player's open challenge; its link ends in `code`; closed at `expiresAt`. */
     challenge: z.object({ code: z.string(), expiresAt: z.number() }).optional(),
-    /** Not in SPEC: this search is the player's rematch offer after `gameId`, open until `expiresAt`. */
-    rematch: z.object({ gameId: z.string(), expiresAt: z.number() }).optional(),
+    /**
+     * Not in SPEC: this search is the player's rematch offer after `gameId`, open until `expiresAt` (server
+     * time), which is `msLeft` after this reply was sent: the client counts from that, so the offerer's time
+     * left and the opponent's game-over countdown agree whatever either device's clock says.
+     */
+    rematch: z
+      .object({ gameId: z.string(), expiresAt: z.number(), msLeft: z.number().optional() })
+      .optional(),
+    /** Not in SPEC: the search's id, which the page names in its next `connect` (`holding`). */
+    searchId: z.string().optional(),
   }),
   z.object({
     type: z.literal('cancelSearch'),
@@ -216,6 +228,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     refundAmount: z.number().optional(),
   }),
   z.object({ type: z.literal('pong'), timestamp: z.number(), serverTime: z.number() }),
+  /**
+   * Not in SPEC: on every connection (after `connect`'s answers), what the server holds for this wallet and
+   * what became of the search the page named (held-schema.ts).
+   */
+  z.object(heldMessageShape),
   z.object({
     type: z.literal('matched'),
     gameId: z.string(),
@@ -281,6 +298,17 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     gameState: gameDataSchema,
     gameId: z.string(),
     playerIndex,
+    /**
+     * Not in SPEC: what the match is played for and against whom, from the server's own match (as its
+     * `matched` said it), so a page that reloaded shows the match bar again without having heard `matched`.
+     */
+    match: z.object({ gameMode: gameModeSchema, opponentName: z.string() }),
+    /**
+     * Not in SPEC (rematch): back at the game-over screen of a match that ended within its rematch window
+     * (`gameState.gameState` is 'gameOver'): a rematch may be asked (`open`), the opponent has asked one
+     * (`offered`), or the opponent left, so none will come (`declined`). Absent for a match under way.
+     */
+    rematch: z.enum(['open', 'offered', 'declined']).optional(),
   }),
   z.object({
     type: z.literal('reconnectionFailed'),
@@ -305,9 +333,16 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('gameCleanup'), gameId: z.string() }),
   /**
    * Not in SPEC (rematch), to a player of a game just over: the opponent asks for a rematch (`offered`), or
-   * has left the game-over screen, so no rematch will come (`declined`).
+   * has left the game-over screen, so no rematch will come (`declined`). An offer names when it closes: at
+   * `expiresAt` (server time), `msLeft` after this message was sent (the same deadline the offerer is shown).
    */
-  z.object({ type: z.literal('rematch'), gameId: z.string(), status: z.enum(['offered', 'declined']) }),
+  z.object({
+    type: z.literal('rematch'),
+    gameId: z.string(),
+    status: z.enum(['offered', 'declined']),
+    expiresAt: z.number().optional(),
+    msLeft: z.number().optional(),
+  }),
   z.object({ type: z.literal('gameResumed'), message: z.string() }),
   z.object({
     type: z.literal('joinQueue'),

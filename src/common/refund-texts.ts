@@ -1,4 +1,4 @@
-import { lamportsToSolString } from './format.ts';
+import { formatLamports } from './format.ts';
 
 /**
  * What a player is told when a paid search is refused after its payment was recorded: the refusal is final
@@ -7,7 +7,7 @@ import { lamportsToSolString } from './format.ts';
 
 /** Exact SOL text of a lamport amount: one lamport short must not round to the wager it missed. */
 export function solText(lamports: bigint): string {
-  return `${lamportsToSolString(lamports)} SOL`;
+  return formatLamports(lamports);
 }
 
 export const REFUND_TEXTS = {

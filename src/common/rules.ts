@@ -164,6 +164,11 @@ export const CHALLENGE_CODE = /* @__PURE__ */ new RegExp(`^[${BASE58_CLASS}]{${C
  * ended, and an offer the opponent has not taken by then closes with its fee back in full.
  */
 export const REMATCH_WINDOW_MS = 60_000;
+/**
+ * A game-over screen whose socket closed (a reload, a lost connection) keeps its seat this long before its
+ * player counts as gone from it (the opponent is then told no rematch will come): SPEC §9's rapid refresh window.
+ */
+export const GAME_OVER_SEAT_HOLD_MS = 15_000;
 /** A challenge nobody accepts is closed after this long, its entry fee refunded in full (CHALLENGE_EXPIRY_MINUTES). */
 export const DEFAULT_CHALLENGE_EXPIRY_MINUTES = 10;
 

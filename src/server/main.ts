@@ -77,7 +77,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       // The login throttle comes with it: shared in Redis by every node, else in this process's memory.
       topology: ({ db, clock, nodeId }) =>
         config.cluster
-          ? openClusterTopology({ ...config.cluster, nodeId, db, clock, log: clusterLog })
+          ? openClusterTopology({
+              ...config.cluster,
+              nodeId,
+              store: createDrizzleGameStore({ db, clock }),
+              clock,
+              log: clusterLog,
+            })
           : {
               ...singleNodeTopology({ store: createDrizzleGameStore({ db, clock }), clock, nodeId }),
               loginAttempts: createLoginThrottle(clock),

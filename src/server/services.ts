@@ -7,6 +7,7 @@ import { walletAnalytics } from './admin/analytics/refresh-wallet-analytics.ts';
 import type { AdminServices } from './admin/overview/admin-services.ts';
 import { chainBalanceOf } from './admin/overview/admin-services.ts';
 import { liveStatsOf } from './admin/overview/live-stats.ts';
+import { riskFlagsOf } from './admin/queries/flag-actions.ts';
 import { createChainRpc } from './chain/chain-rpc.ts';
 import type { RpcRouteOptions } from './chain/local-rpc/rpc-route.ts';
 import { type ChainPort, openChain } from './chain/open-chain.ts';
@@ -144,6 +145,8 @@ export async function buildServices(options: ServiceOptions) {
       clock,
       flagThreshold: config.riskFlagThreshold,
       log: logIn('risk'),
+      flags: riskFlagsOf({ db, clock }),
+      analytics: walletAnalytics,
     });
     const game: GameServer = createGameServer({
       store: createDrizzleGameStore({ db, clock }),

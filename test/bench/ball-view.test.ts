@@ -4,15 +4,15 @@ import { createDrawnBallError } from '../../bench/drawn-ball-error.ts';
 import { MAX_FLIGHT_TICKS } from '../../src/common/game/ball-track.ts';
 import { MAX_RALLY_BALL_SPEED, TICK_MS } from '../../src/common/game/constants.ts';
 import type { ServerMessage } from '../../src/common/protocol.ts';
-import { createHarness, type Harness } from '../../src/server/game/match/test-support/match-test-harness.ts';
+import { createMatchBed, type MatchBed } from '../support/match-bed.ts';
 import { at, ballEvent, keyframe } from './wire-messages.ts';
 
 /**
  * A real match (the server's, on a fake clock) whose seat-0 messages reach a client `delayTicks` ticks after
  * they were sent. Both paddles follow the ball as the server has it, so rallies go on.
  */
-function playMatch(delayTicks: number, ticks: number, onTick: (h: Harness, heard: ServerMessage[]) => void) {
-  const h = createHarness({ countdownSeconds: 1 });
+function playMatch(delayTicks: number, ticks: number, onTick: (h: MatchBed, heard: ServerMessage[]) => void) {
+  const h = createMatchBed({ countdownSeconds: 1 });
   const sentAt: number[] = [];
   let delivered = 0;
   for (let i = 0; i < ticks && h.results.length === 0; i++) {
@@ -81,7 +81,7 @@ describe('bench: the bot’s ball view, from keyframes, ball events and paddle r
 
   it('lays the opponent’s paddle reports and the bot’s own target over the keyframe’s paddles', () => {
     const view = createBallView();
-    const h = createHarness({ countdownSeconds: 1 });
+    const h = createMatchBed({ countdownSeconds: 1 });
     h.ticks(1);
     for (const message of h.outbox[0]) view.heard(message);
     expect(view.game()).toEqual({ id: h.match.id, seat: 0 });

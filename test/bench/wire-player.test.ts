@@ -4,7 +4,7 @@ import { createEchoBoard, REST_MS } from '../../bench/echo-board.ts';
 import { createWirePlayer, HAND_TICK_MS } from '../../bench/wire-player.ts';
 import { TICK_MS } from '../../src/common/game/constants.ts';
 import { seededRandom } from '../../src/server/game/match/bot-brain.ts';
-import { createHarness } from '../../src/server/game/match/test-support/match-test-harness.ts';
+import { createMatchBed } from '../support/match-bed.ts';
 
 const recorders = (): BotRecorders => ({ ...createBotRecorders(), measuring: true });
 
@@ -33,7 +33,7 @@ describe('bench: the echo of a move is timed at the opponent, from a paddle at r
 describe('bench: the product bot plays on its hand tick, from what it heard', () => {
   /** A real match (fake clock); seat 0 is the bot, hearing every message at once; its moves are applied. */
   function botInMatch(ticks: number) {
-    const h = createHarness({ countdownSeconds: 1 });
+    const h = createMatchBed({ countdownSeconds: 1 });
     const rec = recorders();
     const board = createEchoBoard();
     const player = createWirePlayer(seededRandom(7), rec, { drawnError: rec.drawn, echoBoard: board });
@@ -78,7 +78,7 @@ describe('bench: the product bot plays on its hand tick, from what it heard', ()
   });
 
   it('two bots of one process time each other’s moves: a move from rest is heard on the next tick', () => {
-    const h = createHarness({ countdownSeconds: 1 });
+    const h = createMatchBed({ countdownSeconds: 1 });
     const rec = recorders();
     const board = createEchoBoard();
     const random = seededRandom(11);

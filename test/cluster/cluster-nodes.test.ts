@@ -18,7 +18,7 @@ import { findFreePortRange } from '../../scripts/cluster/free-port-range.ts';
 import { type RunningProxy, startProxy } from '../../scripts/cluster/proxy.ts';
 import { CLOSE_CODES } from '../../src/common/protocol-texts.ts';
 import { readKeypairFile } from '../../src/server/chain/keypair-secret.ts';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/database-bed.ts';
 import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
 
 /**

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from '../../e2e/support/test-server.ts';
 import { getGameMode } from '../../src/common/game-modes.ts';
 import { CLOSE_CODES, ERROR_MESSAGES } from '../../src/common/protocol.ts';
 import { CANCEL_REFUND_PERCENT, CANCEL_WAIT_MS } from '../../src/common/rules.ts';
@@ -8,9 +7,11 @@ import { createNodeLiveness } from '../../src/server/cluster/node-liveness.ts';
 import { connectRedis, parseRedisUrl } from '../../src/server/cluster/redis-connection.ts';
 import { createRedisKeys } from '../../src/server/cluster/redis-keys.ts';
 import { signIn } from '../support/player-client.ts';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from '../support/test-server.ts';
+import { readUntil, sleep } from '../support/until.ts';
 import { expectPlayed, playFor, type Seat, socketNode, takeSeat, untilPlaying } from './cross-node-play.ts';
 import { type OwnRedisServer, startOwnRedisServer } from './own-redis-server.ts';
-import { sleep, startTestCluster, type TestCluster, waitUntil } from './test-cluster.ts';
+import { startTestCluster, type TestCluster } from './test-cluster.ts';
 
 /**
  * Cluster mode end to end with real server processes (two game nodes, one shared FIFO queue per mode in Redis):
@@ -33,20 +34,18 @@ function findTuna(player: PaidPlayer) {
 
 /** The winner payouts and refunds of a game, once each is confirmed on chain. */
 function confirmedJobsOfGame(cluster: TestCluster, gameId: string) {
-  return waitUntil(
-    `the payout jobs of ${gameId} confirmed`,
+  return readUntil(
     () => cluster.payoutJobsOfGame(gameId),
     (jobs) => jobs.length > 0 && jobs.every((job) => job.status === 'confirmed'),
-    PAID_WITHIN_MS,
+    { what: `the payout jobs of ${gameId} confirmed`, timeoutMs: PAID_WITHIN_MS },
   );
 }
 
 function confirmedRefunds(cluster: TestCluster, wallet: string) {
-  return waitUntil(
-    `a confirmed refund for ${wallet}`,
+  return readUntil(
     () => cluster.refundJobs([wallet]),
     (jobs) => jobs.length > 0 && jobs.every((job) => job.status === 'confirmed'),
-    PAID_WITHIN_MS,
+    { what: `a confirmed refund for ${wallet}`, timeoutMs: PAID_WITHIN_MS },
   );
 }
 
@@ -74,11 +73,10 @@ async function forfeit(cluster: TestCluster, loser: Seat, winner: Seat, winnerWa
     winner: winner.matched.playerIndex,
   });
   // A forfeit is recorded 'interrupted' with the stayer as the winner (match-recorder.ts).
-  const session = await waitUntil(
-    `the result of ${gameId} recorded`,
+  const session = await readUntil(
     () => cluster.gameSession(gameId),
     (row) => row?.status !== 'playing',
-    15_000,
+    { what: `the result of ${gameId} recorded`, timeoutMs: 15_000 },
   );
   expect(session).toMatchObject({
     status: 'interrupted',

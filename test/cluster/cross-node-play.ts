@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 import type { ServerMessageOf } from '../../src/common/protocol.ts';
-import { ballSeenBy } from '../../src/server/game/match/test-support/match-test-harness.ts';
+import { ballSeenBy } from '../support/match-bed.ts';
 import type { TestPlayer } from '../support/player-client.ts';
-import { sleep, type TestCluster } from './test-cluster.ts';
+import { sleep } from '../support/until.ts';
+import type { TestCluster } from './test-cluster.ts';
 
 /**
  * What a protocol client does with a match of cluster mode, for the process tests: learn the

@@ -3,7 +3,8 @@ import WebSocket from 'ws';
 import { type GameMode, getGameMode } from '../../src/common/game-modes.ts';
 import { RECONCILE_EXIT } from '../../src/server/cli/reconcile-cli.ts';
 import { LOST_CONFIRM_MS, NODE_TTL_MS, WATCH_EVERY_MS } from '../../src/server/cluster/cluster-node.ts';
-import { sleep, startTestCluster, type TestCluster, waitUntil } from './test-cluster.ts';
+import { readUntil, sleep } from '../support/until.ts';
+import { startTestCluster, type TestCluster } from './test-cluster.ts';
 
 /**
  * A lost game node, end to end with real server processes: a game node killed with SIGKILL (as a crash or an OOM
@@ -42,16 +43,17 @@ async function paidMatch(mode: GameMode): Promise<{ gameId: string; a: PaidPlaye
   ]);
   expect(matchedB.gameId).toBe(matchedA.gameId);
   const gameId = matchedA.gameId;
-  await Promise.all([a.player.next('gameState', 15_000), b.player.next('gameState', 15_000)]);
+  // The first keyframe is the match's first tick; a node just (re)started on a busy machine can take a while
+  // to run it, as long as the pairing itself may (30 s above).
+  await Promise.all([a.player.next('gameState', 30_000), b.player.next('gameState', 30_000)]);
   for (let i = 0; i < 5; i++) {
     a.player.send({ type: 'paddleMove', gameId, position: 250 + i * 10 });
     b.player.send({ type: 'paddleMove', gameId, position: 350 - i * 10 });
   }
-  const session = await waitUntil(
-    `game_sessions row of ${gameId}`,
+  const session = await readUntil(
     () => cluster.gameSession(gameId),
     (row) => row !== undefined,
-    10_000,
+    { what: `game_sessions row of ${gameId}`, timeoutMs: 10_000 },
   );
   expect(session).toMatchObject({ nodeId: node2().id });
   expect(['preparing', 'playing', 'paused']).toContain(session!.status);
@@ -60,11 +62,10 @@ async function paidMatch(mode: GameMode): Promise<{ gameId: string; a: PaidPlaye
 
 /** Waits until each wallet has its refund jobs and every one of them is confirmed on chain. */
 async function confirmedRefunds(wallets: string[], count: number) {
-  return waitUntil(
-    `${count} confirmed refund(s) for ${wallets.join(', ')}`,
+  return readUntil(
     () => cluster.refundJobs(wallets),
     (jobs) => jobs.length >= count && jobs.every((job) => job.status === 'confirmed'),
-    REFUNDS_WITHIN_MS,
+    { what: `${count} confirmed refund(s) for ${wallets.join(', ')}`, timeoutMs: REFUNDS_WITHIN_MS },
   );
 }
 
@@ -91,11 +92,10 @@ describe('a game node of a two-node cluster is lost (real processes)', () => {
     expect(await killNode2('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
     await Promise.all([a.player.closed, b.player.closed]);
 
-    const settled = await waitUntil(
-      'the match of the killed node settled',
+    const settled = await readUntil(
       () => cluster.gameSession(gameId),
       (row) => row?.status === 'interrupted',
-      LOST_WITHIN_MS,
+      { what: 'the match of the killed node settled', timeoutMs: LOST_WITHIN_MS },
     );
     expect(settled).toMatchObject({ status: 'interrupted', outcome: 'interrupted', nodeId: 'node-2' });
     expect(Date.now() - killedAt).toBeLessThan(LOST_WITHIN_MS);
@@ -156,11 +156,10 @@ describe('a game node of a two-node cluster is lost (real processes)', () => {
     const eventsBefore = (await cluster.lostNodeEvents()).length;
 
     expect(await killNode2('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
-    const [closed] = await waitUntil(
-      'the search of the killed node closed',
+    const [closed] = await readUntil(
       () => cluster.searchOf(searcher.wallet.address),
       (rows) => rows[0]?.status !== 'active',
-      LOST_WITHIN_MS,
+      { what: 'the search of the killed node closed', timeoutMs: LOST_WITHIN_MS },
     );
     expect(closed).toMatchObject({ id: search!.id, status: 'error' });
 
@@ -236,22 +235,20 @@ describe('a game node of a two-node cluster is lost (real processes)', () => {
     expect(node2().pid).toBeGreaterThan(0);
     // A running match sends a keyframe at least every 3 s (KEYFRAME_TICKS).
     const before = a.player.all('gameState').length;
-    await waitUntil(
-      'a keyframe of the running match',
+    await readUntil(
       async () => a.player.all('gameState').length,
       (n) => n > before,
-      10_000,
+      { what: 'a keyframe of the running match', timeoutMs: 10_000 },
     );
     expect(await cluster.gameSession(gameId)).toMatchObject({ status: 'playing' });
 
     // The match ends (b leaves: a wins by forfeit); then the node stops by itself.
     b.player.send({ type: 'exit', gameId });
     expect(await node2().exited).toEqual({ code: 0, signal: null });
-    const payouts = await waitUntil(
-      'the winner paid',
+    const payouts = await readUntil(
       () => cluster.payoutJobsOfGame(gameId),
       (jobs) => jobs.length === 1 && jobs[0]!.status === 'confirmed',
-      REFUNDS_WITHIN_MS,
+      { what: 'the winner paid', timeoutMs: REFUNDS_WITHIN_MS },
     );
     expect(payouts.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
       ['winner_payout', a.wallet.address, TUNA.winLamports],

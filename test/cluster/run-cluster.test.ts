@@ -5,12 +5,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureClientBuilt } from '../../e2e/support/build-client.ts';
 import { parseClusterArgs } from '../../scripts/cluster/cluster-args.ts';
 import { ensureDatabase } from '../../scripts/cluster/cluster-database.ts';
 import { findFreePortRange } from '../../scripts/cluster/free-port-range.ts';
 import { packageRoot } from '../../src/server/package-root.ts';
-import { createThrowawayDatabase, TEST_DATABASE_URL, type ThrowawayDatabase } from '../db-harness.ts';
+import { ensureClientBuilt } from '../support/build-client.ts';
+import {
+  createThrowawayDatabase,
+  TEST_DATABASE_URL,
+  type ThrowawayDatabase,
+} from '../support/database-bed.ts';
 import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
 
 /**

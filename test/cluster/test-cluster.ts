@@ -17,9 +17,10 @@ import type { GameMode } from '../../src/common/game-modes.ts';
 import { runReconcileCli } from '../../src/server/cli/reconcile-cli.ts';
 import { type OpenedDatabase, openDatabase } from '../../src/server/db/open-database.ts';
 import { gameSessions, payoutJobs, queueSessions, systemEvents } from '../../src/server/db/schema/index.ts';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/database-bed.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../support/player-client.ts';
-import { type RealTimeChain, realTimeChain } from '../support/real-time-chain.ts';
+import { sleep } from '../support/until.ts';
+import { type RealTimeChain, realTimeChain } from './real-time-chain.ts';
 import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
 
 /**
@@ -31,26 +32,6 @@ import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
  */
 
 const PLAYER_FUNDS = 1_000_000_000n;
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const shown = (value: unknown) => JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `${v}n` : v));
-
-/** Polls `read` until `done` holds; throws with what it last read after `timeoutMs`. */
-export async function waitUntil<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last: ${shown(value)}`);
-    await sleep(250);
-  }
-}
 
 export interface TestClusterOptions {
   /** Names the data folder and the Redis key prefix (with the pid and port), e.g. 'node-loss'. */

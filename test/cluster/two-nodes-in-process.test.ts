@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { generateKeyPairSigner } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getGameMode } from '../../src/common/game-modes.ts';
+import { CLOSE_CODES } from '../../src/common/protocol.ts';
+import { queueSessions } from '../../src/server/db/schema/index.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/database-bed.ts';
+import { connectPlayer, matchPractice, signIn, type TestPlayer } from '../support/player-client.ts';
 import {
   startTestServer,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
   type TestServer,
-} from '../../e2e/support/test-server.ts';
-import { getGameMode } from '../../src/common/game-modes.ts';
-import { CLOSE_CODES } from '../../src/common/protocol.ts';
-import { queueSessions } from '../../src/server/db/schema/index.ts';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
-import { connectPlayer, matchPractice, signIn, type TestPlayer } from '../support/player-client.ts';
-import { realTimeChain } from '../support/real-time-chain.ts';
+} from '../support/test-server.ts';
+import { realTimeChain } from './real-time-chain.ts';
 import { deleteRedisKeys } from './redis-prefix-cleanup.ts';
 
 /**

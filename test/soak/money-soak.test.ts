@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSoakReport } from '../../bench/soak/soak-report.ts';
 import { runSoak, type SoakResult } from '../../bench/soak/soak-run.ts';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../db-harness.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/database-bed.ts';
 
 /** The short version of `npm run soak` (the seed is fixed, so a failure here is replayed with it). */
 const SEED = 20_261;

@@ -1,6 +1,6 @@
 import { address, createSolanaRpc, devnet, type KeyPairSigner, lamports } from '@solana/kit';
 import type { FakeClock } from '../../src/common/clock.ts';
-import { signedTransfer } from '../../src/server/chain/test-support/local-chain-server.ts';
+import { signedTransfer } from './local-chain-server.ts';
 
 type ChainRpc = ReturnType<typeof createSolanaRpc<ReturnType<typeof devnet>>>;
 

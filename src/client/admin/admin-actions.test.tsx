@@ -2,7 +2,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
-import { page, stubAdminApi } from './test-support/admin-api-stub.ts';
 import {
   bannedRow,
   eventRow,
@@ -17,6 +16,7 @@ import {
   walletIpRow,
   walletRow,
 } from './test-support/admin-rows.ts';
+import { fakeAdminApi, page } from './test-support/fake-admin-api.ts';
 
 afterEach(() => {
   cleanup();
@@ -38,7 +38,7 @@ const toast = () => screen.getByRole('region', { name: 'Notifications', hidden: 
 
 describe('admin actions', () => {
   it('wallet ban: the reason is required, then POST /ban-wallet carries it, toasts and refetches', async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
       'POST /api/admin/ban-wallet': jsonResponse(200, {
         success: true,
@@ -68,7 +68,7 @@ describe('admin actions', () => {
   });
 
   it('wallet ban: Cancel sends nothing', async () => {
-    const api = stubAdminApi({ 'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])) });
+    const api = fakeAdminApi({ 'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])) });
     await openTab('Wallets');
     await click(await screen.findByRole('button', { name: `Ban wallet ${WALLET_A}` }));
     await click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
@@ -77,7 +77,7 @@ describe('admin actions', () => {
   });
 
   it("Banned Wallets: Unban asks a reason, posts /unban-wallet and toasts 'Wallet Unbanned'", async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/banned-wallets': jsonResponse(200, page([bannedRow()])),
       'POST /api/admin/unban-wallet': jsonResponse(200, { success: true, message: 'Wallet Unbanned' }),
     });
@@ -94,7 +94,7 @@ describe('admin actions', () => {
   });
 
   it("a refused wallet ban shows the 'Error' toast 'Failed to ban wallet address.' and keeps the dialog", async () => {
-    stubAdminApi({
+    fakeAdminApi({
       'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
       'POST /api/admin/ban-wallet': jsonResponse(400, { error: 'A reason is required' }),
     });
@@ -108,7 +108,7 @@ describe('admin actions', () => {
   });
 
   it("IP ban asks for confirmation first; confirmed, POST /ban-ip and the toast 'IP Banned'", async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/ips': jsonResponse(200, page([ipRow()])),
       'POST /api/admin/ban-ip': jsonResponse(200, { success: true, message: 'IP Banned', ipAddress: IP }),
     });
@@ -130,7 +130,7 @@ describe('admin actions', () => {
     [false, '/api/admin/ban-ip', 'Failed to ban IP address.', 'Ban IP'],
     [true, '/api/admin/unban-ip', 'Failed to unban IP address.', 'Unban IP'],
   ])('IP (banned: %s) refused by %s: the Error toast says %s', async (banned, path, text, verb) => {
-    stubAdminApi({
+    fakeAdminApi({
       'GET /api/admin/ips': jsonResponse(200, page([ipRow({ isBanned: banned })])),
       [`POST ${path}`]: jsonResponse(400, { error: 'A valid IP address is required' }),
     });
@@ -141,7 +141,7 @@ describe('admin actions', () => {
   });
 
   it("unban IP after confirmation: POST /unban-ip and the toast 'IP Unbanned'", async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/ips': jsonResponse(200, page([ipRow({ isBanned: true })])),
       'POST /api/admin/unban-ip': jsonResponse(200, { success: true, message: 'IP Unbanned', ipAddress: IP }),
     });
@@ -157,7 +157,7 @@ describe('admin actions', () => {
   });
 
   it("associations both ways, each on its own page: a wallet's analytics, IPs and games; an IP's wallets", async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
       [`GET /api/admin/wallets/${WALLET_A}`]: jsonResponse(200, walletDetail()),
       [`GET /api/admin/wallets/${WALLET_A}/ips`]: jsonResponse(200, page([walletIpRow()])),
@@ -206,7 +206,7 @@ describe('admin actions', () => {
   ])(
     'from %s, opening %s whose association fetch fails shows the Error toast',
     async (tab, name, path, text) => {
-      stubAdminApi({
+      fakeAdminApi({
         'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
         'GET /api/admin/ips': jsonResponse(200, page([ipRow()])),
         [`GET /api/admin/wallets/${WALLET_A}`]: jsonResponse(200, walletDetail()),
@@ -220,7 +220,7 @@ describe('admin actions', () => {
   );
 
   it("a game row's 'Replay' opens the game's own page, read by its id, with its replay", async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/games': jsonResponse(200, page([gameRow()])),
       [`GET /api/admin/games/${GAME_ID}`]: jsonResponse(200, gameRow()),
     });
@@ -236,7 +236,7 @@ describe('admin actions', () => {
   });
 
   it('System Events: Resolve posts /resolve-event and the list refetches', async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/system-events': jsonResponse(200, page([eventRow()])),
       'POST /api/admin/resolve-event': jsonResponse(
         200,
@@ -254,7 +254,7 @@ describe('admin actions', () => {
   });
 
   it('flag a wallet from its detail: reason required, severity and evidence posted', async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
       [`GET /api/admin/wallets/${WALLET_A}`]: jsonResponse(200, walletDetail()),
       'POST /api/admin/flag-wallet': jsonResponse(200, {}),

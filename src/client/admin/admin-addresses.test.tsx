@@ -5,7 +5,6 @@ import { ADMIN_TAB_PATHS } from '../../common/admin-places.ts';
 import { App, preloadPages } from '../App.tsx';
 import { createQueryClient } from '../query-client.ts';
 import { jsonResponse } from '../test-support/render-app.tsx';
-import { page, stubAdminApi } from './test-support/admin-api-stub.ts';
 import {
   GAME_ID,
   gameRow,
@@ -16,6 +15,7 @@ import {
   walletIpRow,
   walletRow,
 } from './test-support/admin-rows.ts';
+import { fakeAdminApi, page } from './test-support/fake-admin-api.ts';
 
 await preloadPages();
 
@@ -48,7 +48,7 @@ const back = () =>
   });
 
 function stubPlaces() {
-  return stubAdminApi({
+  return fakeAdminApi({
     [`GET /api/admin/games/${GAME_ID}`]: jsonResponse(200, gameRow()),
     'GET /api/admin/wallets': jsonResponse(200, page([walletRow()])),
     [`GET /api/admin/wallets/${WALLET_A}`]: jsonResponse(200, walletDetail()),

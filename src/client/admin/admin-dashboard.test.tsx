@@ -2,7 +2,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
-import { page, stubAdminApi } from './test-support/admin-api-stub.ts';
 import {
   bannedRow,
   eventRow,
@@ -17,6 +16,7 @@ import {
   WALLET_B,
   walletRow,
 } from './test-support/admin-rows.ts';
+import { fakeAdminApi, page } from './test-support/fake-admin-api.ts';
 
 afterEach(() => {
   cleanup();
@@ -34,7 +34,7 @@ const openTab = (name: string) => act(async () => fireEvent.click(tab(name)));
 
 describe('admin panel: dashboard', () => {
   it('the four stat cards with SPEC labels (lamports beside and in the tooltip) and the tabs in SPEC order', async () => {
-    const api = stubAdminApi();
+    const api = fakeAdminApi();
     await openPanel();
     const volume = await screen.findByText('0.05 SOL');
     expect(volume.getAttribute('title')).toBe('50000000 lamports');
@@ -59,7 +59,7 @@ describe('admin panel: dashboard', () => {
   });
 
   it('overview: live figures, house balance against its floor, last reconciliation, charts', async () => {
-    stubAdminApi();
+    fakeAdminApi();
     await openPanel();
     const live = await screen.findByRole('region', { name: 'Live Matches' });
     expect(live.textContent).toContain('2');
@@ -77,7 +77,7 @@ describe('admin panel: dashboard', () => {
   it('overview and stat cards poll every 10 s', async () => {
     vi.useFakeTimers();
     try {
-      const api = stubAdminApi();
+      const api = fakeAdminApi();
       renderApp('/admin');
       for (let i = 0; i < 20; i++) await act(() => vi.advanceTimersByTimeAsync(0));
       expect(api.to('GET', '/api/admin/overview')).toHaveLength(1);
@@ -93,7 +93,7 @@ describe('admin panel: dashboard', () => {
   });
 
   it('overview: the unresolved critical events count opens System Events filtered to them', async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/system-events': jsonResponse(200, page([eventRow()])),
     });
     await openPanel();
@@ -113,7 +113,7 @@ describe('admin panel: dashboard', () => {
     ['Banned Wallets', '/api/admin/banned-wallets', bannedRow(), 'Collusion with another wallet'],
     ['System Events', '/api/admin/system-events', eventRow(), 'house_balance_low'],
   ])('the %s tab lists the rows of GET %s', async (name, path, row, text) => {
-    const api = stubAdminApi({ [`GET ${path}`]: jsonResponse(200, page([row])) });
+    const api = fakeAdminApi({ [`GET ${path}`]: jsonResponse(200, page([row])) });
     await openPanel();
     await openTab(name);
     const table = await screen.findByRole('table', { name });
@@ -122,7 +122,7 @@ describe('admin panel: dashboard', () => {
   });
 
   it('Security tab: IPs with country, connections and state, and the open flags with severity and evidence', async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/ips': jsonResponse(200, page([ipRow({ isBanned: true })])),
       'GET /api/admin/flagged-wallets': jsonResponse(200, page([flaggedRow()])),
     });
@@ -141,7 +141,7 @@ describe('admin panel: dashboard', () => {
   });
 
   it('amounts in SOL with the exact lamports beside and in the tooltip; wallets, signatures and games link to detail and explorer', async () => {
-    stubAdminApi({ 'GET /api/admin/transactions': jsonResponse(200, page([transactionRow()])) });
+    fakeAdminApi({ 'GET /api/admin/transactions': jsonResponse(200, page([transactionRow()])) });
     await openPanel();
     await openTab('Transactions');
     const table = await screen.findByRole('table', { name: 'Transactions' });
@@ -160,7 +160,7 @@ describe('admin panel: dashboard', () => {
   });
 
   it("paging: 'Load more' asks for the next page with the previous nextCursor and appends it", async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/transactions': ({ query }) =>
         query.get('cursor') === 'cursor-1'
           ? jsonResponse(200, page([transactionRow({ id: 'tx-2', type: 'winner_payout' })]))
@@ -185,7 +185,7 @@ describe('admin panel: dashboard', () => {
   });
 
   it('empty and error states are said (with the fetch-failure text)', async () => {
-    stubAdminApi({ 'GET /api/admin/games': jsonResponse(500, { error: 'boom' }) });
+    fakeAdminApi({ 'GET /api/admin/games': jsonResponse(500, { error: 'boom' }) });
     await openPanel();
     await openTab('Games');
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch games');
@@ -194,7 +194,7 @@ describe('admin panel: dashboard', () => {
   });
 
   it('the search box drives ?search= of the four lists and opens the tab that found it, the term in its address', async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/games': ({ query }) =>
         jsonResponse(200, page(query.get('search') === GAME_ID ? [gameRow()] : [])),
     });
@@ -219,7 +219,7 @@ describe('admin panel: dashboard', () => {
   });
 
   it('§2 a term under 4 characters is refused with the reason and searches nothing', async () => {
-    const api = stubAdminApi();
+    const api = fakeAdminApi();
     const { location } = await openPanel();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: ' H9Y ' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
@@ -229,7 +229,7 @@ describe('admin panel: dashboard', () => {
   });
 
   it('a wallet address search prefers the Wallets tab', async () => {
-    stubAdminApi({
+    fakeAdminApi({
       'GET /api/admin/transactions': jsonResponse(200, page([transactionRow()])),
       'GET /api/admin/wallets': jsonResponse(200, page([walletRow({ wallet_address: WALLET_B })])),
     });
@@ -240,7 +240,7 @@ describe('admin panel: dashboard', () => {
   });
 
   it("a 401 mid-session shows 'Authentication Required' and goes to /admin/login after 1 s", async () => {
-    stubAdminApi({ 'GET /api/admin/transactions': jsonResponse(401, { error: 'Not authenticated' }) });
+    fakeAdminApi({ 'GET /api/admin/transactions': jsonResponse(401, { error: 'Not authenticated' }) });
     const { location } = await openPanel();
     await openTab('Transactions');
     expect(await screen.findByText('Authentication Required')).toBeTruthy();

@@ -4,7 +4,7 @@ import { adminStatsSchema } from '../../common/api/admin-views.ts';
 import { AnswerShapeError } from '../../common/api/parse-answer.ts';
 import { jsonResponse } from '../test-support/render-app.tsx';
 import { AdminRequestError, createAdminFetch } from './admin-fetch.ts';
-import { STATS } from './test-support/admin-api-stub.ts';
+import { STATS } from './test-support/fake-admin-api.ts';
 
 const apiAnswering = (res: Response) => {
   const onSignedOut = vi.fn();

@@ -2,6 +2,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
+import { settle } from '../test-support/settle.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -9,11 +10,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-/** Lets pending fetches and React Query's scheduled notifications settle without moving the clock. */
-async function settle() {
-  for (let i = 0; i < 10; i++) await act(() => vi.advanceTimersByTimeAsync(0));
-}
 
 describe('admin panel', () => {
   it("admin panel: no session shows 'Authentication Required' and redirects to /admin/login after 1 s, with no 401 asked for", async () => {

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAccount } from '../../common/api/admin-accounts-api.ts';
 import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
-import { page, stubAdminApi } from './test-support/admin-api-stub.ts';
 import { eventRow, flaggedRow, ipRow, WALLET_A, walletRow } from './test-support/admin-rows.ts';
+import { fakeAdminApi, page } from './test-support/fake-admin-api.ts';
 
 afterEach(() => {
   cleanup();
@@ -27,8 +27,8 @@ const account = (over: Partial<AdminAccount> = {}): AdminAccount => ({
   ...over,
 });
 
-function stubAs(role: string, answers: Parameters<typeof stubAdminApi>[0] = {}) {
-  return stubAdminApi({
+function stubAs(role: string, answers: Parameters<typeof fakeAdminApi>[0] = {}) {
+  return fakeAdminApi({
     'GET /api/admin/user': jsonResponse(200, {
       user: { id: OWNER_ID, email: 'me@pong.example', role, currentIP: '203.0.113.7' },
     }),

@@ -2,8 +2,9 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
+import { settle } from '../test-support/settle.ts';
 import { ADMIN_POLL_MS } from './stat-cards.tsx';
-import { stubAdminApi } from './test-support/admin-api-stub.ts';
+import { fakeAdminApi } from './test-support/fake-admin-api.ts';
 
 /**
  * Logout is a navigation to /api/admin/logout (SPEC §7). Until the browser has replaced the page, the
@@ -19,11 +20,11 @@ interface HeldRequest {
 }
 
 /**
- * The admin API stub (admin-api-stub.ts) with one twist: once `holdNextStats()` is called, the next stats
+ * The fake admin API (fake-admin-api.ts) with one twist: once `holdNextStats()` is called, the next stats
  * request is held open (in flight) until the test answers it or its signal aborts it.
  */
 function panelApi() {
-  const api = stubAdminApi();
+  const api = fakeAdminApi();
   const answering = globalThis.fetch;
   let holding: { deaf: boolean } | null = null;
   let held: HeldRequest | null = null;
@@ -51,10 +52,6 @@ function panelApi() {
     startedAfter: (n: number) => spy.mock.calls.slice(n).map(([url]) => String(url)),
     calls: () => spy.mock.calls.length,
   };
-}
-
-async function settle() {
-  for (let i = 0; i < 10; i++) await act(() => vi.advanceTimersByTimeAsync(0));
 }
 
 /** The link's navigation stays the browser's business: jsdom cannot follow it. */

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BanHistoryRow } from '../../common/api/ban-history-api.ts';
 import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
-import { page, stubAdminApi } from './test-support/admin-api-stub.ts';
 import { bannedRow, IP, ipRow, WALLET_B, walletDetail } from './test-support/admin-rows.ts';
+import { fakeAdminApi, page } from './test-support/fake-admin-api.ts';
 
 afterEach(() => {
   cleanup();
@@ -37,7 +37,7 @@ const WALLET_HISTORY = [
 
 describe('ban history', () => {
   it("Banned Wallets: a row's History opens the wallet's page with every ban and unban, who and why", async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/banned-wallets': jsonResponse(200, page([bannedRow()])),
       [`GET /api/admin/wallets/${WALLET_B}`]: jsonResponse(200, walletDetail({ walletAddress: WALLET_B })),
       'GET /api/admin/ban-history': jsonResponse(200, page(WALLET_HISTORY)),
@@ -62,7 +62,7 @@ describe('ban history', () => {
   });
 
   it("an IP's detail shows its own history, asked by ?ip=", async () => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/ips': jsonResponse(200, page([ipRow()])),
       'GET /api/admin/ban-history': jsonResponse(
         200,
@@ -78,7 +78,7 @@ describe('ban history', () => {
   });
 
   it('a history that cannot be fetched says so', async () => {
-    stubAdminApi({
+    fakeAdminApi({
       'GET /api/admin/banned-wallets': jsonResponse(200, page([bannedRow()])),
       [`GET /api/admin/wallets/${WALLET_B}`]: jsonResponse(200, walletDetail({ walletAddress: WALLET_B })),
       'GET /api/admin/ban-history': jsonResponse(500, { error: 'database down' }),

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminHeldPayoutRow } from '../../common/api/admin-rows.ts';
 import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
-import { page, stubAdminApi } from './test-support/admin-api-stub.ts';
 import { GAME_ID, WALLET_A } from './test-support/admin-rows.ts';
+import { fakeAdminApi, page } from './test-support/fake-admin-api.ts';
 
 afterEach(() => {
   cleanup();
@@ -41,7 +41,7 @@ describe('the Games tab lists held payouts with their two decisions', () => {
     ['Release', '/api/admin/held-payouts/release', 'Payout Released'],
     ['Refund Loser', '/api/admin/held-payouts/refund-loser', 'Loser Refunded'],
   ])('%s asks a reason, posts it with the job id, toasts and refetches', async (label, path, done) => {
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/held-payouts': jsonResponse(200, page([held()])),
       [`POST ${path}`]: jsonResponse(200, { success: true, message: done }),
     });
@@ -56,7 +56,7 @@ describe('the Games tab lists held payouts with their two decisions', () => {
   });
 
   it('a decided hold shows its decision and offers no action', async () => {
-    stubAdminApi({
+    fakeAdminApi({
       'GET /api/admin/held-payouts': jsonResponse(
         200,
         page([held({ state: 'released', resolvedBy: 'ops@example.com', resolutionReason: 'appeal upheld' })]),

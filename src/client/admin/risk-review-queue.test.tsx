@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RiskEvidence } from '../../common/api/risk-evidence.ts';
 import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
-import { page, stubAdminApi } from './test-support/admin-api-stub.ts';
 import { flaggedRow, GAME_ID, WALLET_A, WALLET_B } from './test-support/admin-rows.ts';
+import { fakeAdminApi, page } from './test-support/fake-admin-api.ts';
 
 afterEach(() => {
   cleanup();
@@ -42,8 +42,8 @@ const systemFlag = flaggedRow({
   evidence: EVIDENCE,
 });
 
-async function openQueue(answers: Parameters<typeof stubAdminApi>[0] = {}) {
-  const api = stubAdminApi({
+async function openQueue(answers: Parameters<typeof fakeAdminApi>[0] = {}) {
+  const api = fakeAdminApi({
     'GET /api/admin/flagged-wallets': jsonResponse(200, page([systemFlag])),
     ...answers,
   });

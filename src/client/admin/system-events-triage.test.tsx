@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../test-support/render-app.tsx';
-import { EVENT_SUMMARY, page, stubAdminApi } from './test-support/admin-api-stub.ts';
 import { eventRow } from './test-support/admin-rows.ts';
+import { EVENT_SUMMARY, fakeAdminApi, page } from './test-support/fake-admin-api.ts';
 
 afterEach(() => {
   cleanup();
@@ -16,12 +16,12 @@ async function openEvents() {
   await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'System Events' })));
 }
 
-const lastEventsQuery = (api: ReturnType<typeof stubAdminApi>) =>
+const lastEventsQuery = (api: ReturnType<typeof fakeAdminApi>) =>
   api.to('GET', '/api/admin/system-events').at(-1)?.query;
 
 describe('System Events triage', () => {
   it('an informational event offers no Resolve; a warning, an error and a critical one do', async () => {
-    stubAdminApi({
+    fakeAdminApi({
       'GET /api/admin/system-events': jsonResponse(
         200,
         page([
@@ -40,7 +40,7 @@ describe('System Events triage', () => {
   });
 
   it('the type filter offers the distinct types and sends ?type=; All sends none', async () => {
-    const api = stubAdminApi();
+    const api = fakeAdminApi();
     await openEvents();
     const select = await screen.findByLabelText('Type');
     await waitFor(() =>
@@ -61,7 +61,7 @@ describe('System Events triage', () => {
   });
 
   it('the unresolved counts show per severity with their total; a count filters the list to it', async () => {
-    const api = stubAdminApi();
+    const api = fakeAdminApi();
     await openEvents();
     const counts = await screen.findByTestId('unresolved-counts');
     expect(counts.textContent).toContain('Unresolved: 5');
@@ -74,7 +74,7 @@ describe('System Events triage', () => {
 
   it('resolving an event refetches the counts, which then say one fewer', async () => {
     let resolved = false;
-    const api = stubAdminApi({
+    const api = fakeAdminApi({
       'GET /api/admin/system-events': () => jsonResponse(200, page([eventRow({ severity: 'warning' })])),
       'GET /api/admin/system-events/summary': () =>
         jsonResponse(200, {

@@ -6,11 +6,14 @@ import {
 import { parseAnswer } from '../../common/api/parse-answer.ts';
 import { apiErrorSchema } from '../../common/api/wire-values.ts';
 
-/** A challenge's terms and status by its link's code; null when no challenge has this link. */
+/**
+ * A challenge's terms and status by its link's code; null when no challenge has this link (404), or when the
+ * link's code is no challenge code at all (400: a link cut short or mistyped leads to no challenge either).
+ */
 export async function fetchChallenge(code: string): Promise<ChallengeAnswer | null> {
   const url = `/api/challenges/${encodeURIComponent(code)}`;
   const res = await fetch(url);
-  if (res.status === 404) return null;
+  if (res.status === 404 || res.status === 400) return null;
   if (!res.ok) {
     const body = apiErrorSchema.safeParse(await res.json().catch(() => null));
     throw new Error(body.success ? body.data.error : `${res.status}: ${res.statusText}`);

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { ChallengeAnswer } from '../../common/api/challenge-api.ts';
-import { formatSol, lamportsToSolString, shortenAddress } from '../../common/format.ts';
+import { CHALLENGE_INVITE_TEXTS } from '../../common/challenge-texts.ts';
+import { canPayEntry } from '../../common/entry-cost.ts';
+import { formatLamports, shortenAddress } from '../../common/format.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { PAGE_ROUTES } from '../../common/page-routes.ts';
 import { useSearchClock } from '../lobby/use-search-clock.ts';
@@ -9,28 +11,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { fetchActionPayment, fetchChallenge } from './challenge-fetch.ts';
 import { expiresInText } from './challenge-link.ts';
 
-export const CHALLENGE_INVITE_TEXTS = {
-  title: 'YOU ARE CHALLENGED',
-  closedTitle: 'CHALLENGE',
-  loading: 'Loading the challenge...',
-  failed: 'This challenge could not be loaded. Check the link, or try again in a moment.',
-  notFound: 'No challenge has this link. Check that it was copied whole.',
-  closed: {
-    accepted: 'This challenge has already been accepted.',
-    cancelled: 'This challenge was cancelled by the player who made it.',
-    expired: 'This challenge expired before anyone accepted it.',
-  },
-  own: 'This is your own challenge: send its link to a friend. You cannot accept it yourself.',
-  connect: 'Connect your wallet below to accept.',
-  accept: 'Accept Challenge',
-  acceptPaid: 'Accept with the payment made in your wallet',
-  paidThroughAction:
-    'Your wallet already paid this entry through the challenge link: accepting uses that payment, nothing is paid again.',
-  refundAction:
-    'Your wallet paid this entry through the challenge link, but the challenge is closed: it is refunded to you in full.',
-  claimRefund: 'Refund it now',
-  lobby: 'Play someone else',
-} as const;
+export { CHALLENGE_INVITE_TEXTS };
 
 /** What accepting costs and wins, in words: the terms the player accepts with the button. */
 export function challengeTermsText(
@@ -38,7 +19,7 @@ export function challengeTermsText(
 ) {
   const stake = BigInt(answer.stakeLamports);
   if (stake === 0n) return 'A free practice match: nothing is paid and nothing is won.';
-  return `You pay the entry of ${lamportsToSolString(stake)} SOL, as your challenger did; the winner is paid ${lamportsToSolString(BigInt(answer.prizeLamports))} SOL.`;
+  return `You pay the entry of ${formatLamports(stake)}, as your challenger did; the winner is paid ${formatLamports(BigInt(answer.prizeLamports))}.`;
 }
 
 /**
@@ -50,22 +31,28 @@ export function ChallengeInvite({
   code,
   walletAddress,
   canAccept,
+  closedReason,
   accepting,
   onAccept,
   signedIn = false,
   onUsePayment,
+  balanceLamports,
 }: {
   code: string;
   /** The connected wallet, or null (the accept waits for it). */
   walletAddress: string | null;
   /** The lobby's rules allow a search of the challenge's mode now (not banned, affordable, not searching). */
   canAccept: (mode: GameModeId) => boolean;
+  /** Why paid play of that mode is closed to this player before any payment (their limits), or null. */
+  closedReason?: (mode: GameModeId) => string | null;
   accepting: boolean;
   onAccept(mode: GameModeId): void;
   /** The wallet is signed in: a payment it made through the challenge's Solana Action can be looked up. */
   signedIn?: boolean;
   /** Sends the search with that payment (accepting, or, for a closed challenge, to have it refunded at once). */
   onUsePayment?(mode: GameModeId, signature: string): void;
+  /** The connected wallet's balance (null until read): a paid entry it cannot pay says what it needs. */
+  balanceLamports?: bigint | null;
 }) {
   const challenge = useQuery({
     queryKey: ['challenge', code],
@@ -91,7 +78,7 @@ export function ChallengeInvite({
       className="mx-auto mt-6 max-w-xl rounded-lg border-2 border-fuchsia-400/70 bg-slate-950/85 p-5 text-left shadow-fuchsia-500/10 shadow-lg"
     >
       <h3 id="challenge-title" className="font-bold text-fuchsia-200 text-lg tracking-[0.25em]">
-        {answer && !open ? CHALLENGE_INVITE_TEXTS.closedTitle : CHALLENGE_INVITE_TEXTS.title}
+        {inviteTitle(challenge.isPending || challenge.isError ? undefined : answer, walletAddress)}
       </h3>
       {challenge.isPending ? (
         <p className="mt-3 flex items-center gap-2 text-slate-400 text-xs">
@@ -119,15 +106,13 @@ export function ChallengeInvite({
             <div>
               <dt className="text-slate-400">Stake</dt>
               <dd className="text-cyan-200">
-                {BigInt(answer.stakeLamports) === 0n
-                  ? 'Free'
-                  : formatSol(getGameMode(answer.mode).wagerAmount)}
+                {BigInt(answer.stakeLamports) === 0n ? 'Free' : formatLamports(BigInt(answer.stakeLamports))}
               </dd>
             </div>
             <div>
               <dt className="text-slate-400">Prize</dt>
               <dd className="text-green-300">
-                {BigInt(answer.stakeLamports) === 0n ? '-' : formatSol(getGameMode(answer.mode).winAmount)}
+                {BigInt(answer.stakeLamports) === 0n ? '-' : formatLamports(BigInt(answer.prizeLamports))}
               </dd>
             </div>
             <div>
@@ -171,6 +156,21 @@ export function ChallengeInvite({
               {walletAddress === null && (
                 <p className="mt-2 text-[11px] text-yellow-200">{CHALLENGE_INVITE_TEXTS.connect}</p>
               )}
+              {!closedReason?.(answer.mode) && !actionPayment && walletAddress !== null && (
+                <NeedToAccept
+                  wagerLamports={BigInt(answer.stakeLamports)}
+                  balanceLamports={balanceLamports}
+                />
+              )}
+              {closedReason?.(answer.mode) && (
+                <p
+                  role="status"
+                  data-testid="accept-closed-reason"
+                  className="mt-2 text-[11px] text-orange-300"
+                >
+                  {closedReason(answer.mode)}
+                </p>
+              )}
               <button
                 type="button"
                 data-testid="accept-challenge"
@@ -188,5 +188,37 @@ export function ChallengeInvite({
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The heading says what the link leads to: someone's open challenge, the reader's own, a closed one (why), or
+ * none at all; nothing is claimed while it is read (`answer` undefined) or could not be.
+ */
+function inviteTitle(answer: ChallengeAnswer | null | undefined, walletAddress: string | null): string {
+  if (answer === undefined) return CHALLENGE_INVITE_TEXTS.closedTitle;
+  if (answer === null) return CHALLENGE_INVITE_TEXTS.notFoundTitle;
+  if (answer.status !== 'open') return CHALLENGE_INVITE_TEXTS.closedTitles[answer.status];
+  return walletAddress === answer.challengerAddress
+    ? CHALLENGE_INVITE_TEXTS.ownTitle
+    : CHALLENGE_INVITE_TEXTS.title;
+}
+
+/** Why 'Accept Challenge' is greyed for want of funds: the exact amount the entry needs, and the balance. */
+function NeedToAccept({
+  wagerLamports,
+  balanceLamports,
+}: {
+  wagerLamports: bigint;
+  balanceLamports: bigint | null | undefined;
+}) {
+  if (wagerLamports === 0n || balanceLamports === undefined) return null;
+  if (balanceLamports !== null && canPayEntry(balanceLamports, wagerLamports)) return null;
+  return (
+    <p role="status" data-testid="accept-need" className="mt-2 text-[11px] text-yellow-300">
+      {balanceLamports === null
+        ? CHALLENGE_INVITE_TEXTS.balanceUnknown
+        : CHALLENGE_INVITE_TEXTS.needToAccept(wagerLamports, balanceLamports)}
+    </p>
   );
 }

@@ -15,6 +15,8 @@ import { OpenChallengePanel } from './open-challenge-panel.tsx';
 const CHALLENGER = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const FRIEND = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 const CODE = '7dJk2mQpR9xZ';
+/** A link cut short: no challenge code at all (the server answers 400). */
+const MALFORMED = '7dJk2m';
 
 let answer: ChallengeAnswer | null;
 /** The wallet's payment made through the challenge's Solana Action, as the server finds it. */
@@ -34,6 +36,7 @@ beforeEach(() => {
     serverTime: new Date(now).toISOString(),
   };
   vi.stubGlobal('fetch', async (url: string) => {
+    if (url === `/api/challenges/${MALFORMED}`) return jsonResponse(400, { error: 'Invalid challenge code' });
     if (url === `/api/challenges/${CODE}/action-payment`)
       return jsonResponse(200, { signature: actionPayment });
     return url === `/api/challenges/${CODE}` && answer
@@ -53,12 +56,18 @@ const withQueries = (node: ReactNode) =>
     </QueryClientProvider>,
   );
 
-function invite(walletAddress: string | null, onAccept = vi.fn(), onUsePayment = vi.fn()) {
+function invite(
+  walletAddress: string | null,
+  onAccept = vi.fn(),
+  onUsePayment = vi.fn(),
+  more: { code?: string; balanceLamports?: bigint | null; canAccept?: boolean } = {},
+) {
   withQueries(
     <ChallengeInvite
-      code={CODE}
+      code={more.code ?? CODE}
       walletAddress={walletAddress}
-      canAccept={() => true}
+      canAccept={() => more.canAccept ?? true}
+      balanceLamports={more.balanceLamports}
       accepting={false}
       onAccept={onAccept}
       signedIn={walletAddress !== null}
@@ -133,6 +142,69 @@ describe("the challenge link's page", () => {
     answer = null;
     invite(FRIEND);
     await screen.findByText(CHALLENGE_INVITE_TEXTS.notFound);
+  });
+
+  const heading = () => screen.getByRole('heading', { level: 3 }).textContent;
+
+  it.each([
+    ['no challenge has', CODE],
+    ['whose code is cut short', MALFORMED],
+  ])(
+    'a link %s is headed CHALLENGE NOT FOUND, with what to do, and never YOU ARE CHALLENGED',
+    async (_, code) => {
+      answer = null;
+      invite(FRIEND, vi.fn(), vi.fn(), { code });
+      await screen.findByText(CHALLENGE_INVITE_TEXTS.notFound);
+      expect(heading()).toBe('CHALLENGE NOT FOUND');
+      expect(CHALLENGE_INVITE_TEXTS.notFound).toMatch(/copied whole.*send it again.*play someone else/);
+      expect(document.body.textContent).not.toContain('YOU ARE CHALLENGED');
+      expect(screen.queryByTestId('accept-challenge')).toBeNull();
+    },
+  );
+
+  it('while the link is read nothing is claimed of it: the heading is CHALLENGE', async () => {
+    invite(FRIEND);
+    expect(heading()).toBe('CHALLENGE');
+    await screen.findByText(/challenges you to a match of/);
+    expect(heading()).toBe('YOU ARE CHALLENGED');
+  });
+
+  it.each([
+    ['accepted', 'CHALLENGE ALREADY ACCEPTED'],
+    ['cancelled', 'CHALLENGE CANCELLED'],
+    ['expired', 'CHALLENGE EXPIRED'],
+  ] as const)('a challenge %s is headed %s', async (status, title) => {
+    answer = { ...answer!, status };
+    invite(FRIEND);
+    await screen.findByText(CHALLENGE_INVITE_TEXTS.closed[status]);
+    expect(heading()).toBe(title);
+  });
+
+  it("the challenger's own link is headed YOUR CHALLENGE", async () => {
+    invite(CHALLENGER);
+    await screen.findByText(CHALLENGE_INVITE_TEXTS.own);
+    expect(heading()).toBe('YOUR CHALLENGE');
+  });
+
+  it('Accept Challenge greyed for want of funds says why: the exact amount the entry needs and the balance', async () => {
+    invite(FRIEND, vi.fn(), vi.fn(), { balanceLamports: 0n, canAccept: false });
+    const need = await screen.findByTestId('accept-need');
+    expect((screen.getByTestId('accept-challenge') as HTMLButtonElement).disabled).toBe(true);
+    // 0.025 SOL entry + 5,010 lamports network fee + 890,880 lamports rent reserve, to the lamport.
+    expect(need.textContent).toBe(
+      'Need 0.02589589 SOL to accept: the 0.025 SOL entry, the network fee and the rent reserve. Your wallet holds 0 SOL.',
+    );
+  });
+
+  it('one lamport short still says what is needed; a balance that pays the entry says nothing', async () => {
+    invite(FRIEND, vi.fn(), vi.fn(), { balanceLamports: 25_895_889n, canAccept: false });
+    expect((await screen.findByTestId('accept-need')).textContent).toContain(
+      'Your wallet holds 0.025895889 SOL.',
+    );
+    cleanup();
+    invite(FRIEND, vi.fn(), vi.fn(), { balanceLamports: 25_895_890n });
+    await screen.findByTestId('accept-challenge');
+    expect(screen.queryByTestId('accept-need')).toBeNull();
   });
 });
 

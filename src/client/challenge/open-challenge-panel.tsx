@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Clock } from '../../common/clock.ts';
-import { formatSol } from '../../common/format.ts';
+import { formatLamports } from '../../common/format.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { SEARCH_TEXTS } from '../../common/protocol-texts.ts';
 import { CancelUnderRule } from '../lobby/cancel-under-rule.tsx';
@@ -98,11 +98,11 @@ export function OpenChallengePanel({
           <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">
             <div>
               <dt className="text-slate-400">Stake</dt>
-              <dd className="text-cyan-200">{free ? 'Free' : formatSol(terms.wagerAmount)}</dd>
+              <dd className="text-cyan-200">{free ? 'Free' : formatLamports(terms.wagerLamports)}</dd>
             </div>
             <div>
               <dt className="text-slate-400">Prize</dt>
-              <dd className="text-green-300">{free ? '-' : formatSol(terms.winAmount)}</dd>
+              <dd className="text-green-300">{free ? '-' : formatLamports(terms.winLamports)}</dd>
             </div>
             <div>
               <dt className="text-slate-400">Expires in</dt>
@@ -119,7 +119,6 @@ export function OpenChallengePanel({
         waited={waited}
         cancelling={cancelling}
         label={OPEN_CHALLENGE_TEXTS.cancel}
-        what="challenge"
         onCancel={onCancel}
       />
     </section>

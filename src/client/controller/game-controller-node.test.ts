@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
 import { CHANNEL_TIMING } from '../game-channel/game-channel.ts';
-import { data, GAME, gameOver, matched, setup } from './test-support/controller-harness.ts';
+import { data, GAME, gameOver, matched, setup } from './test-support/controller-bed.ts';
 
 /**
  * In cluster mode a match lives on one game node. The client follows `matched.node` there at
@@ -20,6 +20,7 @@ const connectReply = (node?: string): ServerMessage => ({
 const matchedOn = (node: string): ServerMessage => ({ ...(matched as ServerMessageOf<'matched'>), node });
 const success: ServerMessage = {
   type: 'reconnectionSuccess',
+  match: { gameMode: 'practice', opponentName: 'Opponent' },
   gameId: GAME,
   playerIndex: 0,
   gameState: data({ gameState: 'countdown' }),
@@ -84,11 +85,17 @@ describe('the client follows its match to its game node', () => {
     expect(t.controller.getSnapshot().connection).toMatchObject({ status: 'open', reconnectAttempts: 0 });
   });
 
-  it('(d) after game over, and after a cleanup, the node is forgotten and a drop reconnects to the plain URL', () => {
+  it('(d) after game over the game-over screen (its rematch) stays on the node; once left, and after a cleanup, a drop reconnects to the plain URL', () => {
     const over = connectedTo('node-1');
     over.receive(matchedOn('node-1'));
     over.receive(gameOver);
-    expect(over.stored.currentGameNode.get()).toBeNull();
+    expect(over.stored.currentGameId.get()).toBeNull();
+    expect(over.stored.currentGameNode.get()).toBe('node-1');
+    // The node keeps the match just over for its rematch: a drop at its game-over screen goes back there.
+    over.drop();
+    expect(over.socket().url).toBe(`${PLAIN}&node=node-1`);
+    over.socket().open();
+    over.controller.returnToMenu();
     over.drop();
     expect(over.socket().url).toBe(PLAIN);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../common/protocol.ts';
-import { SIGNATURE, setup } from './test-support/controller-harness.ts';
+import { SIGNATURE, setup } from './test-support/controller-bed.ts';
 
 /**
  * A paid findMatch refused for a passing reason is sent again, with the same payment signature, after 1 s,

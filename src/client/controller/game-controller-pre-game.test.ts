@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../common/protocol.ts';
 import { CONTROLLER_TIMING } from './game-controller.ts';
-import { GAME, matched, SIGNATURE, START, setup, state } from './test-support/controller-harness.ts';
+import { GAME, matched, SIGNATURE, START, setup, state } from './test-support/controller-bed.ts';
 
 /**
  * The controller's timers around a match's start (SPEC §2/§4/§9): the opponent-found screen's 3 s, the

@@ -11,7 +11,7 @@ import {
   setup,
   state,
   WALLET,
-} from './test-support/controller-harness.ts';
+} from './test-support/controller-bed.ts';
 
 describe('the channel opens for a signed-in wallet only', () => {
   it('no socket before sign-in; one after; a sign-out closes it and forgets the game view', () => {
@@ -35,6 +35,15 @@ describe('the channel opens for a signed-in wallet only', () => {
 });
 
 describe('search and match effects', () => {
+  it("the server's word on what it holds, on every connection, has the balance and history read again", () => {
+    const t = setup();
+    t.signInAndOpen();
+    const before = t.walletEvents.length;
+    // The server back after an outage, nothing settled: a balance marked stale meanwhile is read again now.
+    t.receive({ type: 'held', holds: { kind: 'nothing' }, settled: null });
+    expect(t.walletEvents.slice(before).map((e) => e.kind)).toEqual(['manual_trigger']);
+  });
+
   it('find match: searching at once, findMatch sent about 50 ms later with wallet, balance and signature', () => {
     const t = setup();
     t.signInAndOpen();
@@ -116,7 +125,7 @@ describe('search and match effects', () => {
     expect(t.stored.lastGameState.get()?.state).toBe('playing');
   });
 
-  it('game over: the stored game id is cleared and the stats applied once per game id', () => {
+  it('game over: the stored game id is cleared (the last state says game over) and the stats applied once per game id', () => {
     const t = setup();
     t.signInAndOpen();
     t.receive(matched);
@@ -125,7 +134,7 @@ describe('search and match effects', () => {
     t.receive(gameOver);
     expect(t.view().gameOver).toMatchObject({ outcome: 'win', scores: [11, 3] });
     expect(t.stored.currentGameId.get()).toBeNull();
-    expect(t.stored.lastGameState.get()).toBeNull();
+    expect(t.stored.lastGameState.get()).toMatchObject({ gameId: GAME, state: 'gameOver' });
     expect(readStats(t.stored)).toEqual({ totalWins: 1, currentStreak: 1, bestStreak: 1 });
   });
 
@@ -175,6 +184,7 @@ describe('reconnection effects', () => {
     });
     t.receive({
       type: 'reconnectionSuccess',
+      match: { gameMode: 'practice', opponentName: 'Opponent' },
       gameId: GAME,
       playerIndex: 1,
       gameState: data({ scores: [4, 5] }),
@@ -241,7 +251,13 @@ describe('reconnection effects', () => {
     t.socket().open();
     t.timers.advance(500);
     expect(t.sent().find((m) => m.type === 'reconnect')).toMatchObject({ gameId: GAME });
-    t.receive({ type: 'reconnectionSuccess', gameId: GAME, playerIndex: 0, gameState: data() });
+    t.receive({
+      type: 'reconnectionSuccess',
+      gameId: GAME,
+      playerIndex: 0,
+      gameState: data(),
+      match: { gameMode: 'practice', opponentName: 'Opponent' },
+    });
     expect(t.view()).toMatchObject({ isDisconnected: false, lastError: null, state: 'playing' });
   });
 
@@ -268,5 +284,60 @@ describe('reconnection effects', () => {
     expect(t.view().reconnectionWindowActive).toBe(true);
     t.timers.advance(1);
     expect(t.view().reconnectionWindowActive).toBe(false);
+  });
+});
+
+describe('a reload at a game-over screen comes back to it', () => {
+  const FINISHED = {
+    gameId: GAME,
+    state: 'gameOver' as const,
+    timestamp: START - 5_000,
+    playerIndex: 0 as const,
+    scores: [11, 3] as [number, number],
+  };
+  it('game over forgets the current game id (SPEC §4); its last state says game over, for a reload', () => {
+    const t = setup();
+    t.signInAndOpen();
+    t.receive(matched);
+    t.receive(gameOver);
+    expect(t.stored.currentGameId.get()).toBeNull();
+    expect(t.stored.lastGameState.get()).toEqual({ ...FINISHED, timestamp: START });
+  });
+
+  it('the socket of a reload asks that screen back at once (no connect), and the page waits meanwhile', () => {
+    const t = setup((stored) => {
+      stored.lastGameState.set(FINISHED);
+      stored.walletType.set('Local Wallet');
+    });
+    expect(t.view().rejoining).toBe(true);
+    t.signInAndOpen();
+    expect(t.sent().filter((m) => m.type !== 'ping')).toEqual([
+      { type: 'reconnect', gameId: GAME, walletAddress: WALLET, timestamp: START },
+    ]);
+    expect(t.view()).toMatchObject({ rejoining: true, isDisconnected: false, state: 'waiting' });
+  });
+
+  it('a refusal forgets the finished game and says hello as a socket without a game does', () => {
+    const t = setup((stored) => stored.lastGameState.set(FINISHED));
+    t.signInAndOpen();
+    t.receive({ type: 'reconnectionFailed', message: 'Game not found', clearStoredGameId: true });
+    expect(t.stored.lastGameState.get()).toBeNull();
+    expect(t.sentTypes().filter((type) => type !== 'ping')).toEqual(['reconnect', 'connect']);
+  });
+
+  it('a game over past its rematch window is not asked back, nor is a page without a stored wallet kept waiting', () => {
+    const t = setup((stored) => stored.lastGameState.set({ ...FINISHED, timestamp: START - 60_000 }));
+    expect(t.view().rejoining).toBe(false);
+    t.signInAndOpen();
+    expect(t.sentTypes().filter((type) => type !== 'ping')).toEqual(['connect']);
+  });
+
+  it('leaving the screen into a rematch search forgets it: a reload finds the search, not the screen', () => {
+    const t = setup();
+    t.signInAndOpen();
+    t.receive(matched);
+    t.receive(gameOver);
+    t.controller.findMatch('practice', undefined, { rematch: GAME });
+    expect(t.stored.lastGameState.get()).toBeNull();
   });
 });

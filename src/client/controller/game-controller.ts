@@ -21,6 +21,7 @@ import {
 } from './outgoing-messages.ts';
 import { createPaddleSender } from './paddle-sender.ts';
 import { resumeTarget } from './rapid-refresh.ts';
+import { finishedGameToRejoin, rejoinHint } from './rejoin-hint.ts';
 import { createTransitionEffects } from './transition-effects.ts';
 import { onScreenEqual } from './view-publishing.ts';
 
@@ -42,7 +43,7 @@ export function createGameController(options: GameControllerOptions) {
   const listeners = new Set<() => void>();
   const noticeListeners = new Set<(notice: TransactionNotice) => void>();
 
-  let view = initialGameView(stored.sessionId.get());
+  let view = initialGameView(stored.sessionId.get(), rejoinHint(stored, clock.now()));
   let published: ControllerSnapshot = { view, connection: IDLE_CONNECTION };
   let connection = IDLE_CONNECTION;
   let identity: string | null = null;
@@ -61,6 +62,7 @@ export function createGameController(options: GameControllerOptions) {
   const channel: GameChannel = createGameChannel({
     url() {
       // While a game is stored, every socket goes to its node (the proxy routes `?node=`).
+      // So does a game-over screen's socket: the node keeps the match just over for its rematch.
       socketNode = stored.currentGameNode.get();
       return gameSocketUrl(options.page, stored.sessionId.get(), socketNode);
     },
@@ -79,8 +81,11 @@ export function createGameController(options: GameControllerOptions) {
           return;
         }
         const resume = resumeTarget(stored.currentGameId.get(), stored.lastGameState.get(), clock.now());
-        dispatch({ type: 'socketOpened', resume, at: clock.now() });
+        // No match under way to rejoin, but the game-over screen of one just over: asked back at once.
+        const finished = resume ? null : finishedGameToRejoin(stored, clock.now());
+        dispatch({ type: 'socketOpened', resume, rejoiningGameOver: finished !== null, at: clock.now() });
         if (resume) timers.later('reconnect', CONTROLLER_TIMING.reconnectDelayMs, () => sendReconnect());
+        else if (finished) send(reconnectMessage(finished, options.wallet(), clock.now()));
         else sendConnect();
       },
       message(message) {
@@ -89,6 +94,13 @@ export function createGameController(options: GameControllerOptions) {
         if (message.type === 'ballEvent') prediction.heardBallEvent(message);
         if (message.type === 'opponentPaddle') prediction.heardOpponentPaddle(message, view.playerIndex);
         dispatch({ type: 'server', message, at: clock.now() });
+        if (message.type === 'held') {
+          // The server is reachable again (it says what it holds on every connection): a balance marked
+          // stale while it was away, and what it settled meanwhile (a refund at its restart), are read again
+          // now, not at the next 30 s poll.
+          const kind = message.settled ? 'refund_processed' : 'manual_trigger';
+          options.dispatchWalletTransaction?.({ kind });
+        }
         // The match lives on another node. Once stored beside the game (transition-effects.ts),
         // the channel's URL names it.
         const matchNode = message.type === 'matched' ? message.node : undefined;
@@ -113,6 +125,21 @@ export function createGameController(options: GameControllerOptions) {
       },
       error: () => dispatch({ type: 'socketError', at: clock.now() }),
       transaction(notice) {
+        // The game over screen says what its game paid (state/match-payout.ts).
+        dispatch({
+          type: 'server',
+          message: { type: 'transaction_notification', transaction: notice },
+          at: clock.now(),
+        });
+        const sent = notice.type === 'refund' && notice.transaction_signature && notice.status !== 'failed';
+        if (sent && notice.id !== undefined)
+          dispatch({
+            type: 'refundNoticed',
+            transactionId: String(notice.id),
+            signature: notice.transaction_signature!,
+            confirmed: notice.status === 'confirmed',
+            at: clock.now(),
+          });
         for (const listener of noticeListeners) listener(notice);
       },
       connection(info) {
@@ -134,7 +161,16 @@ export function createGameController(options: GameControllerOptions) {
     channel.send(message, sendOptions);
   }
 
-  const sendConnect = () => send(connectMessage(options.wallet(), clock.now()));
+  const sendConnect = () =>
+    send(
+      connectMessage(
+        options.wallet(),
+        clock.now(),
+        view.searching && view.gameId === null
+          ? { searchId: view.searchId ?? null, paymentSignature: view.paymentSignature }
+          : null,
+      ),
+    );
 
   function sendReconnect() {
     if (view.gameId && channel.isOpen()) send(reconnectMessage(view.gameId, options.wallet(), clock.now()));
@@ -280,10 +316,19 @@ export function createGameController(options: GameControllerOptions) {
     },
 
     reconnectNow() {
-      if (!view.isDisconnected || !view.canReconnect) return;
+      if (!view.isDisconnected) return;
+      // No seat to take back (the lobby, a search): the connection banner's 'Try again now'.
+      if (!view.canReconnect) {
+        if (!channel.isOpen()) channel.reconnectNow();
+        return;
+      }
       dispatch({ type: 'reconnectAttempt', at: clock.now() });
       if (channel.isOpen()) sendReconnect();
       else channel.reconnectNow();
+    },
+
+    dismissSettled() {
+      dispatch({ type: 'settledDismissed', at: clock.now() });
     },
 
     returnToMenu() {

@@ -4,11 +4,11 @@ import { StrictMode, useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../common/clock.ts';
 import { fakeSocketFactory } from '../game-channel/test-support/fake-socket.ts';
-import { createManualTimers } from '../game-channel/test-support/manual-timers.ts';
 import { useGame } from '../state/game-api.ts';
 import { safeStorageArea } from '../storage/storage-area.ts';
 import { createStoredValues } from '../storage/stored-values.ts';
 import { memoryStorage } from '../storage/test-support/memory-storage.ts';
+import { createManualTimers } from '../test-support/manual-timers.ts';
 import { type WalletApi, WalletContext } from '../wallet/wallet-api.ts';
 import { GameProvider } from './game-provider.tsx';
 

@@ -26,6 +26,13 @@ export interface GameProviderProps {
   stored?: StoredValues;
 }
 
+/**
+ * Before the controller loads (it loads at sign-in), whether storage holds a game this page may rejoin: a
+ * first guess only, on the first page's path, so without the controller's rules of age.
+ */
+const storedRejoinHint = (stored: StoredValues) =>
+  stored.walletType.get() !== null && (stored.currentGameId.get() ?? stored.lastGameState.get()) !== null;
+
 const noSubscription = () => () => {};
 const nothing = () => {};
 
@@ -46,7 +53,9 @@ export function GameProvider({ children, clock, timers, createSocket, stored }: 
   const [controller, setController] = useState<GameController | null>(null);
   const [loadError, setLoadError] = useState<Error | null>(null);
   const [idle] = useState<ControllerSnapshot>(() => ({
-    view: initialGameView(store.sessionId.get()),
+    // A reload during a match (or at its game-over screen) waits to hear it again, never showing the lobby
+    // (the controller, once loaded, tells a stale stored game from a live one: rejoin-hint.ts).
+    view: initialGameView(store.sessionId.get(), storedRejoinHint(store)),
     connection: IDLE_CONNECTION,
   }));
   const signedIn = wallet.signedIn && wallet.publicKey !== null;
@@ -128,6 +137,7 @@ export function GameProvider({ children, clock, timers, createSocket, stored }: 
             exit: controller.exit,
             forceDisconnect: controller.forceDisconnect,
             reconnectNow: controller.reconnectNow,
+            dismissSettled: controller.dismissSettled,
             returnToMenu: controller.returnToMenu,
             onTransactionNotification,
           }
@@ -143,6 +153,7 @@ export function GameProvider({ children, clock, timers, createSocket, stored }: 
             exit: nothing,
             forceDisconnect: nothing,
             reconnectNow: nothing,
+            dismissSettled: nothing,
             returnToMenu: nothing,
             onTransactionNotification,
           },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_TIMING } from '../game-channel/channel-contract.ts';
-import { GAME, matched, START, setup, state } from './test-support/controller-harness.ts';
+import { GAME, matched, START, setup, state } from './test-support/controller-bed.ts';
 
 const pings = (t: ReturnType<typeof setup>) =>
   t.sent().filter((m): m is { type: 'ping'; timestamp: number } => m.type === 'ping');

@@ -1,5 +1,6 @@
 import { lamportsToSol } from '../../common/format.ts';
 import type { GameModeId } from '../../common/game-modes.ts';
+import { UUID_EXACT } from '../../common/held-schema.ts';
 import { BASE58_ADDRESS, type ClientMessage } from '../../common/protocol.ts';
 import { BASE58_SIGNATURE, CHALLENGE_CODE } from '../../common/rules.ts';
 import type { ChallengeRequest } from '../state/game-view.ts';
@@ -16,8 +17,30 @@ function walletField(wallet: WalletFacts): { walletAddress?: string } {
   return key && BASE58_ADDRESS.test(key) ? { walletAddress: key } : {};
 }
 
-export function connectMessage(wallet: WalletFacts, now: number): ClientMessage {
-  return { type: 'connect', ...walletField(wallet), timestamp: now };
+/**
+ * SPEC §7 connect; with a search on screen, the search it believes the server holds (its id, its payment),
+ * so the server's `held` says what became of exactly that one.
+ */
+export function connectMessage(
+  wallet: WalletFacts,
+  now: number,
+  search: { searchId: string | null; paymentSignature: string | null } | null = null,
+): ClientMessage {
+  const searchId = search?.searchId && UUID_EXACT.test(search.searchId) ? search.searchId : null;
+  const signature =
+    search?.paymentSignature && BASE58_SIGNATURE.test(search.paymentSignature)
+      ? search.paymentSignature
+      : null;
+  const holding =
+    searchId || signature
+      ? {
+          holding: {
+            ...(searchId ? { searchId } : {}),
+            ...(signature ? { paymentSignature: signature } : {}),
+          },
+        }
+      : {};
+  return { type: 'connect', ...walletField(wallet), timestamp: now, ...holding };
 }
 
 export function reconnectMessage(gameId: string, wallet: WalletFacts, now: number): ClientMessage {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../common/clock.ts';
-import { createManualTimers } from '../game-channel/test-support/manual-timers.ts';
+import { createManualTimers } from '../test-support/manual-timers.ts';
 import { createPaddleSender, paddlePosition } from './paddle-sender.ts';
 
 describe('paddle position rules', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { safeStorageArea } from '../storage/storage-area.ts';
 import { createStoredValues, STORAGE_KEYS } from '../storage/stored-values.ts';
 import { memoryStorage } from '../storage/test-support/memory-storage.ts';
-import { data, GAME, matched, START, setup, state } from './test-support/controller-harness.ts';
+import { data, GAME, matched, START, setup, state } from './test-support/controller-bed.ts';
 
 /**
  * After a reload during a match, the score showed '0-0' until the first snapshot arrived (about
@@ -42,6 +42,7 @@ describe('rapid refresh shows the last known score, not 0-0', () => {
     t.timers.advance(500);
     t.receive({
       type: 'reconnectionSuccess',
+      match: { gameMode: 'practice', opponentName: 'Opponent' },
       gameId: GAME,
       playerIndex: 1,
       gameState: data({ timestamp: START + 500, scores: [5, 7] }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import { FORFEIT_TEXTS } from '../state/view-changes.ts';
-import { data, GAME, matched, START, setup, state } from './test-support/controller-harness.ts';
+import { data, GAME, matched, START, setup, state } from './test-support/controller-bed.ts';
 
 /**
  * SPEC §4/§9 reconnection, held to the server's rule: the seat is held for the reconnection window from the
@@ -69,6 +69,7 @@ describe('reconnecting while the server holds the seat', () => {
     expect(t.sentTypes()).toContain('reconnect');
     t.receive({
       type: 'reconnectionSuccess',
+      match: { gameMode: 'practice', opponentName: 'Opponent' },
       gameId: GAME,
       playerIndex: 0,
       gameState: data({ gameState: 'playing', timestamp: t.clock.now() }),

@@ -99,20 +99,34 @@ export function createTransitionEffects(deps: TransitionEffectsDeps) {
       deps.serverClock.keyframe(message.gameState.timestamp);
       prediction.heardKeyframe(message.gameState, true);
       deps.syncClock();
-      stored.currentGameId.set(after.gameId);
-      lastState.remember(after, true);
+      // A game-over screen taken back is not a current game (SPEC §4 forgets that at game over).
+      if (after.gameOver === null) {
+        stored.currentGameId.set(after.gameId);
+        lastState.remember(after, true);
+      }
     }
     if (message?.type === 'cancelSearch' && message.refundLamports) {
       deps.dispatchWalletTransaction?.({ kind: 'refund_processed' });
     }
     if (after.gameOver && !before.gameOver && after.gameId) {
-      // SPEC §4: the stored game id is cleared at game over; the stats count each game once.
-      stored.clearGame();
+      // SPEC §4: the stored game id is cleared at game over; the stats count each game once. The last game
+      // state says game over (its node kept), so a reload within the rematch window comes back to that screen.
+      stored.currentGameId.clear();
+      const last = stored.lastGameState.get();
+      if (after.playerIndex !== null && (last?.gameId !== after.gameId || last.state !== 'gameOver'))
+        stored.lastGameState.set({
+          gameId: after.gameId,
+          state: 'gameOver',
+          timestamp: at(),
+          playerIndex: after.playerIndex,
+          scores: [after.gameOver.scores[0], after.gameOver.scores[1]],
+        });
       recordGameResult(stored, after.gameId, after.gameOver.outcome === 'win');
     }
-    if (message?.type === 'reconnectionFailed' && message.clearStoredGameId && deps.channelIsOpen()) {
+    if (message?.type === 'reconnectionFailed' && message.clearStoredGameId) {
+      stored.clearGame();
       // No game to return to: this socket says hello as one without a stored game does.
-      deps.sendConnect();
+      if (deps.channelIsOpen()) deps.sendConnect();
     }
     if (before.gameId !== null && after.gameId === null) {
       // The game is gone from the view (cleanup, failed reconnect, exit, menu): from storage too. Signing

@@ -47,8 +47,8 @@ export interface ChannelHandlers {
   /** Still down 2 s after it closed. */
   graceEnded(): void;
   /**
-   * SPEC §9: 5 reconnect attempts failed (and no seat's window keeps the channel trying); no more until
-   * reconnectNow, start or the browser's `online` event.
+   * SPEC §9: 5 reconnect attempts failed (and no seat's window is running): told once, while the channel
+   * tries on at the capped backoff for as long as the page is open.
    */
   gaveUp(): void;
   /**

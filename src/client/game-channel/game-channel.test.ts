@@ -3,10 +3,10 @@ import { createFakeClock } from '../../common/clock.ts';
 import { CLOSE_CODES, type ServerMessage } from '../../common/protocol.ts';
 import type { ConnectionInfo, TransactionNotice } from '../state/game-api.ts';
 import type { WalletTransactionDetail } from '../state/wallet-transaction-event.ts';
+import { createManualTimers } from '../test-support/manual-timers.ts';
 import { CHANNEL_TIMING, createGameChannel, reconnectDelayMs } from './game-channel.ts';
 import { gameSocketUrl } from './socket.ts';
 import { fakeSocketFactory } from './test-support/fake-socket.ts';
-import { createManualTimers } from './test-support/manual-timers.ts';
 import { createTransactionNotices } from './transaction-notices.ts';
 
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
@@ -213,7 +213,8 @@ describe('reconnecting', () => {
     expect(t.log).toContain('graceEnded');
     expect(t.info()?.status).toBe('lost');
 
-    // Every attempt is refused (the server answers the handshake with 401): 5 attempts in all, then stop.
+    // Every attempt is refused (the server answers the handshake with 401): after 5, the player is told once,
+    // and the channel tries on at the capped backoff for as long as the page is open.
     const waits = [1_500, 2_250, 3_375, 3_375];
     t.sockets.last().serverClose();
     for (const wait of waits) {
@@ -226,9 +227,20 @@ describe('reconnecting', () => {
     }
     expect(t.sockets.sockets).toHaveLength(6);
     expect(t.log.at(-1)).toBe('gaveUp');
-    expect(t.info()).toMatchObject({ status: 'lost', reconnectAttempts: 5 });
-    t.timers.advance(600_000);
-    expect(t.sockets.sockets).toHaveLength(6);
+    expect(t.info()).toMatchObject({ status: 'lost', reconnectAttempts: 5, retrying: true });
+    for (let i = 0; i < 10; i++) {
+      const count = t.sockets.sockets.length;
+      t.timers.advance(3_374);
+      expect(t.sockets.sockets).toHaveLength(count);
+      t.timers.advance(1);
+      expect(t.sockets.sockets).toHaveLength(count + 1);
+      t.sockets.last().serverClose();
+    }
+    expect(t.log.filter((entry) => entry === 'gaveUp')).toHaveLength(1);
+    // The server is back: the next attempt opens, and the channel is open again.
+    t.timers.advance(3_375);
+    t.sockets.last().open();
+    expect(t.info()?.status).toBe('open');
   });
 
   it.each([
@@ -252,7 +264,7 @@ describe('reconnecting', () => {
     },
   );
 
-  it('a socket the server closes as soon as it opens does not loop: it stops after 5 attempts', () => {
+  it('a socket the server closes as soon as it opens is never retried faster than the capped backoff; the player is told after 5', () => {
     const t = setup();
     t.channel.start();
     for (let i = 0; i < 20; i++) {
@@ -263,7 +275,9 @@ describe('reconnecting', () => {
       }
       t.timers.advance(4_000);
     }
-    expect(t.sockets.sockets).toHaveLength(6);
+    // One attempt per 4 s step at most (the backoff is at most 3375 ms), never a tight loop.
+    expect(t.sockets.sockets.length).toBeLessThanOrEqual(21);
+    expect(t.sockets.sockets.length).toBeGreaterThan(6);
     expect(t.log).toContain('gaveUp');
   });
 
@@ -358,7 +372,7 @@ describe('reconnecting', () => {
 });
 
 describe('transaction notifications', () => {
-  it('duplicates (same id) are dropped; each new one is dispatched at once, +500 ms and +1500 ms, plus a manual trigger', () => {
+  it('duplicates (same id, same status) are dropped; each new one is dispatched at once, +500 ms and +1500 ms, plus a manual trigger', () => {
     const t = setup();
     t.channel.start();
     const socket = t.sockets.last();
@@ -366,7 +380,39 @@ describe('transaction notifications', () => {
     const tx = { id: 41, type: 'winner_payout', amount: 0.0375 };
     socket.receive({ type: 'transaction_notification', transaction: tx });
     socket.receive({ type: 'transaction_notification', transaction: { ...tx } });
+    // A payout without status is the confirmed one (SPEC §4): the same as one that says so.
+    socket.receive({ type: 'transaction_notification', transaction: { ...tx, status: 'confirmed' } });
     expect(t.notices).toEqual([{ ...tx, wallet_address: WALLET, status: 'confirmed' }]);
+  });
+
+  it("a payout's 'confirmed' notice after its 'sent' one (same id) is news, not a duplicate", () => {
+    const t = setup();
+    t.channel.start();
+    const socket = t.sockets.last();
+    socket.open();
+    const sent = {
+      id: 'p1',
+      type: 'winner_payout',
+      amount: 0.0375,
+      status: 'processing',
+      transaction_signature: 'sig1',
+    };
+    socket.receive({ type: 'transaction_notification', transaction: sent });
+    socket.receive({ type: 'transaction_notification', transaction: { ...sent, status: 'confirmed' } });
+    socket.receive({ type: 'transaction_notification', transaction: { ...sent, status: 'confirmed' } });
+    expect(t.notices.map((n) => n.status)).toEqual(['processing', 'confirmed']);
+  });
+
+  it('a notice known only by its signature is a duplicate in the same status only', () => {
+    const notices = createTransactionNotices({
+      timers: createManualTimers(createFakeClock(0)),
+      walletAddress: () => null,
+      dispatch: () => {},
+    });
+    const sent = { type: 'refund', status: 'processing', transaction_signature: 'sig2' };
+    expect(notices.handle(sent)).not.toBeNull();
+    expect(notices.handle({ ...sent })).toBeNull();
+    expect(notices.handle({ ...sent, status: 'confirmed' })).not.toBeNull();
   });
 
   it('the window events: three notifications and a manual trigger, on time', () => {
@@ -393,7 +439,7 @@ describe('transaction notifications', () => {
       [500, 'transaction_notification'],
       [1_500, 'transaction_notification'],
     ]);
-    expect(notices.handle({ id: 'a', type: 'refund' })).toBeNull();
+    expect(notices.handle({ id: 'a', type: 'refund', status: 'pending' })).toBeNull();
     timers.advance(5_000);
     expect(events).toHaveLength(4);
   });

@@ -29,8 +29,9 @@ export {
 /**
  * The only code that touches the game socket (ARCHITECTURE "The client"): one WebSocket at /ws, every
  * frame parsed with protocol.ts, pings and quality (SPEC §4/§9), a heartbeat that drops a silent socket, a
- * send queue while not open, reconnects with backoff that stop after 5 failed attempts, and the
- * transaction notifications re-dispatched as window events.
+ * send queue while not open, reconnects with SPEC's backoff for as long as the page is open (after 5 failed
+ * attempts the player is told, and it tries on), and the transaction notifications re-dispatched as window
+ * events.
  */
 export function createGameChannel(options: GameChannelOptions): GameChannel {
   const { clock, timers, handlers } = options;
@@ -43,6 +44,8 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
   let running = false;
   let status: ChannelStatus = 'idle';
   let attempts = 0;
+  /** SPEC §9's 5 failed attempts have been told (gaveUp) since the socket last opened. */
+  let toldGaveUp = false;
   let lastHeard = 0;
   let queue: string[] = [];
   /** While a seat is held: the end of its reconnection window (epoch ms). */
@@ -170,6 +173,7 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
       if (socket !== created) return;
       openedAt = clock.now();
       lastHeard = openedAt;
+      toldGaveUp = false;
       cancel('grace');
       health.reset();
       unanswered.clear();
@@ -240,20 +244,21 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
   }
 
   /**
-   * The reconnect schedule. The SPEC's backoff (1000 ms × 1.5^min(attempt, 3): at most 3375 ms apart) runs on
-   * for as long as the server holds the seat, rather than stopping after 5 attempts (about 14 s into a 30 s
-   * window) or spreading 5 attempts over the window. Why: a network that comes back without an `online`
-   * event (a router's uplink, a server restart, a proxy) is then found within 3.4 s wherever in the window it
-   * returns, where 5 spread attempts would leave gaps of 6 s and more; one refused handshake every 3.4 s
-   * costs nothing. The browser's `online` event still tries at once. With no seat held, SPEC §9's 5 apply.
+   * The reconnect schedule: SPEC's backoff (1000 ms × 1.5^min(attempt, 3): at most 3375 ms apart) for as long
+   * as the page is open. After SPEC §9's 5 failed attempts the player is told once ('Unable to reconnect.
+   * Please refresh the page.', with a button that tries at once), and the channel tries on at the capped
+   * backoff. Why: a server that restarts, or a network that comes back without an `online` event (a router's
+   * uplink, a proxy), is then found within 3.4 s whenever it returns; stopping after 5 left a page showing a
+   * search the server no longer held, for good. While the server holds a seat nothing is told: the
+   * reconnect dialog's window is the one word on it. One refused handshake every 3.4 s costs nothing.
    */
   function retryLater(): void {
     if (!running) return;
     const seatHeld = holdUntil !== null && clock.now() < holdUntil;
-    if (!seatHeld && attempts >= CHANNEL_TIMING.maxReconnectAttempts) {
+    if (!seatHeld && !toldGaveUp && attempts >= CHANNEL_TIMING.maxReconnectAttempts) {
+      toldGaveUp = true;
       setStatus('lost');
       handlers.gaveUp();
-      return;
     }
     const delay = reconnectDelayMs(attempts);
     cancel('retry');
@@ -268,6 +273,11 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
 
   /** The browser says the network is back: a socket that is not open is tried again at once, afresh. */
   function networkBack(): void {
+    tryAfresh(0);
+  }
+
+  /** A socket that is not open is tried again at once: an attempt under way (begun offline, say) is dropped. */
+  function tryAfresh(countFrom: number): void {
     if (!running || isOpen()) return;
     if (socket !== null) {
       // An attempt begun while offline fails; one begun now can succeed.
@@ -281,7 +291,7 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
         // Already closing.
       }
     }
-    attempts = 0;
+    attempts = countFrom;
     open();
     report();
   }
@@ -305,6 +315,7 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
     if (socket) release(socket, 1000, 'Signed out');
     queue = [];
     attempts = 0;
+    toldGaveUp = false;
     setStatus('idle');
   }
 
@@ -327,11 +338,7 @@ export function createGameChannel(options: GameChannelOptions): GameChannel {
       queue = [...queue, text].slice(-CHANNEL_TIMING.sendQueueLimit);
     },
     reconnectNow() {
-      if (!running || socket !== null) return;
-      attempts = 0;
-      attempts += 1;
-      report();
-      open();
+      tryAfresh(1);
     },
     keepTryingUntil(deadline) {
       holdUntil = deadline;

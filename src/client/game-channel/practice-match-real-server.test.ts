@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import { signIn } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { flush, until } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { createGameController, type GameController } from '../controller/game-controller.ts';
@@ -9,11 +10,8 @@ import { readStats } from '../storage/stats.ts';
 import { safeStorageArea } from '../storage/storage-area.ts';
 import { createStoredValues, type StoredValues } from '../storage/stored-values.ts';
 import { memoryStorage } from '../storage/test-support/memory-storage.ts';
+import { createManualTimers } from '../test-support/manual-timers.ts';
 import type { SocketLike } from './socket.ts';
-import { createManualTimers } from './test-support/manual-timers.ts';
-
-/** Lets socket traffic flow between fake-clock ticks (real I/O, not a timer the test waits on). */
-const flush = () => new Promise((resolve) => setTimeout(resolve, 1));
 
 interface Player {
   controller: GameController;
@@ -26,6 +24,9 @@ interface Player {
  * signed-in players, each through its own GameController over a real `ws` socket carrying the session
  * cookie a browser would send, play a practice match to game over with bots that follow the ball where the client predicts it.
  */
+/** Real I/O until the condition holds, with the fake clock standing still. */
+const REAL_IO = { timeoutMs: 2_000, intervalMs: 1 };
+
 describe('the client plays a practice match against the real server', () => {
   const clock = createFakeClock();
   const timers = createManualTimers(clock);
@@ -68,27 +69,27 @@ describe('the client plays a practice match against the real server', () => {
     await server?.stop();
   });
 
-  /** Real I/O until the condition holds, with the fake clock standing still. */
-  async function until(condition: () => boolean, what: string) {
-    for (let i = 0; i < 2_000 && !condition(); i++) await flush();
-    if (!condition()) throw new Error(`timed out waiting for ${what}`);
-  }
-
   it('connects after sign-in, searches, is matched, plays to 11 and shows the game over with stats', async () => {
     const [a, b] = players as [Player, Player];
     for (const p of players) p.controller.setIdentity(true, p.address);
-    await until(() => players.every((p) => p.controller.getView().sessionId !== null), 'connect replies');
+    await until(() => players.every((p) => p.controller.getView().sessionId !== null), {
+      what: 'connect replies',
+      ...REAL_IO,
+    });
     expect(a.stored.sessionId.get()).toBe(a.controller.getView().sessionId);
 
     a.controller.findMatch('practice');
     timers.advance(50);
-    await until(
-      () => a.controller.getView().playersOnline >= 2 && a.controller.getView().searching,
-      'a search',
-    );
+    await until(() => a.controller.getView().playersOnline >= 2 && a.controller.getView().searching, {
+      what: 'a search',
+      ...REAL_IO,
+    });
     b.controller.findMatch('practice');
     timers.advance(50);
-    await until(() => players.every((p) => p.controller.getView().state === 'countdown'), 'matched');
+    await until(() => players.every((p) => p.controller.getView().state === 'countdown'), {
+      what: 'matched',
+      ...REAL_IO,
+    });
     const gameId = a.controller.getView().gameId;
     expect(gameId).not.toBeNull();
     expect(b.controller.getView().gameId).toBe(gameId);
@@ -108,9 +109,9 @@ describe('the client plays a practice match against the real server', () => {
           offset === null ? null : p.controller.match.prediction.draw(clock.now() + offset, seat, null);
         if (drawn) p.controller.paddleMove(drawn.ballY + (offsets[i] ?? 0));
       });
-      if (tick % 4 === 0) await flush();
+      if (tick % 4 === 0) await flush(1);
     }
-    await until(over, 'both game overs');
+    await until(over, { what: 'both game overs', ...REAL_IO });
 
     const [va, vb] = [a.controller.getView(), b.controller.getView()];
     expect(va.state).toBe('gameOver');

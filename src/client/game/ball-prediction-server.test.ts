@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createMatchBed } from '../../../test/support/match-bed.ts';
 import { MAX_PADDLE_SPEED } from '../../common/game/constants.ts';
 import { ballSpeed } from '../../common/game/physics.ts';
 import { advanceReplay, startReplay } from '../../common/game/replay.ts';
 import type { ServerMessage } from '../../common/protocol.ts';
-import { createHarness } from '../../server/game/match/test-support/match-test-harness.ts';
 import { MAX_CORRECTION_PER_FRAME } from './ball-correction.ts';
 import { type BallPrediction, createBallPrediction } from './ball-prediction.ts';
 
@@ -38,7 +38,7 @@ function feed(p: BallPrediction, m: ServerMessage): number | null {
  * comes (so its reported paddle is exact when the ball arrives). Seat 0's messages reach the client `delayTicks` ticks late.
  */
 function playMatch(delayTicks: number, still: boolean) {
-  const h = createHarness({ seed: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' });
+  const h = createMatchBed({ seed: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' });
   const p = createBallPrediction();
   const drawn: Drawn[] = [];
   const arrivals: { due: number; message: ServerMessage }[] = [];

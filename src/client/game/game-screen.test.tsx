@@ -239,7 +239,7 @@ describe('input becomes paddle targets, the own paddle drawn at once', () => {
 });
 
 describe('what shows under the game: ping, wallet box, history, toggles', () => {
-  it('ping readout, four-bar badge lit by quality, wallet box to 2 decimals, stats from storage', () => {
+  it('ping readout, four-bar badge lit by quality, wallet box exact with at least 2 decimals, stats from storage', () => {
     localStorage.setItem(STORAGE_KEYS.totalWins, '17');
     renderScreen(fakeGame({}, { pingMs: 87.4, quality: 'good', qualityScore: 75 }));
     expect(screen.getByText('Ping: 87 ms')).toBeTruthy();
@@ -249,7 +249,7 @@ describe('what shows under the game: ping, wallet box, history, toggles', () => 
     expect(badge.textContent).not.toContain('Reconnecting...');
     const walletBox = screen.getByRole('region', { name: 'Wallet status' });
     expect(walletBox.textContent).toContain('Connected');
-    expect(walletBox.textContent).toContain('1.23 SOL');
+    expect(walletBox.textContent).toContain('1.23456789 SOL');
     expect(screen.getByText('17')).toBeTruthy();
   });
 
@@ -279,7 +279,7 @@ describe('what shows under the game: ping, wallet box, history, toggles', () => 
       fakeWallet({ balanceLamports: 1_012_000_000n, balanceStale: true }),
     );
     const box = () => screen.getByRole('region', { name: 'Wallet status' });
-    expect(within(box()).getByTestId('wallet-box-balance').textContent).toBe('1.01 SOL');
+    expect(within(box()).getByTestId('wallet-box-balance').textContent).toBe('1.012 SOL');
     expect(within(box()).getByTestId('balance-stale').textContent).toBe('stale');
     unmount();
     renderScreen(fakeGame(), fakeWallet({ balanceLamports: null, balanceStale: true }));

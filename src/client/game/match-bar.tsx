@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatSol } from '../../common/format.ts';
+import { formatLamports } from '../../common/format.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import type { GameStateName } from '../../common/protocol.ts';
 import { RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
@@ -29,8 +29,8 @@ export function isMatchLive(state: GameStateName): boolean {
 
 /** The prize a mode pays its winner, as shown; null for practice. */
 export function prizeOf(mode: GameModeId): string | null {
-  const { wagerLamports, winAmount } = getGameMode(mode);
-  return wagerLamports > 0n ? formatSol(winAmount) : null;
+  const { wagerLamports, winLamports } = getGameMode(mode);
+  return wagerLamports > 0n ? formatLamports(winLamports) : null;
 }
 
 /** Asks before a step that forfeits the match; `leave` names the step and says what it costs. */
@@ -90,7 +90,7 @@ export function MatchBar() {
         {paid ? (
           <>
             {' · Stake '}
-            <span className="text-yellow-200">{formatSol(mode.wagerAmount)}</span>
+            <span className="text-yellow-200">{formatLamports(mode.wagerLamports)}</span>
             {' · Prize '}
             <span className="text-green-300">{prize}</span>
           </>

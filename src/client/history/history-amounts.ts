@@ -1,4 +1,4 @@
-import { LAMPORTS_PER_SOL, lamportsToSolString } from '../../common/format.ts';
+import { formatLamports, LAMPORTS_PER_SOL } from '../../common/format.ts';
 import { getGameMode, isGameModeId } from '../../common/game-modes.ts';
 import type { GroupOutcome } from './group-kinds.ts';
 import { type HistoryTransaction, isPayout } from './history-transaction.ts';
@@ -18,10 +18,8 @@ export function lamportsOfSol(sol: number): bigint {
  * lamports need them, so a cancel's 3% of 0.025 reads 0.00075, never a rounded 0.0008.
  */
 export function solAmountText(lamports: bigint, signed = false): string {
-  const exact = lamportsToSolString(lamports < 0n ? -lamports : lamports);
-  const [whole, fraction = ''] = exact.split('.');
   const sign = !signed || lamports === 0n ? (lamports < 0n ? '-' : '') : lamports > 0n ? '+' : '-';
-  return `${sign}${whole}.${fraction.padEnd(4, '0')} SOL`;
+  return `${sign}${formatLamports(lamports < 0n ? -lamports : lamports, 4)}`;
 }
 
 /** A row's own amount as the panel shows it. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../test-support/render-app.tsx';
 import { sampleHistory } from './test-support/history-rows.ts';
-import { advance, panelServer, renderPanel } from './test-support/panel-harness.tsx';
+import { advance, panelServer, renderPanel } from './test-support/panel-bed.tsx';
 
 describe('a transfer on its way', () => {
   it("a refund still 'processing' is asked after again until it is 'confirmed', then no more", async () => {

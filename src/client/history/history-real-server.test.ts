@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
+import { type PayingPlayers, payingPlayers } from '../../../test/support/paying-players.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { flush } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { getGameMode } from '../../common/game-modes.ts';
-import { type PayingPlayers, payingPlayers } from '../../server/ledger/test-support/paying-players.ts';
 import { fetchHistory } from './history-fetch.ts';
 import { countByFilter } from './history-filters.ts';
 import { groupTransactions } from './history-groups.ts';
 
 const MODE = getGameMode('smol_shrimp');
-const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 /** Node's fetch keeps no cookies: this one sends a player's session cookie, as the browser does. */
 const withSession =

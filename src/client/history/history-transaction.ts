@@ -1,18 +1,12 @@
-import { type HistoryRowReading, historyRowReadingSchema } from '../../common/api/history-row-reading.ts';
+import { type HistoryRowRead, historyRowSchema } from '../../common/api/history-row.ts';
 import { PAYOUT_TRANSACTION_TYPES } from '../../common/rules.ts';
 import { UUID_INSIDE } from '../../common/text-patterns.ts';
 
 /**
- * One row of a wallet's history as the client keeps it: SPEC §3 "Transaction (as shown to players)", the
- * shape of GET /api/transactions/history/{wallet} (src/server/ledger/player-history.ts) and, with fewer
- * fields, of a `transaction_notification`. Every field but id and type may be missing on the wire and is
- * then null here, so the grouping code has one shape to read.
+ * One row of a wallet's history as the client keeps it: the server's row (common/api/history-row.ts, which
+ * states what the reader forgives), from GET /api/transactions/history/{wallet} or a `transaction_notification`.
  */
-
-/** The history row as the client reads it: one schema with the server's row, in common/api/. */
-export const historyTransactionSchema = historyRowReadingSchema;
-
-export type HistoryTransaction = HistoryRowReading;
+export type HistoryTransaction = HistoryRowRead;
 
 /** Rows of the payout types are hidden from the flat list and merged into their game (SPEC §4). */
 export const isPayout = (t: Pick<HistoryTransaction, 'type'>) => PAYOUT_TRANSACTION_TYPES.has(t.type);
@@ -26,7 +20,7 @@ export function normaliseGameId(value: string | null): string | null {
 
 /** Parses one row; null (and a warning) for a row the panel cannot show. */
 export function parseHistoryTransaction(raw: unknown): HistoryTransaction | null {
-  const parsed = historyTransactionSchema.safeParse(raw);
+  const parsed = historyRowSchema.safeParse(raw);
   if (!parsed.success) {
     console.warn('history: a transaction was left out', parsed.error.issues[0]?.message);
     return null;

@@ -6,7 +6,7 @@ import { dispatchWalletTransaction } from '../state/wallet-transaction-event.ts'
 import { fakeWallet, TEST_WALLET } from '../test-support/fake-wallet-and-game.tsx';
 import { jsonResponse } from '../test-support/render-app.tsx';
 import { GAME_A, sampleHistory } from './test-support/history-rows.ts';
-import { advance, outcomes, panelServer, renderPanel, rows } from './test-support/panel-harness.tsx';
+import { advance, outcomes, panelServer, renderPanel, rows } from './test-support/panel-bed.tsx';
 
 const GAME_OVER: GameOverInfo = {
   outcome: 'win',

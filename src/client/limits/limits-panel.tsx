@@ -5,10 +5,9 @@ import { LOSS_LIMIT_KINDS } from '../../common/player-limits.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { ExclusionForm } from './exclusion-form.tsx';
 import { fetchLimits, putExclusion, putLossLimit } from './limits-fetch.ts';
+import { announceLimitsSaved, LIMITS_KEY as KEY } from './limits-query-keys.ts';
 import { LIMITS_TEXTS } from './limits-texts.ts';
 import { LossLimitForm } from './loss-limit-form.tsx';
-
-const KEY = ['player-limits'];
 
 /**
  * The player's own protection, under the lobby (its own chunk): self-exclusion and daily and weekly loss
@@ -44,6 +43,8 @@ function LimitsBody() {
     setError(null);
     try {
       client.setQueryData(KEY, await request());
+      // A limit or an exclusion can open or close paid modes: the lobby reads them again at once.
+      announceLimitsSaved();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     }

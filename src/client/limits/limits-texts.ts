@@ -1,4 +1,4 @@
-import { lamportsToSolString } from '../../common/format.ts';
+import { formatLamports } from '../../common/format.ts';
 import { utcMinuteText } from '../../common/player-limits.ts';
 
 /** What the Limits panel says; tests read the same texts. */
@@ -33,7 +33,7 @@ export const KIND_LABELS = {
 } as const;
 
 /** Exact SOL text of lamports as decimal text. */
-export const solOf = (lamports: string) => `${lamportsToSolString(BigInt(lamports))} SOL`;
+export const solOf = (lamports: string) => formatLamports(BigInt(lamports));
 
 export function excludedText(endsAt: string | null): string {
   return endsAt === null

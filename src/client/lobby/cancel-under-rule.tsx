@@ -1,18 +1,19 @@
-import type { GameModeId } from '../../common/game-modes.ts';
-import { CANCEL_REFUND_PERCENT, CANCEL_WAIT_MS, CANCEL_WAIT_SECONDS } from '../../common/rules.ts';
+import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
+import { CANCEL_WAIT_MS } from '../../common/rules.ts';
+import { cancelRuleText } from '../../common/search-rule-texts.ts';
 import { canCancelSearch } from './find-match-rules.ts';
 
 /**
  * The Cancel control of a paid wait (a search, a challenge, a rematch offer) under SPEC's cancel rule: disabled
- * through the first CANCEL_WAIT_SECONDS, with a note counting down to it and naming the refund; enabled after
- * (practice at once). One component, so the three waits cannot drift apart.
+ * through the first CANCEL_WAIT_SECONDS, with a note counting down to it; enabled after (practice at once).
+ * The note says what a cancel keeps (3% of a paid entry, to the lamport) for as long as the button can still be
+ * pressed, so nobody learns it from the refund. One component, so the three waits cannot drift apart.
  */
 export function CancelUnderRule({
   mode,
   waited,
   cancelling,
   label,
-  what,
   onCancel,
   centered = false,
 }: {
@@ -22,14 +23,13 @@ export function CancelUnderRule({
   /** A cancel already asked for. */
   cancelling: boolean;
   label: string;
-  /** The wait's name in the note: 'search', 'challenge', 'rematch offer'. */
-  what: string;
   onCancel(): void;
   /** Centred under a centred panel (the rematch offer); at the start of the line otherwise. */
   centered?: boolean;
 }) {
   const allowedNow = canCancelSearch(mode, waited);
   const secondsLeft = Math.ceil((CANCEL_WAIT_MS - waited) / 1000);
+  const wager = mode === null ? 0n : getGameMode(mode).wagerLamports;
   return (
     <div className={`mt-3 flex flex-wrap items-center gap-3 ${centered ? 'justify-center' : ''}`}>
       <button
@@ -40,9 +40,9 @@ export function CancelUnderRule({
       >
         {label}
       </button>
-      {!cancelling && !allowedNow && (
-        <span className="text-[11px] text-slate-400">
-          {`A paid ${what} can be cancelled after ${CANCEL_WAIT_SECONDS} seconds (${secondsLeft}s), with a ${CANCEL_REFUND_PERCENT}% refund`}
+      {!cancelling && wager > 0n && (
+        <span data-testid="cancel-rule" className="text-[11px] text-slate-400">
+          {cancelRuleText(label, allowedNow ? 0 : secondsLeft, wager)}
         </span>
       )}
     </div>

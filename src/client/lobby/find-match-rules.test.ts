@@ -101,10 +101,10 @@ describe('Find Match order of checks', () => {
   });
 
   it.each([
-    ['smol_shrimp', 'You need at least 0.0259 SOL for this game mode'],
-    ['tiny_tuna', 'You need at least 0.1009 SOL for this game mode'],
-    ['mighty_marlin', 'You need at least 1.0009 SOL for this game mode'],
-    ['giga_whale', 'You need at least 10.0009 SOL for this game mode'],
+    ['smol_shrimp', 'You need at least 0.02589589 SOL for this game mode'],
+    ['tiny_tuna', 'You need at least 0.10089589 SOL for this game mode'],
+    ['mighty_marlin', 'You need at least 1.00089589 SOL for this game mode'],
+    ['giga_whale', 'You need at least 10.00089589 SOL for this game mode'],
   ] as const)('insufficient balance for %s says %s', (mode, text) => {
     const d = decideFindMatch(facts({ balanceLamports: 0n }), mode);
     expect(d.kind === 'refused' && d.toast.description).toBe(text);
@@ -128,7 +128,7 @@ describe('mode cards and the Find Match button', () => {
       false,
     ],
     [
-      'tiny_tuna at the 0.1009 SOL its hint names',
+      'tiny_tuna at the 0.10089589 SOL its hint names',
       'tiny_tuna',
       facts({ balanceLamports: 100_900_000n }),
       true,
@@ -152,21 +152,22 @@ describe('mode cards and the Find Match button', () => {
 
   it("every paid mode's hint is 'Need {amount} SOL to play this mode'", () => {
     expect(GAME_MODES.filter((m) => m.wagerLamports > 0n).map(needToPlayText)).toEqual([
-      'Need 0.0259 SOL to play this mode',
-      'Need 0.1009 SOL to play this mode',
-      'Need 1.0009 SOL to play this mode',
-      'Need 10.0009 SOL to play this mode',
+      'Need 0.02589589 SOL to play this mode',
+      'Need 0.10089589 SOL to play this mode',
+      'Need 1.00089589 SOL to play this mode',
+      'Need 10.00089589 SOL to play this mode',
     ]);
     expect(neededBreakdownText(getGameMode('mighty_marlin'))).toBe(
       '1 SOL entry + 0.00000501 SOL network fee + 0.00089088 SOL rent reserve',
     );
   });
 
-  it('the amount each hint names is enough to pay that mode, and 0.0001 SOL less is not', () => {
+  it('the amount each hint names is exactly what pays that mode: one lamport less does not', () => {
     for (const mode of GAME_MODES.filter((m) => m.wagerLamports > 0n)) {
-      const shown = BigInt(Math.round(Number(requiredSolText(mode)) * 1e9));
+      const [whole, fraction = ''] = requiredSolText(mode).replace(/ SOL$/, '').split('.');
+      const shown = BigInt(whole!) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
       expect(isModeSelectable(mode, facts({ balanceLamports: shown })), mode.id).toBe(true);
-      expect(isModeSelectable(mode, facts({ balanceLamports: shown - 100_000n })), mode.id).toBe(false);
+      expect(isModeSelectable(mode, facts({ balanceLamports: shown - 1n })), mode.id).toBe(false);
     }
   });
 });
@@ -192,7 +193,7 @@ describe("the 'Payment Failed' toast says why", () => {
       errorType: 'insufficient_funds',
     });
     expect(reason).toBe(
-      'Insufficient funds for transaction: 1.0009 SOL needed (1 SOL entry + 0.00000501 SOL network fee + 0.00089088 SOL rent reserve)',
+      'Insufficient funds for transaction: 1.00089589 SOL needed (1 SOL entry + 0.00000501 SOL network fee + 0.00089088 SOL rent reserve)',
     );
     expect(paymentFailedDescription(reason)).toBe(
       `${reason}. Please try again or select a different game mode`,

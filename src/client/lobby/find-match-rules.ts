@@ -1,5 +1,5 @@
 import { canPayEntry, entryLamportsNeeded, RENT_EXEMPT_MINIMUM_LAMPORTS } from '../../common/entry-cost.ts';
-import { lamportsToSolString, lamportsToSolStringRoundedUp } from '../../common/format.ts';
+import { formatLamports } from '../../common/format.ts';
 import { type GameMode, type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { BAN_MESSAGES, LOBBY_ERROR_MESSAGES } from '../../common/protocol-texts.ts';
 import { CANCEL_WAIT_MS, TRANSFER_NETWORK_FEE_LAMPORTS } from '../../common/rules.ts';
@@ -21,12 +21,28 @@ export interface LobbyFacts {
   balanceLamports: bigint | null;
   /** SPEC §1: the address is in a restricted jurisdiction (the text to show): paid modes are closed. */
   paidPlayRestricted?: string | null;
+  /**
+   * The paid modes the player's own self-exclusion or loss limits close, with the server's refusal words
+   * (limits/paid-play-closures.ts): closed before the wallet is asked to pay.
+   */
+  limitClosures?: Partial<Record<GameModeId, string>>;
 }
 
-/** A paid mode closed to this player by a restricted jurisdiction (practice never is). */
-export function isPaidPlayClosed(mode: GameMode, facts: Pick<LobbyFacts, 'paidPlayRestricted'>): boolean {
-  return mode.wagerLamports > 0n && Boolean(facts.paidPlayRestricted);
+type ClosureFacts = Pick<LobbyFacts, 'paidPlayRestricted' | 'limitClosures'>;
+
+/** A paid mode closed to this player by a restricted jurisdiction or their own limits (practice never is). */
+export function isPaidPlayClosed(mode: GameMode, facts: ClosureFacts): boolean {
+  return paidPlayClosedReason(mode, facts) !== null;
 }
+
+/** Why this paid mode is closed before any payment (the jurisdiction first), or null: it is open. */
+export function paidPlayClosedReason(mode: GameMode, facts: ClosureFacts): string | null {
+  if (mode.wagerLamports === 0n) return null;
+  return facts.paidPlayRestricted || facts.limitClosures?.[mode.id] || null;
+}
+
+/** The toast title of a Find Match or Accept Challenge refused by the player's own limits. */
+export const PAID_PLAY_CLOSED_TITLE = 'Paid Games Closed';
 
 /** SPEC §8: the restriction message when neither the ban check nor the server named one. */
 export const DEFAULT_RESTRICTION_MESSAGE = BAN_MESSAGES.account;
@@ -50,23 +66,24 @@ export function isModeSelectable(mode: GameMode, facts: LobbyFacts): boolean {
 }
 
 /**
- * The '{amount}' of 'Need {amount} SOL to play this mode': the wager with the network fee and the rent
- * reserve (entry-cost.ts), rounded up at SPEC §5's decimals so that holding it is enough: '0.0259', '1.0009'.
+ * The '{amount} SOL' of 'Need {amount} SOL to play this mode': the wager with the network fee and the rent
+ * reserve (entry-cost.ts), exact to the lamport ('0.02589589 SOL'), so it is what the wallet must hold: never
+ * rounded up past it nor down below it.
  */
 export function requiredSolText(mode: GameMode): string {
-  return lamportsToSolStringRoundedUp(entryLamportsNeeded(mode.wagerLamports));
+  return formatLamports(entryLamportsNeeded(mode.wagerLamports));
 }
 
 export function needToPlayText(mode: GameMode): string {
-  return `Need ${requiredSolText(mode)} SOL to play this mode`;
+  return `Need ${requiredSolText(mode)} to play this mode`;
 }
 
 /** What the amount of needToPlayText is made of: '0.025 SOL entry + 0.00000501 SOL network fee + ...'. */
 export function neededBreakdownText(mode: GameMode): string {
   return [
-    `${lamportsToSolString(mode.wagerLamports)} SOL entry`,
-    `${lamportsToSolString(TRANSFER_NETWORK_FEE_LAMPORTS)} SOL network fee`,
-    `${lamportsToSolString(RENT_EXEMPT_MINIMUM_LAMPORTS)} SOL rent reserve`,
+    `${formatLamports(mode.wagerLamports)} entry`,
+    `${formatLamports(TRANSFER_NETWORK_FEE_LAMPORTS)} network fee`,
+    `${formatLamports(RENT_EXEMPT_MINIMUM_LAMPORTS)} rent reserve`,
   ].join(' + ');
 }
 
@@ -78,7 +95,7 @@ export function paymentFailureReason(result: PaymentResult): string {
   const error = result.error ?? 'The payment did not complete';
   const mode = getGameMode(result.gameMode);
   if (result.errorType !== 'insufficient_funds' || mode.wagerLamports === 0n) return error;
-  return `${error}: ${requiredSolText(mode)} SOL needed (${neededBreakdownText(mode)})`;
+  return `${error}: ${requiredSolText(mode)} needed (${neededBreakdownText(mode)})`;
 }
 
 const PAYMENT_FAILED_HINT = 'Please try again or select a different game mode';
@@ -108,7 +125,7 @@ export type FindMatchDecision =
   /** A paid mode: pay the wager, then search with the signature. */
   | { kind: 'pay'; mode: GameMode };
 
-/** SPEC §5 Find Match order of checks: banned, already searching, mode, practice, wallet, balance. */
+/** SPEC §5 Find Match order of checks: banned, already searching, mode, practice, wallet, (paid play closed), balance. */
 export function decideFindMatch(facts: LobbyFacts, selected: GameModeId | null): FindMatchDecision {
   if (facts.banned) {
     return {
@@ -149,12 +166,13 @@ export function decideFindMatch(facts: LobbyFacts, selected: GameModeId | null):
     };
   }
   const mode = getGameMode(selected);
-  if (isPaidPlayClosed(mode, facts)) {
+  const closed = paidPlayClosedReason(mode, facts);
+  if (closed !== null) {
     return {
       kind: 'refused',
       toast: {
-        title: 'Restricted Jurisdiction',
-        description: facts.paidPlayRestricted ?? '',
+        title: facts.paidPlayRestricted ? 'Restricted Jurisdiction' : PAID_PLAY_CLOSED_TITLE,
+        description: closed,
         variant: 'destructive',
       },
     };
@@ -164,7 +182,7 @@ export function decideFindMatch(facts: LobbyFacts, selected: GameModeId | null):
       kind: 'refused',
       toast: {
         title: 'Insufficient Balance',
-        description: `You need at least ${requiredSolText(mode)} SOL for this game mode`,
+        description: `You need at least ${requiredSolText(mode)} for this game mode`,
         variant: 'destructive',
       },
     };

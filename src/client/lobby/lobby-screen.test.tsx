@@ -6,6 +6,7 @@ import type { GameApi } from '../state/game-api.ts';
 import type { GameView } from '../state/game-view.ts';
 import { FakeProviders, fakeGame, fakeWallet, TEST_WALLET } from '../test-support/fake-wallet-and-game.tsx';
 import { jsonResponse } from '../test-support/render-app.tsx';
+import { settle } from '../test-support/settle.ts';
 import type { PaymentResult, PaymentStatus, WalletApi } from '../wallet/wallet-api.ts';
 import { LobbyScreen } from './lobby-screen.tsx';
 
@@ -24,10 +25,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(0));
-}
 
 function renderLobby(wallet: WalletApi = fakeWallet(), game: GameApi = fakeGame()) {
   const view = render(
@@ -69,18 +66,24 @@ describe('the lobby without a wallet', () => {
 });
 
 describe('the lobby with a wallet', () => {
-  it("CHOOSE YOUR GAME MODE (the beta title is the site header's), balance to 3 decimals, Players Online", async () => {
+  it("CHOOSE YOUR GAME MODE (the beta title is the site header's), balance exact with at least 3 decimals, Players Online", async () => {
     renderLobby(fakeWallet({ balanceLamports: 1_234_567_891n }), fakeGame({ view: { playersOnline: 7 } }));
-    await settle();
+    await settle(5);
     expect(screen.getByRole('heading', { name: 'CHOOSE YOUR GAME MODE' })).toBeTruthy();
-    expect(screen.getByTestId('lobby-balance').textContent).toBe('1.235 SOL');
+    expect(screen.getByTestId('lobby-balance').textContent).toBe('1.234567891 SOL');
     expect(screen.getByText('Players Online:')).toBeTruthy();
     expect(screen.getByTestId('players-online').textContent).toBe('7');
   });
 
+  it('a balance just under 1 SOL shows what the wallet holds, never the 1.000 SOL it does not', async () => {
+    renderLobby(fakeWallet({ balanceLamports: 999_980_000n }));
+    await settle(5);
+    expect(screen.getByTestId('lobby-balance').textContent).toBe('0.99998 SOL');
+  });
+
   it('five mode cards with names, wager and win amounts (in the lobby’s format)', async () => {
     renderLobby();
-    await settle();
+    await settle(5);
     const expected = [
       ['practice', 'Free Play', 'Free', '-'],
       ['smol_shrimp', 'Smol Shrimp', '0.025 SOL', '0.0375 SOL'],
@@ -98,7 +101,7 @@ describe('the lobby with a wallet', () => {
 
   it('mode cards and the coin badge draw inline SVG icons, no emoji (boxes where no emoji font exists)', async () => {
     renderLobby(fakeWallet({ balanceLamports: 0n }));
-    await settle();
+    await settle(5);
     const emoji = /\p{Extended_Pictographic}/u;
     for (const mode of GAME_MODES) {
       const modeCard = card(mode.id);
@@ -111,7 +114,7 @@ describe('the lobby with a wallet', () => {
 
   it('after a failed refresh the lobby shows the last known balance marked stale, and with none known no number', async () => {
     const { update } = renderLobby(fakeWallet({ balanceLamports: 1_012_000_000n, balanceStale: true }));
-    await settle();
+    await settle(5);
     expect(screen.getByTestId('lobby-balance').textContent).toBe('1.012 SOL');
     expect(screen.getByTestId('balance-stale').textContent).toBe('stale');
     // The last known balance still decides what is affordable.
@@ -125,16 +128,16 @@ describe('the lobby with a wallet', () => {
 
   it("with 0.05 SOL the modes above it are disabled with a coin badge and 'Need {amount} SOL to play this mode'", async () => {
     renderLobby(fakeWallet({ balanceLamports: 50_000_000n }));
-    await settle();
+    await settle(5);
     for (const id of ['practice', 'smol_shrimp']) {
       expect(card(id).disabled).toBe(false);
       expect(within(card(id)).queryByRole('img', { name: 'Insufficient balance' })).toBeNull();
     }
-    // The wager, the network fee and the rent reserve, rounded up (common/entry-cost.ts).
+    // The wager, the network fee and the rent reserve, exact to the lamport (common/entry-cost.ts).
     for (const [id, amount] of [
-      ['tiny_tuna', '0.1009'],
-      ['mighty_marlin', '1.0009'],
-      ['giga_whale', '10.0009'],
+      ['tiny_tuna', '0.10089589'],
+      ['mighty_marlin', '1.00089589'],
+      ['giga_whale', '10.00089589'],
     ]) {
       expect(card(id!).disabled).toBe(true);
       expect(within(card(id!)).getByRole('img', { name: 'Insufficient balance' })).toBeTruthy();
@@ -144,7 +147,7 @@ describe('the lobby with a wallet', () => {
 
   it("queue length per mode, 'Fast Match!' only when a queue holds more than 1", async () => {
     renderLobby(fakeWallet(), fakeGame({ view: { queueLengths: { smol_shrimp: 1, tiny_tuna: 2 } } }));
-    await settle();
+    await settle(5);
     expect(card('smol_shrimp').textContent).toContain('In queue: 1');
     expect(card('smol_shrimp').textContent).not.toContain('Fast Match!');
     expect(card('tiny_tuna').textContent).toContain('In queue: 2');
@@ -157,7 +160,7 @@ describe('Find Match from the lobby', () => {
   it("no mode chosen → 'Game Mode Required', nothing sent", async () => {
     const game = fakeGame();
     renderLobby(fakeWallet(), game);
-    await settle();
+    await settle(5);
     fireEvent.click(findMatchButton());
     expect(toastTitle()).toContain('Game Mode Required');
     expect(game.findMatch).not.toHaveBeenCalled();
@@ -172,7 +175,7 @@ describe('Find Match from the lobby', () => {
     try {
       const payEntry = vi.fn(() => new Promise<PaymentResult>(() => {}));
       renderLobby(fakeWallet({ payEntry }), fakeGame());
-      await settle();
+      await settle(5);
       fireEvent.click(card('tiny_tuna'));
       const inView = { id: 'find-match-area', options: { block: 'nearest', behavior: 'smooth' } };
       expect(scrolled).toEqual([inView]);
@@ -190,7 +193,7 @@ describe('Find Match from the lobby', () => {
     const wallet = fakeWallet({ balanceLamports: 0n });
     const game = fakeGame();
     renderLobby(wallet, game);
-    await settle();
+    await settle(5);
     fireEvent.click(card('practice'));
     expect(card('practice').getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(findMatchButton());
@@ -210,7 +213,7 @@ describe('Find Match from the lobby', () => {
     );
     const game = fakeGame();
     renderLobby(fakeWallet({ payEntry }), game);
-    await settle();
+    await settle(5);
     fireEvent.click(card('smol_shrimp'));
     await act(async () => fireEvent.click(findMatchButton()));
     expect(payEntry).toHaveBeenCalledWith('smol_shrimp', expect.any(Function));
@@ -246,7 +249,7 @@ describe('Find Match from the lobby', () => {
         }),
     );
     renderLobby(fakeWallet({ payEntry, localWallet: { airdrop: vi.fn(async () => {}) } }), fakeGame());
-    await settle();
+    await settle(5);
     fireEvent.click(card('smol_shrimp'));
     await act(async () => fireEvent.click(findMatchButton()));
     act(() => report('signing'));
@@ -266,7 +269,7 @@ describe('Find Match from the lobby', () => {
     );
     const game = fakeGame();
     renderLobby(fakeWallet({ resumePayment }), game);
-    await settle();
+    await settle(5);
     expect(resumePayment).toHaveBeenCalledTimes(1);
     // Nothing shows until the wallet's answer is being confirmed.
     expect(screen.queryByTestId('payment-status')).toBeNull();
@@ -284,7 +287,7 @@ describe('Find Match from the lobby', () => {
     const resumePayment = vi.fn(async () => null);
     const game = fakeGame();
     renderLobby(fakeWallet({ resumePayment }), game);
-    await settle();
+    await settle(5);
     expect(resumePayment).toHaveBeenCalled();
     expect(screen.queryByTestId('payment-status')).toBeNull();
     expect(game.findMatch).not.toHaveBeenCalled();
@@ -303,15 +306,15 @@ describe('Find Match from the lobby', () => {
       }),
     );
     renderLobby(fakeWallet({ payEntry }), fakeGame());
-    await settle();
+    await settle(5);
     fireEvent.click(card('tiny_tuna'));
     await act(async () => fireEvent.click(findMatchButton()));
     const alert = screen.getByText('Payment Failed').closest('[data-state]')!;
     expect(alert.textContent).toContain(
-      'Insufficient funds for transaction: 0.1009 SOL needed (0.1 SOL entry + 0.00000501 SOL network fee + 0.00089088 SOL rent reserve). Please try again or select a different game mode',
+      'Insufficient funds for transaction: 0.10089589 SOL needed (0.1 SOL entry + 0.00000501 SOL network fee + 0.00089088 SOL rent reserve). Please try again or select a different game mode',
     );
     expect(screen.getByTestId('payment-status').textContent).toContain(
-      'Insufficient funds for transaction: 0.1009 SOL needed',
+      'Insufficient funds for transaction: 0.10089589 SOL needed',
     );
   });
 
@@ -327,7 +330,7 @@ describe('Find Match from the lobby', () => {
     );
     const game = fakeGame();
     renderLobby(fakeWallet({ payEntry }), game);
-    await settle();
+    await settle(5);
     fireEvent.click(card('tiny_tuna'));
     await act(async () => fireEvent.click(findMatchButton()));
     const alert = screen.getByText('Payment Failed').closest('[data-state]')!;
@@ -346,7 +349,7 @@ describe('Find Match from the lobby', () => {
 
   it('Find Match is disabled while searching and when the chosen mode is not affordable', async () => {
     const { update } = renderLobby(fakeWallet({ balanceLamports: 30_000_000n }));
-    await settle();
+    await settle(5);
     fireEvent.click(card('smol_shrimp'));
     expect(findMatchButton().disabled).toBe(false);
     update({ wallet: fakeWallet({ balanceLamports: 20_000_000n }) });
@@ -362,7 +365,7 @@ describe('the lobby’s searching panel', () => {
       view: { searching: true, gameMode: 'smol_shrimp', searchStartTime: Date.now() },
     });
     renderLobby(fakeWallet(), game);
-    await settle();
+    await settle(5);
     const cancel = () => screen.getByRole('button', { name: 'Cancel Search' }) as HTMLButtonElement;
     expect(cancel().disabled).toBe(true);
     await act(() => vi.advanceTimersByTimeAsync(9_999));
@@ -381,7 +384,7 @@ describe('the lobby’s searching panel', () => {
       fakeWallet(),
       fakeGame({ view: { searching: true, gameMode: 'practice', searchStartTime: Date.now() } }),
     );
-    await settle();
+    await settle(5);
     expect((screen.getByRole('button', { name: 'Cancel Search' }) as HTMLButtonElement).disabled).toBe(false);
     update({ view: { cancelling: 'cancelling' } });
     expect(screen.getByText('Cancelling matchmaking...')).toBeTruthy();
@@ -395,7 +398,7 @@ describe('a banned wallet: Account Restricted', () => {
     banStatus = { banned: true, walletBanned: true, ipBanned: false, message: null };
     const game = fakeGame();
     renderLobby(fakeWallet(), game);
-    await settle();
+    await settle(5);
     expect(fetchMock).toHaveBeenCalledWith('/api/ban-status', expect.objectContaining({ method: 'POST' }));
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ walletAddress: TEST_WALLET });
     const banner = screen.getByTestId('restricted-banner');
@@ -412,7 +415,7 @@ describe('a banned wallet: Account Restricted', () => {
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderLobby();
-    await settle();
+    await settle(5);
     expect(warn).toHaveBeenCalledWith('ban status check failed', expect.any(TypeError));
     expect(screen.queryByTestId('restricted-banner')).toBeNull();
     expect(card('practice').disabled).toBe(false);
@@ -420,10 +423,10 @@ describe('a banned wallet: Account Restricted', () => {
 
   it("a live 'account_restricted' error shows the banner and the 'Account Restricted' toast (10 s)", async () => {
     const { update } = renderLobby();
-    await settle();
+    await settle(5);
     expect(screen.queryByTestId('restricted-banner')).toBeNull();
     update({ view: { lastError: 'Your IP address has been banned', lastErrorCode: 'account_restricted' } });
-    await settle();
+    await settle(5);
     expect(screen.getByTestId('restricted-banner').textContent).toContain('Your IP address has been banned');
     const toast = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('alert');
     expect(toast.textContent).toContain('Account Restricted');

@@ -4,12 +4,19 @@ import { useGame } from '../state/game-api.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { BalanceAmount } from '../wallet/balance-amount.tsx';
 import { useWallet } from '../wallet/wallet-api.ts';
-import { canAfford, isFindMatchDisabled, isModeSelectable, type LobbyFacts } from './find-match-rules.ts';
+import {
+  canAfford,
+  isFindMatchDisabled,
+  isModeSelectable,
+  type LobbyFacts,
+  paidPlayClosedReason,
+} from './find-match-rules.ts';
 import { ModeCard } from './mode-card.tsx';
 import { PaymentStatusBox } from './payment-status-box.tsx';
 import { PaidPlayRestrictedNotice, RestrictedBanner } from './restricted-banner.tsx';
 import { SearchingPanel } from './searching-panel.tsx';
 import { useFindMatch } from './use-find-match.ts';
+import { usePaidPlayClosures } from './use-paid-play-closures.ts';
 import { useRestriction } from './use-restriction.ts';
 
 // A challenge's page is a chunk of its own: a visit without a challenge link never loads it.
@@ -39,7 +46,7 @@ export function LobbyScreen({ challengeCode }: { challengeCode?: string | undefi
           />
         </Suspense>
       )}
-      <h2 id="lobby-title" className="mt-4 font-bold text-2xl text-yellow-300 tracking-widest">
+      <h2 id="lobby-title" className="mt-4 font-bold text-xl text-yellow-300 tracking-widest sm:text-2xl">
         CHOOSE YOUR GAME MODE
       </h2>
       {connected ? <ConnectedLobby challengeCode={challengeCode} /> : <NoWallet />}
@@ -74,6 +81,12 @@ function ConnectedLobby({ challengeCode }: { challengeCode?: string | undefined 
   const game = useGame();
   const { view } = game;
   const restriction = useRestriction(wallet.publicKey, view, wallet.signedIn);
+  // A ban closes every mode and ends the session: no limits read while it lasts (it would be answered 401).
+  const limitClosures = usePaidPlayClosures(
+    wallet.publicKey,
+    wallet.signedIn && !restriction.banned,
+    wallet.balanceLamports,
+  );
   const facts: LobbyFacts = {
     banned: restriction.banned,
     banMessage: restriction.message,
@@ -81,12 +94,13 @@ function ConnectedLobby({ challengeCode }: { challengeCode?: string | undefined 
     walletConnected: true,
     balanceLamports: wallet.balanceLamports,
     paidPlayRestricted: restriction.paidPlayRestricted ?? null,
+    limitClosures,
   };
   const [selected, setSelected] = useState<GameModeId | null>(null);
   /**
-   * Find Match and its payment status: brought into view above the fixed footer when a mode is chosen (on a
-   * phone it sits five cards below the first; at 1280×800 under the footer), and again when the payment
-   * status box appears above the button and pushes it down.
+   * Find Match and its payment status: brought into view when a mode is chosen (on a phone below the cards,
+   * at 1280×800 below the fold), and again when the payment status box appears above the button and pushes
+   * it down.
    */
   const findMatchArea = useRef<HTMLDivElement>(null);
   const choose = (mode: GameModeId) => {
@@ -109,12 +123,14 @@ function ConnectedLobby({ challengeCode }: { challengeCode?: string | undefined 
             code={challengeCode}
             walletAddress={wallet.publicKey}
             canAccept={(mode) => !isFindMatchDisabled(facts, mode, processing)}
+            closedReason={(mode) => paidPlayClosedReason(getGameMode(mode), facts)}
             accepting={processing}
             onAccept={(mode) => {
               setSelected(mode);
               void payment.findMatch(mode, challengeCode);
             }}
             signedIn={wallet.signedIn}
+            balanceLamports={wallet.balanceLamports}
             onUsePayment={(mode, signature) => game.findMatch(mode, signature, challengeCode)}
           />
         </Suspense>
@@ -141,9 +157,8 @@ function ConnectedLobby({ challengeCode }: { challengeCode?: string | undefined 
           </span>
         </span>
       </div>
-      {/* Three cards over two at lg: six columns, each card two wide, the fourth starting one card in so
-          the short row sits centred under the full one. */}
-      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:[&>*]:col-span-2 lg:[&>*:nth-child(4)]:col-start-2">
+      {/* Two compact cards a row on a phone, three over two at lg (styles.css: .mode-cards). */}
+      <div className="mode-cards">
         {GAME_MODES.map((mode) => (
           <ModeCard
             key={mode.id}
@@ -151,13 +166,13 @@ function ConnectedLobby({ challengeCode }: { challengeCode?: string | undefined 
             selected={selected === mode.id}
             disabled={!isModeSelectable(mode, facts)}
             unaffordable={!canAfford(mode, wallet.balanceLamports)}
+            closedReason={restriction.banned ? null : (facts.limitClosures?.[mode.id] ?? null)}
             queueLength={view.queueLengths[mode.id] ?? 0}
             onSelect={() => choose(mode.id)}
           />
         ))}
       </div>
-      {/* The bottom scroll margin clears the fixed footer (about 2.2rem) when it is scrolled into view. */}
-      <div ref={findMatchArea} data-testid="find-match-area" className="mx-auto max-w-md scroll-mb-16 pb-2">
+      <div ref={findMatchArea} data-testid="find-match-area" className="mx-auto max-w-md scroll-mb-4 pb-2">
         <PaymentStatusBox status={payment.status} mode={payingMode} error={payment.error} />
         <button
           type="button"
@@ -187,7 +202,7 @@ function ConnectedLobby({ challengeCode }: { challengeCode?: string | undefined 
   );
 }
 
-/** Scrolls the least that brings `element` wholly into view (its scroll margin clears the fixed footer). */
+/** Scrolls the least that brings `element` wholly into view (with its small scroll margin below). */
 function showInView(element: HTMLElement | null): void {
   element?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
 }

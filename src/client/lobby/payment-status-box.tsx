@@ -1,4 +1,4 @@
-import { formatSol } from '../../common/format.ts';
+import { formatLamports } from '../../common/format.ts';
 import type { GameMode } from '../../common/game-modes.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import type { PaymentStatus } from '../wallet/wallet-api.ts';
@@ -42,7 +42,7 @@ export function PaymentStatusBox({
       </p>
       {mode && mode.wagerLamports > 0n && (
         <p className="mt-1 text-slate-300">
-          {mode.name}: {formatSol(mode.wagerAmount)} entry
+          {mode.name}: {formatLamports(mode.wagerLamports)} entry
         </p>
       )}
       {failed && error && <p className="mt-1">{error}</p>}

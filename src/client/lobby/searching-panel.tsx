@@ -61,7 +61,6 @@ export function SearchingPanel({
         waited={waited}
         cancelling={cancelling}
         label="Cancel Search"
-        what="search"
         onCancel={onCancel}
       />
     </section>

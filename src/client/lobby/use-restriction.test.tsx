@@ -1,14 +1,18 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { GameView } from '../state/game-view.ts';
 import { FakeProviders, fakeGame, fakeWallet } from '../test-support/fake-wallet-and-game.tsx';
 import { jsonResponse } from '../test-support/render-app.tsx';
+import { settle } from '../test-support/settle.ts';
 import { LobbyScreen } from './lobby-screen.tsx';
 
 let banStatus: unknown;
 const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(200, banStatus));
+/** The ban-status checks made so far (a lifted ban also reads the player's limits again, which is not one). */
+const banChecks = () =>
+  fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/ban-status')).length;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -26,10 +30,6 @@ afterEach(() => {
 beforeAll(async () => {
   await import('../../common/api/player-api.ts');
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(0));
-}
 
 function renderLobby(view: Partial<GameView> = {}) {
   // Enough for every mode: only the restriction may disable a card here.
@@ -79,7 +79,7 @@ describe('a restricted jurisdiction is shown before paying', () => {
 
   it('an open jurisdiction leaves the paid cards selectable and shows no notice', async () => {
     renderLobby();
-    await settle();
+    await settle(5);
     for (const id of PAID) expect(card(id).disabled, id).toBe(false);
     expect(screen.queryByTestId('paid-play-restricted')).toBeNull();
   });
@@ -88,36 +88,36 @@ describe('a restricted jurisdiction is shown before paying', () => {
 describe('a ban pushed by the server acts on the open lobby', () => {
   it("a banStatus push shows 'Account Restricted' with its toast; an unban push lifts it, with no new call", async () => {
     const { update } = renderLobby();
-    await settle();
+    await settle(5);
     expect(banner()).toBeNull();
-    const calls = fetchMock.mock.calls.length;
+    const calls = banChecks();
 
     update({ liveBanStatus: { banned: true, message: 'Your wallet has been banned', at: 1 } });
-    await settle();
+    await settle(5);
     expect(banner()?.textContent).toContain('Your wallet has been banned');
     expect(screen.getByRole('region', { name: 'Notifications' }).textContent).toContain('Account Restricted');
     expect(card('practice').disabled).toBe(true);
 
     update({ liveBanStatus: { banned: false, message: null, at: 2 } });
-    await settle();
+    await settle(5);
     expect(banner()).toBeNull();
     expect(card('practice').disabled).toBe(false);
-    expect(fetchMock.mock.calls.length).toBe(calls);
+    expect(banChecks()).toBe(calls);
 
     // Banned again, by address this time: restricted again.
     update({ liveBanStatus: { banned: true, message: 'Your IP address has been banned', at: 3 } });
-    await settle();
+    await settle(5);
     expect(banner()?.textContent).toContain('Your IP address has been banned');
   });
 
   it('an unban push outranks the account_restricted error the ban left in the view', async () => {
     const { update } = renderLobby();
-    await settle();
+    await settle(5);
     update({ lastError: 'Your wallet has been banned', lastErrorCode: 'account_restricted', lastErrorAt: 5 });
-    await settle();
+    await settle(5);
     expect(banner()).not.toBeNull();
     update({ liveBanStatus: { banned: false, message: null, at: 6 } });
-    await settle();
+    await settle(5);
     expect(banner()).toBeNull();
   });
 
@@ -128,7 +128,7 @@ describe('a ban pushed by the server acts on the open lobby', () => {
       lastErrorAt: 1,
       liveBanStatus: { banned: true, message: 'Your wallet has been banned', at: 1 },
     });
-    await settle();
+    await settle(5);
     expect(fetchMock).toHaveBeenCalled();
     expect(banner()).toBeNull();
     expect(card('practice').disabled).toBe(false);

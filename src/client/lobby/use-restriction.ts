@@ -9,6 +9,9 @@ import {
   type Restriction,
 } from './ban-status.ts';
 
+/** How often a restricted lobby asks whether the restriction was lifted. */
+export const BAN_RECHECK_MS = 5_000;
+
 type RestrictionView = Pick<GameView, 'lastError' | 'lastErrorCode' | 'lastErrorAt' | 'liveBanStatus'>;
 
 /**
@@ -22,7 +25,7 @@ type RestrictionView = Pick<GameView, 'lastError' | 'lastErrorCode' | 'lastError
 export function useRestriction(
   walletAddress: string | null,
   view: RestrictionView,
-  /** A new sign-in checks again: a ban ends the session, so its unban reaches no open socket. */
+  /** A new sign-in checks again (a restricted lobby also asks again on its own, below). */
   signedIn = false,
 ): Restriction {
   const [checked, setChecked] = useState<Restriction>(NOT_RESTRICTED);
@@ -78,5 +81,35 @@ export function useRestriction(
   });
 
   const current = live ?? checked;
+  // A ban ends the session and closes the socket, so its unban is pushed to no one: while restricted and
+  // signed out, the lobby asks again every BAN_RECHECK_MS and when the page comes back, and an unban
+  // reopens it at once (a signed-in lobby's socket is told of an unban by a push).
+  const recheckWhileRestricted = current.banned && !signedIn;
+  useEffect(() => {
+    if (!recheckWhileRestricted || !walletAddress) return;
+    const abort = new AbortController();
+    const recheck = () => {
+      if (document.visibilityState === 'hidden') return;
+      fetchBanStatus(walletAddress, abort.signal).then(
+        (status) => {
+          if (abort.signal.aborted || status.banned) return;
+          announced.current = null;
+          setLive(null);
+          setChecked(status);
+        },
+        (error: unknown) => {
+          if (!abort.signal.aborted) console.warn('ban status check failed', error);
+        },
+      );
+    };
+    const timer = setInterval(recheck, BAN_RECHECK_MS);
+    document.addEventListener('visibilitychange', recheck);
+    return () => {
+      abort.abort();
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', recheck);
+    };
+  }, [recheckWhileRestricted, walletAddress]);
+
   return { ...current, paidPlayRestricted: checked.paidPlayRestricted ?? null };
 }

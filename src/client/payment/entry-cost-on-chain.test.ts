@@ -9,7 +9,7 @@ import {
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { StandardConnect, type StandardConnectFeature } from '@wallet-standard/features';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { entryLamportsNeeded, RENT_EXEMPT_MINIMUM_LAMPORTS } from '../../common/entry-cost.ts';
 import { getGameMode } from '../../common/game-modes.ts';

@@ -9,6 +9,8 @@ import { PLAYER_PAGE_TEXTS } from './player-page.tsx';
 import { SHOW_ME } from './visibility-choice.tsx';
 
 const A = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+/** The server's words for a change past its per-wallet bucket (server/http/player-write-limit.ts). */
+const TOO_MANY_CHANGES = 'Too many changes in a short time: please wait a moment and try again';
 const B = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 
 const board = (period: 'week' | 'all', sort: 'net' | 'wins' | 'winRate'): LeaderboardAnswer => ({
@@ -34,12 +36,15 @@ let asked: { url: string; method: string; body: string | null }[] = [];
 let signedIn: string | null = null;
 let hidden = false;
 let profile: PlayerProfileAnswer | null = null;
+/** How the server answers a PUT of the visibility; by default it takes the change. */
+let putAnswer: (() => Promise<Response>) | null = null;
 
 beforeEach(() => {
   asked = [];
   signedIn = null;
   hidden = false;
   profile = null;
+  putAnswer = null;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     asked.push({ url, method, body: (init?.body as string) ?? null });
@@ -51,11 +56,13 @@ beforeEach(() => {
       );
     }
     if (u.pathname === '/api/player/visibility') {
+      if (method === 'PUT' && putAnswer) return putAnswer();
       if (method === 'PUT') hidden = JSON.parse(init?.body as string).hidden;
       return jsonResponse(200, { walletAddress: signedIn, hidden });
     }
     if (u.pathname.startsWith('/api/players/')) {
-      return profile
+      // The server leaves a hidden player out at once (RELIABILITY 45).
+      return profile && !hidden
         ? jsonResponse(200, profile)
         : jsonResponse(404, { error: 'No public record for this player' });
     }
@@ -68,6 +75,8 @@ afterEach(() => {
 });
 
 const settle = () => act(async () => {});
+/** react-query tells its observers on a timer of 0 ms: a change made by a mutation shows after it. */
+const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
 describe('the leaderboard page', () => {
   it('this week by net winnings first: rank, short address linking to the player, games, wins, rate, net', async () => {
@@ -105,15 +114,84 @@ describe('the leaderboard page', () => {
     const box = await screen.findByRole('checkbox', { name: new RegExp(SHOW_ME) });
     expect((box as HTMLInputElement).checked).toBe(true);
     fireEvent.click(box);
-    await settle();
+    await flush();
     expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual(['{"hidden":true}']);
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
     fireEvent.click(screen.getByRole('checkbox'));
-    await settle();
+    await flush();
     expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual([
       '{"hidden":true}',
       '{"hidden":false}',
     ]);
+  });
+});
+
+describe('the choice to be shown (RELIABILITY 45 on screen)', () => {
+  const box = () => screen.getByRole('checkbox', { name: new RegExp(SHOW_ME) }) as HTMLInputElement;
+
+  it('the box turns at once, while the server is still answering, and stays as the server took it', async () => {
+    signedIn = A;
+    let answer!: () => void;
+    putAnswer = () =>
+      new Promise<Response>((resolve) => {
+        answer = () => {
+          hidden = true;
+          resolve(jsonResponse(200, { walletAddress: A, hidden: true }));
+        };
+      });
+    renderApp('/leaderboard');
+    await screen.findByRole('checkbox', { name: new RegExp(SHOW_ME) });
+    expect(box().checked).toBe(true);
+    fireEvent.click(box());
+    await flush();
+    // No answer yet: the choice already shows as made, and the box can still be used.
+    expect(box().checked).toBe(false);
+    expect(box().disabled).toBe(false);
+    await act(async () => answer());
+    await flush();
+    expect(box().checked).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("a refusal puts the box back as the server holds it and says why, in the server's words", async () => {
+    signedIn = A;
+    putAnswer = async () => jsonResponse(429, { error: TOO_MANY_CHANGES });
+    renderApp('/leaderboard');
+    await screen.findByRole('checkbox', { name: new RegExp(SHOW_ME) });
+    fireEvent.click(box());
+    await flush();
+    await flush();
+    expect(box().checked).toBe(true);
+    expect(screen.getByRole('alert').textContent).toBe(
+      `Not saved: ${TOO_MANY_CHANGES}. You are still shown on the leaderboard.`,
+    );
+  });
+
+  it("the player's own page and the leaderboard are read again after the change, without a reload", async () => {
+    signedIn = A;
+    profile = {
+      walletAddress: A,
+      games: 1,
+      wins: 1,
+      bestStreak: 1,
+      favouriteMode: 'smol_shrimp',
+      netLamports: '12500000',
+      recent: [],
+    };
+    renderApp(playerPagePath(A));
+    await screen.findByTestId('player-figures');
+    const boardsBefore = asked.filter((a) => a.url.startsWith('/api/leaderboard')).length;
+    fireEvent.click(await screen.findByRole('checkbox', { name: new RegExp(SHOW_ME) }));
+    await screen.findByText(PLAYER_PAGE_TEXTS.none);
+    expect(screen.queryByTestId('player-figures')).toBeNull();
+    fireEvent.click(box());
+    await screen.findByTestId('player-figures');
+    expect(asked.filter((a) => a.url === `/api/players/${A}`).length).toBe(3);
+    // The boards are not on screen here: they are marked to be read again when next shown.
+    expect(asked.filter((a) => a.url.startsWith('/api/leaderboard')).length).toBe(boardsBefore);
+    fireEvent.click(screen.getAllByRole('link', { name: PLAYER_PAGE_TEXTS.leaderboard })[0]!);
+    await screen.findByTestId('leaderboard');
+    expect(asked.filter((a) => a.url.startsWith('/api/leaderboard')).length).toBe(boardsBefore + 1);
   });
 });
 

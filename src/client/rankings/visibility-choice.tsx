@@ -1,35 +1,69 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { VisibilityAnswer } from '../../common/api/rankings-api.ts';
 import { shortenAddress } from '../../common/format.ts';
+import { VISIBILITY_TEXTS } from '../../common/rankings-texts.ts';
 import { fetchVisibility, putVisibility } from './rankings-fetch.ts';
 
-export const SHOW_ME = 'Show me on the leaderboard and on my player page';
+export const SHOW_ME = VISIBILITY_TEXTS.showMe;
 
-/** For a browser signed in with a wallet: whether that wallet is shown on the boards and has a public page. */
+const VISIBILITY_KEY = ['player-visibility'] as const;
+
+/** A refusal's words: the server's, or none when no answer came (fetch rejects with a TypeError then). */
+function refusalWords(error: unknown): string {
+  if (error instanceof TypeError || !(error instanceof Error) || !error.message) {
+    return VISIBILITY_TEXTS.unreachable;
+  }
+  return error.message;
+}
+
+/**
+ * For a browser signed in with a wallet: whether that wallet is shown on the boards and has a public page.
+ * The box acts at once (the server's answer takes about a round trip and a write): the choice is shown as made,
+ * then the boards and the player's own page are read again; a refusal puts the box back as the server holds it
+ * and says why. Changes are sent one after the other, so the last one made is the one that stays. (No
+ * useMutation: it would move react-query's shared code out of the first page's chunk, past its budget.)
+ */
 export function VisibilityChoice() {
   const client = useQueryClient();
-  const visibility = useQuery({ queryKey: ['player-visibility'], queryFn: fetchVisibility });
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
-  if (!visibility.data?.walletAddress) return null;
+  const visibility = useQuery({ queryKey: VISIBILITY_KEY, queryFn: fetchVisibility });
+  const [refused, setRefused] = useState<string | null>(null);
+  const inTurn = useRef<Promise<void>>(Promise.resolve());
+  const wallet = visibility.data?.walletAddress;
+  if (!visibility.data || !wallet) return null;
   const shown = !visibility.data.hidden;
-  const toggle = async () => {
-    setSaving(true);
-    setFailed(false);
-    try {
-      client.setQueryData(['player-visibility'], await putVisibility(shown));
-      await client.invalidateQueries({ queryKey: ['leaderboard'] });
-    } catch {
-      setFailed(true);
-    } finally {
-      setSaving(false);
-    }
+
+  const choose = (hidden: boolean) => {
+    const before = client.getQueryData<VisibilityAnswer>(VISIBILITY_KEY);
+    setRefused(null);
+    client.setQueryData<VisibilityAnswer>(VISIBILITY_KEY, { walletAddress: wallet, hidden });
+    inTurn.current = inTurn.current.then(async () => {
+      try {
+        client.setQueryData(VISIBILITY_KEY, await putVisibility(hidden));
+      } catch (error) {
+        if (before) client.setQueryData(VISIBILITY_KEY, before);
+        setRefused(refusalWords(error));
+        // What the server holds, should an earlier change of a series have gone through meanwhile.
+        void client.invalidateQueries({ queryKey: VISIBILITY_KEY });
+      }
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['leaderboard'] }),
+        client.invalidateQueries({ queryKey: ['player', wallet] }),
+      ]);
+    });
   };
+
   return (
-    <label className="mt-4 flex items-center gap-2 text-xs text-slate-300">
-      <input type="checkbox" checked={shown} disabled={saving} onChange={() => void toggle()} />
-      {SHOW_ME} ({shortenAddress(visibility.data.walletAddress)})
-      {failed && <span className="text-red-300">Not saved: try again.</span>}
-    </label>
+    <div className="mt-4 text-xs">
+      <label className="flex items-center gap-2 text-slate-300">
+        <input type="checkbox" checked={shown} onChange={() => choose(shown)} />
+        {SHOW_ME} ({shortenAddress(wallet)})
+      </label>
+      {refused !== null && (
+        <p role="alert" className="mt-1 text-red-300">
+          {VISIBILITY_TEXTS.notSaved(refused, visibility.data.hidden)}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useContext } from 'react';
-import { lamportsToSolString } from '../../common/format.ts';
+import { formatLamports } from '../../common/format.ts';
 import { getGameMode } from '../../common/game-modes.ts';
+import { REMATCH_RULE_TEXTS } from '../../common/search-rule-texts.ts';
+import { expiresInText } from '../challenge/challenge-link.ts';
 import type { LobbyFacts } from '../lobby/find-match-rules.ts';
 import { useFindMatch } from '../lobby/use-find-match.ts';
 import { useGame } from '../state/game-api.ts';
@@ -11,7 +13,7 @@ export const REMATCH_TEXTS = {
   button: 'REMATCH',
   offered: 'Your opponent wants a rematch!',
   declined: 'Your opponent left: no rematch this time.',
-  paid: (stake: bigint) => `Same stake: you pay ${lamportsToSolString(stake)} SOL again.`,
+  paid: (stake: bigint) => `Same stake: you pay ${formatLamports(stake)} again.`,
 } as const;
 
 /**
@@ -20,13 +22,20 @@ export const REMATCH_TEXTS = {
  * the new match starts. The opponent's own ask shows here; an opponent who left disables it. `onAsk` holds the
  * screen's return to the menu, so a payment under way is not cut short by it.
  */
-export function RematchControl({ onAsk }: { onAsk(): void }) {
+export function RematchControl({
+  onAsk,
+  offerTimeLeft = null,
+}: {
+  onAsk(): void;
+  /** Whole seconds left of the opponent's open offer (the server's deadline), or null. */
+  offerTimeLeft?: number | null;
+}) {
   // Screens shown without a wallet (a test of the game-over text alone) have nothing to pay with.
   if (!useContext(WalletContext)) return null;
-  return <RematchButton onAsk={onAsk} />;
+  return <RematchButton onAsk={onAsk} offerTimeLeft={offerTimeLeft} />;
 }
 
-function RematchButton({ onAsk }: { onAsk(): void }) {
+function RematchButton({ onAsk, offerTimeLeft }: { onAsk(): void; offerTimeLeft: number | null }) {
   const { view } = useGame();
   const wallet = useContext(WalletContext)!;
   const facts: LobbyFacts = {
@@ -45,9 +54,17 @@ function RematchButton({ onAsk }: { onAsk(): void }) {
   return (
     <div className="mt-4 flex flex-col items-center gap-1">
       {view.rematchOffer === 'offered' && (
-        <p role="status" data-testid="rematch-offered" className="font-bold text-fuchsia-200 text-sm">
-          {REMATCH_TEXTS.offered}
-        </p>
+        <>
+          <p role="status" data-testid="rematch-offered" className="font-bold text-fuchsia-200 text-sm">
+            {REMATCH_TEXTS.offered}
+          </p>
+          {offerTimeLeft !== null && (
+            <p data-testid="rematch-time-left" className="text-xs text-yellow-200">
+              {REMATCH_RULE_TEXTS.timeLeft(expiresInText(offerTimeLeft * 1000, 0))}
+            </p>
+          )}
+          <p className="text-[10px] text-slate-400">{REMATCH_RULE_TEXTS.declineRefund(stake > 0n)}</p>
+        </>
       )}
       {declined && (
         <p role="status" data-testid="rematch-declined" className="text-slate-300 text-xs">

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatSolFixed, lamportsToSol } from '../../common/format.ts';
+import { formatLamports } from '../../common/format.ts';
 import { REFUND_REFUSAL_CODES } from '../../common/protocol-texts.ts';
 import { CANCEL_REFUND_PERCENT } from '../../common/rules.ts';
 import { useGame } from '../state/game-api.ts';
@@ -16,12 +16,12 @@ export function noticeToast(notice: GameNotice): ToastInput {
     case 'searchCancelled': {
       const refund =
         notice.refundLamports && LAMPORTS.test(notice.refundLamports) ? BigInt(notice.refundLamports) : null;
-      // SPEC §8: the cancel toast shows the refund with 3 decimals.
+      // SPEC §8: the cancel toast shows the refund with 3 decimals, and more where the lamports need them.
       return refund === null
         ? { title: 'Search Cancelled', description: 'You left the matchmaking queue.' }
         : {
             title: 'Search Cancelled',
-            description: `Refund of ${formatSolFixed(lamportsToSol(refund), 3)} (${CANCEL_REFUND_PERCENT}% of your entry fee) is on its way to your wallet.`,
+            description: `Refund of ${formatLamports(refund, 3)} (${CANCEL_REFUND_PERCENT}% of your entry fee) is on its way to your wallet.`,
           };
     }
     case 'opponentLeft':

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { countOf } from '../../common/format.ts';
 import { SHOWN_MATCH_TEXTS as MATCH_TEXTS } from '../../common/protocol-texts.ts';
@@ -7,7 +7,10 @@ import { RematchControl } from '../rematch/rematch-control.tsx';
 import { useGame } from '../state/game-api.ts';
 import { VerifyMatchButton } from '../verify/verify-match-button.tsx';
 import { ConnectionLostPanel } from './connection-lost.tsx';
-import { useCountdown } from './use-seconds.ts';
+import { useCountdown, useSecondsUntil } from './use-seconds.ts';
+
+/** What the match paid, with the payout's explorer link: its own chunk, the first page stays in budget. */
+const MatchMoney = lazy(() => import('./match-money.tsx'));
 
 export const GAME_OVER_TEXTS = {
   title: 'GAME OVER',
@@ -21,9 +24,11 @@ export const GAME_OVER_TEXTS = {
 } as const;
 
 /**
- * SPEC §2 "Game over screen": the result and both scores, a 10 s return to the main menu, MAIN MENU
+ * SPEC §2 "Game over screen": the result and both scores, a 10 s return to the main menu (while the opponent's
+ * rematch offer is open, to the offer's deadline, the same time left the offerer sees), MAIN MENU
  * (exits and goes to the site root), the opponent-left text, and the lost-connection variant. 'Verify' checks
  * the match in this browser; pressing it stops the return, so the verdict stays until the player leaves.
+ * A paid match also says what it paid, exactly, and links the payout's transfer once sent (match-money.tsx).
  */
 export function GameOverScreen() {
   const { view, exit, returnToMenu } = useGame();
@@ -37,10 +42,21 @@ export function GameOverScreen() {
     navigate('/');
   };
   const [staying, setStaying] = useState(false);
-  const left = useCountdown(GAME_OVER_RETURN_SECONDS, staying ? null : (view.gameId ?? 'game'), () => {
+  const backToMenu = () => {
     returnToMenu();
     navigate('/');
-  });
+  };
+  // The opponent's rematch offer is open until the server's deadline: the return waits for it, counting down
+  // to the moment the offerer's screen shows, instead of leaving (and declining it) after SPEC's 10 s.
+  const offerClosesAt =
+    view.rematchOffer === 'offered' && !staying ? (view.rematchOfferClosesAt ?? null) : null;
+  const tenSeconds = useCountdown(
+    GAME_OVER_RETURN_SECONDS,
+    staying || offerClosesAt !== null ? null : (view.gameId ?? 'game'),
+    backToMenu,
+  );
+  const offerLeft = useSecondsUntil(offerClosesAt, backToMenu);
+  const left = offerClosesAt !== null ? offerLeft : tenSeconds;
   return (
     <section
       aria-label="Game over"
@@ -67,6 +83,13 @@ export function GameOverScreen() {
       {over?.opponentDisconnected && won && (
         <p className="mt-4 text-green-200 text-sm">{GAME_OVER_TEXTS.opponentLeft}</p>
       )}
+      <Suspense fallback={null}>
+        <MatchMoney
+          won={won}
+          gameMode={view.gameMode}
+          payout={view.matchPayout?.gameId === view.gameId ? view.matchPayout : null}
+        />
+      </Suspense>
       {view.isDisconnected ? (
         <ConnectionLostPanel
           where="gameOver"
@@ -87,7 +110,10 @@ export function GameOverScreen() {
           >
             {GAME_OVER_TEXTS.mainMenu}
           </button>
-          <RematchControl onAsk={() => setStaying(true)} />
+          <RematchControl
+            onAsk={() => setStaying(true)}
+            offerTimeLeft={offerClosesAt !== null ? offerLeft : null}
+          />
           {view.gameId && (
             <div className="mt-4">
               <VerifyMatchButton

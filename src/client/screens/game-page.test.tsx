@@ -124,11 +124,11 @@ describe('the game page', () => {
     expect(screen.queryByText('Your opponent has left the game.')).toBeNull();
   });
 
-  it('the cancel toast shows the refund from the reply with 3 decimals', () => {
+  it('the cancel toast shows the refund from the reply exactly: 3 decimals, more where the lamports need them', () => {
     const view = page({ searching: true, searchStartTime: Date.now() });
     view.show({ searching: false, notice: { id: 1, kind: 'searchCancelled', refundLamports: '24250000' } });
     expect(screen.getByRole('status').textContent).toContain('Search Cancelled');
-    expect(screen.getByRole('status').textContent).toContain('Refund of 0.024 SOL (97% of your entry fee)');
+    expect(screen.getByRole('status').textContent).toContain('Refund of 0.02425 SOL (97% of your entry fee)');
   });
 
   it('a server error text is shown as a toast; a notice from before the page mounted is not', () => {

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, useState } from 'react';
 import { LobbyScreen } from '../lobby/lobby-screen.tsx';
 import { useGame } from '../state/game-api.ts';
 import { ChunkBoundary } from '../ui/chunk-boundary.tsx';
@@ -15,6 +15,14 @@ import { WaitScreen } from './wait-screen.tsx';
 
 /** The canvas, its audio and input load only when a game starts (not on first paint). */
 const LazyGameScreen = lazy(() => import('../game/game-screen.tsx'));
+/**
+ * The connection banner and what became of a search the server closed (held-notices.tsx), in their own chunk.
+ * The banner shows while the server, which serves the chunks, is down: so the chunk is mounted (fetched) with
+ * the lobby, long before it has anything to show.
+ */
+const LazyHeldNotices = lazy(() => import('./held-notices.tsx'));
+/** The neutral wait of a page that reloaded during a match: only such a page needs it. */
+const LazyRejoiningScreen = lazy(() => import('./rejoining-screen.tsx'));
 
 export interface GamePageProps {
   /** The start screen; the lobby by default. */
@@ -32,7 +40,10 @@ export interface GamePageProps {
  */
 export function GamePage({ lobby, historyPanel, gameScreen: Game = LazyGameScreen }: GamePageProps) {
   const { view, returnToMenu } = useGame();
-  const screen = chooseScreen(view);
+  // The rejoining screen gives up after its patience: then the view's own screen, the lobby.
+  const [gaveUp, setGaveUp] = useState(false);
+  const chosen = chooseScreen(view);
+  const screen = chosen === 'rejoining' && gaveUp ? 'start' : chosen;
   // SPEC §2 flows change the screen in place: each new screen starts at the top of the page, but the game,
   // which scrolls its canvas into view itself where the window is too short for it.
   useScrollToTopOnChange(screen, screen === 'game');
@@ -44,7 +55,17 @@ export function GamePage({ lobby, historyPanel, gameScreen: Game = LazyGameScree
       data-scores={view.gameId ? view.data.scores.join('-') : undefined}
       className="relative flex w-full flex-col items-center"
     >
+      {(screen === 'start' || screen === 'loading') && (
+        <ChunkBoundary>
+          <LazyHeldNotices />
+        </ChunkBoundary>
+      )}
       {screen === 'start' && (lobby ?? <LobbyScreen />)}
+      {screen === 'rejoining' && (
+        <ChunkBoundary>
+          <LazyRejoiningScreen onGiveUp={setGaveUp} />
+        </ChunkBoundary>
+      )}
       {screen === 'loading' && <WaitScreen />}
       {screen === 'countdown' && <CountdownScreen />}
       {screen === 'game' && (

@@ -99,3 +99,22 @@ describe('wait screen rules', () => {
     expect(opponentHeading(null)).toBe('Opponent Disconnected');
   });
 });
+
+describe('a page that reloaded during a match', () => {
+  it.each([
+    [
+      'waiting for the server, no game yet: the rejoining screen, never the lobby',
+      { rejoining: true },
+      'rejoining',
+    ],
+    ['a game-over screen asked back: the rejoining screen', { rejoining: true }, 'rejoining'],
+    ['nothing to rejoin: the lobby', { rejoining: false }, 'start'],
+    [
+      'a rapid refresh already on its game: the game',
+      { rejoining: true, gameId: GAME, state: 'playing' },
+      'game',
+    ],
+  ] as const)('%s', (_name, over, screen) => {
+    expect(chooseScreen(view(over as Partial<GameView>))).toBe(screen);
+  });
+});

@@ -5,7 +5,7 @@ import type { GameView } from '../state/game-view.ts';
  * The game page's pure rules (SPEC §2), each a table test: which screen the view calls for, and the wait
  * screen's texts and timings.
  */
-export type GameScreenName = 'start' | 'loading' | 'countdown' | 'game' | 'gameOver';
+export type GameScreenName = 'start' | 'loading' | 'countdown' | 'game' | 'gameOver' | 'rejoining';
 
 const PLAYING_STATES = new Set(['firstServe', 'playing', 'roundEnd', 'waitingForReconnection']);
 
@@ -23,6 +23,8 @@ export function chooseScreen(view: GameView): GameScreenName {
   if (view.gameId !== null && view.state === 'firstServe' && view.goAt != null) return 'countdown';
   if (view.gameId !== null && PLAYING_STATES.has(view.state)) return 'game';
   if (view.searching || (view.opponentFound && view.gameId === null)) return 'loading';
+  // A reload during a match waits for the server's word on it: the lobby only once nothing is to be rejoined.
+  if (view.rejoining) return 'rejoining';
   return 'start';
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { type Clock, systemClock } from '../../common/clock.ts';
 
 /**
  * The time now, refreshed every second while `active`, for screens that show seconds waited or left. It
@@ -38,5 +39,31 @@ export function useCountdown(from: number, key: unknown, onDone?: () => void): n
   useEffect(() => {
     if (left === 0 && key !== null && key !== undefined) done.current?.();
   }, [left, key]);
+  return left;
+}
+
+/**
+ * Whole seconds left until `deadline` (epoch ms on this device; null: none), rounded up as every time-left
+ * text is (challenge-link.ts expiresInText), re-read 4 times a second so that two screens counting to one
+ * deadline turn their seconds together; `onDone` once when it reaches 0.
+ */
+export function useSecondsUntil(
+  deadline: number | null,
+  onDone?: () => void,
+  clock: Clock = systemClock,
+): number {
+  const [now, setNow] = useState(() => clock.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    setNow(clock.now());
+    const id = setInterval(() => setNow(clock.now()), 250);
+    return () => clearInterval(id);
+  }, [deadline, clock]);
+  const left = deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    if (deadline !== null && left === 0) done.current?.();
+  }, [left, deadline]);
   return left;
 }

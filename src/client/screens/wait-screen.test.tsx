@@ -70,6 +70,31 @@ describe('matchmaking wait screen', () => {
     expect(screen.queryByTestId('house-bot-offer')).toBeNull();
   });
 
+  it('§1: before CANCEL MATCH appears the screen says it comes after 10 s and keeps 3% of a paid entry, to the lamport', () => {
+    searching();
+    expect(screen.queryByRole('button', { name: 'CANCEL MATCH' })).toBeNull();
+    expect(screen.getByTestId('cancel-rule').textContent).toBe(
+      'CANCEL MATCH is available after 10 seconds of waiting (in 10 seconds). Cancelling refunds 97% of your 0.025 SOL entry: 0.02425 SOL comes back and 0.00075 SOL (3%) is kept.',
+    );
+    advance(7_000);
+    expect(screen.getByTestId('cancel-rule').textContent).toMatch(
+      /^CANCEL MATCH is available after 10 seconds of waiting \(in 3 seconds\)\./,
+    );
+    advance(3_000);
+    // Beside the button now, until it is pressed: what it keeps.
+    expect(screen.getByRole('button', { name: 'CANCEL MATCH' })).toBeTruthy();
+    expect(screen.getByTestId('cancel-rule').textContent).toBe(
+      'Cancelling refunds 97% of your 0.025 SOL entry: 0.02425 SOL comes back and 0.00075 SOL (3%) is kept.',
+    );
+  });
+
+  it('§1: a Free Play search says the same wait, and that cancelling keeps nothing', () => {
+    searching({ gameMode: 'practice' });
+    expect(screen.getByTestId('cancel-rule').textContent).toBe(
+      'CANCEL MATCH is available after 10 seconds of waiting (in 10 seconds). Free Play has no entry fee: cancelling keeps nothing.',
+    );
+  });
+
   it("'CANCEL MATCH' appears only after 10 s and cancels", () => {
     const { game } = searching();
     advance(9_000);

@@ -1,5 +1,6 @@
 import { getGameMode } from '../../common/game-modes.ts';
-import { HOUSE_BOT_OFFER_MS, OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
+import { CANCEL_WAIT_MS, HOUSE_BOT_OFFER_MS, OPPONENT_FOUND_SECONDS } from '../../common/rules.ts';
+import { cancelRuleText } from '../../common/search-rule-texts.ts';
 import { OpenChallengePanel } from '../challenge/open-challenge-panel.tsx';
 import { RematchWaitingPanel } from '../rematch/rematch-waiting-panel.tsx';
 import { useGame } from '../state/game-api.ts';
@@ -120,6 +121,8 @@ function Searching() {
         </p>
       )}
       {view.gameMode === 'practice' &&
+        // Only while the server can be asked: a search it may no longer hold is never offered the bot.
+        view.connected &&
         waited >= HOUSE_BOT_OFFER_MS &&
         (view.queueLengths.practice ?? 0) <= 1 &&
         view.cancelling === 'idle' && (
@@ -134,6 +137,16 @@ function Searching() {
             </button>
           </div>
         )}
+      {!view.opponentFound && view.cancelling === 'idle' && view.gameMode && (
+        // The rule is said before CANCEL MATCH appears, and stays beside it: nobody learns it from the refund.
+        <p data-testid="cancel-rule" className="mt-4 text-[11px] text-slate-400">
+          {cancelRuleText(
+            WAIT_TEXTS.cancel,
+            Math.ceil((CANCEL_WAIT_MS - waited) / 1000),
+            getGameMode(view.gameMode).wagerLamports,
+          )}
+        </p>
+      )}
       {showCancelMatch(view, waited) && (
         <button
           type="button"

@@ -52,7 +52,10 @@ export interface GameApi {
   playAgain(): void;
   exit(): void;
   forceDisconnect(): void;
+  /** The reconnect dialog's 'Reconnect Now'; with no game, the connection banner's 'Try again now'. */
   reconnectNow(): void;
+  /** The lobby's notice of a search the server closed has been read. */
+  dismissSettled(): void;
   /** Back to the lobby from a game-over or connection-lost screen. */
   returnToMenu(): void;
   /** Every transaction_notification (already de-duplicated by id); returns an unsubscribe. */

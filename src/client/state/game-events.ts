@@ -21,7 +21,16 @@ export interface ResumeTarget {
 export type GameEvent =
   | { type: 'server'; message: ServerMessage; at: number }
   /** The socket opened; with a game to rejoin, the reconnect is sent 500 ms later by the provider. */
-  | { type: 'socketOpened'; resume: ResumeTarget | null; at: number }
+  | {
+      type: 'socketOpened';
+      resume: ResumeTarget | null;
+      /**
+       * No game under way to rejoin, but a game-over screen of a match just over (a reload within its
+       * rematch window): the reconnect for it goes out at once, and the page waits for its answer.
+       */
+      rejoiningGameOver?: boolean;
+      at: number;
+    }
   /** The socket closed: the pending-disconnect grace starts (SPEC §9 2000 ms). */
   | { type: 'socketClosed'; at: number }
   | { type: 'socketError'; at: number }
@@ -48,6 +57,10 @@ export type GameEvent =
   | { type: 'exit'; at: number }
   | { type: 'forceDisconnect'; at: number }
   | { type: 'returnToMenu'; at: number }
+  /** A transaction notification: a refund the lobby's notice names may have been sent (its ledger id). */
+  | { type: 'refundNoticed'; transactionId: string; signature: string; confirmed: boolean; at: number }
+  /** The lobby's notice of a search the server closed (`held`) has been read. */
+  | { type: 'settledDismissed'; at: number }
   /** 'Reconnect Now' (or the dialog's automatic attempt 1 s after it opens). */
   | { type: 'reconnectAttempt'; at: number }
   /** One second of this player's own reconnection window passed while its socket was down. */

@@ -1,5 +1,5 @@
 import type { GameModeId } from '../../common/game-modes.ts';
-import type { GameStateName } from '../../common/protocol.ts';
+import type { GameStateName, SettledSearch } from '../../common/protocol.ts';
 
 /**
  * SPEC §3 "Client game-state view", one value that a pure reducer (state/) computes from server messages,
@@ -46,10 +46,25 @@ export interface GameView {
   challengeRequest?: ChallengeRequest | null;
   /** This search is the player's open challenge, as the server answered it: its link's code and expiry. */
   openChallenge?: { code: string; expiresAt: number } | null;
-  /** This search is the player's rematch offer after a game, open until `expiresAt` (the server's answer). */
+  /**
+   * This search is the player's rematch offer after a game, open until `expiresAt`: this device's time of the
+   * server's deadline (counted from the answer's `msLeft` when it has one, so a device clock that is off does
+   * not move it).
+   */
   openRematch?: { gameId: string; expiresAt: number } | null;
+  /**
+   * The page has reason to think it is in a match (a stored game id, or the game-over screen of a match just
+   * over, at a reload) and has not yet heard the server's answer: it shows a neutral screen, never the lobby.
+   * False once the server answered (the match, the game-over screen, or nothing to rejoin).
+   */
+  rejoining?: boolean;
   /** At game over: the opponent asked for a rematch, or left the game-over screen (no rematch will come). */
   rematchOffer?: 'offered' | 'declined' | null;
+  /**
+   * The opponent's offer closes at this time of this device (from the server's `msLeft`, as the offerer's own
+   * `openRematch.expiresAt`): the game-over screen counts down to it, so both screens show the same time left.
+   */
+  rematchOfferClosesAt?: number | null;
   queueLengths: Partial<Record<GameModeId, number>>;
   playersOnline: number;
   /** This player's connection is down (reconnect dialog). */
@@ -118,6 +133,26 @@ export interface GameView {
    * ms). Null while no such refusal is pending.
    */
   paymentRetry?: { attempt: number; since: number } | null;
+  /** The server's id of this search (its findMatch reply, or `held`): named in the next `connect`. */
+  searchId?: string | null;
+  /**
+   * A search the page believed it held that the server no longer holds, as the server's `held` told it
+   * (closed at a restart, with its refund): the lobby says what became of it until the next search.
+   */
+  settledSearch?: SettledSearch | null;
+  /** The winner payout of the game over this view shows, as its notifications told it (state/match-payout.ts). */
+  matchPayout?: MatchPayout | null;
+}
+
+/**
+ * A game's winner payout as the game over screen shows it: sent (its transfer is on the chain's way), paid
+ * (confirmed), or held for review. Lamports as decimal text (a view stays plain data).
+ */
+export interface MatchPayout {
+  gameId: string;
+  status: 'sent' | 'paid' | 'held';
+  lamports: string;
+  signature: string | null;
 }
 
 /** A search that opens a challenge ('new'), accepts the one of this code, or asks a rematch of a game. */

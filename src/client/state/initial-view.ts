@@ -5,8 +5,11 @@ import type { GameView } from './game-view.ts';
 /** SPEC §9: the paddles start centred on the 600-high field. */
 const PADDLE_START = 300;
 
-/** The view before anything happened: the lobby, no socket. Tests build their views from it too. */
-export function initialGameView(sessionId: string | null = null): GameView {
+/**
+ * The view before anything happened: the lobby, no socket (or, with `rejoining`, a page that reloaded during
+ * a match waiting to hear it again). Tests build their views from it too.
+ */
+export function initialGameView(sessionId: string | null = null, rejoining = false): GameView {
   return {
     state: 'waiting',
     data: {
@@ -49,6 +52,7 @@ export function initialGameView(sessionId: string | null = null): GameView {
     paymentRetry: null,
     disconnectedAt: null,
     opponentLeftToldFor: null,
+    rejoining,
   };
 }
 

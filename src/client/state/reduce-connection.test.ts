@@ -81,6 +81,18 @@ describe('the game channel opening and closing', () => {
       { lastError: 'Connection error' },
     ],
     [
+      "the failed attempts that go on after the 5th keep 'Unable to reconnect. Please refresh the page.' on screen",
+      view({ isDisconnected: true, lastError: 'Unable to reconnect. Please refresh the page.' }),
+      { type: 'socketError', at: AT },
+      'unchanged',
+    ],
+    [
+      "reopened after the 5 failed attempts: 'Unable to reconnect' is cleared",
+      view({ isDisconnected: true, lastError: 'Unable to reconnect. Please refresh the page.' }),
+      { type: 'socketOpened', resume: null, at: AT },
+      { connected: true, isDisconnected: false, lastError: null },
+    ],
+    [
       'reopened: a connection message is cleared',
       view({ isDisconnected: true, lastError: 'Connection lost' }),
       { type: 'socketOpened', resume: null, at: AT },

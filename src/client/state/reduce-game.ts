@@ -56,9 +56,14 @@ export function onGameState(view: GameView, message: ServerMessageOf<'gameState'
   const next = withGameData({ ...view, playerIndex: message.playerIndex }, data, message.timestamp);
   if (data.gameState !== 'gameOver' || next.gameOver !== null) return next;
   // The final state came before the gameOver message: the outcome from what it carries.
-  const outcome = gameOutcome({ reason: data.reason, winner: data.winner, playerIndex: message.playerIndex });
+  return withFinalState(next, data, message.playerIndex);
+}
+
+/** The game-over screen from a match's final state (before its gameOver message, or back after a reload). */
+export function withFinalState(view: GameView, data: GameData, playerIndex: 0 | 1): GameView {
+  const outcome = gameOutcome({ reason: data.reason, winner: data.winner, playerIndex });
   return withoutOverlay({
-    ...next,
+    ...view,
     searching: false,
     gameOver: {
       outcome,

@@ -80,6 +80,7 @@ describe('reconnection', () => {
       }),
       server({
         type: 'reconnectionSuccess',
+        match: { gameMode: 'practice', opponentName: 'Opponent' },
         gameId: GAME,
         playerIndex: 1,
         gameState: data({ gameState: 'roundEnd', scores: [4, 4] }),

@@ -1,10 +1,23 @@
 import type { ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
-import { ERROR_CODES, type ErrorCode, RECONNECT_REFUSAL_CODES } from '../../common/protocol.ts';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  type ErrorCode,
+  RECONNECT_REFUSAL_CODES,
+} from '../../common/protocol.ts';
 import { isPassingRefusal, REFUND_REFUSAL_CODES } from '../../common/protocol-texts.ts';
 import { RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 import type { GameView } from './game-view.ts';
+import { withMatchPayout } from './match-payout.ts';
 import { retryOrGiveUp } from './payment-retry.ts';
-import { normaliseGameId, onGameOver, onGameState, opponentGone, withGameData } from './reduce-game.ts';
+import {
+  normaliseGameId,
+  onGameOver,
+  onGameState,
+  opponentGone,
+  withFinalState,
+  withGameData,
+} from './reduce-game.ts';
 import { withPreGameScreens } from './reduce-pre-game.ts';
 import {
   backToLobby,
@@ -62,6 +75,9 @@ function onError(view: GameView, message: ServerMessageOf<'error'>, at: number):
   // Nothing was recorded: the same payment goes again, calmly (no error toast while it is confirmed).
   const paidSearch = view.searching && view.gameId === null && view.paymentSignature !== null;
   if (isPassingRefusal(code) && paidSearch) return retryOrGiveUp(view, at);
+  // The answer to a cancel that went out while the socket was down, for a search `held` has since said the
+  // server no longer holds: the lobby already says what became of it.
+  if (code === ERROR_CODES.notSearching && !view.searching && view.cancelling === 'idle') return view;
   let next: GameView = { ...view, lastError: text, lastErrorCode: code, lastErrorAt: at };
   const repeated =
     view.lastError === text && view.lastErrorAt != null && at - view.lastErrorAt < REPEAT_ERROR_MS;
@@ -121,6 +137,54 @@ function queued(view: GameView, at: number): Partial<GameView> {
   };
 }
 
+/**
+ * A deadline the server named, on this device's clock: `msLeft` after the message came (a device clock that
+ * is off does not move it); the server's own `expiresAt` from a server that sends no `msLeft`.
+ */
+function localDeadline(deadline: { expiresAt: number; msLeft?: number | undefined }, at: number): number {
+  return deadline.msLeft === undefined ? deadline.expiresAt : at + deadline.msLeft;
+}
+
+/**
+ * The server's word on what it holds (sent on every connection): the page follows it. A search it holds is
+ * shown with the server's own wait; a search the page showed that the server no longer holds is cleared (it
+ * was answered once, so the server did hold it: a findMatch still on its way is not cleared), and what became
+ * of the search the page named stays on the lobby.
+ */
+function onHeld(view: GameView, message: ServerMessageOf<'held'>, at: number): GameView {
+  const { holds, settled } = message;
+  let next = view;
+  if (holds.kind === 'search' || holds.kind === 'challenge' || holds.kind === 'rematch') {
+    if (view.gameId === null) {
+      next = {
+        ...view,
+        searching: true,
+        searchQueued: true,
+        searchStartTime: at - holds.waitedMs,
+        gameMode: holds.gameMode,
+        searchId: holds.searchId,
+        paymentRetry: null,
+        openChallenge: holds.kind === 'challenge' ? { code: holds.code, expiresAt: holds.expiresAt } : null,
+        openRematch: holds.kind === 'rematch' ? { gameId: holds.gameId, expiresAt: holds.expiresAt } : null,
+      };
+    }
+  } else if (
+    holds.kind === 'nothing' &&
+    view.searching &&
+    view.gameId === null &&
+    view.searchQueued === true
+  ) {
+    next = backToLobby(view);
+  }
+  if (!settled) return next;
+  // The match a reconnect named was interrupted by a stop: the notice says so, not a bare 'Game not found'.
+  const lastError =
+    settled.status === 'interrupted' && next.lastError === ERROR_MESSAGES.gameNotFound
+      ? null
+      : next.lastError;
+  return { ...next, settledSearch: settled, lastError };
+}
+
 /** SPEC §4 "Client game flow": what each server message does to the view. */
 export function reduceServerMessage(view: GameView, message: ServerMessage, at: number): GameView {
   switch (message.type) {
@@ -134,7 +198,10 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         ...queued(view, at),
         gameMode: message.gameMode,
         openChallenge: message.challenge ?? null,
-        openRematch: message.rematch ?? null,
+        openRematch: message.rematch
+          ? { gameId: message.rematch.gameId, expiresAt: localDeadline(message.rematch, at) }
+          : null,
+        searchId: message.searchId ?? view.searchId ?? null,
       };
     case 'joinQueue':
       return {
@@ -200,6 +267,13 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         ...view,
         gameId,
         playerIndex: message.playerIndex,
+        // What the match is for, as the server holds it: the match bar after a reload, which heard no `matched`.
+        gameMode: message.match.gameMode,
+        opponentName: message.match.opponentName,
+        opponentFound: true,
+        rematchOffer:
+          message.rematch === 'offered' || message.rematch === 'declined' ? message.rematch : null,
+        rejoining: false,
         isDisconnected: false,
         canReconnect: false,
         reconnecting: false,
@@ -211,7 +285,9 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         lastStateTimestamp: null,
         disconnectedAt: null,
       };
-      return withGameData(back, data, data.timestamp);
+      const rejoined = withGameData(back, data, data.timestamp);
+      // Back at the game-over screen of a match just over (its rematch may still come).
+      return data.gameState === 'gameOver' ? withFinalState(rejoined, data, message.playerIndex) : rejoined;
     }
     case 'reconnectionFailed':
       if (message.clearStoredGameId) {
@@ -253,18 +329,29 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
     }
     case 'error':
       return onError(view, message, at);
+    case 'held':
+      return onHeld(view, message, at);
     case 'banStatus':
       // The lobby reads it (lobby/use-restriction.ts); a search the ban closed ends by its cancelSearch.
       return { ...view, liveBanStatus: { banned: message.banned, message: message.message, at } };
-    case 'pong':
     case 'transaction_notification':
-      // The channel's own: latency samples, and the wallet-transaction events (game-channel/).
+      // The channel's own (the wallet-transaction events, game-channel/), passed on de-duplicated: a payout
+      // of the game over on screen is what that screen says it paid.
+      return withMatchPayout(view, message.transaction);
+    case 'pong':
+      // The channel's own: latency samples.
       return view;
     case 'rematch':
       // About the game just over on this screen only; a late word about an older game changes nothing.
-      return normaliseGameId(message.gameId) === view.gameId
-        ? { ...view, rematchOffer: message.status }
-        : view;
+      if (normaliseGameId(message.gameId) !== view.gameId) return view;
+      return {
+        ...view,
+        rematchOffer: message.status,
+        rematchOfferClosesAt:
+          message.status === 'offered' && message.expiresAt !== undefined
+            ? localDeadline({ expiresAt: message.expiresAt, msLeft: message.msLeft }, at)
+            : null,
+      };
     case 'ballEvent':
     case 'opponentPaddle':
       // The canvas's own (game/ball-prediction.ts): the ball and the opponent's paddle between keyframes.

@@ -1,3 +1,4 @@
+import type { ServerMessage } from '../../common/protocol.ts';
 import { RECONNECTION_WINDOW_SECONDS } from '../../common/rules.ts';
 import type { GameEvent } from './game-events.ts';
 import type { GameView } from './game-view.ts';
@@ -16,6 +17,17 @@ import {
   withoutOverlay,
 } from './view-changes.ts';
 
+/** Server messages that answer a page waiting to rejoin: a match, a game-over screen, a search, or nothing. */
+const REJOIN_ANSWERS: ReadonlySet<ServerMessage['type']> = new Set([
+  'reconnectionSuccess',
+  'reconnectionFailed',
+  'matched',
+  'findMatch',
+  'joinQueue',
+  'gameCleanup',
+  'gameOver',
+]);
+
 /**
  * The client game-state view of SPEC §3 as one pure reducer over typed events (ARCHITECTURE "The client").
  * Every transition of SPEC §4 "Search and match" and "Client game flow" is here; what follows from one
@@ -31,20 +43,32 @@ export function reduce(view: GameView, event: GameEvent): GameView {
 
 function transition(view: GameView, event: GameEvent): GameView {
   switch (event.type) {
-    case 'server':
-      return reduceServerMessage(view, event.message, event.at);
+    case 'server': {
+      const next = reduceServerMessage(view, event.message, event.at);
+      // The server has said what this wallet has: the page waits no longer for it.
+      return next.rejoining && REJOIN_ANSWERS.has(event.message.type) ? { ...next, rejoining: false } : next;
+    }
 
     case 'socketOpened': {
       const open: GameView = {
         ...view,
         connected: true,
         reconnecting: false,
-        lastError: isConnectionText(view.lastError) ? null : view.lastError,
+        // SPEC §9's 'Unable to reconnect' too: the channel tried on, and got through.
+        lastError:
+          isConnectionText(view.lastError) || view.lastError === CHANNEL_TEXTS.unableToReconnect
+            ? null
+            : view.lastError,
       };
       const resume = event.resume;
       if (!resume) {
-        // Nothing to come back to: whatever was lost is over for this socket.
-        return inLiveGame(view) ? open : { ...open, isDisconnected: false, canReconnect: false };
+        // Nothing to come back to: whatever was lost is over for this socket. The page waits on only for a
+        // game-over screen it asks back.
+        const waiting = {
+          ...open,
+          rejoining: event.rejoiningGameOver === true,
+        };
+        return inLiveGame(view) ? waiting : { ...waiting, isDisconnected: false, canReconnect: false };
       }
       // SPEC §4: disconnected with reconnect possible and 30 s left; the reconnect goes out 500 ms later.
       // A socket back to the game it lost keeps that loss's window; a reload starts from the full 30 s.
@@ -82,6 +106,8 @@ function transition(view: GameView, event: GameEvent): GameView {
     }
 
     case 'socketError':
+      // Each failed attempt after the 5th errors too: what the player was told to do stays until it opens.
+      if (view.lastError === CHANNEL_TEXTS.unableToReconnect) return view;
       return { ...view, lastError: CHANNEL_TEXTS.connectionError, lastErrorCode: null };
 
     case 'disconnectGraceEnded': {
@@ -165,6 +191,21 @@ function transition(view: GameView, event: GameEvent): GameView {
     case 'forceDisconnect':
     case 'returnToMenu':
       return backToLobby(view);
+
+    case 'refundNoticed': {
+      // The refund the lobby says is on its way has been sent: its signature, from the ledger's own notice.
+      const refund = view.settledSearch?.refund;
+      if (!view.settledSearch || !refund || refund.transactionId !== event.transactionId) return view;
+      const status = event.confirmed ? 'confirmed' : 'sent';
+      if (refund.status === status && refund.signature === event.signature) return view;
+      return {
+        ...view,
+        settledSearch: { ...view.settledSearch, refund: { ...refund, status, signature: event.signature } },
+      };
+    }
+
+    case 'settledDismissed':
+      return view.settledSearch ? { ...view, settledSearch: null } : view;
 
     case 'reconnectAttempt':
       return view.isDisconnected && view.canReconnect && !view.reconnecting

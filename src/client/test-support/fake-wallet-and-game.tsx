@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { vi } from 'vitest';
 import { type GameApi, GameContext } from '../state/game-api.ts';
 import type { GameView } from '../state/game-view.ts';
@@ -65,13 +66,17 @@ export function fakeGame(
     exit: vi.fn(),
     forceDisconnect: vi.fn(),
     reconnectNow: vi.fn(),
+    dismissSettled: vi.fn(),
     returnToMenu: vi.fn(),
     onTransactionNotification: vi.fn(() => () => {}),
     ...rest,
   };
 }
 
-/** The real toast provider around the fake contexts (toasts are part of what screens show). */
+/**
+ * The real toast provider around the fake contexts (toasts are part of what screens show), and a query
+ * client of the mount's own (kept across rerenders; a failed request is not retried).
+ */
 export function FakeProviders({
   wallet,
   game,
@@ -81,11 +86,14 @@ export function FakeProviders({
   game: GameApi;
   children: ReactNode;
 }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (
-    <ToastProvider>
-      <WalletContext.Provider value={wallet}>
-        <GameContext.Provider value={game}>{children}</GameContext.Provider>
-      </WalletContext.Provider>
-    </ToastProvider>
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <WalletContext.Provider value={wallet}>
+          <GameContext.Provider value={game}>{children}</GameContext.Provider>
+        </WalletContext.Provider>
+      </ToastProvider>
+    </QueryClientProvider>
   );
 }

@@ -13,7 +13,7 @@ export function isBackOfficePath(path: string): boolean {
 
 /**
  * The persistent frame of every screen. A player's: particle background, header with the wallet, content,
- * fixed footer with the leaderboard and the terms. The back office's: a plain dark page whose header (role
+ * footer with the leaderboard and the terms, at the page's end. The back office's: a plain dark page whose header (role
  * badge, Logout) the panel draws itself, and a footer of its own; nothing of the player's wallet or game.
  */
 export function Layout({ children }: { children: ReactNode }) {
@@ -32,7 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <div className="relative flex min-h-screen flex-col">
       <ParticleBackground />
       <SiteHeader />
-      <main className="flex flex-1 flex-col items-center px-4 pb-16">{children}</main>
+      <main className="flex flex-1 flex-col items-center px-4 pb-6">{children}</main>
       <SiteFooter />
     </div>
   );

@@ -6,15 +6,16 @@ import { SiteFooter } from './site-footer.tsx';
 
 afterEach(cleanup);
 
-function openTerms() {
+/** The dialog's text is a chunk of its own, loaded at the first press of the link. */
+async function openTerms() {
   render(<SiteFooter />);
   fireEvent.click(screen.getByRole('button', { name: 'Terms of Service' }));
-  return screen.getByRole('dialog');
+  return screen.findByRole('dialog');
 }
 
 describe('Terms of Service dialog', () => {
-  it("terms: the footer link opens it, headed 'Last Updated: March 9, 2025', sections 1-15 without 7", () => {
-    const dialog = openTerms();
+  it("terms: the footer link opens it, headed 'Last Updated: March 9, 2025', sections 1-15 without 7", async () => {
+    const dialog = await openTerms();
     expect(within(dialog).getByText('Last Updated: March 9, 2025')).toBeTruthy();
     const numbers = within(dialog)
       .getAllByRole('heading', { level: 3 })
@@ -62,13 +63,13 @@ describe('Terms of Service dialog', () => {
     ['arbitration', /arbitration under the rules of the International Chamber of Commerce/],
     ['class-action waiver', /waive any right to bring or take part in a class action/],
     ['support contact', new RegExp(SUPPORT_EMAIL.replace('.', '\\.'))],
-  ])('terms state %s', (_rule, text) => {
-    const dialog = openTerms();
+  ])('terms state %s', async (_rule, text) => {
+    const dialog = await openTerms();
     expect(dialog.textContent?.replace(/\s+/g, ' ')).toMatch(text);
   });
 
-  it("terms: the dialog body scrolls and 'I Agree' closes it", () => {
-    const dialog = openTerms();
+  it("terms: the dialog body scrolls and 'I Agree' closes it", async () => {
+    const dialog = await openTerms();
     expect(within(dialog).getByTestId('terms-scroll').className).toContain('overflow-y-auto');
     fireEvent.click(within(dialog).getByRole('button', { name: 'I Agree' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -2,13 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { TERMS_LAST_UPDATED } from '../site.ts';
 import { TERMS_SECTIONS } from './terms-sections.tsx';
 
-/** The footer's 'Terms of Service' link and the scrollable dialog it opens (SPEC §2). */
-export function TermsDialog() {
+/** The scrollable dialog the footer's 'Terms of Service' link opens (SPEC §2); closing it calls `onClose`. */
+export function TermsDialog({ onClose }: { onClose(): void }) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="text-cyan-300 underline underline-offset-2 hover:text-cyan-100">
-        Terms of Service
-      </Dialog.Trigger>
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/80" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border-2 border-cyan-400/60 bg-slate-950 font-retro text-slate-200 shadow-xl shadow-cyan-500/20">

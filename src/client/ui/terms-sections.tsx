@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lamportsToSolString } from '../../common/format.ts';
+import { formatLamports } from '../../common/format.ts';
 import { FINAL_PLAY_TICKS, PLAY_TIME_LIMIT_TICKS, TICK_HZ } from '../../common/game/constants.ts';
 import { GAME_MODES } from '../../common/game-modes.ts';
 import {
@@ -29,9 +29,9 @@ function ModeFees() {
           {': '}
           {mode.feeLamports === null
             ? 'no entry fee and no payout.'
-            : `entry fee ${lamportsToSolString(mode.wagerLamports)} SOL per player; the winner receives ${lamportsToSolString(
+            : `entry fee ${formatLamports(mode.wagerLamports)} per player; the winner receives ${formatLamports(
                 mode.winLamports,
-              )} SOL; the platform retains ${lamportsToSolString(mode.feeLamports)} SOL per match.`}
+              )}; the platform retains ${formatLamports(mode.feeLamports)} per match.`}
         </li>
       ))}
     </ul>

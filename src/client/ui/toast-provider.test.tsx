@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ToastInput, ToastProvider, useToast } from './toast-provider.tsx';
 import { toastDuration } from './toast-timing.ts';
+import { ToastAnchor } from './toast-viewport.tsx';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -34,6 +35,26 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const shown = (title: string) => screen.queryByText(title)?.closest('[data-state]');
 
 describe('toast area', () => {
+  it('toast: hangs from the page’s anchor under the wallet bar where there is one, else fixed to the window', () => {
+    render(
+      <ToastProvider>
+        <header>
+          <button type="button">Disconnect</button>
+        </header>
+        <ToastAnchor />
+        <Trigger input={{ title: 'Payment Failed', variant: 'destructive' }} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'show Payment Failed' }));
+    const area = screen.getByRole('alert').closest('section');
+    expect(area?.parentElement?.id).toBe('toast-anchor');
+    cleanup();
+
+    renderToasts({ title: 'Airdrop Received' })('Airdrop Received');
+    expect(screen.getByRole('status').closest('section')?.parentElement?.id).not.toBe('toast-anchor');
+    expect(screen.getByRole('status').closest('section')?.className).toContain('fixed');
+  });
+
   it('toast: one at a time, 5000 ms then a 500 ms fade', () => {
     const show = renderToasts({ title: 'First', description: 'one' }, { title: 'Second' });
     show('First');

@@ -8,9 +8,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { TOAST_FADE_MS, toastDuration } from './toast-timing.ts';
 import type { ToastInput, ToastSlot } from './toast-types.ts';
-import { ToastViewport } from './toast-viewport.tsx';
+import { TOAST_ANCHOR_ID, ToastViewport } from './toast-viewport.tsx';
 
 export type { ShownToast, ToastInput, ToastSlot, ToastVariant } from './toast-types.ts';
 
@@ -59,10 +60,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [id, phase, duration, dismiss]);
 
   const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
+  const viewport = <ToastViewport slot={slot} onDismiss={dismiss} />;
+  // Looked up as each toast renders: the page that shows it (the home page's anchor) is mounted by then.
+  const anchor = document.getElementById(TOAST_ANCHOR_ID);
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastViewport slot={slot} onDismiss={dismiss} />
+      {anchor ? createPortal(viewport, anchor) : viewport}
     </ToastContext.Provider>
   );
 }

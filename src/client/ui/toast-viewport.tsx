@@ -5,7 +5,23 @@ const VARIANT_CLASSES = {
   destructive: 'border-red-500 bg-red-950/95 text-red-50 shadow-red-500/30',
 } as const;
 
-/** The toast area at the top right (max 420 px wide from medium screens up). */
+/** Where the home page wants its toasts: under the wallet's bar (ToastAnchor). */
+export const TOAST_ANCHOR_ID = 'toast-anchor';
+
+/**
+ * Put under the header's wallet controls: the toast area hangs from it, so a toast lies below the balance
+ * and Disconnect, never over them, and stays at the window's top once the page is scrolled past them (sticky).
+ * Full width on a phone, where Find Match sits in the screen's lower half; top right from 768 px (SPEC §2).
+ */
+export function ToastAnchor() {
+  // Styled in styles.css (#toast-anchor): class names here would be first-visit JavaScript.
+  return <div id={TOAST_ANCHOR_ID} />;
+}
+
+/**
+ * The toast area at the top right (max 420 px wide from medium screens up): fixed to the window, or hanging
+ * from the page's ToastAnchor where there is one.
+ */
 export function ToastViewport({ slot, onDismiss }: { slot: ToastSlot; onDismiss: (id: number) => void }) {
   return (
     <section

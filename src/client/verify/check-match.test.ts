@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHarness, playWithBots } from '../../server/game/match/test-support/match-test-harness.ts';
+import { createMatchBed, playWithBots } from '../../../test/support/match-bed.ts';
 import { CHECK_TEXTS, checkMatch, NOT_YET_RETRY, verificationUrl } from './check-match.ts';
 import { sha256Hex } from './verify-match.ts';
 
@@ -8,7 +8,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 async function playedAnswer() {
-  const h = createHarness();
+  const h = createMatchBed();
   playWithBots(h, (seat, played) => (seat === 0 ? played % 3 === 2 : played % 3 !== 2));
   const result = h.results[0]!;
   const { seed, ...record } = result.record;

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createMatchBed, playWithBots, SEED } from '../../../test/support/match-bed.ts';
 import type { MatchVerificationAnswer } from '../../common/api/player-api.ts';
 import { GENERATOR_NAMES } from '../../common/game/generator-versions.ts';
-import {
-  createHarness,
-  playWithBots,
-  SEED,
-} from '../../server/game/match/test-support/match-test-harness.ts';
 import { sha256Hex, VERIFY_TEXTS, verifyMatch } from './verify-match.ts';
 
 /** Bot 1 misses two rallies in three, bot 0 the third: both score, and bot 0 reaches 11 first. */
@@ -13,7 +9,7 @@ const script = (seat: 0 | 1, played: number) => (seat === 0 ? played % 3 === 2 :
 
 /** What the server answers for a match the shared match code played to its end, read by `seat`. */
 async function answerOfPlayedMatch(seat: 0 | 1 = 0): Promise<MatchVerificationAnswer> {
-  const h = createHarness();
+  const h = createMatchBed();
   playWithBots(h, script);
   const result = h.results[0]!;
   const { seed, ...record } = result.record;
@@ -40,6 +36,11 @@ describe('verifying a finished match in the browser', () => {
     const verdict = await verifyMatch(answer, answer.seedHash);
     expect(verdict.kind).toBe('fair');
     expect(verdict.headline).toBe(VERIFY_TEXTS.fair);
+    // The headline claims what the checks show, not how the match was played.
+    expect(verdict.headline).toBe(
+      'Verified: this result reproduces from the revealed seed and the recorded moves',
+    );
+    expect(verdict.headline).not.toMatch(/fair/i);
     expect(verdict.checks.every((c) => c.ok)).toBe(true);
     const [own, theirs] = [answer.recorded.scores[1], answer.recorded.scores[0]];
     // Read from seat 1, who lost: the score is theirs first.

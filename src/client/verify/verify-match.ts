@@ -1,6 +1,7 @@
 import type { MatchVerificationAnswer } from '../../common/api/player-api.ts';
 import { GENERATOR_NAMES } from '../../common/game/generator-versions.ts';
 import { replayMatch } from '../../common/game/replay.ts';
+import { VERIFY_TEXTS } from '../../common/verify-texts.ts';
 
 /** The outcome of checking a finished match in this browser, in words a player reads. */
 export interface Verification {
@@ -11,28 +12,7 @@ export interface Verification {
   checks: Array<{ ok: boolean; text: string }>;
 }
 
-export const VERIFY_TEXTS = {
-  fair: 'Verified: this match was played fairly',
-  failed: 'Verification FAILED: the record does not hold together',
-  seedOk: (hash: string) =>
-    `The revealed seed hashes to ${shortHash(hash)}, the hash announced when the match began`,
-  /** This browser did not hear `matched` (a reload, or the history): the hash the server kept is what it has. */
-  seedOkStored: (hash: string) =>
-    `The revealed seed hashes to ${shortHash(hash)}, the hash the server recorded when the match began`,
-  seedBad: (announced: string, actual: string) =>
-    `The revealed seed hashes to ${shortHash(actual)}, not to the announced ${shortHash(announced)}`,
-  storedHashBad: (stored: string | null, announced: string) =>
-    `The server's stored hash ${stored ? shortHash(stored) : '(none)'} is not the one announced to you (${shortHash(announced)})`,
-  /** `generator` is the record's (GENERATOR_NAMES): the replay draws from the generator the match drew from. */
-  replayOk: (result: string, generator: string) =>
-    `Replaying the recorded moves with ${generator} reproduces the recorded result: ${result}`,
-  replayBad: (recorded: string, replayed: string, generator: string) =>
-    `Replaying the recorded moves with ${generator} does NOT reproduce the recorded result. Recorded: ${recorded}. Replay: ${replayed}`,
-} as const;
-
-function shortHash(hex: string): string {
-  return hex.length > 16 ? `${hex.slice(0, 8)}…${hex.slice(-8)}` : hex;
-}
+export { VERIFY_TEXTS };
 
 /** SHA-256 of the seed's UTF-8 text, hex, as the server computes it (WebCrypto: the browser's own code). */
 export async function sha256Hex(text: string): Promise<string> {

@@ -3,6 +3,7 @@ import { createFakeClock } from '../../common/clock.ts';
 import { safeStorageArea } from '../storage/storage-area.ts';
 import { createStoredValues } from '../storage/stored-values.ts';
 import { memoryStorage } from '../storage/test-support/memory-storage.ts';
+import { createManualTimers } from '../test-support/manual-timers.ts';
 import { browseLinks, phantomConnectLink, redirectLink } from './deep-links.ts';
 import {
   CONNECTION_ID_KEEP_MS,
@@ -16,7 +17,6 @@ import {
   STALE_CONNECT_REQUEST_MS,
   withoutWalletAppAnswer,
 } from './mobile-connect.ts';
-import { manualTimers } from './test-support/manual-timers.ts';
 
 const ID = '0123456789abcdef0123456789abcdef';
 
@@ -124,7 +124,7 @@ describe('the mobile return retries connect up to 3 times, 500 ms × the attempt
 
 describe('the connection id is kept 5 s', () => {
   it('removed 5 s after the return, not before', () => {
-    const timers = manualTimers();
+    const timers = createManualTimers();
     const { stored: s } = stored();
     s.walletConnectionId.set(ID);
     keepConnectionIdBriefly(s, timers);
@@ -135,7 +135,7 @@ describe('the connection id is kept 5 s', () => {
   });
 
   it('a newer request within the 5 s keeps its own id', () => {
-    const timers = manualTimers();
+    const timers = createManualTimers();
     const { stored: s } = stored();
     s.walletConnectionId.set(ID);
     keepConnectionIdBriefly(s, timers);

@@ -5,13 +5,13 @@ import { createFakeClock, type FakeClock } from '../../common/clock.ts';
 import { safeStorageArea } from '../storage/storage-area.ts';
 import { createStoredValues } from '../storage/stored-values.ts';
 import { memoryStorage } from '../storage/test-support/memory-storage.ts';
+import { createManualTimers } from '../test-support/manual-timers.ts';
 import type { ToastInput } from '../ui/toast-provider.tsx';
 import { CONNECTION_CANCELLED } from './connect-errors.ts';
 import { createConnectFlow } from './connect-flow.ts';
 import { CONNECTION_ID_KEEP_MS, STALE_CONNECT_REQUEST_MS } from './mobile-connect.ts';
 import { createPageReturn } from './page-return.ts';
 import { RETURN_CHECK_DELAY_MS } from './return-check.ts';
-import { manualTimers } from './test-support/manual-timers.ts';
 import type { WalletCore } from './wallet-core.ts';
 import { WalletStore } from './wallet-store.ts';
 
@@ -54,7 +54,7 @@ const account: WalletAccount = {
 
 function setup(options: { mobile: boolean; wallets: Wallet[]; clock?: FakeClock }) {
   const clock = options.clock ?? createFakeClock();
-  const timers = manualTimers();
+  const timers = createManualTimers();
   const waits: number[] = [];
   const toasts: ToastInput[] = [];
   const store = new WalletStore();

@@ -160,7 +160,7 @@ describe('connect through the terms, the wallet, then sign-in', () => {
     registerTestWallet();
     renderPage();
     fireEvent.click(screen.getByTestId('connect-wallet-button'));
-    expect(screen.getByTestId('terms-acceptance-dialog')).toBeTruthy();
+    expect(await screen.findByTestId('terms-acceptance-dialog')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     expect(screen.queryByTestId('terms-acceptance-dialog')).toBeNull();
     expect(probe()).toBe('disconnected|false|null');
@@ -210,7 +210,7 @@ describe('connect through the terms, the wallet, then sign-in', () => {
 
     renderPage();
     fireEvent.click(screen.getByTestId('connect-wallet-button'));
-    expect(screen.getByTestId('terms-acceptance-dialog')).toBeTruthy();
+    expect(await screen.findByTestId('terms-acceptance-dialog')).toBeTruthy();
   });
 
   it('several wallets: the chooser lists them by name and icon; picking one connects it', async () => {

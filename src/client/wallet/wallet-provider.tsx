@@ -8,7 +8,6 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { TermsAcceptanceDialog } from '../auth/terms-acceptance-dialog.tsx';
 import { createStoredValues, storedValues } from '../storage/stored-values.ts';
 import { ChunkBoundary } from '../ui/chunk-boundary.tsx';
 import { isChunkLoadError, LOAD_FAILURE_TEXT } from '../ui/chunk-errors.ts';
@@ -20,6 +19,10 @@ import type { WalletController } from './wallet-controller.ts';
 import { INITIAL_WALLET_STATE, type WalletState } from './wallet-state.ts';
 
 // The dialogs and the debug panel are chunks of their own: the first screen never waits for them.
+/** The terms and their acceptance load when the dialog first opens, not on the first page. */
+const TermsAcceptanceDialog = lazy(() =>
+  import('../auth/terms-acceptance-dialog.tsx').then((m) => ({ default: m.TermsAcceptanceDialog })),
+);
 const WalletDialogs = lazy(() => import('./wallet-dialogs.tsx').then((m) => ({ default: m.WalletDialogs })));
 const WalletDebugPanel = lazy(() =>
   import('./wallet-debug-panel.tsx').then((m) => ({ default: m.WalletDebugPanel })),
@@ -197,11 +200,15 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   return (
     <WalletContext.Provider value={api}>
       {children}
-      <TermsAcceptanceDialog
-        open={termsOpen}
-        onAccept={() => void acceptTerms()}
-        onDecline={() => setTermsOpen(false)}
-      />
+      {termsOpen && (
+        <ChunkBoundary floating>
+          <TermsAcceptanceDialog
+            open
+            onAccept={() => void acceptTerms()}
+            onDecline={() => setTermsOpen(false)}
+          />
+        </ChunkBoundary>
+      )}
       {controller && state.dialog && (
         <ChunkBoundary floating>
           <WalletDialogs dialog={state.dialog} controller={controller} />

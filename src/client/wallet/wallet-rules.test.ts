@@ -1,5 +1,6 @@
 import type { Wallet } from '@wallet-standard/base';
 import { describe, expect, it } from 'vitest';
+import { createManualTimers } from '../test-support/manual-timers.ts';
 import { BALANCE_ATTEMPTS, FALLBACK_BALANCE_LAMPORTS, fetchBalanceWithRetry } from './balance-fetch.ts';
 import { connectStep } from './connect-step.ts';
 import { browseLinks } from './deep-links.ts';
@@ -7,7 +8,6 @@ import { detectWithRetry } from './detection-retry.ts';
 import { isMobileDevice, walletAppBrowser } from './device.ts';
 import { shouldIgnoreDisconnect } from './disconnect-rule.ts';
 import { createReturnCheck } from './return-check.ts';
-import { manualTimers } from './test-support/manual-timers.ts';
 import { chainOf, orderWallets } from './wallet-discovery.ts';
 
 const DESKTOP_UA =
@@ -65,7 +65,7 @@ describe('a disconnect event is ignored while hidden, loading, or still connecte
 
 describe('wallet_connect_requested return check', () => {
   function setup(state: { requested: boolean; connected: boolean }) {
-    const timers = manualTimers();
+    const timers = createManualTimers();
     const failures: string[] = [];
     let cleared = 0;
     const check = createReturnCheck({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fitsExactly } from '../../../test/support/contract-fit.ts';
 import { adminStatsSchema } from './admin-views.ts';
 import { errorTextOf } from './error-text.ts';
 import { AnswerShapeError, parseAnswer } from './parse-answer.ts';
-import { fitsExactly } from './test-support/contract-fit.ts';
 
 const STATS = {
   totalVolume: '0.05 SOL',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENERATOR_VERSIONS } from '../game/generator-versions.ts';
+import { historyRowSentSchema } from './history-row.ts';
 import { count, instant } from './wire-values.ts';
 
 /**
@@ -78,52 +79,14 @@ export type SessionWalletAnswer = z.infer<typeof sessionWalletAnswerSchema>;
 export const signOutAnswerSchema = z.object({ success: z.literal(true) });
 export type SignOutAnswer = z.infer<typeof signOutAnswerSchema>;
 
-/** One row of GET /api/transactions/history/{wallet} (SPEC §3 "Transaction (as shown to players)"). */
-export const historyRowSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  wallet_address: z.string(),
-  /** SOL, for display only. */
-  amount: z.number().finite(),
-  status: z.string(),
-  created_at: instant,
-  game_mode: z.string().nullable(),
-  game_id: z.string().nullable(),
-  transaction_signature: z.string().nullable(),
-  opponent_address: z.string().nullable(),
-  score: z.string().nullable(),
-  game_completion_status: z.string().nullable(),
-  game_verified_by_state: z.boolean(),
-  has_game_association: z.boolean(),
-  perspective_type: z.enum(['payout', 'game_win', 'game_loss', 'wager', 'refund']),
-  admin_notes: z.string().nullable(),
-  queue_id: z.string().nullable(),
-  queue_status: z.string().nullable(),
-  queue_joined_at: instant.nullable(),
-  queue_closed_at: instant.nullable(),
-  reason: z.string().nullable(),
-  refund_percentage: z.number().nullable(),
-  original_transaction_id: z.string().nullable(),
-  game_status: z.string().nullable(),
-  final_score: z.string().nullable(),
-  game_outcome: z.enum(['win', 'loss']).nullable(),
-  player_won: z.boolean().nullable(),
-  game_started_at: instant.nullable(),
-  game_ended_at: instant.nullable(),
-  /** Seconds. */
-  game_duration: count.nullable(),
-  /** A winner payout held for review (the winner was banned before it was paid). */
-  held_for_review: z.boolean(),
-});
-export type HistoryRow = z.infer<typeof historyRowSchema>;
-
-/** A history page, newest first; `nextCursor` is the `before` of the next page. */
+/** A history page, newest first; `nextCursor` is the `before` of the next page. Its rows: history-row.ts. */
 export const historyAnswerSchema = z.object({
   success: z.literal(true),
-  transactions: z.array(historyRowSchema),
+  transactions: z.array(historyRowSentSchema),
   nextCursor: z.string().nullable(),
   message: z.string(),
 });
+/** The page as the server builds it: its rows as it sends them. */
 export type HistoryAnswer = z.infer<typeof historyAnswerSchema>;
 
 /** A history refused to this caller (401 signed out, 403 another wallet): SPEC §7's shape with `error`. */
@@ -135,8 +98,9 @@ export const historyRefusalSchema = z.object({
 export type HistoryRefusal = z.infer<typeof historyRefusalSchema>;
 
 /**
- * What the history panel reads of either: SPEC §7's envelope. Each row is parsed on its own
- * (client/history/history-transaction.ts), so one row the panel cannot show is left out, not the page.
+ * What the history panel reads of either: SPEC §7's envelope. Each row is parsed on its own with
+ * `historyRowSchema` (client/history/history-transaction.ts), so one row the panel cannot show is left out,
+ * not the page.
  */
 export const historyReadSchema = z.object({
   success: z.boolean(),

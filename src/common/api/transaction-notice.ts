@@ -13,10 +13,16 @@ export const transactionNoticeSchema = z.object({
   wallet_address: z.string().nullish(),
   /** SOL, for display only. */
   amount: z.number().finite().nullish(),
+  /** The same amount exact, in lamports (decimal text): what a screen shows, never rounded (not in SPEC). */
+  amount_lamports: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
   status: z.string().nullish(),
   created_at: z.string().nullish(),
   transaction_signature: z.string().nullish(),
   game_mode: z.string().nullish(),
+  /** The game a payout settles, or an entry or refund belongs to: the game over screen ties its payout by it. */
   game_id: z.string().nullish(),
   /** A winner payout held for review (its wallet was banned before it was paid); absent otherwise. */
   held_for_review: z.literal(true).optional(),

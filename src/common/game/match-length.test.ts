@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { perfectTrackerTarget, rallyKeeperTarget } from '../../../test/support/perfect-tracker.ts';
 import {
   BALL_SIZE,
   CANVAS_HEIGHT,
@@ -23,7 +24,6 @@ import {
   step,
 } from './physics.ts';
 import { type MatchRecord, replayMatch } from './replay.ts';
-import { perfectTrackerTarget, rallyKeeperTarget } from './test-support/perfect-tracker.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 /** The physics countdown a paid match runs: the 3 s opponent-found lead-in and the 5 s countdown. */

@@ -1,7 +1,7 @@
 import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { adminUsers } from '../db/schema/admin.ts';
 import { systemEvents } from '../db/schema/index.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import type { Database } from '../db/database.ts';
 import { systemEvents } from '../db/schema/index.ts';
 import {
@@ -11,7 +11,7 @@ import {
 import { ADMIN_EVENT, LOGIN_EVENT_BOUNDS } from './admin-events.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
 import { verifyAdminPassword } from './password-hashing.ts';
-import { adminAppPerTest, login, newAdmin, PASSWORD, uniqueEmail } from './test-support/admin-test-kit.ts';
+import { adminAppPerTest, login, newAdmin, PASSWORD, uniqueEmail } from './test-support/admin-app-bed.ts';
 
 const WRONG = 'wrong password!!';
 const from = (ip: string) => ({ 'x-forwarded-for': ip });

@@ -1,7 +1,7 @@
 import { hash, parseOptions } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import type { Database } from '../db/database.ts';
 import { adminSessions, adminUsers } from '../db/schema/admin.ts';
 import { systemEvents } from '../db/schema/index.ts';
@@ -16,7 +16,7 @@ import {
   PASSWORD,
   sessionCookieOf,
   uniqueEmail,
-} from './test-support/admin-test-kit.ts';
+} from './test-support/admin-app-bed.ts';
 
 const eventsFor = (db: Database, email: string) =>
   db

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import { systemEvents } from '../db/schema/index.ts';
 import { ADMIN_EVENT } from './admin-events.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
@@ -11,7 +11,7 @@ import {
   PASSWORD,
   postJson,
   signedIn,
-} from './test-support/admin-test-kit.ts';
+} from './test-support/admin-app-bed.ts';
 
 describeEachDatabase('state-changing admin requests', (target) => {
   const start = adminAppPerTest(() => target.db);

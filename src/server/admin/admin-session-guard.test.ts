@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import { adminSessions, adminUsers } from '../db/schema/admin.ts';
 import { systemEvents } from '../db/schema/index.ts';
 import { ADMIN_EVENT } from './admin-events.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
 import { ADMIN_ABSOLUTE_TIMEOUT_MS, ADMIN_IDLE_TIMEOUT_MS, adminSessionId } from './admin-sessions.ts';
-import { adminAppPerTest, getUser, postJson, signedIn } from './test-support/admin-test-kit.ts';
+import { adminAppPerTest, getUser, postJson, signedIn } from './test-support/admin-app-bed.ts';
 
 const NOT_AUTHENTICATED = { error: ADMIN_ERRORS.notAuthenticated };
 const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);

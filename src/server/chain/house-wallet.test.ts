@@ -2,6 +2,7 @@ import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getBase58Decoder } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDataDir, removeDataDir } from '../../../test/support/local-chain-server.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import {
   type HouseWalletFaucet,
@@ -11,7 +12,6 @@ import {
 } from './house-wallet.ts';
 import { readOrCreateKeypairFile } from './keypair-secret.ts';
 import { createLocalChain, type LocalChain } from './local/local-chain.ts';
-import { makeDataDir, removeDataDir } from './test-support/local-chain-server.ts';
 
 /** A fresh keypair in solana-keygen's file format, plus its bytes and address for comparisons. */
 async function fixedSecret(dir: string): Promise<{ bytes: number[]; address: string }> {

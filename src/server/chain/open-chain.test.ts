@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeDataDir, removeDataDir } from '../../../test/support/local-chain-server.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { loadConfig } from '../config.ts';
 import { LOCAL_HOUSE_MINIMUM_BALANCE } from './house-wallet.ts';
 import { readOrCreateKeypairFile } from './keypair-secret.ts';
 import { openChain } from './open-chain.ts';
-import { makeDataDir, removeDataDir } from './test-support/local-chain-server.ts';
 
 describe('openChain: the composition root gets a house wallet and, locally, a served chain', () => {
   const dirs: string[] = [];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/db-harness.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/database-bed.ts';
 import { seedMigratedPglite } from '../../../test/support/migrated-templates.ts';
 import { findAdminByEmail } from '../admin/admin-accounts.ts';
 import { ADMIN_EVENT } from '../admin/admin-events.ts';

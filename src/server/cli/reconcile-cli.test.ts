@@ -5,9 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { generateKeyPairSigner, type KeyPairSigner, type Lamports } from '@solana/kit';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMigratedPglite } from '../../../test/support/migrated-templates.ts';
-import { walletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
-import { signerFromSecretBytes } from '../chain/keypair-secret.ts';
 import {
   airdropTo,
   type LocalChainServer,
@@ -15,17 +12,20 @@ import {
   removeDataDir,
   startLocalChainServer,
   waitForCommitment,
-} from '../chain/test-support/local-chain-server.ts';
+} from '../../../test/support/local-chain-server.ts';
+import { seedMigratedPglite } from '../../../test/support/migrated-templates.ts';
+import { SOL } from '../../../test/support/money.ts';
+import { walletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
+import { signerFromSecretBytes } from '../chain/keypair-secret.ts';
 import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
 import { systemEvents, transactions } from '../db/schema/index.ts';
-import { pay } from '../ledger/entry/test-support/entry-test-kit.ts';
+import { pay } from '../ledger/entry/test-support/entry-fixtures.ts';
 import { createPayoutWorker } from '../ledger/payout/payout-worker.ts';
 import {
   owePayout,
   oweRefund,
   payEntry,
   runUntilConfirmed,
-  SOL,
 } from '../ledger/payout/test-support/payout-fixtures.ts';
 import { RECONCILIATION_EVENT } from '../ledger/reconcile/reconcile.ts';
 import { RECONCILE_EXIT, runReconcileCli } from './reconcile-cli.ts';

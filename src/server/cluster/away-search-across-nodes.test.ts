@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import { payoutJobs } from '../db/schema/index.ts';
-import { localChainForFile, PAID_MODE, payoutJobsOf, until } from '../game/test-support/paid-search-bed.ts';
+import { localChainForFile, PAID_MODE, payoutJobsOf } from '../game/test-support/paid-search-bed.ts';
 import { checkMoney } from '../ledger/test-support/money-check.ts';
 import { twoNodeBeds } from './test-support/two-node-beds.ts';
 
@@ -39,7 +40,9 @@ describeEachDatabase('cluster mode: a search whose socket is away', (target) => 
     const back = await a.link({ wallet: first.wallet, sessionId: first.playerSessionId! });
     await a.game.connected(back);
     expect(back.of('findMatch')).toMatchObject([{ status: 'searching' }]);
-    await until(() => back.of('matched').length === 1 && onB.of('matched').length === 1, 'both are told');
+    await until(() => back.of('matched').length === 1 && onB.of('matched').length === 1, {
+      what: 'both are told',
+    });
     const gameId = back.of('matched')[0]!.gameId;
     expect(onB.of('matched')[0]).toMatchObject({ gameId, node: 'node-a' });
     expect((await a.rowsOf(first)).map((r) => [r.status, r.resultingGameId])).toEqual([['matched', gameId]]);
@@ -50,10 +53,13 @@ describeEachDatabase('cluster mode: a search whose socket is away', (target) => 
     await a.game.handle(moved, { type: 'reconnect', gameId });
     expect(moved.of('reconnectionFailed')).toEqual([]);
     await a.game.handle(moved, { type: 'exit', gameId });
-    await until(async () => {
-      a.game.tick();
-      return (await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId))).length > 0;
-    }, 'the result is recorded');
+    await until(
+      async () => {
+        a.game.tick();
+        return (await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId))).length > 0;
+      },
+      { what: 'the result is recorded' },
+    );
     const jobs = await payoutJobsOf(target.db, [first, onB]);
     expect(jobs.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
       ['winner_payout', first.wallet.address, PAID_MODE.winLamports],
@@ -82,7 +88,9 @@ describeEachDatabase('cluster mode: a search whose socket is away', (target) => 
 
     a.clock.set(awayAt + RECONNECTION_WINDOW_MS);
     a.game.tick();
-    await until(async () => (await a.rowsOf(first))[0]?.status === 'disconnected', 'the away search closed');
+    await until(async () => (await a.rowsOf(first))[0]?.status === 'disconnected', {
+      what: 'the away search closed',
+    });
     const refunds = await a.jobsOf(first);
     expect(refunds.map((j) => [j.kind, j.queueSessionId])).toEqual([
       ['refund', (await a.rowsOf(first))[0]!.id],

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { payoutJobs } from '../db/schema/index.ts';
-import { localChainForFile, PAID_MODE, until } from '../game/test-support/paid-search-bed.ts';
+import { localChainForFile, PAID_MODE } from '../game/test-support/paid-search-bed.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 import { twoNodeBeds } from './test-support/two-node-beds.ts';
 
@@ -41,7 +42,7 @@ describeEachDatabase('a challenge accepted on another node', (target) => {
     });
     const [here] = friend.of('matched');
     expect(here).toMatchObject({ node: 'node-b' });
-    await until(() => challenger.of('matched').length === 1, 'the challenger is told matched');
+    await until(() => challenger.of('matched').length === 1, { what: 'the challenger is told matched' });
     expect(challenger.of('matched')[0]).toMatchObject({ node: 'node-b', gameId: here!.gameId });
     expect(a.game.matchmaker.entryOf(challenger.wallet.address)).toBeUndefined();
     expect(stranger.of('matched')).toEqual([]);
@@ -51,10 +52,13 @@ describeEachDatabase('a challenge accepted on another node', (target) => {
     await b.game.handle(moved, { type: 'reconnect', gameId });
     expect(moved.of('reconnectionFailed')).toEqual([]);
     await b.game.handle(friend, { type: 'exit', gameId });
-    await until(async () => {
-      b.game.tick();
-      return (await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId))).length > 0;
-    }, 'the result is recorded');
+    await until(
+      async () => {
+        b.game.tick();
+        return (await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId))).length > 0;
+      },
+      { what: 'the result is recorded' },
+    );
     const jobs = await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId));
     expect(jobs.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
       ['winner_payout', challenger.wallet.address, PAID_MODE.winLamports],

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { queueSessions } from '../db/schema/index.ts';
 import {
   expectMoneyAccountedFor,
   localChainForFile,
   PAID_MODE,
-  until,
 } from '../game/test-support/paid-search-bed.ts';
 import { type NodeBed, twoNodeBeds } from './test-support/two-node-beds.ts';
 
@@ -43,10 +43,16 @@ describeEachDatabase('challenge stakes across nodes', (target) => {
     const challenger = await a.link();
     const code = await openChallenge(a, challenger);
     await a.game.disconnected(challenger);
-    await until(async () => {
-      const [row] = await target.db.select().from(queueSessions).where(eq(queueSessions.challengeCode, code));
-      return row?.awaySince != null;
-    }, 'node-a marks the challenge away');
+    await until(
+      async () => {
+        const [row] = await target.db
+          .select()
+          .from(queueSessions)
+          .where(eq(queueSessions.challengeCode, code));
+        return row?.awaySince != null;
+      },
+      { what: 'node-a marks the challenge away' },
+    );
 
     const friend = await b.link();
     await b.game.handle(friend, {

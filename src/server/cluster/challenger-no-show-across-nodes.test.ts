@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import { gameSessions, payoutJobs } from '../db/schema/index.ts';
 import {
@@ -8,7 +9,6 @@ import {
   localChainForFile,
   PAID_MODE,
   type TestLink,
-  until,
 } from '../game/test-support/paid-search-bed.ts';
 import { type NodeBed, twoNodeBeds } from './test-support/two-node-beds.ts';
 
@@ -51,10 +51,13 @@ describeEachDatabase('a challenger who never joins the match', (target) => {
   /** Past the seat's grace and reconnection window, ticking node-b until the match's end is written. */
   async function windowRunsOut(b: NodeBed, gameId: string) {
     b.clock.advance(DISCONNECT_GRACE_MS + RECONNECTION_WINDOW_MS + 1_000);
-    await until(async () => {
-      b.game.tick();
-      return (await jobsOfGame(gameId)).length > 0;
-    }, 'the end of the match is written');
+    await until(
+      async () => {
+        b.game.tick();
+        return (await jobsOfGame(gameId)).length > 0;
+      },
+      { what: 'the end of the match is written' },
+    );
   }
 
   it('a challenger’s stake is forfeited only to a match they joined: a no-show is called off, both refunded in full', async () => {
@@ -71,15 +74,20 @@ describeEachDatabase('a challenger who never joins the match', (target) => {
     const [session] = await target.db.select().from(gameSessions).where(eq(gameSessions.id, gameId));
     expect(session).toMatchObject({ status: 'interrupted', outcome: 'interrupted' });
     expect(friend.of('gameOver')).toEqual([]);
-    await until(() => friend.of('gameCleanup').length > 0, 'the accepter is sent back to the lobby');
+    await until(() => friend.of('gameCleanup').length > 0, {
+      what: 'the accepter is sent back to the lobby',
+    });
     expect(friend.of('error').at(-1)).toMatchObject({
       data: { code: 'match_cancelled', refundLamports: WAGER.toString() },
     });
     expect(friend.of('gameCleanup')).toEqual([{ type: 'gameCleanup', gameId }]);
-    await until(() => {
-      b.game.tick();
-      return b.game.matches().length === 0;
-    }, 'node-b drops the match');
+    await until(
+      () => {
+        b.game.tick();
+        return b.game.matches().length === 0;
+      },
+      { what: 'node-b drops the match' },
+    );
 
     // A challenger who comes to node-b (its socket moves there, matched.node) plays: a later timeout forfeits.
     const [second, other] = [await a.link(), await b.link()];

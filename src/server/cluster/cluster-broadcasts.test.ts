@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../../../test/support/until.ts';
 import type { MovementNotice } from '../ledger/money-notice.ts';
 import type { BanChange } from '../security/bans.ts';
 import { type ClusterBroadcasts, wireClusterBroadcasts } from './cluster-broadcasts.ts';
@@ -47,10 +48,6 @@ async function node() {
   return { broadcasts, bans, notices, protections, logs, publisher };
 }
 
-const until = async (done: () => boolean) => {
-  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-};
-
 const notice = (): MovementNotice => ({
   id: randomUUID(),
   type: 'refund',
@@ -68,7 +65,7 @@ describe('broadcasts between game nodes', () => {
     const [a, b] = [await node(), await node()];
     const sent = notice();
     a.broadcasts.notify(sent);
-    await until(() => a.notices.length > 0 && b.notices.length > 0);
+    await until(() => a.notices.length > 0 && b.notices.length > 0, { timeoutMs: 2_000, intervalMs: 10 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(b.notices).toEqual([sent]);
     expect(a.notices).toEqual([sent]);
@@ -78,7 +75,7 @@ describe('broadcasts between game nodes', () => {
     const [a, b] = [await node(), await node()];
     const change: BanChange = { kind: 'ip', ipAddress: '203.0.113.9', banned: true };
     b.broadcasts.banChanged(change);
-    await until(() => a.bans.length > 0 && b.bans.length > 0);
+    await until(() => a.bans.length > 0 && b.bans.length > 0, { timeoutMs: 2_000, intervalMs: 10 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(a.bans).toEqual([change]);
     expect(b.bans).toEqual([change]);
@@ -87,7 +84,10 @@ describe('broadcasts between game nodes', () => {
   it('a player’s protection change on node B is acted on by node A and node B, once each', async () => {
     const [a, b] = [await node(), await node()];
     b.broadcasts.protectionChanged(WALLET);
-    await until(() => a.protections.length > 0 && b.protections.length > 0);
+    await until(() => a.protections.length > 0 && b.protections.length > 0, {
+      timeoutMs: 2_000,
+      intervalMs: 10,
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(a.protections).toEqual([WALLET]);
     expect(b.protections).toEqual([WALLET]);
@@ -100,7 +100,7 @@ describe('broadcasts between game nodes', () => {
     a.broadcasts.notify(sent);
     const change: BanChange = { kind: 'wallet', walletAddress: WALLET, banned: true };
     a.broadcasts.banChanged(change);
-    await until(() => a.notices.length > 0 && a.bans.length > 0);
+    await until(() => a.notices.length > 0 && a.bans.length > 0, { timeoutMs: 2_000, intervalMs: 10 });
     expect(a.notices).toEqual([sent]);
     expect(a.bans).toEqual([change]);
     expect(b.notices).toEqual([]);

@@ -1,6 +1,5 @@
 import type { Clock } from '../../common/clock.ts';
-import type { Database } from '../db/database.ts';
-import { createDrizzleGameStore } from '../game/store/drizzle-game-store.ts';
+import type { GameStore } from '../game/store/game-store.ts';
 import type { NodeGame, Peers } from '../game/topology.ts';
 import type { Logger } from '../logger.ts';
 import { type ClusterMatchmaker, createClusterMatchmaker } from './cluster-matchmaker.ts';
@@ -20,10 +19,9 @@ export const QUEUE_REFRESH_MS = 1_000;
  * places and the players online on the other nodes, delivers hand-offs whose pub/sub message was lost,
  * and tries the pairing of modes where two wait (after a pairing that was put back).
  */
-export function wireClusterGame(deps: { node: ClusterNode; db: Database; clock: Clock; log: Logger }) {
-  const { node, db, clock, log } = deps;
+export function wireClusterGame(deps: { node: ClusterNode; store: GameStore; clock: Clock; log: Logger }) {
+  const { node, store, clock, log } = deps;
   const queues = createClusterQueues({ redis: node.redis, keys: node.keys, codec: queuedEntryCodec });
-  const store = createDrizzleGameStore({ db, clock });
   const matchmaker: ClusterMatchmaker = createClusterMatchmaker({
     store,
     clock,

@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../../common/wire-codes.ts';
 import { createEntryCloser } from '../game/entry-closer.ts';
 import { type Matchmaker, type PairOptions, type QueueEntry, rebindEntry } from '../game/matchmaker.ts';
 import type { GameStore } from '../game/store/game-store.ts';
-import { SETTLE_ALL } from '../game/store/node-ownership.ts';
+import { SETTLE_ALL } from '../game/store/game-store.ts';
 import type { Logger } from '../logger.ts';
 import { createAwayMarks } from './away-marks.ts';
 import type { QueuedEntry } from './queued-entry-codec.ts';

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../../../test/support/until.ts';
 import { systemClock } from '../../common/clock.ts';
 import { type ClusterNode, NodeIdTakenError, startClusterNode } from './cluster-node.ts';
 import { RedisUnavailableError } from './redis-connection.ts';
@@ -37,11 +38,6 @@ async function start(nodeId: string) {
   return node;
 }
 
-const until = async (done: () => boolean, what: string) => {
-  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  if (!done()) throw new Error(`never happened: ${what}`);
-};
-
 describe('a game node on Redis', () => {
   it('beats from its start; at start it settles only its own earlier rows and rows of no node', async () => {
     const a = await start('node-a');
@@ -65,7 +61,7 @@ describe('a game node on Redis', () => {
         owners.splice(owners.indexOf('node-b'), 1);
       },
     });
-    await until(() => settled.length > 0, 'node-b is settled');
+    await until(() => settled.length > 0, { what: 'node-b is settled', intervalMs: 25 });
     expect(settled).toEqual([['node-b']]);
     // Not before its heartbeat ran out and it stayed missing for confirmMs.
     expect(settledAt - beganAt).toBeGreaterThanOrEqual(FAST.ttlMs + FAST.confirmMs - 100);

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../common/clock.ts';
-import type { SettleScope } from '../game/store/node-ownership.ts';
+import type { SettleScope } from '../game/store/game-store.ts';
 import type { Logger } from '../logger.ts';
 import { createLostNodeWatch, type LostNodeWatch } from './lost-node-watch.ts';
 import { createNodeLiveness, type NodeLiveness } from './node-liveness.ts';

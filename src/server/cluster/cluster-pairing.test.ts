@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { games, payoutJobs, queueSessions } from '../db/schema/index.ts';
-import { localChainForFile, PAID_MODE, until } from '../game/test-support/paid-search-bed.ts';
+import { localChainForFile, PAID_MODE } from '../game/test-support/paid-search-bed.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 import { twoNodeBeds } from './test-support/two-node-beds.ts';
 
@@ -27,7 +28,7 @@ describeEachDatabase('pairing across game nodes', (target) => {
     await b.findPaidMatch(onB);
 
     // node-b's search completed the pair: the match is node-b's; node-a's player is told to move there.
-    await until(() => onA.of('matched').length === 1, 'node-a’s player is told matched');
+    await until(() => onA.of('matched').length === 1, { what: 'node-a’s player is told matched' });
     const [toMove] = onA.of('matched');
     const [here] = onB.of('matched');
     expect(toMove).toMatchObject({ node: 'node-b', gameId: here!.gameId });
@@ -48,11 +49,14 @@ describeEachDatabase('pairing across game nodes', (target) => {
 
     // node-b's own player leaves: the player who moved wins by forfeit and is paid once.
     await b.game.handle(onB, { type: 'exit', gameId });
-    await until(async () => {
-      b.game.tick();
-      const jobs = await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId));
-      return jobs.length > 0;
-    }, 'the result is recorded');
+    await until(
+      async () => {
+        b.game.tick();
+        const jobs = await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId));
+        return jobs.length > 0;
+      },
+      { what: 'the result is recorded' },
+    );
     const jobs = await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId));
     expect(jobs.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
       ['winner_payout', onA.wallet.address, PAID_MODE.winLamports],
@@ -75,7 +79,7 @@ describeEachDatabase('pairing across game nodes', (target) => {
     await b.game.handle(second, practice);
     const third = await a.link();
     await a.game.handle(third, practice);
-    await until(() => first.of('matched').length === 1, 'the first is matched');
+    await until(() => first.of('matched').length === 1, { what: 'the first is matched' });
     expect(first.of('matched')[0]!.gameId).toBe(second.of('matched')[0]!.gameId);
     expect(third.of('matched')).toEqual([]);
     expect(a.game.matchmaker.entryOf(third.wallet.address)).toBeDefined();

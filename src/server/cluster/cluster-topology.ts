@@ -1,6 +1,5 @@
 import type { Clock } from '../../common/clock.ts';
-import type { Database } from '../db/database.ts';
-import { ownersOfOpenRows } from '../game/store/restart-settlement.ts';
+import type { GameStore } from '../game/store/game-store.ts';
 import type { NodeNaming, Topology } from '../game/topology.ts';
 import type { MovementNotice } from '../ledger/money-notice.ts';
 import type { RankingsChanges } from '../rankings/rankings-changes.ts';
@@ -33,14 +32,15 @@ export async function openClusterTopology(options: {
   redisUrl: string;
   keyPrefix: string;
   nodeId: string;
-  db: Database;
+  /** The game's rows (searches, matches), shared by every node through PostgreSQL. */
+  store: GameStore;
   clock: Clock;
   /** Seconds a stop lets this node's live matches play to their end. */
   drainSeconds?: number;
   log: (message: string, error?: unknown) => void;
   timing?: Partial<ClusterTiming>;
 }): Promise<ClusterTopology> {
-  const { db, clock, log } = options;
+  const { store, clock, log } = options;
   const node = await startClusterNode({
     redisUrl: options.redisUrl,
     keyPrefix: options.keyPrefix,
@@ -49,7 +49,7 @@ export async function openClusterTopology(options: {
     log,
     ...(options.timing ? { timing: options.timing } : {}),
   });
-  const game = wireClusterGame({ node, db, clock, log });
+  const game = wireClusterGame({ node, store, clock, log });
   const bus = createClusterBus({ pubsub: node.pubsub, log });
   const drainMs = (options.drainSeconds ?? 0) * 1000;
   let driven: { drain(until: number): Promise<void> } | undefined;
@@ -78,7 +78,7 @@ export async function openClusterTopology(options: {
       await game.start(here.game, here.playersHere);
       await bus.listen(here.acts);
       node.run({
-        ownersOfOpenWork: () => ownersOfOpenRows(db),
+        ownersOfOpenWork: () => store.ownersOfOpenRows(),
         settle: async (nodeIds) => {
           await here.game.settleLostNodes(nodeIds);
         },

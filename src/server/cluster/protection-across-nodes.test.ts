@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import {
@@ -7,7 +8,6 @@ import {
   localChainForFile,
   PAID_MODE,
   type TestLink,
-  until,
 } from '../game/test-support/paid-search-bed.ts';
 import { setExclusion } from '../limits/player-limits-store.ts';
 import { limitsRoute } from '../limits/test-support/limits-route.ts';
@@ -48,10 +48,9 @@ describeEachDatabase('a player’s own protection closes a challenge held by ano
 
   /** The challenger, on the node holding the challenge, is told it closed with its fee back in full. */
   async function expectChallengeClosedInFull(holder: NodeBed, challenger: TestLink) {
-    await until(
-      () => challenger.of('error').some((e) => e.data.code === 'self_excluded'),
-      'the challenge is closed on the node holding it',
-    );
+    await until(() => challenger.of('error').some((e) => e.data.code === 'self_excluded'), {
+      what: 'the challenge is closed on the node holding it',
+    });
     expect(challenger.of('error').at(-1)?.data).toMatchObject({ refundLamports: WAGER.toString() });
     expect(holder.game.matchmaker.entryOf(challenger.wallet.address)).toBeUndefined();
     expect((await holder.rowsOf(challenger)).map((r) => r.status)).toEqual(['cancelled']);

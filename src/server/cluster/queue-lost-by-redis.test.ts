@@ -1,16 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { deleteRedisKeys } from '../../../test/cluster/redis-prefix-cleanup.ts';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { type GameModeId, getGameMode } from '../../common/game-modes.ts';
 import { RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import { payoutJobs } from '../db/schema/index.ts';
-import {
-  localChainForFile,
-  payoutJobsOf,
-  type TestLink,
-  until,
-} from '../game/test-support/paid-search-bed.ts';
+import { localChainForFile, payoutJobsOf, type TestLink } from '../game/test-support/paid-search-bed.ts';
 import { checkMoney } from '../ledger/test-support/money-check.ts';
 import { type NodeBed, TEST_REDIS_URL, twoNodeBeds } from './test-support/two-node-beds.ts';
 
@@ -49,11 +45,14 @@ describeEachDatabase('cluster mode: Redis loses the shared queue', (target) => {
     const shrimpOnA = await searching(a, SHRIMP.id);
     const players = [tunaOnA, shrimpOnB, tunaOnB, shrimpOnA];
 
-    await until(async () => {
-      await a.cluster.refreshNow();
-      await b.cluster.refreshNow();
-      return players.every((p) => p.of('matched').length > 0);
-    }, 'all four are paired again');
+    await until(
+      async () => {
+        await a.cluster.refreshNow();
+        await b.cluster.refreshNow();
+        return players.every((p) => p.of('matched').length > 0);
+      },
+      { what: 'all four are paired again' },
+    );
     const gameOf = (p: TestLink) => p.of('matched')[0]!.gameId;
     expect(gameOf(tunaOnA)).toBe(gameOf(tunaOnB));
     expect(gameOf(shrimpOnA)).toBe(gameOf(shrimpOnB));
@@ -77,10 +76,13 @@ describeEachDatabase('cluster mode: Redis loses the shared queue', (target) => {
       const host = a.game.matches().some((m) => m.id === gameId) ? a : b;
       const [leaver, winner] = host === a ? [one, other] : [other, one];
       await host.game.handle(leaver, { type: 'exit', gameId });
-      await until(async () => {
-        host.game.tick();
-        return (await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId))).length > 0;
-      }, 'the result is recorded');
+      await until(
+        async () => {
+          host.game.tick();
+          return (await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId))).length > 0;
+        },
+        { what: 'the result is recorded' },
+      );
       const mode = getGameMode(one.of('matched')[0]!.data.gameMode);
       const jobs = await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId));
       expect(jobs.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
@@ -91,10 +93,9 @@ describeEachDatabase('cluster mode: Redis loses the shared queue', (target) => {
     expect(awayOnA.of('matched')).toEqual([]);
     a.clock.set(awayAt + RECONNECTION_WINDOW_MS);
     a.game.tick();
-    await until(
-      async () => (await a.rowsOf(awayOnA))[0]?.status === 'disconnected',
-      'the away search closed',
-    );
+    await until(async () => (await a.rowsOf(awayOnA))[0]?.status === 'disconnected', {
+      what: 'the away search closed',
+    });
     expect((await a.jobsOf(awayOnA)).map((j) => j.queueSessionId)).toEqual([
       (await a.rowsOf(awayOnA))[0]!.id,
     ]);

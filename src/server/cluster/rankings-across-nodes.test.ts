@@ -3,7 +3,8 @@ import { generateKeyPairSigner } from '@solana/kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { deleteRedisKeys } from '../../../test/cluster/redis-prefix-cleanup.ts';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { getGameMode } from '../../common/game-modes.ts';
 import { games } from '../db/schema/index.ts';
@@ -93,15 +94,6 @@ describeEachDatabase('cluster mode: a player hidden through one node', (target) 
     return { page: page.statusCode, onBoard };
   };
 
-  /** Polls for the bus message's effect: a few milliseconds normally, never a cache time. */
-  const until = async (done: () => Promise<boolean>, what: string) => {
-    for (let i = 0; i < 200; i++) {
-      if (await done()) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`never happened: ${what}`);
-  };
-
   it('its page and its rows are gone at once from both nodes, and back on both when shown again', async () => {
     const { a, b } = await twoNodes();
     const player = (await generateKeyPairSigner()).address;
@@ -130,14 +122,14 @@ describeEachDatabase('cluster mode: a player hidden through one node', (target) 
     expect(await shown(a, player)).toEqual({ page: 404, onBoard: false });
     await until(
       async () => JSON.stringify(await shown(b, player)) === JSON.stringify({ page: 404, onBoard: false }),
-      'node-b stops showing the hidden player',
+      { what: 'node-b stops showing the hidden player', intervalMs: 25 },
     );
 
     await choose(false);
     expect(await shown(a, player)).toEqual({ page: 200, onBoard: true });
     await until(
       async () => JSON.stringify(await shown(b, player)) === JSON.stringify({ page: 200, onBoard: true }),
-      'node-b shows the player again',
+      { what: 'node-b shows the player again', intervalMs: 25 },
     );
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { until } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import type { ServerMessage, ServerMessageOf } from '../../common/protocol.ts';
 import { walletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
@@ -13,7 +14,7 @@ import type { MovementNotice } from '../ledger/money-notice.ts';
 import type { BanChange } from '../security/bans.ts';
 import { createBans } from '../security/bans.ts';
 import type { PlayerSession } from '../security/player-sessions.ts';
-import { describeEachTopology } from './test-support/topology-harness.ts';
+import { describeEachTopology } from './test-support/topology-bed.ts';
 
 type Link = PlayerLink & {
   sent: ServerMessage[];
@@ -54,14 +55,6 @@ function recordingActs() {
   };
   return { got, acts };
 }
-
-const until = async (done: () => boolean | Promise<boolean>, what: string) => {
-  for (let i = 0; i < 300; i++) {
-    if (await done()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting until ${what}`);
-};
 
 /**
  * The topology port's contract (game/topology.ts): whatever surrounds a node, alone or one of several on
@@ -128,10 +121,11 @@ describeEachTopology('a node’s topology keeps its contract', (target) => {
     n.topology.bus.banChanged(ban);
     n.topology.bus.signedOut(ended);
     n.topology.bus.notify(notice);
-    await until(
-      () => n.got.bans.length + n.got.signOuts.length + n.got.notices.length === 3,
-      'the three messages are acted on',
-    );
+    await until(() => n.got.bans.length + n.got.signOuts.length + n.got.notices.length === 3, {
+      what: 'the three messages are acted on',
+      timeoutMs: 3_000,
+      intervalMs: 10,
+    });
     expect(n.got.bans).toEqual([ban]);
     expect(n.got.signOuts).toEqual([ended]);
     expect(n.got.notices.map((m) => [m.id, m.walletAddress])).toEqual([[notice.id, notice.walletAddress]]);
@@ -142,7 +136,11 @@ describeEachTopology('a node’s topology keeps its contract', (target) => {
     await start(n);
     const wallet = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
     n.topology.bus.protectionChanged(wallet);
-    await until(() => n.got.protections.length > 0, 'the change is acted on');
+    await until(() => n.got.protections.length > 0, {
+      what: 'the change is acted on',
+      timeoutMs: 3_000,
+      intervalMs: 10,
+    });
     expect(n.got.protections).toEqual([wallet]);
   });
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueWallet } from '../../../test/db-harness.ts';
+import { describeEachDatabase, uniqueWallet } from '../../../test/support/database-bed.ts';
 import { listBanHistory } from '../admin/queries/ban-history-list.ts';
 import { migrationsFolder } from './open-database.ts';
 import { banHistory, bannedWallets, ipAddresses, systemEvents } from './schema/index.ts';

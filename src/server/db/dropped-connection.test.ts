@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASE_URL } from '../../../test/db-harness.ts';
+import { TEST_DATABASE_URL } from '../../../test/support/database-bed.ts';
 import { type OpenedDatabase, openDatabase } from './open-database.ts';
 
 /**

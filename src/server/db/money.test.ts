@@ -6,7 +6,7 @@ import {
   expectPgError,
   uniqueSignature,
   uniqueWallet,
-} from '../../../test/db-harness.ts';
+} from '../../../test/support/database-bed.ts';
 import type { Database } from './database.ts';
 import { PG_ERROR } from './pg-errors.ts';
 import { payoutJobs, transactions, walletAnalytics } from './schema/index.ts';

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
-import { describeEachEmptyDatabase, uniqueSignature, uniqueWallet } from '../../../test/db-harness.ts';
+import {
+  describeEachEmptyDatabase,
+  uniqueSignature,
+  uniqueWallet,
+} from '../../../test/support/database-bed.ts';
 import type { Database } from './database.ts';
 import { migrationsFolder } from './open-database.ts';
 import * as schema from './schema/index.ts';

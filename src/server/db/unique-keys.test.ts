@@ -5,7 +5,7 @@ import {
   expectPgError,
   uniqueSignature,
   uniqueWallet,
-} from '../../../test/db-harness.ts';
+} from '../../../test/support/database-bed.ts';
 import type { Database } from './database.ts';
 import { isUniqueViolation, PG_ERROR } from './pg-errors.ts';
 import {

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
-import { CANCEL_REPLY_MEMORY_MS } from './cancel-replies.ts';
+import { CANCEL_REPLY_MEMORY_MS } from './node/cancel-replies.ts';
 import { localChainForFile, PAID_MODE, searchBed } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();

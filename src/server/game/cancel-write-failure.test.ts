@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueWallet } from '../../../test/db-harness.ts';
-import { failingWrites } from '../../../test/support/failing-writes.ts';
+import { describeEachDatabase, uniqueWallet } from '../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
 import { queueSessions } from '../db/schema/index.ts';
+import { failingWrites } from '../db/test-support/failing-writes.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 import { createDrizzleMatchmaker } from './test-support/drizzle-matchmaker.ts';
 import { localChainForFile, PAID_MODE, searchBed } from './test-support/paid-search-bed.ts';

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { fitsExactly } from '../../../test/support/contract-fit.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { challengeAnswerSchema } from '../../common/api/challenge-api.ts';
-import { fitsExactly } from '../../common/api/test-support/contract-fit.ts';
 import { ERROR_MESSAGES, type ServerMessageOf } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../../common/rules.ts';
 import { transactions } from '../db/schema/index.ts';
 import { registerChallengeRoute } from '../http/challenge-route.ts';
-import { acceptRefusal } from './find-match.ts';
+import { acceptRefusal } from './node/challenge-accept.ts';
 import { challengeByCode } from './store/challenge-rows.ts';
 import {
   expectMoneyAccountedFor,
@@ -23,7 +24,6 @@ import {
   PAID_MODE,
   searchBed,
   type TestLink,
-  until,
 } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
@@ -213,8 +213,10 @@ describeEachDatabase('challenge a friend', (target) => {
 
     bed.clock.set(expiresAt);
     bed.game.tick();
-    await until(async () => (await bed.rowsOf(a))[0]?.status === 'timed_out', 'the challenge expired');
-    await until(() => a.of('cancelSearch').length === 1, 'the challenger was told');
+    await until(async () => (await bed.rowsOf(a))[0]?.status === 'timed_out', {
+      what: 'the challenge expired',
+    });
+    await until(() => a.of('cancelSearch').length === 1, { what: 'the challenger was told' });
     bed.game.tick();
     const told = a.of('cancelSearch')[0] as ServerMessageOf<'cancelSearch'>;
     expect(told).toMatchObject({ success: true, refundLamports: WAGER.toString() });
@@ -253,7 +255,9 @@ describeEachDatabase('challenge a friend', (target) => {
 
     bed.clock.set(expiresAt);
     bed.game.tick();
-    await until(async () => (await bed.rowsOf(a))[0]?.status === 'timed_out', 'the challenge expired');
+    await until(async () => (await bed.rowsOf(a))[0]?.status === 'timed_out', {
+      what: 'the challenge expired',
+    });
     expect((await bed.jobsOf(a)).map((j) => j.amountLamports)).toEqual([WAGER]);
 
     const back = await bed.link({ wallet: a.wallet });

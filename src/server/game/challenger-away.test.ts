@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import { payoutJobs } from '../db/schema/index.ts';
@@ -11,7 +12,6 @@ import {
   PAID_MODE,
   searchBed,
   type TestLink,
-  until,
 } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
@@ -69,10 +69,13 @@ describeEachDatabase('a challenge whose challenger is away', (target) => {
 
     const gameId = toFriend!.gameId;
     await bed.game.handle(friend, { type: 'exit', gameId });
-    await until(async () => {
-      bed.game.tick();
-      return (await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId))).length > 0;
-    }, 'the result is recorded');
+    await until(
+      async () => {
+        bed.game.tick();
+        return (await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId))).length > 0;
+      },
+      { what: 'the result is recorded' },
+    );
     const jobs = await target.db.select().from(payoutJobs).where(eq(payoutJobs.gameId, gameId));
     expect(jobs.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
       ['winner_payout', a.wallet.address, PAID_MODE.winLamports],
@@ -91,10 +94,13 @@ describeEachDatabase('a challenge whose challenger is away', (target) => {
     expect(friend.sent.at(-1)).toEqual(refusedAway);
 
     bed.clock.set(challenge!.expiresAt);
-    await until(async () => {
-      bed.game.tick();
-      return (await bed.rowsOf(a))[0]?.status === 'timed_out';
-    }, 'the challenge closes at its expiry');
+    await until(
+      async () => {
+        bed.game.tick();
+        return (await bed.rowsOf(a))[0]?.status === 'timed_out';
+      },
+      { what: 'the challenge closes at its expiry' },
+    );
     expect((await bed.jobsOf(a)).map((j) => j.amountLamports)).toEqual([WAGER]);
     expect((await bed.jobsOf(friend)).map((j) => j.amountLamports)).toEqual([WAGER]);
     expect(a.of('matched')).toEqual([]);

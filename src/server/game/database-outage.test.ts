@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import {
   createThrowawayDatabase,
   TEST_DATABASE_URL,
   type ThrowawayDatabase,
-} from '../../../test/db-harness.ts';
+} from '../../../test/support/database-bed.ts';
+import { type PayingPlayers, payingPlayers } from '../../../test/support/paying-players.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { getGameMode } from '../../common/game-modes.ts';
 import { games, payoutJobs, transactions } from '../db/schema/index.ts';
-import { type PayingPlayers, payingPlayers } from '../ledger/test-support/paying-players.ts';
 
 /** Runs SQL on the server's maintenance database, to take one test database away and give it back. */
 async function asAdmin(sql: string): Promise<void> {

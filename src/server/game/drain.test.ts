@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { gameSessions } from '../db/schema/index.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
-import {
-  localChainForFile,
-  PAID_MODE,
-  payoutJobsOf,
-  searchBed,
-  until,
-} from './test-support/paid-search-bed.ts';
+import { localChainForFile, PAID_MODE, payoutJobsOf, searchBed } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
@@ -26,7 +21,7 @@ describeEachDatabase('draining a game node before it stops', (target) => {
     const [p1, p2] = [await bed.link(), await bed.link()];
     await bed.findPaidMatch(p1);
     await bed.findPaidMatch(p2);
-    await until(() => bed.game.matches().length === 1, 'the match starts');
+    await until(() => bed.game.matches().length === 1, { what: 'the match starts' });
     const gameId = bed.game.matches()[0]!.id;
 
     let drained = false;
@@ -45,7 +40,7 @@ describeEachDatabase('draining a game node before it stops', (target) => {
     bed.game.tick();
     await bed.game.handle(p2, { type: 'exit', gameId });
     await drain;
-    await until(async () => (await jobsOf([p1, p2])).length > 0, 'the result is recorded');
+    await until(async () => (await jobsOf([p1, p2])).length > 0, { what: 'the result is recorded' });
     expect((await jobsOf([p1, p2])).map((j) => [j.kind, j.walletAddress])).toEqual([
       ['winner_payout', p1.wallet.address],
     ]);
@@ -64,7 +59,7 @@ describeEachDatabase('draining a game node before it stops', (target) => {
     const [p1, p2] = [await bed.link(), await bed.link()];
     await bed.findPaidMatch(p1);
     await bed.findPaidMatch(p2);
-    await until(() => bed.game.matches().length === 1, 'the match starts');
+    await until(() => bed.game.matches().length === 1, { what: 'the match starts' });
     const gameId = bed.game.matches()[0]!.id;
     const drain = bed.game.drain(bed.clock.now() + 1_000);
     bed.clock.advance(1_000);

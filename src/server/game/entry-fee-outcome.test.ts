@@ -1,13 +1,13 @@
 import { type Address, generateKeyPairSigner } from '@solana/kit';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
-import { failingWrites } from '../../../test/support/failing-writes.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { waitForCommitment } from '../../../test/support/local-chain-server.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
-import { waitForCommitment } from '../chain/test-support/local-chain-server.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
+import { failingWrites } from '../db/test-support/failing-writes.ts';
 import { ENTRY_MESSAGES } from '../ledger/entry/entry-messages.ts';
-import { ledgerRowsOf, pay } from '../ledger/entry/test-support/entry-test-kit.ts';
+import { ledgerRowsOf, pay } from '../ledger/entry/test-support/entry-fixtures.ts';
 import { checkMoney, sweepUnusedEntriesAfterGrace } from '../ledger/test-support/money-check.ts';
 import { localChainForFile, PAID_MODE, searchBed } from './test-support/paid-search-bed.ts';
 

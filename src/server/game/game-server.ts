@@ -7,27 +7,30 @@ import {
 } from '../../common/rules.ts';
 import type { Logger } from '../logger.ts';
 import type { WalletAnalytics } from './analytics-port.ts';
-import { createChallengePresence } from './challenge-presence.ts';
-import { settleChallengerNoShow } from './challenger-no-show.ts';
-import { createFindMatch } from './find-match.ts';
 import type { EntryGate, EntryVerifier, GameMessage, GameMoney, PlayerLink } from './game-ports.ts';
 import { createHouseBots } from './house-bot/house-bots.ts';
-import { type LiveMatch, liveMatchOf, noteQuality, seatedLink, seatOf, seatSignedOut } from './live-match.ts';
-import type { MatchResult } from './match/match-types.ts';
-import { createMatchStarter, type MatchStarterDeps } from './match-start.ts';
+import { liveMatchOf, noteQuality, seatedLink, seatOf, seatSignedOut } from './live-match.ts';
 import type { QueueEntry } from './matchmaker.ts';
+import { cancelCommand } from './node/cancel-command.ts';
+import { createChallengePresence } from './node/challenge-presence.ts';
 import { exitCommand } from './node/exit-command.ts';
+import { findMatchCommand } from './node/find-match-command.ts';
+import { heldReport, interruptedMatchReport } from './node/held-report.ts';
 import { houseBotCommand } from './node/house-bot-command.ts';
+import { createMatchEnds } from './node/match-ends.ts';
+import { createMatchStarter, type MatchStarterDeps } from './node/match-start.ts';
+import { createNodeDuties } from './node/node-duties.ts';
 import { createNodeSessions } from './node/node-sessions.ts';
 import { playAgainCommand } from './node/play-again-command.ts';
 import { reconnectCommand } from './node/reconnect-command.ts';
-import { createNodeDuties } from './node-duties.ts';
-import { refuseWhileStopping } from './refused-payment.ts';
-import { createRematches } from './rematches.ts';
-import { createSearchExits } from './search-exits.ts';
-import { closeIfProtectionRefuses } from './self-protection.ts';
+import { refuseWhileStopping } from './node/refused-payment.ts';
+import { closeDeclinedOffer, leftGameOver as leftGameOverOf } from './node/rematch-command.ts';
+import { createRematches } from './node/rematches.ts';
+import { createSearchExits } from './node/search-exits.ts';
+import type { SearchPorts } from './node/search-ports.ts';
+import { closeIfProtectionRefuses } from './node/self-protection.ts';
 import { createStopGate, settledWithin } from './stop-gate.ts';
-import type { GameStore } from './store/game-store.ts';
+import type { GameStore, SearchRef } from './store/game-store.ts';
 import type { Topology } from './topology.ts';
 
 export type {
@@ -82,7 +85,7 @@ export interface GameServerOptions {
   topology: Pick<Topology, 'nodeId' | 'withNode' | 'matchmaker' | 'peers'>;
 }
 
-export { AWAY_CLOSE_RETRY_MS } from './search-exits.ts';
+export { AWAY_CLOSE_RETRY_MS } from './node/search-exits.ts';
 
 /**
  * The game layer behind the channel: find-match rules, the queue, live matches and their seats, and the
@@ -103,29 +106,20 @@ export function createGameServer(options: GameServerOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   const rematches = createRematches();
-  const finish = async (live: LiveMatch, result: MatchResult) => {
-    rematches.ended(live, clock.now());
-    noteQuality(live);
-    for (const entry of live.start.entries) peers.moved(entry.player.walletAddress);
-    await store.recordResult(result, live.start, {
-      analytics: options.analytics,
-      hooks: options.money ? [options.money.matchEnded] : [],
-      connectionQuality: live.quality,
-      sleep,
-      log,
-      stopping: () => stopping,
-      stopped: gate.stopped,
-      ...(options.money ? { money: options.money } : {}),
-      now: () => clock.now(),
-    });
-    try {
-      options.onResultRecorded?.(result.id);
-    } catch (error) {
-      log(`after recording match ${result.id}: the result follower failed`, error);
-    }
-  };
-
-  const track = (live: LiveMatch, work: Promise<void>) => sessions.trackEnd(live, work);
+  const ends = createMatchEnds({
+    store,
+    clock,
+    sessions,
+    rematches,
+    peers,
+    analytics: options.analytics,
+    money: options.money,
+    sleep,
+    log,
+    stopping: () => stopping,
+    stopped: gate.stopped,
+    onResultRecorded: options.onResultRecorded,
+  });
 
   const starter = createMatchStarter({
     store,
@@ -135,20 +129,8 @@ export function createGameServer(options: GameServerOptions) {
     sessions,
     countdownSeconds: options.countdownSeconds ?? DEFAULT_COUNTDOWN_SECONDS,
     leadInSeconds: options.leadInSeconds ?? OPPONENT_FOUND_SECONDS,
-    finish: (live, result) => track(live, finish(live, result)),
-    cancelled: (live, at) => {
-      for (const entry of live.start.entries) peers.moved(entry.player.walletAddress);
-      track(
-        live,
-        settleChallengerNoShow(store, live, at, {
-          money: options.money,
-          sleep,
-          stopping: () => stopping,
-          stopped: gate.stopped,
-          log,
-        }),
-      );
-    },
+    finish: ends.finished,
+    cancelled: ends.cancelled,
     queueChanged,
     log,
     nodeId,
@@ -190,12 +172,11 @@ export function createGameServer(options: GameServerOptions) {
     },
   });
 
-  const findMatch = createFindMatch({
+  const searchPorts: SearchPorts = {
     store,
     gate: entryGate,
     clock,
     matchmaker,
-    matches,
     exits,
     startMatch: starter.start,
     startChallenge: starter.startChallenge,
@@ -206,8 +187,9 @@ export function createGameServer(options: GameServerOptions) {
     playingElsewhere: peers.playing,
     nodeLive: peers.live,
     recheckProtectionEverywhere: options.recheckProtectionEverywhere ?? (() => {}),
-    options,
-  });
+    verifier: options.verifier,
+    money: options.money,
+  };
 
   /** A stop takes no new search (refused-payment.ts); one under way opens first, so the stop settles it. */
   const searchUnlessStopping = (link: PlayerLink, message: Extract<GameMessage, { type: 'findMatch' }>) =>
@@ -223,30 +205,52 @@ export function createGameServer(options: GameServerOptions) {
             .then(() =>
               link.walletAddress ? sessions.endOf(link.walletAddress)?.catch(() => {}) : undefined,
             )
-            .then(() => findMatch(link, message)),
+            .then(() => findMatchCommand(sessions, searchPorts, link, message)),
     );
   const stopTaking = () => {
     stopping = true;
     gate.stop();
   };
 
-  /**
-   * The link's player left the game-over screen of a match just over (MAIN MENU, the return after 10 s, a
-   * closed socket): the opponent is told no rematch will come, and an offer of theirs closes, refunded in full.
-   */
-  const leftGameOver = async (link: PlayerLink, gameId?: string) => {
-    for (const gone of rematches.left(link, gameId)) {
-      const offer = matchmaker.entryOf(gone.opponent);
-      if (offer?.challenge?.rematchOf === gone.gameId) await exits.declined(offer);
-    }
-  };
+  const gameOverPorts = { rematches, matchmaker, exits };
+  const leftGameOver = (link: PlayerLink, gameId?: string) => leftGameOverOf(gameOverPorts, link, gameId);
+  const declinedOffer = (gone: { gameId: string; opponent: string }) =>
+    closeDeclinedOffer(gameOverPorts, gone).catch((error: unknown) =>
+      log(`closing the rematch offer after game ${gone.gameId} failed`, error),
+    );
 
   const bots = createHouseBots(clock);
   const houseBot = { clock, matchmaker, bots, startChallenge: starter.startChallenge, log };
 
   const reconnect = (link: PlayerLink, gameId: string) =>
-    reconnectCommand(sessions, { peers }, link, { gameId });
+    reconnectCommand(sessions, { peers, rematches, matchmaker, now: () => clock.now() }, link, { gameId });
   const leaving = { leftGameOver, exit: (link: PlayerLink) => exits.exit(link) };
+
+  /** What a new socket takes back: a move to another node (its game id), a seat, or an away search. */
+  async function resumeOnConnect(link: PlayerLink): Promise<string | null> {
+    const wallet = link.walletAddress;
+    if (wallet && !liveMatchOf(matches, wallet)) {
+      // A match on another node waits for this player (its hand-off came while the socket was away, or
+      // the socket came back to another node): it is told where to go.
+      const move = sessions.waitingMoveOf(wallet) ?? (await peers.waitingMove(wallet));
+      sessions.forgetWaitingMove(wallet);
+      if (move) {
+        link.send(move);
+        return move.gameId;
+      }
+    }
+    const live = wallet ? liveMatchOf(matches, wallet) : undefined;
+    const owned = live ? seatOf(live, link.playerSessionId, wallet) : null;
+    if (live?.told && owned && live.links[owned.seat] === null) {
+      // Its socket closed while the match was being written, so the player never heard `matched` and has
+      // no game id to come back with: told now, and seated, within the seat's window.
+      link.send(live.told[owned.seat]);
+      reconnect(link, live.match.id);
+      return null;
+    }
+    await exits.takeBack(link);
+    return null;
+  }
 
   return {
     matchmaker,
@@ -254,25 +258,14 @@ export function createGameServer(options: GameServerOptions) {
     /** Live matches, for the runner and tests. */
     matches: () => [...matches.values()].map((m) => m.match),
 
-    /** A socket said `connect` (SPEC §7: sent on every connection open without a stored game). */
-    async connected(link: PlayerLink): Promise<void> {
-      const wallet = link.walletAddress;
-      if (wallet && !liveMatchOf(matches, wallet)) {
-        // A match on another node waits for this player (its hand-off came while the socket was away, or
-        // the socket came back to another node): it is told where to go.
-        const move = sessions.waitingMoveOf(wallet) ?? (await peers.waitingMove(wallet));
-        sessions.forgetWaitingMove(wallet);
-        if (move) return link.send(move);
-      }
-      const live = wallet ? liveMatchOf(matches, wallet) : undefined;
-      const owned = live ? seatOf(live, link.playerSessionId, wallet) : null;
-      if (live?.told && owned && live.links[owned.seat] === null) {
-        // Its socket closed while the match was being written, so the player never heard `matched` and has
-        // no game id to come back with: told now, and seated, within the seat's window.
-        link.send(live.told[owned.seat]);
-        return reconnect(link, live.match.id);
-      }
-      return exits.takeBack(link);
+    /**
+     * A socket said `connect` (SPEC §7: sent on every connection open without a stored game). Whatever it
+     * is told first, it is then told what this node holds for its wallet and what became of the search its
+     * page named (`held`, held-report.ts).
+     */
+    async connected(link: PlayerLink, holding?: SearchRef): Promise<void> {
+      const elsewhere = await resumeOnConnect(link);
+      link.send(await heldReport({ sessions, store, clock, log }, link, holding, elsewhere));
     },
 
     async handle(link: PlayerLink, message: GameMessage): Promise<void> {
@@ -280,9 +273,14 @@ export function createGameServer(options: GameServerOptions) {
       if (message.type !== 'paddleMove') await exits.takeBack(link);
       switch (message.type) {
         case 'cancelSearch':
-          return exits.cancel(link, message);
-        case 'reconnect':
-          return reconnect(link, message.gameId);
+          return cancelCommand(sessions, gameOverPorts, link, message);
+        case 'reconnect': {
+          if (!reconnect(link, message.gameId)) return;
+          // A game this node no longer holds: if a stop interrupted it, the page is told its entry's refund.
+          const report = await interruptedMatchReport({ sessions, store, clock, log }, link, message.gameId);
+          if (report) link.send(report);
+          return;
+        }
         case 'paddleMove': {
           const seated = seatedLink(matches, link, message.gameId);
           if (!seated) return link.sendError(ERROR_MESSAGES.notInGame, ERROR_CODES.notInGame);
@@ -306,6 +304,8 @@ export function createGameServer(options: GameServerOptions) {
     /** The link's socket closed: a search is kept for the reconnection window, a seat starts its grace. */
     async disconnected(link: PlayerLink): Promise<void> {
       if (stopping) return;
+      // A game-over screen's seat is held a while for a reload (its rematch may still come), not left at once.
+      rematches.away(link, clock.now());
       for (const live of matches.values()) {
         const seat = live.links.indexOf(link);
         if (seat !== 0 && seat !== 1) continue;
@@ -319,7 +319,6 @@ export function createGameServer(options: GameServerOptions) {
         if (entry.challenge) void presence.away(entry, now);
         else matchmaker.searchAway(entry);
       }
-      await leftGameOver(link);
     },
 
     /** A player session signed out: a seat it owns may be taken back by a new sign-in of its wallet. */
@@ -387,6 +386,7 @@ export function createGameServer(options: GameServerOptions) {
       if (!stopping) {
         exits.closeExpired(now);
         starter.retryDue(now);
+        for (const gone of rematches.awayTooLong(now)) void declinedOffer(gone);
         rematches.prune(now);
       }
       bots.tick(matches);

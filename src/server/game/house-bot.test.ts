@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { HOUSE_BOT_ADDRESS, HOUSE_BOT_NAME, HOUSE_BOT_OFFER_MS } from '../../common/rules.ts';
 import { games, payoutJobs } from '../db/schema/index.ts';
-import { localChainForFile, searchBed, type TestLink, until } from './test-support/paid-search-bed.ts';
+import { localChainForFile, searchBed, type TestLink } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 const unavailable = {
@@ -83,10 +84,9 @@ describeEachDatabase('the house bot', (target) => {
     const hitsByBot = a.of('ballEvent').filter((e) => e.kind === 'hit' && e.ball[2] < 0).length;
     expect(hitsByBot).toBeGreaterThan(0);
 
-    await until(
-      async () => (await target.db.select().from(games).where(eq(games.id, gameId))).length === 1,
-      'the game is recorded',
-    );
+    await until(async () => (await target.db.select().from(games).where(eq(games.id, gameId))).length === 1, {
+      what: 'the game is recorded',
+    });
     const [row] = await target.db.select().from(games).where(eq(games.id, gameId));
     expect(row).toMatchObject({
       mode: 'practice',

@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { gameSessions, games, queueSessions, systemEvents } from '../db/schema/index.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
 import { ownersOfOpenRows } from './store/restart-settlement.ts';
-import {
-  localChainForFile,
-  PAID_MODE,
-  payoutJobsOf,
-  searchBed,
-  until,
-} from './test-support/paid-search-bed.ts';
+import { localChainForFile, PAID_MODE, payoutJobsOf, searchBed } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
@@ -35,7 +30,7 @@ describeEachDatabase('settling the work of a lost game node', (target) => {
     const [p1, p2, lone] = [await b.link(), await b.link(), await b.link()];
     await b.findPaidMatch(p1);
     await b.findPaidMatch(p2);
-    await until(() => b.game.matches().length === 1, 'node-b starts the match');
+    await until(() => b.game.matches().length === 1, { what: 'node-b starts the match' });
     await b.findPaidMatch(lone);
     const stay = await a.link();
     await a.findPaidMatch(stay);
@@ -74,7 +69,7 @@ describeEachDatabase('settling the work of a lost game node', (target) => {
     const [p1, p2] = [await b.link(), await b.link()];
     await b.findPaidMatch(p1);
     await b.findPaidMatch(p2);
-    await until(() => b.game.matches().length === 1, 'node-b starts the match');
+    await until(() => b.game.matches().length === 1, { what: 'node-b starts the match' });
     const gameId = b.game.matches()[0]!.id;
     await a.game.settleLostNodes(['node-b']);
 
@@ -82,10 +77,13 @@ describeEachDatabase('settling the work of a lost game node', (target) => {
     await b.game.handle(p1, { type: 'exit', gameId });
     expect(b.game.matches()[0]!.status().name).toBe('over');
     // The result's write finds the interrupted game's audit row already there and writes nothing.
-    await until(async () => {
-      b.game.tick();
-      return b.game.matches().length === 0;
-    }, 'node-b drops the finished match');
+    await until(
+      async () => {
+        b.game.tick();
+        return b.game.matches().length === 0;
+      },
+      { what: 'node-b drops the finished match' },
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const [audit] = await target.db.select().from(games).where(eq(games.id, gameId));
     expect(audit!.completionStatus).toBe('interrupted');

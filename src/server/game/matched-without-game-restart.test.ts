@@ -13,11 +13,11 @@ import {
 } from '@solana/kit';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { startTestServer } from '../../../e2e/support/test-server.ts';
-import { createThrowawayDatabase } from '../../../test/db-harness.ts';
+import { createThrowawayDatabase } from '../../../test/support/database-bed.ts';
+import { signedTransfer, startLocalChainServer } from '../../../test/support/local-chain-server.ts';
+import { startTestServer } from '../../../test/support/test-server.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { getGameMode } from '../../common/game-modes.ts';
-import { signedTransfer, startLocalChainServer } from '../chain/test-support/local-chain-server.ts';
 import { RECONCILE_EXIT, runReconcileCli } from '../cli/reconcile-cli.ts';
 import { loadConfig } from '../config.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';

@@ -6,7 +6,7 @@ import {
   describeEachDatabase,
   uniqueSignature,
   uniqueWallet,
-} from '../../../test/db-harness.ts';
+} from '../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { getGameMode } from '../../common/game-modes.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';

@@ -5,7 +5,7 @@ import { createEntryCloser } from './entry-closer.ts';
 import type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
 import type { AcceptResult } from './store/challenge-rows.ts';
 import type { ClosedOrphan, GameStore, StoreTx } from './store/game-store.ts';
-import { SETTLE_ALL, type SettleScope } from './store/node-ownership.ts';
+import { SETTLE_ALL, type SettleScope } from './store/game-store.ts';
 
 export type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from './queue-entry.ts';
 export type { AcceptOutcome, AcceptResult } from './store/challenge-rows.ts';

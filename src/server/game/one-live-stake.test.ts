@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionRollbackError } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import type { Database } from '../db/database.ts';
 import { insertEntryRow } from './store/queue-rows.ts';
 import { settleAfterRestart } from './store/restart-settlement.ts';
@@ -13,7 +14,6 @@ import {
   type SearchBed,
   searchBed,
   type TestLink,
-  until,
 } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
@@ -102,10 +102,13 @@ describeEachDatabase('one live stake per wallet', (target) => {
     const first = await practiceMatch(bed, w, other);
     expect(await canSearch(target.db, w)).toBe(false);
     await bed.game.handle(other, { type: 'exit', gameId: first });
-    await until(async () => {
-      bed.game.tick();
-      return canSearch(target.db, w);
-    }, 'the result releases the stake');
+    await until(
+      async () => {
+        bed.game.tick();
+        return canSearch(target.db, w);
+      },
+      { what: 'the result releases the stake' },
+    );
     await bed.game.handle(w, { type: 'playAgain', gameId: first });
     await bed.game.handle(other, { type: 'playAgain', gameId: first });
 

@@ -1,11 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
-import { failingWrites } from '../../../test/support/failing-writes.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { gameSessions, queueSessions } from '../db/schema/index.ts';
+import { failingWrites } from '../db/test-support/failing-writes.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
-import { PAIR_RETRY_MS } from './match-start.ts';
-import { localChainForFile, searchBed, until } from './test-support/paid-search-bed.ts';
+import { PAIR_RETRY_MS } from './node/match-start.ts';
+import { localChainForFile, searchBed } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
@@ -38,7 +39,7 @@ describeEachDatabase('pairing and the match start are one transaction', (target)
     expect(bed.game.queueLengths().tiny_tuna).toBe(2);
     bed.clock.set(failedAt + PAIR_RETRY_MS);
     bed.game.tick();
-    await until(() => a.of('matched').length === 1 && b.of('matched').length === 1, 'both matched');
+    await until(() => a.of('matched').length === 1 && b.of('matched').length === 1, { what: 'both matched' });
     const gameId = a.of('matched')[0]!.gameId;
     expect(b.of('matched')[0]!.gameId).toBe(gameId);
     const [session] = await target.db.select().from(gameSessions).where(eq(gameSessions.id, gameId));

@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
-import { REMATCH_WINDOW_MS } from '../../common/rules.ts';
+import { CANCEL_WAIT_MS, cancelRefundOf, REMATCH_WINDOW_MS } from '../../common/rules.ts';
 import {
   expectMoneyAccountedFor,
   houseWalletForSuite,
@@ -11,7 +12,6 @@ import {
   payoutJobsOf,
   searchBed,
   type TestLink,
-  until,
 } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
@@ -35,7 +35,9 @@ describeEachDatabase('rematch', (target) => {
     const gameId = a.of('matched')[0]!.gameId;
     bed.game.tick();
     await bed.game.handle(b, { type: 'exit', gameId });
-    await until(async () => (await payoutJobsOf(target.db, [a])).length > 0, 'the result is recorded');
+    await until(async () => (await payoutJobsOf(target.db, [a])).length > 0, {
+      what: 'the result is recorded',
+    });
     return { bed, a, b, gameId };
   }
 
@@ -59,7 +61,7 @@ describeEachDatabase('rematch', (target) => {
       message: 'Waiting for your opponent to take the rematch',
       rematch: { gameId },
     });
-    expect(b.of('rematch')).toEqual([{ type: 'rematch', gameId, status: 'offered' }]);
+    expect(b.of('rematch')).toMatchObject([{ type: 'rematch', gameId, status: 'offered' }]);
     expect(bed.game.queueLengths().tiny_tuna).toBe(0);
 
     await askRematch(bed, b, gameId);
@@ -69,6 +71,19 @@ describeEachDatabase('rematch', (target) => {
     expect(b.of('matched').at(-1)?.gameId).toBe(again?.gameId);
     expect(again?.data.gameMode).toBe(PAID_MODE.id);
     await expectMoneyAccountedFor(target.db, chain(), house());
+  });
+
+  it("the offer's deadline is told to both alike: the opponent's offer names the offerer's close and time left", async () => {
+    const { bed, a, b, gameId } = await playedMatch();
+    await askRematch(bed, a, gameId);
+    const mine = a.of('findMatch').at(-1)?.rematch;
+    const theirs = b.of('rematch')[0];
+    expect(mine?.expiresAt).toBeGreaterThan(bed.clock.now());
+    expect(theirs?.expiresAt).toBe(mine?.expiresAt);
+    // Both sent in the same moment of the fake clock: the same time left, which the screens count from.
+    expect(theirs?.msLeft).toBe(mine?.msLeft);
+    expect(mine?.msLeft).toBe((mine?.expiresAt ?? 0) - bed.clock.now());
+    expect(mine?.msLeft).toBeLessThanOrEqual(REMATCH_WINDOW_MS);
   });
 
   it('asking at the same moment makes one offer and its acceptance: one new game, nothing refunded', async () => {
@@ -97,7 +112,7 @@ describeEachDatabase('rematch', (target) => {
     const { bed, a, b, gameId } = await playedMatch();
     await askRematch(bed, a, gameId);
     await bed.game.handle(b, { type: 'playAgain', gameId });
-    await until(() => a.of('cancelSearch').length === 1, 'the offer closes');
+    await until(() => a.of('cancelSearch').length === 1, { what: 'the offer closes' });
     expect(a.of('rematch')).toEqual([{ type: 'rematch', gameId, status: 'declined' }]);
     expect(a.of('cancelSearch')[0]).toMatchObject({ success: true, refundLamports: WAGER.toString() });
     expect(a.of('cancelSearch')[0]?.message).toContain('Your opponent left');
@@ -116,13 +131,29 @@ describeEachDatabase('rematch', (target) => {
     await expectMoneyAccountedFor(target.db, chain(), house());
   });
 
+  it('an offer its maker cancels (after 10 s, 97% back) tells the opponent no rematch will come', async () => {
+    const { bed, a, b, gameId } = await playedMatch();
+    await askRematch(bed, a, gameId);
+    await bed.game.handle(a, { type: 'cancelSearch', timestamp: bed.clock.now() });
+    // Too early: refused, and the opponent still has the offer.
+    expect(b.of('rematch').map((m) => m.status)).toEqual(['offered']);
+    bed.clock.set(bed.clock.now() + CANCEL_WAIT_MS);
+    await bed.game.handle(a, { type: 'cancelSearch', timestamp: bed.clock.now() });
+    await until(() => a.of('cancelSearch').length === 1, { what: 'the offer closes' });
+    expect(a.of('cancelSearch')[0]).toMatchObject({
+      success: true,
+      refundLamports: cancelRefundOf(WAGER).toString(),
+    });
+    expect(b.of('rematch').map((m) => m.status)).toEqual(['offered', 'declined']);
+  });
+
   it('an offer the opponent never takes closes at the end of the window, its fee back in full', async () => {
     const { bed, a, gameId } = await playedMatch();
     await askRematch(bed, a, gameId);
     const expiresAt = a.of('findMatch').at(-1)?.rematch?.expiresAt ?? 0;
     bed.clock.set(expiresAt);
     bed.game.tick();
-    await until(() => a.of('cancelSearch').length === 1, 'the offer expires');
+    await until(() => a.of('cancelSearch').length === 1, { what: 'the offer expires' });
     expect(a.of('cancelSearch')[0]?.message).toContain('did not take the rematch');
     expect((await bed.jobsOf(a)).map((j) => j.amountLamports)).toEqual([WAGER]);
   });
@@ -152,7 +183,7 @@ describeEachDatabase('rematch', (target) => {
     const gameId = a.of('matched')[0]!.gameId;
     bed.game.tick();
     await bed.game.handle(b, { type: 'exit', gameId });
-    await until(() => a.of('gameOver').length === 1, 'the match is over');
+    await until(() => a.of('gameOver').length === 1, { what: 'the match is over' });
     await bed.game.handle(a, { type: 'findMatch', gameMode: 'practice', rematch: gameId });
     await bed.game.handle(b, { type: 'findMatch', gameMode: 'practice', rematch: gameId });
     expect(a.of('matched')).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import {
   expectMoneyAccountedFor,

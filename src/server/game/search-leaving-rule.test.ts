@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { CANCEL_WAIT_MS, RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import { checkLedgerBalance } from '../ledger/reconcile/ledger-balance.ts';
-import { localChainForFile, PAID_MODE, searchBed, until } from './test-support/paid-search-bed.ts';
+import { localChainForFile, PAID_MODE, searchBed } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
 
@@ -75,8 +76,10 @@ describeEachDatabase('one rule for leaving a paid search', (target) => {
     expect((await bed.rowsOf(a)).map((r) => r.status)).toEqual(['active']);
     bed.clock.set(lostAt + RECONNECTION_WINDOW_MS);
     bed.game.tick();
-    await until(async () => (await bed.rowsOf(a))[0]?.status === 'disconnected', 'the away search closed');
-    await until(async () => (await bed.jobsOf(a)).length === 1, 'its refund owed');
+    await until(async () => (await bed.rowsOf(a))[0]?.status === 'disconnected', {
+      what: 'the away search closed',
+    });
+    await until(async () => (await bed.jobsOf(a)).length === 1, { what: 'its refund owed' });
     bed.clock.advance(5_000);
     bed.game.tick();
     expect((await bed.jobsOf(a)).map((j) => [j.amountLamports, j.status])).toEqual([[REFUND, 'pending']]);
@@ -85,9 +88,11 @@ describeEachDatabase('one rule for leaving a paid search', (target) => {
     // Back later, the player is told once what became of the search, with the same figures.
     const back = await bed.link({ wallet: a.wallet });
     await bed.game.connected(back);
-    expect(back.sent).toEqual([expect.objectContaining(cancelled)]);
+    // Then what the server holds now: nothing (the page named no search).
+    const nothingHeld = { type: 'held', holds: { kind: 'nothing' }, settled: null };
+    expect(back.sent).toEqual([expect.objectContaining(cancelled), nothingHeld]);
     await bed.game.connected(back);
-    expect(back.sent).toHaveLength(1);
+    expect(back.of('cancelSearch')).toHaveLength(1);
     expect(await checkLedgerBalance(target.db)).toEqual([]);
   });
 
@@ -103,7 +108,8 @@ describeEachDatabase('one rule for leaving a paid search', (target) => {
     bed.clock.set(lostAt + RECONNECTION_WINDOW_MS - 1);
     const back = await bed.link({ wallet: a.wallet });
     await bed.game.connected(back);
-    expect(back.sent.map((m) => m.type)).toEqual(['findMatch', 'joinQueue']);
+    expect(back.sent.map((m) => m.type)).toEqual(['findMatch', 'joinQueue', 'held']);
+    expect(back.of('held')[0]?.holds).toMatchObject({ kind: 'search', gameMode: 'tiny_tuna' });
     expect(back.of('joinQueue')[0]).toMatchObject({ queueType: 'tiny_tuna', queuePosition: 1 });
 
     await bed.findPaidMatch(b, paidByB);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { until } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
-import { until } from './test-support/paid-search-bed.ts';
 
 /**
  * A search survives its socket, over real sockets: the `connect` a client sends on every new connection (SPEC §7) takes
@@ -29,7 +29,9 @@ describe('a search survives its socket', () => {
     first.close();
     await first.closed;
     const channel = server.game.channel;
-    await until(() => channel.connectionsOf(identity.wallet.address).length === 0, 'the lost socket gone');
+    await until(() => channel.connectionsOf(identity.wallet.address).length === 0, {
+      what: 'the lost socket gone',
+    });
     expect(server.game.game.queueLengths().practice).toBe(1);
 
     const back = await connectPlayer(server.url, { signedIn: identity });

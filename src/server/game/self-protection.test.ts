@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import { transactions } from '../db/schema/index.ts';
@@ -19,7 +20,6 @@ import {
   type SearchBed,
   searchBed,
   type TestLink,
-  until,
 } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
@@ -70,7 +70,9 @@ describeEachDatabase('a player’s own protection closes what they have open', (
 
   /** The link was told its search closed for `code`, with its fee back in full, and no search is left. */
   async function expectClosedInFull(bed: SearchBed, link: TestLink, code: string, reason?: string) {
-    await until(() => link.of('error').some((e) => e.data.code === code), `the search is closed: ${code}`);
+    await until(() => link.of('error').some((e) => e.data.code === code), {
+      what: `the search is closed: ${code}`,
+    });
     const error = link.of('error').find((e) => e.data.code === code);
     expect(error?.data.refundLamports).toBe(WAGER.toString());
     expect(error?.data.message).toContain(REFUND_TEXTS.withRefund('', WAGER).slice(2));
@@ -135,7 +137,9 @@ describeEachDatabase('a player’s own protection closes what they have open', (
     const gameId = a.of('matched')[0]!.gameId;
     bed.game.tick();
     await bed.game.handle(b, { type: 'exit', gameId });
-    await until(async () => (await payoutJobsOf(target.db, [a])).length > 0, 'the result is recorded');
+    await until(async () => (await payoutJobsOf(target.db, [a])).length > 0, {
+      what: 'the result is recorded',
+    });
     const rematch = async (link: TestLink) =>
       bed.game.handle(link, {
         type: 'findMatch',
@@ -188,7 +192,9 @@ describeEachDatabase('a player’s own protection closes what they have open', (
     expect(b.of('matched')[0]?.gameId).toBe(gameId);
     bed.game.tick();
     await bed.game.handle(b, { type: 'exit', gameId: gameId! });
-    await until(async () => (await payoutJobsOf(target.db, [a])).length > 0, 'the result is recorded');
+    await until(async () => (await payoutJobsOf(target.db, [a])).length > 0, {
+      what: 'the result is recorded',
+    });
     await expectMoneyAccountedFor(target.db, chain(), house());
   });
 

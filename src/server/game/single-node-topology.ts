@@ -1,7 +1,7 @@
 import type { Clock } from '../../common/clock.ts';
 import { createMatchmaker } from './matchmaker.ts';
 import type { GameStore } from './store/game-store.ts';
-import { SETTLE_ALL } from './store/node-ownership.ts';
+import { SETTLE_ALL } from './store/game-store.ts';
 import type { NodeActs, Topology } from './topology.ts';
 
 /**

@@ -1,15 +1,15 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
-import { beforeCommit } from '../../../test/support/before-commit.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from '../../common/rules.ts';
 import { gameSessions } from '../db/schema/index.ts';
+import { beforeCommit } from '../db/test-support/before-commit.ts';
 import {
   expectMoneyAccountedFor,
   localChainForFile,
   PAID_MODE,
   payoutJobsOf,
   searchBed,
-  until,
 } from './test-support/paid-search-bed.ts';
 
 const chain = localChainForFile();
@@ -29,7 +29,7 @@ describeEachDatabase('reconnection: a socket that closes while its match is bein
     // A's socket closes exactly while the pairing (and the game session row) is being committed.
     hook.once(gameSessions, () => bed.game.disconnected(a));
     await bed.findPaidMatch(b);
-    await until(() => bed.game.matches().length === 1, 'the match starts');
+    await until(() => bed.game.matches().length === 1, { what: 'the match starts' });
     const match = bed.game.matches()[0]!;
     const seatOfA = b.of('matched')[0]!.playerIndex === 0 ? 1 : 0;
     expect(match.status()).toEqual({ name: 'running', graceSeats: [seatOfA] });
@@ -50,7 +50,9 @@ describeEachDatabase('reconnection: a socket that closes while its match is bein
       bed.game.tick();
     }
     expect(b.of('gameOver')).toMatchObject([{ finalResult: 'win' }]);
-    await until(async () => (await payoutJobsOf(target.db, [a, b])).length > 0, 'the result is recorded');
+    await until(async () => (await payoutJobsOf(target.db, [a, b])).length > 0, {
+      what: 'the result is recorded',
+    });
     const jobs = await payoutJobsOf(target.db, [a, b]);
     expect(jobs.map((j) => [j.kind, j.walletAddress, j.amountLamports])).toEqual([
       ['winner_payout', b.wallet.address, PAID_MODE.winLamports],
@@ -65,7 +67,7 @@ describeEachDatabase('reconnection: a socket that closes while its match is bein
     await bed.findPaidMatch(a);
     hook.once(gameSessions, () => bed.game.disconnected(a));
     await bed.findPaidMatch(b);
-    await until(() => bed.game.matches().length === 1, 'the match starts');
+    await until(() => bed.game.matches().length === 1, { what: 'the match starts' });
     expect(a.of('matched')).toEqual([]);
 
     // A's browser opens a new socket of the same signed-in session and, with no game id stored, says connect.

@@ -1,7 +1,7 @@
 import type { ServerMessageOf } from '../../common/protocol.ts';
 import type { BanChange, EndedSession } from './game-ports.ts';
 import type { Matchmaker, QueueEntry } from './matchmaker.ts';
-import type { SettleScope } from './store/node-ownership.ts';
+import type { SettleScope } from './store/game-store.ts';
 
 /**
  * What a game node needs from its surroundings, declared once (in the spirit of Colyseus' `Presence`): the
@@ -104,7 +104,7 @@ export interface NodeDriven<Notice> {
   acts: NodeActs<Notice>;
 }
 
-/** The game server's duties toward its topology (game/node-duties.ts). */
+/** The game server's duties toward its topology (game/node/node-duties.ts). */
 export interface NodeGame {
   /** Matches under way on this node. */
   liveMatches(): number;

@@ -3,8 +3,9 @@ import { connect as connectTcp } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { sleep, until } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { CLOSE_CODES, ERROR_MESSAGES } from '../../common/protocol.ts';
 import { HANDSHAKE_REFUSALS, registerGameChannel } from './game-channel.ts';
@@ -15,16 +16,6 @@ import { CHANNEL_LIMITS, type ChannelLimits } from './limits.ts';
  * the whole product (real sign-in sessions), every test client connects from 127.0.0.1, so each server below
  * sees one address and small per-address caps. Time is a fake clock: buckets refill only when a test moves it.
  */
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(5);
-  }
-}
 
 /** A raw handshake: what the server answered (status, Retry-After, `{ error }` body); an opened socket is closed. */
 async function handshake(

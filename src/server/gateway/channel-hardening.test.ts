@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import {
   type ConnectOptions,
   connectPlayer,
   matchPractice,
   type TestPlayer,
 } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { flush } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { CLOSE_CODES, ERROR_MESSAGES } from '../../common/protocol.ts';
@@ -19,8 +20,6 @@ import { CHANNEL_LIMITS } from './limits.ts';
  * fake clock: rate limits refill only when the test advances it, so every count below is exact. Through
  * every abuse, a practice match between two other players keeps running (`expectMatchCarriesOn`).
  */
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 1));
 
 describe('game channel hardening: disallowed origins, oversized frames, floods and bad input', () => {
   const clock = createFakeClock();
@@ -38,9 +37,9 @@ describe('game channel hardening: disallowed origins, oversized frames, floods a
     for (let i = 0; i < ms / TICK_MS; i++) {
       clock.advance(TICK_MS);
       server.game.game.tick();
-      if (i % 4 === 0) await flush();
+      if (i % 4 === 0) await flush(1);
     }
-    await flush();
+    await flush(1);
   }
 
   /**

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { type ConnectOptions, connectPlayer, type TestPlayer } from '../../../test/support/player-client.ts';
+import { sleep, until } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { CLOSE_CODES, ERROR_MESSAGES } from '../../common/protocol.ts';
 import type { Connection } from './connection.ts';
@@ -19,15 +20,6 @@ import type { ChannelLimits } from './limits.ts';
  */
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(5);
-  }
-}
 
 function deferred() {
   let release!: () => void;
@@ -153,7 +145,7 @@ describe('game channel liveness: dead and stalled sockets are dropped, live ones
     // The backlog never grew past the cap by more than the one message that crossed it.
     expect(maxBuffered).toBeGreaterThan(cap);
     expect(maxBuffered).toBeLessThanOrEqual(cap + frameBytes);
-    await until(() => reader.all('transaction_notification').length === sent, 10_000);
+    await until(() => reader.all('transaction_notification').length === sent, { timeoutMs: 10_000 });
     expect(reader.socket.readyState).toBe(reader.socket.OPEN);
     expect(channel.presence.playersOnline()).toBe(1);
     stalled.resumeReading();

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import {
   type ConnectOptions,
   connectPlayer,
   matchPractice,
   type TestPlayer,
 } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { sleep, until } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { PADDLE_MAX_Y, TICK_MS } from '../../common/game/constants.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
@@ -16,17 +17,8 @@ import { CHANNEL_LIMITS } from './limits.ts';
  * move the other player's paddle, over real sockets on the whole product.
  */
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CENTRE_Y = 300;
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(5);
-  }
-}
 
 describe('connect, presence and identity on the game channel', () => {
   const clock = createFakeClock();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import { connectPlayer, type TestPlayer } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { DISPLAY_NAME_MAX_CHARS, displayNameFor } from '../../common/display-name.ts';
 import { parseClientMessage } from '../../common/protocol.ts';

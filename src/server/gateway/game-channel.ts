@@ -9,6 +9,7 @@ import {
   CLOSE_CODES,
   type ClientMessage,
   channelQuerySchema,
+  type Holding,
   type ServerMessage,
 } from '../../common/protocol.ts';
 import type { NodeNaming } from '../game/topology.ts';
@@ -25,8 +26,11 @@ export type GameMessage = Exclude<ClientMessage, { type: 'connect' | 'ping' }>;
 export interface GameHandlers {
   handle(connection: Connection, message: GameMessage): void | Promise<void>;
   disconnected(connection: Connection): void | Promise<void>;
-  /** The socket said `connect`: a search its wallet left behind on a lost socket is taken back. */
-  connected?(connection: Connection): void | Promise<void>;
+  /**
+   * The socket said `connect`: a search its wallet left behind on a lost socket is taken back, and it is
+   * told what the server holds (`held`), and what became of the search its page names (`holding`).
+   */
+  connected?(connection: Connection, holding?: Holding): void | Promise<void>;
   queueLengths(): Record<string, number>;
 }
 
@@ -254,7 +258,7 @@ export async function registerGameChannel(
               queueLengths: handlers?.queueLengths() ?? {},
               playersOnline: presence.playersOnline(),
             });
-            return handlers?.connected?.(conn);
+            return handlers?.connected?.(conn, message.holding);
           case 'ping':
             conn.send({ type: 'pong', timestamp: message.timestamp, serverTime: options.clock.now() });
             return;

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { flush } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { CLOSE_CODES, ERROR_MESSAGES } from '../../common/protocol.ts';
 import { games, queueSessions } from '../db/schema/index.ts';
 import { BAN_MESSAGES, createBans } from '../security/bans.ts';
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 describe('matchmaking and reconnection over real sockets', () => {
   const clock = createFakeClock();
@@ -193,12 +192,15 @@ describe('matchmaking and reconnection over real sockets', () => {
     expect(row).toMatchObject({ completionStatus: 'forfeited', winner: b.wallet.address });
   });
 
-  it('reconnect to a finished or unknown game is refused and tells the client to forget it', async () => {
+  it('reconnect to a finished game whose game-over screen was left, or to an unknown one, is refused and tells the client to forget it', async () => {
     const { a, b, gameId } = await matchPair();
     a.send({ type: 'forceDisconnect', gameId });
     await run(100);
     expect((await a.next('gameOver')).finalResult).toBe('loss');
     expect((await b.next('gameOver')).finalResult).toBe('win');
+    // Its game-over screen is left (MAIN MENU): no rematch of it, nothing to come back to.
+    a.send({ type: 'playAgain', gameId });
+    await a.next('gameCleanup');
     a.send({ type: 'reconnect', gameId });
     expect(await a.next('reconnectionFailed')).toMatchObject({ clearStoredGameId: true });
     a.send({ type: 'reconnect', gameId: randomUUID() });

@@ -26,6 +26,7 @@ export function transactionNoticeOf(notice: MovementNotice): TransactionNotice {
     type: notice.type,
     wallet_address: notice.walletAddress,
     amount: lamportsToSol(notice.amountLamports),
+    amount_lamports: notice.amountLamports.toString(),
     status: notice.status,
     created_at: notice.createdAt.toISOString(),
     transaction_signature: notice.signature,

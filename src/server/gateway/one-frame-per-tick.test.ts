@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import { connectPlayer, matchPractice, type TestPlayer } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { flush } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { messagesOfFrame, type ServerMessage, serverFrameSchema } from '../../common/protocol.ts';
@@ -13,9 +14,6 @@ function tickOf(message: ServerMessage): number | null {
   if (message.type === 'ballEvent' || message.type === 'opponentPaddle') return message.tick;
   return null;
 }
-
-/** Lets socket traffic flow (real I/O, not a timer the test waits on). */
-const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 /**
  * What one server tick sends to one socket goes as one WebSocket frame: a tick that has two messages for a

@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import { connectPlayer, type TestPlayer } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { flush } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { type MatchRecord, replayMatch } from '../../common/game/replay.ts';
 import { unbatch } from '../../common/protocol.ts';
 import { gameSessions, games, queueSessions } from '../db/schema/index.ts';
-import { seedHash } from '../game/store/match-recorder.ts';
-
-/** Lets socket traffic flow between fake-clock ticks (real I/O, not a timer the test waits on). */
-const flush = () => new Promise((resolve) => setTimeout(resolve, 1));
+import { seedHash } from '../game/store/store-keys.ts';
 
 /**
  * A bot that heads, with an offset, for where the ball was last said to be (a keyframe, a serve or a
@@ -72,7 +70,7 @@ describe('a whole practice match over real sockets', () => {
     for (let i = 0; i < 200_000 && a.all('gameOver').length === 0; i++) {
       clock.advance(TICK_MS);
       server.game.game.tick();
-      if (i % 4 === 0) await flush();
+      if (i % 4 === 0) await flush(1);
     }
     const [overA, overB] = await Promise.all([a.next('gameOver'), b.next('gameOver')]);
     expect(overA.gameId).toBe(gameId);
@@ -87,7 +85,7 @@ describe('a whole practice match over real sockets', () => {
     let row: typeof games.$inferSelect | undefined;
     for (let i = 0; i < 100 && !row; i++) {
       [row] = await server.db.select().from(games).where(eq(games.id, gameId));
-      if (!row) await flush();
+      if (!row) await flush(1);
     }
     expect(row).toMatchObject({
       mode: 'practice',

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/db-harness.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/database-bed.ts';
 import {
   connectPlayer,
   matchPractice,
   signIn,
   type TestPlayer,
 } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { flush } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { CLOSE_CODES } from '../../common/protocol.ts';
 import { BAN_MESSAGES } from '../security/bans.ts';
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 /**
  * RELIABILITY 35: a sign-out or a ban closes the game sockets it concerns, with an application close code

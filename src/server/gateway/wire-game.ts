@@ -34,7 +34,7 @@ export function gameHandlers(
         ? timePaidSearch(connection, () => game.handle(connection, message), metrics.paidSearchJoined)
         : game.handle(connection, message),
     disconnected: (connection) => game.disconnected(connection),
-    connected: (connection) => game.connected(connection),
+    connected: (connection, holding) => game.connected(connection, holding),
     queueLengths: () => game.queueLengths(),
   };
 }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fitsExactly } from '../../../test/support/contract-fit.ts';
 import { rpcUrlAnswerSchema, walletConfigAnswerSchema } from '../../common/api/player-api.ts';
-import { fitsExactly } from '../../common/api/test-support/contract-fit.ts';
 import { loadConfig } from '../config.ts';
 import { buildApp } from './app.ts';
 

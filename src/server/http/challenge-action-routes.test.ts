@@ -7,7 +7,8 @@ import {
 } from '@solana/kit';
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { waitForCommitment } from '../../../test/support/local-chain-server.ts';
 import {
   actionErrorSchema,
   actionGetAnswerSchema,
@@ -17,7 +18,6 @@ import {
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import { CANCEL_WAIT_MS } from '../../common/rules.ts';
-import { waitForCommitment } from '../chain/test-support/local-chain-server.ts';
 import { challengeByCode } from '../game/store/challenge-rows.ts';
 import {
   expectMoneyAccountedFor,

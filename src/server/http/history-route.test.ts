@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueSignature } from '../../../test/db-harness.ts';
+import { fitsExactly } from '../../../test/support/contract-fit.ts';
+import { describeEachDatabase, uniqueSignature } from '../../../test/support/database-bed.ts';
 import { historyAnswerSchema, historyRefusalSchema } from '../../common/api/player-api.ts';
-import { fitsExactly } from '../../common/api/test-support/contract-fit.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { transactions } from '../db/schema/index.ts';
 import { createPlayerSessions, PLAYER_SESSION_COOKIE } from '../security/player-sessions.ts';

@@ -2,7 +2,7 @@ import { generateKeyPairSigner } from '@solana/kit';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import { apiErrorSchema } from '../../common/api/wire-values.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { LOSS_LIMIT_RAISE_DELAY_MS } from '../../common/rules.ts';

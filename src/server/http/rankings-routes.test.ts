@@ -2,14 +2,14 @@ import { generateKeyPairSigner } from '@solana/kit';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { fitsExactly } from '../../../test/support/contract-fit.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import {
   leaderboardAnswerSchema,
   MIN_RANKED_GAMES,
   playerProfileAnswerSchema,
   visibilityAnswerSchema,
 } from '../../common/api/rankings-api.ts';
-import { fitsExactly } from '../../common/api/test-support/contract-fit.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { getGameMode } from '../../common/game-modes.ts';
 import { games, signedInWallets } from '../db/schema/index.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createBans } from '../security/bans.ts';

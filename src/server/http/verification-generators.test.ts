@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { fitsExactly } from '../../../test/support/contract-fit.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { createMatchBed, playWithBots } from '../../../test/support/match-bed.ts';
 import { VERIFY_TEXTS, verifyMatch } from '../../client/verify/verify-match.ts';
 import { matchVerificationAnswerSchema } from '../../common/api/player-api.ts';
-import { fitsExactly } from '../../common/api/test-support/contract-fit.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { GENERATOR_NAMES } from '../../common/game/generator-versions.ts';
 import { replayMatch } from '../../common/game/replay.ts';
 import { gameReplay } from '../admin/queries/game-replay.ts';
 import { games } from '../db/schema/index.ts';
-import { createHarness, playWithBots } from '../game/match/test-support/match-test-harness.ts';
 import v1Match from '../game/match/test-support/sfc32-match-v1.json' with { type: 'json' };
 import { recordPlayedMatch } from '../game/store/test-support/record-played-match.ts';
 import { createPlayerSessions, PLAYER_SESSION_COOKIE } from '../security/player-sessions.ts';
@@ -81,7 +81,7 @@ describeEachDatabase(
     });
 
     it('a match played now is recorded as generator v2 and verifies with it; named v1 instead, it fails', async () => {
-      const h = createHarness();
+      const h = createMatchBed();
       playWithBots(h, (seat, played) => (seat === 0 ? played % 3 === 2 : played % 3 !== 2));
       const result = await recordPlayedMatch(target.db, h);
       const [row] = await target.db.select().from(games).where(eq(games.id, result.id));

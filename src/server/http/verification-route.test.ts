@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { fitsExactly } from '../../../test/support/contract-fit.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { createMatchBed, playWithBots, SEED } from '../../../test/support/match-bed.ts';
 import {
   matchVerificationAnswerSchema,
   matchVerificationPendingSchema,
 } from '../../common/api/player-api.ts';
-import { fitsExactly } from '../../common/api/test-support/contract-fit.ts';
 import { apiErrorSchema } from '../../common/api/wire-values.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { games } from '../db/schema/index.ts';
-import { createHarness, playWithBots, SEED } from '../game/match/test-support/match-test-harness.ts';
-import { seedHash } from '../game/store/match-recorder.ts';
+import { seedHash } from '../game/store/store-keys.ts';
 import { recordMatchStartOnly, recordPlayedMatch } from '../game/store/test-support/record-played-match.ts';
 import { createPlayerSessions, PLAYER_SESSION_COOKIE } from '../security/player-sessions.ts';
 import { registerVerificationRoute, VERIFICATION_REFUSALS } from './verification-route.ts';
@@ -35,7 +35,7 @@ describeEachDatabase('GET /api/games/:gameId/verification', (target) => {
   const read = async (gameId: string, headers: Record<string, string> = {}) =>
     app().inject({ url: `/api/games/${gameId}/verification`, headers });
   const played = async () => {
-    const h = createHarness();
+    const h = createMatchBed();
     playWithBots(h, script);
     return recordPlayedMatch(target.db, h);
   };
@@ -83,7 +83,7 @@ describeEachDatabase('GET /api/games/:gameId/verification', (target) => {
   });
 
   it('a match under way (or whose result is being written) reveals no seed: 202 pending with retry-after', async () => {
-    const h = createHarness();
+    const h = createMatchBed();
     playWithBots(h, script);
     const started = await recordMatchStartOnly(target.db, h);
     const res = await read(started.id, await signedInAs(started.seats[0].walletAddress));

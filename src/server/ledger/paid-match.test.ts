@@ -10,19 +10,19 @@ import {
 } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
+import { signedTransfer } from '../../../test/support/local-chain-server.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { flush } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { getGameMode } from '../../common/game-modes.ts';
-import { signedTransfer } from '../chain/test-support/local-chain-server.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { payoutJobs, queueSessions, transactions } from '../db/schema/index.ts';
 import { createBans } from '../security/bans.ts';
 import { checkLedgerBalance } from './reconcile/ledger-balance.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
 const MODE = getGameMode('tiny_tuna');
 
 /**
@@ -82,7 +82,7 @@ describe('money: a paid match and a paid cancel, end to end', () => {
     await server?.stop();
   });
 
-  it('a paid match pays its winner exactly 1.5x the entry, once, and notifies the wallet', async () => {
+  it('a paid match pays its winner exactly 1.5x the entry, once, and notifies the wallet of it with its game and exact lamports', async () => {
     const [a, b] = [await fundedPlayer(), await fundedPlayer()];
     a.player.send({ type: 'findMatch', gameMode: MODE.id, paymentSignature: await payEntry(a.wallet) });
     await a.player.next('joinQueue');
@@ -134,9 +134,16 @@ describe('money: a paid match and a paid cancel, end to end', () => {
       .where(and(eq(transactions.gameId, matched.gameId), eq(transactions.type, 'commission')));
     expect(commission[0]?.amountLamports).toBe(2n * MODE.wagerLamports - MODE.winLamports);
     const sent = await a.player.next('transaction_notification');
-    expect(sent.transaction).toMatchObject({ type: 'winner_payout', amount: 0.15, status: 'processing' });
+    // The game over screen ties the payout to its game by game_id, and shows amount_lamports exactly.
+    const paid = {
+      type: 'winner_payout',
+      amount: 0.15,
+      game_id: matched.gameId,
+      amount_lamports: '150000000',
+    };
+    expect(sent.transaction).toMatchObject({ ...paid, status: 'processing' });
     const confirmed = await a.player.next('transaction_notification');
-    expect(confirmed.transaction).toMatchObject({ type: 'winner_payout', amount: 0.15, status: 'confirmed' });
+    expect(confirmed.transaction).toMatchObject({ ...paid, status: 'confirmed' });
     expect(confirmed.transaction.transaction_signature).toBe(sent.transaction.transaction_signature);
   }, 60_000);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueSignature, uniqueWallet } from '../../../test/db-harness.ts';
+import { describeEachDatabase, uniqueSignature, uniqueWallet } from '../../../test/support/database-bed.ts';
 import { games, transactions } from '../db/schema/index.ts';
 import { owePayment } from './payout/owe-payment.ts';
 import { playerHistory } from './player-history.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
-import type { HistoryRow } from '../../common/api/player-api.ts';
+import type { HistoryRow } from '../../common/api/history-row.ts';
 import { lamportsToSol } from '../../common/format.ts';
 import type { Database } from '../db/database.ts';
 import { games, queueSessions, transactions } from '../db/schema/index.ts';

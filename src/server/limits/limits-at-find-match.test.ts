@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { REFUND_TEXTS } from '../../common/refund-texts.ts';
 import {
   LOSS_LIMIT_DAY_WINDOW_MS,
@@ -15,7 +16,6 @@ import {
   type SearchBed,
   searchBed,
   type TestLink,
-  until,
 } from '../game/test-support/paid-search-bed.ts';
 import { lossesAt } from './net-loss.ts';
 import { setExclusion, setLossLimit } from './player-limits-store.ts';
@@ -41,7 +41,9 @@ describeEachDatabase('self-exclusion and loss limits refuse paid searches at fin
     const gameId = loser.of('matched').at(-1)!.gameId;
     bed.game.tick();
     await bed.game.handle(loser, { type: 'exit', gameId });
-    await until(async () => (await payoutJobsOf(target.db, [winner])).length > 0, 'the result is recorded');
+    await until(async () => (await payoutJobsOf(target.db, [winner])).length > 0, {
+      what: 'the result is recorded',
+    });
   }
 
   const limit = (link: TestLink, kind: 'daily' | 'weekly', lamports: bigint | null, now: number) =>

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { until } from '../../../test/support/until.ts';
 import { riskEvidenceOf } from '../../common/api/risk-evidence.ts';
 import { games, walletAnalytics } from '../db/schema/index.ts';
 import {
@@ -9,11 +10,11 @@ import {
   payoutJobsOf,
   type SearchBed,
   searchBed,
-  until,
 } from '../game/test-support/paid-search-bed.ts';
 import { PAIR_POINTS } from './pair-signals.ts';
 import { SAME_IP_GAME_POINTS } from './risk-score.ts';
 import { createRiskWatch } from './risk-watch.ts';
+import { backOfficePorts } from './test-support/back-office-ports.ts';
 
 const chain = localChainForFile();
 
@@ -22,7 +23,7 @@ async function paidMatchWalkedOut(bed: SearchBed) {
   const [a, b] = [await bed.link(), await bed.link()];
   await bed.findPaidMatch(a);
   await bed.findPaidMatch(b);
-  await until(() => bed.game.matches().length === 1, 'the match starts');
+  await until(() => bed.game.matches().length === 1, { what: 'the match starts' });
   const gameId = bed.game.matches()[0]!.id;
   await bed.game.handle(b, { type: 'exit', gameId });
   return { a, b, gameId };
@@ -45,8 +46,10 @@ describeEachDatabase('the risk pass after a paid result', (target) => {
       },
     });
     const { a, b, gameId } = await paidMatchWalkedOut(bed);
-    await until(async () => (await payoutJobsOf(target.db, [a, b])).length > 0, 'the payout job is written');
-    await until(() => told.length > 0, 'the follower is told');
+    await until(async () => (await payoutJobsOf(target.db, [a, b])).length > 0, {
+      what: 'the payout job is written',
+    });
+    await until(() => told.length > 0, { what: 'the follower is told' });
     expect(told).toEqual([gameId]);
     const jobs = await payoutJobsOf(target.db, [a, b]);
     expect(jobs.map((j) => [j.kind, j.walletAddress])).toEqual([['winner_payout', a.wallet.address]]);
@@ -59,13 +62,16 @@ describeEachDatabase('the risk pass after a paid result', (target) => {
       clock: chain().clock,
       flagThreshold: 60,
       log: (message) => logged.push(message),
+      ...backOfficePorts({ db: target.db, clock: chain().clock }),
     });
     const bed = await searchBed(chain(), target.db, {
       houseWallet: house(),
       onResultRecorded: risk.matchRecorded,
     });
     const { a, b, gameId } = await paidMatchWalkedOut(bed);
-    await until(async () => (await payoutJobsOf(target.db, [a, b])).length > 0, 'the payout job is written');
+    await until(async () => (await payoutJobsOf(target.db, [a, b])).length > 0, {
+      what: 'the payout job is written',
+    });
     await risk.idle();
     const [game] = await target.db
       .select({

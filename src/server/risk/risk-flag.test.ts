@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import type { RiskEvidence } from '../../common/api/risk-evidence.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { flagWalletAction, resolveFlagAction } from '../admin/queries/flag-actions.ts';
 import { bannedWallets, flaggedWallets, systemEvents, walletAnalytics } from '../db/schema/index.ts';
 import { flagIfRisky } from './risk-flag.ts';
+import { backOfficePorts } from './test-support/back-office-ports.ts';
 import { walletOf } from './test-support/bot-matches.ts';
 
 const evidence = (score: number, games: string[] = ['g1']): RiskEvidence => ({
@@ -19,7 +20,7 @@ const GAME = { id: 'g1', endedAt: new Date('2026-11-26T00:00:00.000Z') };
 /** What a flag raised by the risk pass does with what is already there (risk-flag.ts). */
 describeEachDatabase('risk flags: raised at the threshold, by system, with the evidence', (target) => {
   const clock = createFakeClock(Date.parse('2026-11-27T00:00:00.000Z'));
-  const deps = () => ({ db: target.db, clock });
+  const deps = () => ({ db: target.db, clock, ...backOfficePorts({ db: target.db, clock }) });
   const flagOf = async (wallet: string) =>
     (await target.db.select().from(flaggedWallets).where(eq(flaggedWallets.walletAddress, wallet)))[0];
 

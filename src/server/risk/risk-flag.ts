@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { RiskEvidence } from '../../common/api/risk-evidence.ts';
 import type { Clock } from '../../common/clock.ts';
-import { refreshWalletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
-import { flagWalletAction } from '../admin/queries/flag-actions.ts';
 import type { Database } from '../db/database.ts';
 import { bannedWallets, flaggedWallets } from '../db/schema/index.ts';
+import type { RiskPorts } from './risk-ports.ts';
 import { flagReasonOf, severityOf } from './risk-score.ts';
 
 /** Who raises the flags the risk pass raises (flagged_wallets.flagged_by, the system event). */
@@ -22,7 +21,7 @@ export type FlagOutcome = 'below_threshold' | 'flagged' | 'refreshed' | 'kept' |
  *   evidence: the operator's note answered the evidence seen then, not a new game.
  */
 export async function flagIfRisky(
-  deps: { db: Database; clock: Clock },
+  deps: { db: Database; clock: Clock } & RiskPorts,
   wallet: string,
   evidence: RiskEvidence,
   threshold: number,
@@ -45,7 +44,7 @@ export async function flagIfRisky(
         .set({ evidence, reason, severity })
         .where(eq(flaggedWallets.id, flag.id));
       // The analytics' flag_reason follows the flag's.
-      await refreshWalletAnalytics(tx, [wallet]);
+      await deps.analytics.walletsChanged(tx, [wallet]);
     });
     return 'refreshed';
   }
@@ -56,11 +55,12 @@ export async function flagIfRisky(
       evidence.signals.some((s) => s.games.includes(game.id));
     if (!newGame) return 'kept';
   }
-  const result = await flagWalletAction(
-    deps,
-    { by: SYSTEM_FLAGGER },
-    { walletAddress: wallet, reason, severity, evidence },
-  );
+  const result = await deps.flags.flagWallet(SYSTEM_FLAGGER, {
+    walletAddress: wallet,
+    reason,
+    severity,
+    evidence,
+  });
   if (!result.ok) throw new Error(`flagging ${wallet} was refused: ${result.error}`);
   return 'flagged';
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import { riskEvidenceOf } from '../../common/api/risk-evidence.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { resolveFlagAction } from '../admin/queries/flag-actions.ts';
@@ -17,6 +17,7 @@ import {
 import { seededRandom } from '../game/match/bot-brain.ts';
 import type { MatchResult } from '../game/match/match-types.ts';
 import { createRiskWatch } from './risk-watch.ts';
+import { backOfficePorts } from './test-support/back-office-ports.ts';
 import {
   type BotSeat,
   dumpingBot,
@@ -98,6 +99,7 @@ describeEachDatabase('risk signals: bots flagged, people not (issue point 7)', (
       clock,
       flagThreshold: THRESHOLD,
       log: (m, e) => logged.push(`${m} ${e}`),
+      ...backOfficePorts({ db: target.db, clock }),
     });
 
   const flagOf = async (wallet: string) =>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { createRiskWatch, MAX_WAITING_GAMES } from './risk-watch.ts';
+import { backOfficePorts } from './test-support/back-office-ports.ts';
 
 /** A database that refuses everything, counting how often it was asked. */
 function brokenDatabase() {
@@ -25,6 +26,7 @@ function watchOver(db: Database) {
     clock: createFakeClock(0),
     flagThreshold: 60,
     log: (message, error) => logged.push(`${message}: ${(error as Error | undefined)?.message ?? ''}`),
+    ...backOfficePorts({ db, clock: createFakeClock(0) }),
   });
   return { watch, logged };
 }

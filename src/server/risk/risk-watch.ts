@@ -3,9 +3,10 @@ import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { judgedWallets, measureGame } from './game-measure.ts';
 import { type FlagOutcome, flagIfRisky } from './risk-flag.ts';
+import type { RiskPorts } from './risk-ports.ts';
 import { assessWallet, storeAssessment } from './wallet-assessment.ts';
 
-export interface RiskWatchDeps {
+export interface RiskWatchDeps extends RiskPorts {
   db: Database;
   clock: Clock;
   /** RISK_FLAG_THRESHOLD: a wallet whose score reaches it is flagged for review. */
@@ -26,7 +27,7 @@ export async function assessGame(
   const outcomes = [];
   for (const wallet of judgedWallets(game)) {
     const assessment = await assessWallet(deps.db, deps.clock, wallet);
-    await storeAssessment(deps.db, assessment);
+    await storeAssessment(deps.db, deps.analytics, assessment);
     const flag = await flagIfRisky(deps, wallet, assessment.evidence, deps.flagThreshold, game);
     outcomes.push({ wallet, score: assessment.evidence.score, flag });
   }

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RiskEvidence, RiskSignal } from '../../common/api/risk-evidence.ts';
 import type { Clock } from '../../common/clock.ts';
-import { refreshWalletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
 import type { Database } from '../db/database.ts';
 import { walletAnalytics, walletIpAssociations } from '../db/schema/index.ts';
 import { botSignals, pooledFigures } from './bot-signals.ts';
 import { chipDumpingSignals, multiAccountingSignals } from './pair-signals.ts';
 import { loadPairInputs, loadRecentFigures } from './risk-inputs.ts';
+import type { RiskPorts } from './risk-ports.ts';
 import { riskEvidence } from './risk-score.ts';
 
 export interface Assessment {
@@ -48,14 +48,18 @@ export async function assessWallet(db: Database, clock: Clock, wallet: string): 
  * the other wallet's association with it), and the risk score of each of its IPs: the highest score of the
  * wallets seen from it.
  */
-export async function storeAssessment(db: Database, assessment: Assessment): Promise<void> {
+export async function storeAssessment(
+  db: Database,
+  analytics: RiskPorts['analytics'],
+  assessment: Assessment,
+): Promise<void> {
   const { wallet, evidence } = assessment;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ wallet: walletAnalytics.walletAddress })
       .from(walletAnalytics)
       .where(eq(walletAnalytics.walletAddress, wallet));
-    if (!row) await refreshWalletAnalytics(tx, [wallet]);
+    if (!row) await analytics.walletsChanged(tx, [wallet]);
     await tx
       .update(walletAnalytics)
       .set({ riskScore: evidence.score, suspiciousPatterns: evidence })

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueWallet } from '../../../test/db-harness.ts';
+import { describeEachDatabase, uniqueWallet } from '../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { listBanHistory } from '../admin/queries/ban-history-list.ts';
 import { systemEvents } from '../db/schema/index.ts';

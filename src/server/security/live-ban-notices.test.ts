@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import type { ServerMessage } from '../../common/protocol.ts';
 import { BAN_MESSAGES, createBans } from './bans.ts';

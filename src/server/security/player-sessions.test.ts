@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase, uniqueWallet } from '../../../test/db-harness.ts';
+import { describeEachDatabase, uniqueWallet } from '../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { playerSessions as playerSessionsTable } from '../db/schema/identity.ts';
 import {

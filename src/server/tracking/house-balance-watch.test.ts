@@ -1,10 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueWallet } from '../../../test/db-harness.ts';
+import { describeEachDatabase, uniqueWallet } from '../../../test/support/database-bed.ts';
+import { SOL } from '../../../test/support/money.ts';
 import { systemEvents } from '../db/schema/index.ts';
 import { createHouseBalanceWatch, HOUSE_BALANCE_EVENTS } from './house-balance-watch.ts';
-
-const SOL = 1_000_000_000n;
 
 /** A house balance below HOUSE_BALANCE_FLOOR_SOL is one event per crossing, not per check. */
 describeEachDatabase('the house balance floor', (target) => {

@@ -1,17 +1,18 @@
 import { generateKeyPairSigner } from '@solana/kit';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import {
+  type LocalChainServer,
+  removeDataDir,
+  startLocalChainServer,
+} from '../../../test/support/local-chain-server.ts';
+import { eventually } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { ERROR_MESSAGES } from '../../common/protocol.ts';
 import { walletAnalytics } from '../admin/analytics/refresh-wallet-analytics.ts';
 import { resolveEventAction } from '../admin/queries/resolve-event.ts';
 import { createChainRpc } from '../chain/chain-rpc.ts';
-import {
-  type LocalChainServer,
-  removeDataDir,
-  startLocalChainServer,
-} from '../chain/test-support/local-chain-server.ts';
 import { loadConfig } from '../config.ts';
 import { systemEvents } from '../db/schema/index.ts';
 import { createEntryVerifier } from '../ledger/entry/entry-verifier.ts';
@@ -84,20 +85,6 @@ describeEachDatabase('repeated refusals are one counted system event', (target) 
       );
   const countOf = (row: { details: unknown }) => (row.details as { count?: number }).count;
 
-  /** The events' writes land beside the answers: read once every one has landed. */
-  async function eventually(check: () => Promise<void>, timeoutMs = 20_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      try {
-        await check();
-        return;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }
-  }
-
   it('a burst of paid searches without a payment from one wallet is one warning counting each', async () => {
     const { house, rpc, unpaid } = await setUp();
     const [flooder, other] = [await wallet(), await wallet()];
@@ -106,20 +93,26 @@ describeEachDatabase('repeated refusals are one counted system event', (target) 
       new Set([ERROR_MESSAGES.paymentRequired]),
     );
     await unpaid(other);
-    await eventually(async () => {
-      const rows = await eventsOf(PAYMENT_VERIFICATION_FAILED, flooder);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
-        severity: 'warning',
-        details: { walletAddress: flooder, ipAddress: DE, mode: 'tiny_tuna', count: BURST },
-      });
-      expect(rows[0]?.message).toContain(`${BURST} times since`);
-    });
+    await eventually(
+      async () => {
+        const rows = await eventsOf(PAYMENT_VERIFICATION_FAILED, flooder);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          severity: 'warning',
+          details: { walletAddress: flooder, ipAddress: DE, mode: 'tiny_tuna', count: BURST },
+        });
+        expect(rows[0]?.message).toContain(`${BURST} times since`);
+      },
+      { timeoutMs: 20_000 },
+    );
     // Another wallet's refusal is its own event, counted from one.
-    await eventually(async () => {
-      const theirs = await eventsOf(PAYMENT_VERIFICATION_FAILED, other);
-      expect(theirs.map(countOf)).toEqual([1]);
-    });
+    await eventually(
+      async () => {
+        const theirs = await eventsOf(PAYMENT_VERIFICATION_FAILED, other);
+        expect(theirs.map(countOf)).toEqual([1]);
+      },
+      { timeoutMs: 20_000 },
+    );
     expect(await checkMoney({ db: target.db, rpc, houseWallet: house })).toEqual({
       ledger: [],
       chain: [],
@@ -132,15 +125,18 @@ describeEachDatabase('repeated refusals are one counted system event', (target) 
     const [flooder, other] = [await wallet(), await wallet()];
     await Promise.all(Array.from({ length: BURST }, () => restricted(flooder)));
     await restricted(other);
-    await eventually(async () => {
-      const rows = await eventsOf(RESTRICTED_JURISDICTION_EVENT, flooder);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
-        severity: 'warning',
-        details: { walletAddress: flooder, ipAddress: GB, country: 'GB', count: BURST },
-      });
-      expect((await eventsOf(RESTRICTED_JURISDICTION_EVENT, other)).map(countOf)).toEqual([1]);
-    });
+    await eventually(
+      async () => {
+        const rows = await eventsOf(RESTRICTED_JURISDICTION_EVENT, flooder);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          severity: 'warning',
+          details: { walletAddress: flooder, ipAddress: GB, country: 'GB', count: BURST },
+        });
+        expect((await eventsOf(RESTRICTED_JURISDICTION_EVENT, other)).map(countOf)).toEqual([1]);
+      },
+      { timeoutMs: 20_000 },
+    );
   });
 
   it('fresh wallets from one address do not buy fresh rows: past a few, they fold into the address', async () => {

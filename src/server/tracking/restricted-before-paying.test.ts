@@ -1,9 +1,9 @@
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../../../test/support/player-client.ts';
 import { productChain } from '../../../test/support/product-chain.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { getGameMode } from '../../common/game-modes.ts';
 import { ERROR_MESSAGES, TERMS_VERSION } from '../../common/protocol.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueWallet } from '../../../test/db-harness.ts';
+import { describeEachDatabase, uniqueWallet } from '../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { ipAddresses, walletIpAssociations } from '../db/schema/index.ts';
 import { openCountryLookup } from './country-lookup.ts';

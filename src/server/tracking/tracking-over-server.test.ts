@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../e2e/support/test-server.ts';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/db-harness.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/database-bed.ts';
 import { connectPlayer, signIn, type TestPlayer } from '../../../test/support/player-client.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { eventually } from '../../../test/support/until.ts';
 import { ERROR_MESSAGES, TERMS_VERSION } from '../../common/protocol.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { ipAddresses, systemEvents, termsAcceptances, walletIpAssociations } from '../db/schema/index.ts';
@@ -17,19 +18,14 @@ const DE = '2a00:1450:4001::1';
 const forwarded = (ip: string) => ({ 'x-forwarded-for': ip });
 
 /** Retries `check` (after writing what the tracker holds) until it passes: writes land after the answers. */
-async function eventually(server: TestServer, check: () => Promise<void>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await server.tracking.tracker.flush();
-    try {
+const whenWritten = (server: TestServer, check: () => Promise<void>) =>
+  eventually(
+    async () => {
+      await server.tracking.tracker.flush();
       await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+    },
+    { timeoutMs: 20_000, intervalMs: 50 },
+  );
 
 async function hello(player: TestPlayer) {
   player.send({ type: 'connect', walletAddress: player.wallet.address, displayName: 'none', timestamp: 1 });
@@ -129,13 +125,13 @@ for (const backend of ['pglite', 'postgresql'] as const) {
       expect(await me.json()).toEqual({ walletAddress: wallet });
       // A request without a session counts for nobody.
       await fetch(`${server.url}/api/auth/me`, { headers: forwarded(ip) });
-      await eventually(server, async () => {
+      await whenWritten(server, async () => {
         expect(await ipRow(ip)).toMatchObject({ country: 'RU', requestCount: 2, totalConnections: 0 });
         expect(await pairRow(wallet, ip)).toMatchObject({ connectionCount: 2, totalGamesPlayed: 0 });
       });
       const player = await connectPlayer(server.url, { signedIn: identity, headers: forwarded(ip) });
       players.push(player);
-      await eventually(server, async () => {
+      await whenWritten(server, async () => {
         expect(await ipRow(ip)).toMatchObject({ requestCount: 2, totalConnections: 1 });
         const pair = await pairRow(wallet, ip);
         expect(pair).toMatchObject({ connectionCount: 3 });
@@ -170,7 +166,7 @@ for (const backend of ['pglite', 'postgresql'] as const) {
       const refused = await player.next('error');
       expect(refused.data.code).toBe('payment_refused');
       expect(await eventsFor(RESTRICTED_JURISDICTION_EVENT, player.wallet.address)).toEqual([]);
-      await eventually(server, async () => {
+      await whenWritten(server, async () => {
         expect(await eventsFor(PAYMENT_VERIFICATION_FAILED, player.wallet.address)).toMatchObject([
           { severity: 'warning', details: { mode: 'tiny_tuna', ipAddress: DE } },
         ]);
@@ -184,7 +180,7 @@ for (const backend of ['pglite', 'postgresql'] as const) {
       await a.next('joinQueue');
       b.send({ type: 'findMatch', gameMode: 'practice', timestamp: 1 });
       await Promise.all([a.next('matched'), b.next('matched')]);
-      await eventually(server, async () => {
+      await whenWritten(server, async () => {
         expect(await pairRow(a.wallet.address, US)).toMatchObject({
           totalGamesPlayed: 1,
           connectionCount: 2,

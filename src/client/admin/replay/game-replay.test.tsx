@@ -2,9 +2,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { playRecordedMatch } from '../../../../test/support/recorded-match.ts';
 import { TICK_HZ } from '../../../common/game/constants.ts';
 import { createReplayTimeline } from '../../../common/game/replay-timeline.ts';
-import { playRecordedMatch } from '../../../server/game/match/test-support/recorded-match.ts';
 import { COLORS } from '../../game/render.ts';
 import { RecordingContext } from '../../game/test-support/recording-context.ts';
 import { createQueryClient } from '../../query-client.ts';

@@ -86,6 +86,7 @@ export function fakeGame(view: Partial<GameView> = {}, connection: Partial<Conne
     exit: mustNotBeCalled('exit'),
     forceDisconnect: mustNotBeCalled('forceDisconnect'),
     reconnectNow: mustNotBeCalled('reconnectNow'),
+    dismissSettled: mustNotBeCalled('reconnectNow'),
     returnToMenu: mustNotBeCalled('returnToMenu'),
     onTransactionNotification: () => () => {},
   };

@@ -39,6 +39,7 @@ export function fakeGame(view: Partial<GameView> = {}, connection: Partial<Conne
     exit: record('exit'),
     forceDisconnect: record('forceDisconnect'),
     reconnectNow: record('reconnectNow'),
+    dismissSettled: record('reconnectNow'),
     returnToMenu: record('returnToMenu'),
     onTransactionNotification: () => () => {},
   };

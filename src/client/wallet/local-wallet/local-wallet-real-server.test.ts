@@ -14,7 +14,7 @@ import {
   type StandardEventsFeature,
 } from '@wallet-standard/features';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../../e2e/support/test-server.ts';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { getGameMode } from '../../../common/game-modes.ts';
 import { currentSessionWallet, ensureSignedIn } from '../../auth/sign-in.ts';

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sleep } from '../../../../test/support/until.ts';
 import { CONNECTION_CANCELLED, INVALID_CONNECTION_RESPONSE } from '../connect-errors.ts';
 import { STALE_CONNECT_REQUEST_MS } from '../mobile-connect.ts';
 import { RETURN_FAILED_TOAST } from '../return-check.ts';
@@ -14,9 +15,6 @@ import { b58, simulatedPhantom, unb58 } from './test-support/simulated-phantom.t
  */
 
 afterEach(() => history.replaceState(null, '', '/'));
-
-/** Lets the asynchronous return (lazy tweetnacl, decrypt, connect) finish. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe("Phantom's connect answer", () => {
   it('is decrypted: address, session and keys stored, the URL cleaned, the wallet connected', async () => {
@@ -148,7 +146,7 @@ describe("Phantom's connect answer", () => {
       const link = await page.openConnectLink();
       page.land(answer(page, link));
       await vi.waitFor(() => expect(page.toasts).toHaveLength(1));
-      await settle();
+      await sleep(20);
       expect(page.toasts).toEqual([
         {
           title: 'Wallet Connection Failed',
@@ -179,7 +177,7 @@ describe('text from the page address is never shown to the player', () => {
   it('a link naming a connection id this page does not hold is ignored whole: no toast, nothing changed', async () => {
     const page = phantomPage();
     page.land(phishingQuery('x'));
-    await settle();
+    await sleep(20);
     expect(page.toasts).toEqual([]);
     expect(page.store.getState()).toMatchObject({ status: 'disconnected', lastError: null });
     expect(location.search).toBe('');
@@ -191,7 +189,7 @@ describe('text from the page address is never shown to the player', () => {
     const key = page.phantom.connectKey.get();
     const id = page.stored.walletConnectionId.get();
     page.land(phishingQuery('0123456789abcdef0123456789abcdef'));
-    await settle();
+    await sleep(20);
     expect(page.toasts).toEqual([]);
     expect(page.phantom.connectKey.get()).toEqual(key);
     expect(page.stored.walletConnectionId.get()).toBe(id);

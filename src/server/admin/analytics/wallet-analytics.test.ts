@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
-import { createFakeClock } from '../../../common/clock.ts';
-import { getGameMode } from '../../../common/game-modes.ts';
-import { walletAnalytics, walletIpAssociations } from '../../db/schema/index.ts';
-import { createDrizzleMatchmaker } from '../../game/test-support/drizzle-matchmaker.ts';
-import { createMatchMoney } from '../../ledger/match-money.ts';
 import {
   confirmDuePayouts,
   HOUSE,
   newWallet,
   payEntryFee,
   playGame,
-} from '../queries/test-support/admin-seed.ts';
+} from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { createFakeClock } from '../../../common/clock.ts';
+import { getGameMode } from '../../../common/game-modes.ts';
+import { walletAnalytics, walletIpAssociations } from '../../db/schema/index.ts';
+import { createDrizzleMatchmaker } from '../../game/test-support/drizzle-matchmaker.ts';
+import { createMatchMoney } from '../../ledger/match-money.ts';
 import { walletDetail } from '../queries/wallet-detail.ts';
 import { readWalletAnalytics } from './wallet-analytics-view.ts';
 

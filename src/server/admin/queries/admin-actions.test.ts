@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { newWallet } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { systemEvents, walletAnalytics, walletIpAssociations } from '../../db/schema/index.ts';
 import { BAN_MESSAGES, type BanChange, createBans } from '../../security/bans.ts';
@@ -15,7 +16,6 @@ import { listBannedWallets } from './banned-wallets-list.ts';
 import { FLAG_ACTION_ERRORS, flagWalletAction, resolveFlagAction } from './flag-actions.ts';
 import { listFlaggedWallets } from './flagged-wallets-list.ts';
 import { listIps } from './ips-list.ts';
-import { newWallet } from './test-support/admin-seed.ts';
 import { walletDetail } from './wallet-detail.ts';
 import { listWallets } from './wallets-list.ts';
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { confirmDuePayouts, newWallet, playGame } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { getGameMode } from '../../../common/game-modes.ts';
 import { ipAddresses, payoutJobs, walletIpAssociations } from '../../db/schema/index.ts';
@@ -10,7 +11,6 @@ import { listGames } from './games-list.ts';
 import { listIps } from './ips-list.ts';
 import { adminStats } from './stats.ts';
 import { listSystemEvents } from './system-events-list.ts';
-import { confirmDuePayouts, newWallet, playGame } from './test-support/admin-seed.ts';
 import { listTransactions } from './transactions-list.ts';
 import { listWallets } from './wallets-list.ts';
 

@@ -1,13 +1,13 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { confirmDuePayouts, newWallet, playGame } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { SEARCH_TOO_SHORT } from '../../../common/admin-search-term.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { shortenAddress } from '../../../common/format.ts';
 import { ipAddresses, payoutJobs } from '../../db/schema/index.ts';
 import { gamesListStatement, listGames } from './games-list.ts';
 import { ipsListStatement, listIps } from './ips-list.ts';
-import { confirmDuePayouts, newWallet, playGame } from './test-support/admin-seed.ts';
 import { listTransactions, transactionsListStatement } from './transactions-list.ts';
 import { listWallets, walletsListStatement } from './wallets-list.ts';
 

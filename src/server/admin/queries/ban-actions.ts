@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { isAddress } from '@solana/kit';
 import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   BAN_ACTION_MESSAGES,
   type IpBanAnswer,
@@ -10,7 +11,15 @@ import type { Database } from '../../db/database.ts';
 import { walletIpAssociations } from '../../db/schema/index.ts';
 import type { EventActor } from '../../operations-log/system-events.ts';
 import type { Bans } from '../../security/bans.ts';
-import { type ActionResult, refused, requiredText } from './action-result.ts';
+import {
+  type ActionResult,
+  actionInput,
+  checkedField,
+  refused,
+  requiredText,
+  requiredTextField,
+  textOr,
+} from './action-result.ts';
 
 export type { IpBanAnswer, WalletBanAnswer };
 
@@ -48,6 +57,20 @@ const ipOf = (value: unknown) => {
   return text && isIP(text) !== 0 ? text : undefined;
 };
 
+/** The inputs of the four ban calls (the fields of their JSON bodies), checked in this order. */
+const WALLET_BAN_INPUT = z.object({
+  walletAddress: checkedField(walletOf, BAN_ACTION_ERRORS.invalidWallet),
+  reason: requiredTextField(BAN_ACTION_ERRORS.reasonRequired),
+});
+/** SPEC §5: an IP ban needs only a confirmation; a reason, when given, is kept with it. */
+const ipInput = (reasonWhenAbsent: string) =>
+  z.object({
+    ipAddress: checkedField(ipOf, BAN_ACTION_ERRORS.invalidIp),
+    reason: textOr(reasonWhenAbsent),
+  });
+const IP_BAN_INPUT = ipInput('Banned by an admin');
+const IP_UNBAN_INPUT = ipInput('Unbanned by an admin');
+
 /** The wallet's most recent address, kept with the ban (SPEC §3 ipAddressAtBan). */
 async function lastIpOf(db: Database, walletAddress: string): Promise<string | null> {
   const [row] = await db
@@ -62,12 +85,11 @@ async function lastIpOf(db: Database, walletAddress: string): Promise<string | n
 export async function banWalletAction(
   deps: BanActionDeps,
   admin: ActingAdmin,
-  input: { walletAddress: unknown; reason: unknown },
+  raw: z.input<typeof WALLET_BAN_INPUT>,
 ): Promise<ActionResult<WalletBanAnswer>> {
-  const walletAddress = walletOf(input.walletAddress);
-  if (!walletAddress) return refused(400, BAN_ACTION_ERRORS.invalidWallet);
-  const reason = requiredText(input.reason);
-  if (!reason) return refused(400, BAN_ACTION_ERRORS.reasonRequired);
+  const input = actionInput(WALLET_BAN_INPUT, raw);
+  if (!input.ok) return input;
+  const { walletAddress, reason } = input.body;
   await deps.bans.banWallet(walletAddress, { ...admin, reason }, await lastIpOf(deps.db, walletAddress));
   return {
     ok: true,
@@ -78,12 +100,11 @@ export async function banWalletAction(
 export async function unbanWalletAction(
   deps: BanActionDeps,
   admin: ActingAdmin,
-  input: { walletAddress: unknown; reason: unknown },
+  raw: z.input<typeof WALLET_BAN_INPUT>,
 ): Promise<ActionResult<WalletBanAnswer>> {
-  const walletAddress = walletOf(input.walletAddress);
-  if (!walletAddress) return refused(400, BAN_ACTION_ERRORS.invalidWallet);
-  const reason = requiredText(input.reason);
-  if (!reason) return refused(400, BAN_ACTION_ERRORS.reasonRequired);
+  const input = actionInput(WALLET_BAN_INPUT, raw);
+  if (!input.ok) return input;
+  const { walletAddress, reason } = input.body;
   if (!(await deps.bans.status(walletAddress, null)).walletBanned) {
     return refused(404, BAN_ACTION_ERRORS.walletNotBanned);
   }
@@ -94,15 +115,14 @@ export async function unbanWalletAction(
   };
 }
 
-/** SPEC §5: an IP ban needs only a confirmation; a reason, when given, is kept with it. */
 export async function banIpAction(
   deps: BanActionDeps,
   admin: ActingAdmin,
-  input: { ipAddress: unknown; reason?: unknown },
+  raw: z.input<typeof IP_BAN_INPUT>,
 ): Promise<ActionResult<IpBanAnswer>> {
-  const ipAddress = ipOf(input.ipAddress);
-  if (!ipAddress) return refused(400, BAN_ACTION_ERRORS.invalidIp);
-  const reason = requiredText(input.reason) ?? 'Banned by an admin';
+  const input = actionInput(IP_BAN_INPUT, raw);
+  if (!input.ok) return input;
+  const { ipAddress, reason } = input.body;
   await deps.bans.banIp(ipAddress, { ...admin, reason });
   return {
     ok: true,
@@ -113,12 +133,12 @@ export async function banIpAction(
 export async function unbanIpAction(
   deps: BanActionDeps,
   admin: ActingAdmin,
-  input: { ipAddress: unknown; reason?: unknown },
+  raw: z.input<typeof IP_UNBAN_INPUT>,
 ): Promise<ActionResult<IpBanAnswer>> {
-  const ipAddress = ipOf(input.ipAddress);
-  if (!ipAddress) return refused(400, BAN_ACTION_ERRORS.invalidIp);
+  const input = actionInput(IP_UNBAN_INPUT, raw);
+  if (!input.ok) return input;
+  const { ipAddress, reason } = input.body;
   if (!(await deps.bans.status(null, ipAddress)).ipBanned) return refused(404, BAN_ACTION_ERRORS.ipNotBanned);
-  const reason = requiredText(input.reason) ?? 'Unbanned by an admin';
   await deps.bans.unbanIp(ipAddress, { ...admin, reason });
   return {
     ok: true,

@@ -1,12 +1,21 @@
 import { isAddress } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { FLAG_SEVERITIES, type FlagSeverity } from '../../../common/api/admin-rows.ts';
 import type { Clock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { flaggedWallets } from '../../db/schema/index.ts';
 import { actorDetails, actorText, recordSystemEvent } from '../../operations-log/system-events.ts';
+import type { RiskFlags } from '../../risk/risk-ports.ts';
 import { refreshWalletAnalytics } from '../analytics/refresh-wallet-analytics.ts';
-import { type ActionResult, refused, requiredText } from './action-result.ts';
+import {
+  type ActionResult,
+  actionInput,
+  checkedField,
+  refused,
+  requiredText,
+  requiredTextField,
+} from './action-result.ts';
 import type { ActingAdmin } from './ban-actions.ts';
 import { type AdminFlaggedWalletRow, flaggedWalletView } from './flagged-wallets-list.ts';
 
@@ -29,6 +38,39 @@ export interface FlagActionDeps {
 const isSeverity = (value: unknown): value is FlagSeverity =>
   typeof value === 'string' && (FLAG_SEVERITIES as readonly string[]).includes(value);
 
+const flaggedWalletInput = checkedField((value) => {
+  const text = requiredText(value, 64);
+  return text && isAddress(text) ? text : undefined;
+}, FLAG_ACTION_ERRORS.invalidWallet);
+
+/** A flag's input (the fields of the flag-wallet body), checked in this order; severity 'medium' if absent. */
+const FLAG_INPUT = z.object({
+  walletAddress: flaggedWalletInput,
+  reason: requiredTextField(FLAG_ACTION_ERRORS.reasonRequired),
+  severity: checkedField(
+    (value) => (value === undefined ? 'medium' : isSeverity(value) ? value : undefined),
+    FLAG_ACTION_ERRORS.invalidSeverity,
+  ),
+  evidence: z
+    .unknown()
+    .optional()
+    .transform((value) => value ?? null),
+});
+
+/** A resolution's input: the wallet, and the resolver's notes when given. */
+const RESOLVE_INPUT = z.object({
+  walletAddress: flaggedWalletInput,
+  notes: z
+    .unknown()
+    .optional()
+    .transform((value) => requiredText(value, 2000) ?? null),
+});
+
+/** The risk pass's flags (risk/risk-ports.ts): raised as an operator's are, by `by` ('system'). */
+export const riskFlagsOf = (deps: FlagActionDeps): RiskFlags => ({
+  flagWallet: (by, flag) => flagWalletAction(deps, { by }, flag),
+});
+
 /**
  * Flags a wallet for review (reason, severity, evidence); flagging it again while open replaces the flag.
  * The flag, its system event and the wallet's analytics (is_flagged, flag_reason) change together.
@@ -36,15 +78,11 @@ const isSeverity = (value: unknown): value is FlagSeverity =>
 export async function flagWalletAction(
   deps: FlagActionDeps,
   admin: ActingAdmin,
-  input: { walletAddress: unknown; reason: unknown; severity?: unknown; evidence?: unknown },
+  raw: z.input<typeof FLAG_INPUT>,
 ): Promise<ActionResult<AdminFlaggedWalletRow>> {
-  const walletAddress = requiredText(input.walletAddress, 64);
-  if (!walletAddress || !isAddress(walletAddress)) return refused(400, FLAG_ACTION_ERRORS.invalidWallet);
-  const reason = requiredText(input.reason);
-  if (!reason) return refused(400, FLAG_ACTION_ERRORS.reasonRequired);
-  const severity = input.severity === undefined ? 'medium' : input.severity;
-  if (!isSeverity(severity)) return refused(400, FLAG_ACTION_ERRORS.invalidSeverity);
-  const evidence = input.evidence ?? null;
+  const input = actionInput(FLAG_INPUT, raw);
+  if (!input.ok) return input;
+  const { walletAddress, reason, severity, evidence } = input.body;
   const at = new Date(deps.clock.now());
   const row = await deps.db.transaction(async (tx) => {
     const fields = {
@@ -89,11 +127,11 @@ export async function flagWalletAction(
 export async function resolveFlagAction(
   deps: FlagActionDeps,
   admin: ActingAdmin,
-  input: { walletAddress: unknown; notes?: unknown },
+  raw: z.input<typeof RESOLVE_INPUT>,
 ): Promise<ActionResult<AdminFlaggedWalletRow>> {
-  const walletAddress = requiredText(input.walletAddress, 64);
-  if (!walletAddress || !isAddress(walletAddress)) return refused(400, FLAG_ACTION_ERRORS.invalidWallet);
-  const notes = requiredText(input.notes, 2000) ?? null;
+  const input = actionInput(RESOLVE_INPUT, raw);
+  if (!input.ok) return input;
+  const { walletAddress, notes } = input.body;
   const at = new Date(deps.clock.now());
   const row = await deps.db.transaction(async (tx) => {
     const [flag] = await tx

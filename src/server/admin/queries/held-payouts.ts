@@ -10,7 +10,7 @@ import {
   refundLoserInstead,
   releaseHeldPayout,
 } from '../../ledger/payout/payout-hold-actions.ts';
-import { type ActionResult, refused, requiredText } from './action-result.ts';
+import { type ActionResult, actionInput, refused, requiredTextField } from './action-result.ts';
 import type { Page } from './cursor.ts';
 import { iso, isoOrNull, lamportsText, sol } from './json-values.ts';
 
@@ -55,6 +55,9 @@ export const HELD_PAYOUT_ERRORS = {
 
 export { HELD_PAYOUT_MESSAGES };
 
+/** A decision's reason: required, as every admin action's. */
+export const HELD_PAYOUT_REASON = requiredTextField(HELD_PAYOUT_ERRORS.reasonRequired);
+
 /** Release, or refund the loser instead: a reason is required; the decision is taken once. */
 export async function decideHeldPayoutAction(
   deps: { db: Database; clock: Clock },
@@ -62,8 +65,9 @@ export async function decideHeldPayoutAction(
   input: { jobId: string; reason: unknown },
   decision: 'released' | 'refunded_loser',
 ): Promise<ActionResult<HeldPayoutAnswer>> {
-  const reason = requiredText(input.reason);
-  if (!reason) return refused(400, HELD_PAYOUT_ERRORS.reasonRequired);
+  const checked = actionInput(HELD_PAYOUT_REASON, input.reason);
+  if (!checked.ok) return checked;
+  const reason = checked.body;
   const decide = decision === 'released' ? releaseHeldPayout : refundLoserInstead;
   const outcome: HoldDecisionOutcome = await decide(deps.db, {
     jobId: input.jobId,

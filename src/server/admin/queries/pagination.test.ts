@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueSignature } from '../../../../test/db-harness.ts';
+import { newWallet, playGame } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase, uniqueSignature } from '../../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { systemEvents, transactions } from '../../db/schema/index.ts';
 import {
@@ -14,7 +15,6 @@ import {
 } from './cursor.ts';
 import { listGames } from './games-list.ts';
 import { listSystemEvents } from './system-events-list.ts';
-import { newWallet, playGame } from './test-support/admin-seed.ts';
 import { listTransactions } from './transactions-list.ts';
 import { listWallets } from './wallets-list.ts';
 

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { newWallet } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { walletDetailSchema } from '../../../common/api/admin-views.ts';
 import { LOSS_LIMIT_RAISE_DELAY_MS } from '../../../common/rules.ts';
 import { setExclusion, setLossLimit } from '../../limits/player-limits-store.ts';
-import { newWallet } from './test-support/admin-seed.ts';
 import { walletDetail } from './wallet-detail.ts';
 
 describeEachDatabase("the wallet's page shows the player's own limits", (target) => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import type { AdminAccount } from '../../../common/api/admin-accounts-api.ts';
 import { adminAccountAnswerSchema, adminAccountsSchema } from '../../../common/api/admin-accounts-api.ts';
 import { adminUsers, systemEvents } from '../../db/schema/index.ts';
@@ -16,7 +16,7 @@ import {
   sessionCookieOf,
   signedIn,
   uniqueEmail,
-} from '../test-support/admin-test-kit.ts';
+} from '../test-support/admin-app-bed.ts';
 
 function post(app: FastifyInstance, url: string, cookie: string, body: unknown) {
   return app.inject({

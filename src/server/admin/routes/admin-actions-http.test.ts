@@ -1,14 +1,14 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { newWallet } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { BAN_MESSAGES, type BanChange } from '../../security/bans.ts';
 import type { AdminUserRow } from '../admin-accounts.ts';
 import { BAN_ACTION_ERRORS } from '../queries/ban-actions.ts';
-import { newWallet } from '../queries/test-support/admin-seed.ts';
-import { actionEvent, expectActionRecorded, postAction } from '../test-support/admin-action-kit.ts';
-import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+import { actionEvent, expectActionRecorded, postAction } from '../test-support/admin-action-checks.ts';
+import { type AdminBed, signedIn, startAdminApp } from '../test-support/admin-app-bed.ts';
 
 describeEachDatabase('ban actions over HTTP', (target) => {
-  let h: AdminHarness;
+  let h: AdminBed;
   let cookie: string;
   let admin: AdminUserRow;
   const changes: BanChange[] = [];

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { newWallet } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { ADMIN_ERRORS } from '../admin-messages.ts';
-import { newWallet } from '../queries/test-support/admin-seed.ts';
-import { type AdminHarness, ORIGIN, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+import { type AdminBed, ORIGIN, signedIn, startAdminApp } from '../test-support/admin-app-bed.ts';
 
 /** The admin API of the contract (paths under /api/admin); every one of them must be registered. */
 const CONTRACT_ROUTES = [
@@ -31,7 +31,7 @@ const CONTRACT_ROUTES = [
 ];
 
 describeEachDatabase('every admin route is guarded', (target) => {
-  let h: AdminHarness;
+  let h: AdminBed;
   let wallet: string;
   /** A concrete URL for a registered route pattern. */
   const urlOf = (pattern: string) =>

@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { confirmDuePayouts, newWallet, playGame } from '../../../../test/support/admin-fixtures.ts';
+import { fitsExactly } from '../../../../test/support/contract-fit.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { adminAccountAnswerSchema, adminAccountsSchema } from '../../../common/api/admin-accounts-api.ts';
 import {
   flagAnswerSchema,
@@ -39,13 +41,11 @@ import {
 import { banHistoryRowSchema } from '../../../common/api/ban-history-api.ts';
 import { banStatusAnswerSchema } from '../../../common/api/player-api.ts';
 import { systemEventSummarySchema } from '../../../common/api/system-event-summary.ts';
-import { fitsExactly } from '../../../common/api/test-support/contract-fit.ts';
 import { apiErrorSchema, pageOf } from '../../../common/api/wire-values.ts';
 import { walletIpAssociations } from '../../db/schema/index.ts';
-import { confirmDuePayouts, newWallet, playGame } from '../queries/test-support/admin-seed.ts';
-import { postAction } from '../test-support/admin-action-kit.ts';
+import { postAction } from '../test-support/admin-action-checks.ts';
 import {
-  type AdminHarness,
+  type AdminBed,
   login,
   ORIGIN,
   PASSWORD,
@@ -54,7 +54,7 @@ import {
   signedIn,
   startAdminApp,
   uniqueEmail,
-} from '../test-support/admin-test-kit.ts';
+} from '../test-support/admin-app-bed.ts';
 import { base32Decode, totpAt } from '../two-factor/totp.ts';
 
 const IP = '203.0.113.31';
@@ -64,7 +64,7 @@ const IP = '203.0.113.31';
  * value of its schema, exactly (no field the schema does not name), with data in every list.
  */
 describeEachDatabase('the admin API answers what its contract says', (target) => {
-  let h: AdminHarness;
+  let h: AdminBed;
   let cookie: string;
   let winner: string;
   let loser: string;

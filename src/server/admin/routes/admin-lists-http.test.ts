@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { confirmDuePayouts, newWallet, playGame } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { SEARCH_TOO_SHORT } from '../../../common/admin-search-term.ts';
 import { ipAddresses, walletIpAssociations } from '../../db/schema/index.ts';
 import { BAN_ACTION_ERRORS } from '../queries/ban-actions.ts';
-import { confirmDuePayouts, newWallet, playGame } from '../queries/test-support/admin-seed.ts';
-import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+import { type AdminBed, signedIn, startAdminApp } from '../test-support/admin-app-bed.ts';
 import { GAME_NOT_FOUND } from './detail-routes.ts';
 
 interface Page<T> {
@@ -14,7 +14,7 @@ interface Page<T> {
 }
 
 describeEachDatabase('admin lists, search and paging over HTTP', (target) => {
-  let h: AdminHarness;
+  let h: AdminBed;
   let cookie: string;
   const get = (url: string) => h.app.inject({ url: `/api/admin${url}`, headers: { cookie } });
   const page = async <T>(url: string): Promise<Page<T>> => {

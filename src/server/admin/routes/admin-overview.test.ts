@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
-import { getGameMode } from '../../../common/game-modes.ts';
-import { createChainRpc } from '../../chain/chain-rpc.ts';
+import { newWallet, playGame } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import {
   airdropTo,
   type LocalChainServer,
   startLocalChainServer,
-} from '../../chain/test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
+import { getGameMode } from '../../../common/game-modes.ts';
+import { createChainRpc } from '../../chain/chain-rpc.ts';
 import type { ReconcileReport } from '../../ledger/reconcile/reconcile.ts';
 import { recordReconciliation } from '../../ledger/reconcile/reconcile.ts';
 import { recordSystemEvent } from '../../operations-log/system-events.ts';
 import type { AdminOverview } from '../overview/admin-overview.ts';
 import { chainBalanceOf } from '../overview/admin-services.ts';
-import { newWallet, playGame } from '../queries/test-support/admin-seed.ts';
-import { adminAppPerTest, signedIn } from '../test-support/admin-test-kit.ts';
+import { adminAppPerTest, signedIn } from '../test-support/admin-app-bed.ts';
 
-const SOL = 1_000_000_000n;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TODAY = Date.parse('2027-03-10T15:00:00Z');
 const TUNA = getGameMode('tiny_tuna');

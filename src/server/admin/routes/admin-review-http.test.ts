@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { newWallet } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { systemEvents } from '../../db/schema/index.ts';
 import { recordSystemEvent } from '../../operations-log/system-events.ts';
 import type { AdminUserRow } from '../admin-accounts.ts';
 import { FLAG_ACTION_ERRORS } from '../queries/flag-actions.ts';
 import { EVENT_NOT_FOUND } from '../queries/resolve-event.ts';
-import { newWallet } from '../queries/test-support/admin-seed.ts';
-import { expectActionRecorded, postAction } from '../test-support/admin-action-kit.ts';
-import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+import { expectActionRecorded, postAction } from '../test-support/admin-action-checks.ts';
+import { type AdminBed, signedIn, startAdminApp } from '../test-support/admin-app-bed.ts';
 
 describeEachDatabase('flags and system events resolved over HTTP', (target) => {
-  let h: AdminHarness;
+  let h: AdminBed;
   let cookie: string;
   let admin: AdminUserRow;
   const post = (url: string, body: unknown) => postAction(h, cookie, url, body);

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { newWallet } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { createLoginThrottle } from '../../security/login-throttle.ts';
 import { ADMIN_ERRORS } from '../admin-messages.ts';
 import { ADMIN_ROLES, type AdminRole, ROLES } from '../admin-roles.ts';
-import { newWallet } from '../queries/test-support/admin-seed.ts';
-import { type AdminHarness, ORIGIN, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+import { type AdminBed, ORIGIN, signedIn, startAdminApp } from '../test-support/admin-app-bed.ts';
 import { createTotpSecretBox } from '../two-factor/totp-secret-box.ts';
 
 /**
@@ -60,7 +60,7 @@ const EXPECTED: Record<string, readonly AdminRole[]> = {
 };
 
 describeEachDatabase('each admin role gets exactly its routes', (target) => {
-  let h: AdminHarness;
+  let h: AdminBed;
   let wallet: string;
   const urlOf = (pattern: string) =>
     pattern.replace(':id', randomUUID()).replace(':wallet', wallet).replace(':ip', '203.0.113.9');

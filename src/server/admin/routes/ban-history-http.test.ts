@@ -1,19 +1,19 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { newWallet } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { type BanHistoryRow, banHistoryRowSchema } from '../../../common/api/ban-history-api.ts';
 import { pageOf } from '../../../common/api/wire-values.ts';
 import { systemEvents } from '../../db/schema/index.ts';
 import type { AdminUserRow } from '../admin-accounts.ts';
-import { newWallet } from '../queries/test-support/admin-seed.ts';
-import { eventsNaming, postAction } from '../test-support/admin-action-kit.ts';
-import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+import { eventsNaming, postAction } from '../test-support/admin-action-checks.ts';
+import { type AdminBed, signedIn, startAdminApp } from '../test-support/admin-app-bed.ts';
 import { BAN_TARGET_REQUIRED } from './route-input.ts';
 
 const historyPage = pageOf(banHistoryRowSchema);
 
 describeEachDatabase('ban history and one event per ban action, over HTTP', (target) => {
-  let h: AdminHarness;
+  let h: AdminBed;
   let cookie: string;
   let admin: AdminUserRow;
   const post = async (url: string, body: unknown) => {

@@ -14,34 +14,24 @@ import {
 import { answerRecorded } from './action-answer.ts';
 import { bodyObject } from './route-input.ts';
 
-type BanBody = Record<string, unknown>;
 type BanAnswer = WalletBanAnswer | IpBanAnswer;
 
 interface BanRoute {
   path: string;
-  run(deps: BanActionDeps, admin: ActingAdmin, body: BanBody): Promise<ActionResult<BanAnswer>>;
+  /** The action, reading its fields of the body with its own schema (ban-actions.ts). */
+  run(
+    deps: BanActionDeps,
+    admin: ActingAdmin,
+    body: Record<string, unknown>,
+  ): Promise<ActionResult<BanAnswer>>;
 }
 
-/** SPEC §7's four ban calls; the wallet ones require a reason (the action services check it). */
+/** SPEC §7's four ban calls; the wallet ones require a reason (the action services' input schemas). */
 const BAN_ROUTES: readonly BanRoute[] = [
-  {
-    path: '/ban-wallet',
-    run: (deps, admin, b) =>
-      banWalletAction(deps, admin, { walletAddress: b.walletAddress, reason: b.reason }),
-  },
-  {
-    path: '/unban-wallet',
-    run: (deps, admin, b) =>
-      unbanWalletAction(deps, admin, { walletAddress: b.walletAddress, reason: b.reason }),
-  },
-  {
-    path: '/ban-ip',
-    run: (deps, admin, b) => banIpAction(deps, admin, { ipAddress: b.ipAddress, reason: b.reason }),
-  },
-  {
-    path: '/unban-ip',
-    run: (deps, admin, b) => unbanIpAction(deps, admin, { ipAddress: b.ipAddress, reason: b.reason }),
-  },
+  { path: '/ban-wallet', run: banWalletAction },
+  { path: '/unban-wallet', run: unbanWalletAction },
+  { path: '/ban-ip', run: banIpAction },
+  { path: '/unban-ip', run: unbanIpAction },
 ];
 
 /**

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, gte, lt, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { newWallet } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { EXPORT_COLUMNS, EXPORT_RANGE_ERRORS } from '../../../common/api/admin-exports.ts';
 import { games, systemEvents, transactions } from '../../db/schema/index.ts';
 import { ADMIN_ERRORS } from '../admin-messages.ts';
 import { EXPORT_PAGE_ROWS } from '../exports/export-rows.ts';
-import { newWallet } from '../queries/test-support/admin-seed.ts';
-import { type AdminHarness, ORIGIN, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+import { type AdminBed, ORIGIN, signedIn, startAdminApp } from '../test-support/admin-app-bed.ts';
 
 /** RFC 4180 read back: quoted fields may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -47,7 +47,7 @@ const at = (iso: string) => new Date(iso);
 const HUGE = 9_007_199_254_740_993n;
 
 describeEachDatabase('CSV exports of transactions and games', (target) => {
-  let h: AdminHarness;
+  let h: AdminBed;
   let cookie: string;
   let wallet: string;
   const get = (url: string, as = cookie) =>

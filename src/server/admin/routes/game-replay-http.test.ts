@@ -1,17 +1,17 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { createMatchBed, playWithBots, SEED } from '../../../../test/support/match-bed.ts';
 import { replayMatch } from '../../../common/game/replay.ts';
 import { DEFAULT_COUNTDOWN_SECONDS } from '../../../common/rules.ts';
-import { createHarness, playWithBots, SEED } from '../../game/match/test-support/match-test-harness.ts';
 import { recordPlayedMatch } from '../../game/store/test-support/record-played-match.ts';
 import type { AdminGameReplay } from '../queries/game-replay.ts';
-import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+import { type AdminBed, signedIn, startAdminApp } from '../test-support/admin-app-bed.ts';
 
 /** Bot 1 misses two rallies in three, bot 0 the third: both score, and bot 0 reaches 11 first. */
 const script = (seat: 0 | 1, played: number) => (seat === 0 ? played % 3 === 2 : played % 3 !== 2);
 
 describeEachDatabase('GET /api/admin/games/:id/replay', (target) => {
-  let admin: AdminHarness;
+  let admin: AdminBed;
   let cookie: string;
   const replayOf = async (gameId: string) => {
     const res = await admin.app.inject({ url: `/api/admin/games/${gameId}/replay`, headers: { cookie } });
@@ -28,7 +28,7 @@ describeEachDatabase('GET /api/admin/games/:id/replay', (target) => {
   });
 
   it('disputes: a match played to 11 and recorded replays from its stored record to the recorded score and winner', async () => {
-    const h = createHarness({ countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
+    const h = createMatchBed({ countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
     playWithBots(h, script);
     const result = await recordPlayedMatch(target.db, h);
 
@@ -52,7 +52,7 @@ describeEachDatabase('GET /api/admin/games/:id/replay', (target) => {
   });
 
   it('a forfeit is kept in the record: the replay stops where the player left and gives the same winner', async () => {
-    const h = createHarness();
+    const h = createMatchBed();
     h.untilPlaying();
     for (let i = 0; i < 60 * 15; i++) {
       if (i % 30 === 0) h.match.paddleMove(0, (i * 7) % 600);

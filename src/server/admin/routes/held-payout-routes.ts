@@ -5,9 +5,12 @@ import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { requireAdmin } from '../admin-context.ts';
 import { allow, ROLES } from '../admin-roles.ts';
-import { decideHeldPayoutAction, listHeldPayouts } from '../queries/held-payouts.ts';
+import { decideHeldPayoutAction, HELD_PAYOUT_REASON, listHeldPayouts } from '../queries/held-payouts.ts';
 import { answerAction } from './action-answer.ts';
-import { bodyObject, uuidInput } from './route-input.ts';
+import { actionBody, bodyOf, uuidField } from './route-input.ts';
+
+/** A decision's body: the payout job, then the reason, refused in this order. */
+const DECISION_BODY = actionBody({ jobId: uuidField('payout job id'), reason: HELD_PAYOUT_REASON });
 
 /**
  * RELIABILITY 35: the winner payouts held because their wallet was banned, and the admin's two decisions on
@@ -32,21 +35,20 @@ export const heldPayoutRoutes: AdminRoutes = (scope, context) => {
   for (const route of decisions) {
     scope.post<{ Reply: Replies<HeldPayoutAnswer> }>(route.path, allow(ROLES.act), async (request, reply) => {
       const admin = requireAdmin(request);
-      const body = bodyObject(request.body);
-      const jobId = uuidInput(body.jobId, 'payout job id');
+      const { jobId, reason } = bodyOf(DECISION_BODY, request.body);
       const result = await decideHeldPayoutAction(
         deps,
         { by: admin.email },
-        { jobId, reason: body.reason },
+        { jobId, reason },
         route.decision,
       );
       return answerAction(request, reply, context, result, (done) => ({
         action: route.action,
-        message: `Admin ${admin.email} ${route.did} the held payout of game ${done.gameId} to ${done.walletAddress}: ${String(body.reason).trim()}`,
+        message: `Admin ${admin.email} ${route.did} the held payout of game ${done.gameId} to ${done.walletAddress}: ${reason}`,
         details: {
           jobId: done.jobId,
           gameId: done.gameId,
-          reason: String(body.reason).trim(),
+          reason,
           refund: done.refund,
         },
       }));

@@ -3,7 +3,7 @@ import type { Replies } from '../../http/contract-reply.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { requireAdmin } from '../admin-context.ts';
 import { allow, ROLES } from '../admin-roles.ts';
-import { refused, requiredText } from '../queries/action-result.ts';
+import { refused, requiredTextField } from '../queries/action-result.ts';
 import {
   FLAG_ACTION_ERRORS,
   flagWalletAction,
@@ -12,7 +12,14 @@ import {
 } from '../queries/flag-actions.ts';
 import { resolveEventAction } from '../queries/resolve-event.ts';
 import { answerActionAs, answerRecorded } from './action-answer.ts';
-import { bodyObject, uuidInput } from './route-input.ts';
+import { actionBody, bodyObject, bodyOf, uuidField } from './route-input.ts';
+
+/** A flag's resolution: the flag, then the resolver's text, refused in this order. */
+const RESOLVE_FLAG_BODY = actionBody({
+  flagId: uuidField('flag id'),
+  resolution: requiredTextField(FLAG_ACTION_ERRORS.resolutionRequired, 2000),
+});
+const RESOLVE_EVENT_BODY = actionBody({ eventId: uuidField('event id') });
 
 /**
  * Review work: flag a wallet (SPEC §3 flagged wallet), resolve a flag, resolve a system event. Flagging and
@@ -25,9 +32,8 @@ export const reviewRoutes: AdminRoutes = (scope, context) => {
     '/flag-wallet',
     allow(ROLES.act),
     async (request, reply) => {
-      const { walletAddress, reason, severity, evidence } = bodyObject(request.body);
-      const admin = context.actingAdmin(request);
-      const result = await flagWalletAction(deps, admin, { walletAddress, reason, severity, evidence });
+      const body = bodyObject(request.body);
+      const result = await flagWalletAction(deps, context.actingAdmin(request), body);
       return answerRecorded(reply, result);
     },
   );
@@ -36,15 +42,11 @@ export const reviewRoutes: AdminRoutes = (scope, context) => {
     '/resolve-flag',
     allow(ROLES.act),
     async (request, reply) => {
-      const body = bodyObject(request.body);
-      const flagId = uuidInput(body.flagId, 'flag id');
-      const resolution = requiredText(body.resolution, 2000);
-      const walletAddress = resolution ? await walletOfFlag(context.db, flagId) : undefined;
-      const result = !resolution
-        ? refused(400, FLAG_ACTION_ERRORS.resolutionRequired)
-        : !walletAddress
-          ? refused(404, FLAG_ACTION_ERRORS.flagNotFound)
-          : await resolveFlagAction(deps, context.actingAdmin(request), { walletAddress, notes: resolution });
+      const { flagId, resolution } = bodyOf(RESOLVE_FLAG_BODY, request.body);
+      const walletAddress = await walletOfFlag(context.db, flagId);
+      const result = !walletAddress
+        ? refused(404, FLAG_ACTION_ERRORS.flagNotFound)
+        : await resolveFlagAction(deps, context.actingAdmin(request), { walletAddress, notes: resolution });
       return answerRecorded(reply, result);
     },
   );
@@ -54,7 +56,7 @@ export const reviewRoutes: AdminRoutes = (scope, context) => {
     allow(ROLES.act),
     async (request, reply) => {
       const admin = requireAdmin(request);
-      const eventId = uuidInput(bodyObject(request.body).eventId, 'event id');
+      const { eventId } = bodyOf(RESOLVE_EVENT_BODY, request.body);
       const result = await resolveEventAction(deps, { by: admin.email }, eventId);
       return answerActionAs(
         request,

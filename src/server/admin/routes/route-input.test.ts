@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { requiredTextField } from '../queries/action-result.ts';
 import {
   AdminInputError,
+  actionBody,
   BAN_TARGET_REQUIRED,
   banTargetQuery,
   bodyObject,
+  bodyOf,
   eventTypeQuery,
   flagQuery,
   pageQuery,
   searchQuery,
   severityQuery,
+  uuidField,
   uuidInput,
 } from './route-input.ts';
 
@@ -71,5 +75,21 @@ describe('admin route inputs', () => {
     expect(bodyObject({ a: 1 })).toEqual({ a: 1 });
     expect(refusal(() => bodyObject([]))).toBe('The request body must be a JSON object');
     expect(refusal(() => bodyObject(null))).toBe('The request body must be a JSON object');
+  });
+
+  it('an action body is an object first, then its fields are refused in the order the body names them', () => {
+    const body = actionBody({
+      flagId: uuidField('flag id'),
+      resolution: requiredTextField('A resolution is required'),
+    });
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(bodyOf(body, { flagId: id.toUpperCase(), resolution: ' done ', extra: 1 })).toEqual({
+      flagId: id,
+      resolution: 'done',
+    });
+    expect(refusal(() => bodyOf(body, 'x'))).toBe('The request body must be a JSON object');
+    expect(refusal(() => bodyOf(body, {}))).toBe('A valid flag id is required');
+    expect(refusal(() => bodyOf(body, { flagId: id }))).toBe('A resolution is required');
+    expect(refusal(() => bodyOf(body, { flagId: id, resolution: '   ' }))).toBe('A resolution is required');
   });
 });

@@ -136,17 +136,15 @@ const banTargetQuerySchema = queryOf({ wallet: once('wallet', 64), ip: once('ip'
 );
 export const banTargetQuery = (query: unknown): BanTarget => read(banTargetQuerySchema, query);
 
-/** A UUID (a game or event id), lower-cased as PostgreSQL prints them. */
-export function uuidInput(value: unknown, what: string): string {
+/** A UUID (a game, event, flag or payout job id), lower-cased as PostgreSQL prints them. */
+export function uuidField(what: string) {
   const error = `A valid ${what} is required`;
-  return read(
-    z
-      .string({ error })
-      .regex(UUID_ONLY, { error })
-      .transform((id) => id.toLowerCase()),
-    value,
-  );
+  return z
+    .string({ error })
+    .regex(UUID_ONLY, { error })
+    .transform((id) => id.toLowerCase());
 }
+export const uuidInput = (value: unknown, what: string): string => read(uuidField(what), value);
 
 /** The JSON body of an action: an object whose fields the action services validate one by one. */
 const bodyObjectSchema = z.custom<Record<string, unknown>>(
@@ -154,3 +152,9 @@ const bodyObjectSchema = z.custom<Record<string, unknown>>(
   { error: 'The request body must be a JSON object' },
 );
 export const bodyObject = (body: unknown): Record<string, unknown> => read(bodyObjectSchema, body);
+
+/** An action's JSON body read whole: an object (else the refusal above), then its fields in this order. */
+export const actionBody = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  bodyObjectSchema.pipe(z.object(shape));
+/** Reads a body with its schema; a refusal is the AdminInputError of its first issue. */
+export const bodyOf = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => read(schema, body);

@@ -1,19 +1,19 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { adminSystemEventRowSchema } from '../../../common/api/admin-rows.ts';
 import { systemEventSummarySchema } from '../../../common/api/system-event-summary.ts';
 import { pageOf } from '../../../common/api/wire-values.ts';
 import { recordSystemEvent, type Severity } from '../../operations-log/system-events.ts';
 import { EVENT_NOT_RESOLVABLE } from '../queries/resolve-event.ts';
-import { postAction } from '../test-support/admin-action-kit.ts';
-import { type AdminHarness, signedIn, startAdminApp } from '../test-support/admin-test-kit.ts';
+import { postAction } from '../test-support/admin-action-checks.ts';
+import { type AdminBed, signedIn, startAdminApp } from '../test-support/admin-app-bed.ts';
 
 const eventsPage = pageOf(adminSystemEventRowSchema);
 
 describeEachDatabase(
   'system events triage over HTTP: type filter, counts, what can be resolved',
   (target) => {
-    let h: AdminHarness;
+    let h: AdminBed;
     let cookie: string;
     const get = (url: string) => h.app.inject({ url: `/api/admin${url}`, headers: { cookie } });
     const events = async (query: string) => {

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import type { Database } from '../../db/database.ts';
 import { adminUsers, systemEvents } from '../../db/schema/index.ts';
 import { LOGIN_MAX_FAILURES } from '../../security/login-throttle.ts';
 import { ADMIN_EVENT } from '../admin-events.ts';
 import { ADMIN_ERRORS } from '../admin-messages.ts';
 import {
-  type AdminHarness,
+  type AdminBed,
   adminAppPerTest,
   enrolTotp,
   getUser,
@@ -18,7 +18,7 @@ import {
   sendCode,
   sessionCookieOf,
   signedIn,
-} from '../test-support/admin-test-kit.ts';
+} from '../test-support/admin-app-bed.ts';
 import {
   SECOND_FACTOR_FAILURES_PER_ADMIN,
   SECOND_FACTOR_TRIES_PER_SESSION,
@@ -34,7 +34,7 @@ const eventsOf = (db: Database, adminId: string) =>
     .orderBy(systemEvents.createdAt);
 
 /** Signs in with the password only: the session is pending its second factor. */
-async function passwordOnly(h: AdminHarness, email: string, ip = '198.51.100.7') {
+async function passwordOnly(h: AdminBed, email: string, ip = '198.51.100.7') {
   const res = await login(h.app, { email, password: PASSWORD }, { 'x-forwarded-for': ip });
   expect(res.statusCode, res.body).toBe(200);
   return {

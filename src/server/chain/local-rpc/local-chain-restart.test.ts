@@ -7,8 +7,6 @@ import {
   SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED,
 } from '@solana/kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeClock } from '../../../common/clock.ts';
-import { createLocalChain } from '../local/local-chain.ts';
 import {
   airdropTo,
   type LocalChainServer,
@@ -17,9 +15,10 @@ import {
   signedTransfer,
   startLocalChainServer,
   waitForCommitment,
-} from '../test-support/local-chain-server.ts';
-
-const SOL = 1_000_000_000n;
+} from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
+import { createFakeClock } from '../../../common/clock.ts';
+import { createLocalChain } from '../local/local-chain.ts';
 
 describe('local chain persistence: a restart keeps everything that was answered', () => {
   const dirs: string[] = [];

@@ -1,10 +1,14 @@
 import { generateKeyPairSigner } from '@solana/kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../../e2e/support/test-server.ts';
+import {
+  makeDataDir,
+  removeDataDir,
+  startLocalChainServer,
+} from '../../../../test/support/local-chain-server.ts';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import type { LocalChain } from '../local/local-chain.ts';
-import { makeDataDir, removeDataDir, startLocalChainServer } from '../test-support/local-chain-server.ts';
 import { DEFAULT_MAX_AIRDROP_LAMPORTS } from './methods/transaction-methods.ts';
 import { DEFAULT_MAX_BATCH } from './rpc-handler.ts';
 import { DEFAULT_RPC_PER_IP, INTERNAL_RPC_HEADER, registerRpcRoute } from './rpc-route.ts';

@@ -22,9 +22,9 @@ import {
   signedTransfer,
   startLocalChainServer,
   waitForCommitment,
-} from '../test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 
-const SOL = 1_000_000_000n;
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 const EXPECTED_FEE = 5_060n; // 5,000 per signature + ceil(10,000 µlamports × 6,000 units / 1e6)

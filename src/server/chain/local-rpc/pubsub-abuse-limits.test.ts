@@ -5,7 +5,7 @@ import {
   type LocalChainServer,
   removeDataDir,
   startLocalChainServer,
-} from '../test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
 import { nextHubEvent, openRawPubSubClient, type RawPubSubClient } from '../test-support/pubsub-client.ts';
 import { PUBSUB_LIMITS } from './pubsub/pubsub-limits.ts';
 

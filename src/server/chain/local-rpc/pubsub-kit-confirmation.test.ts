@@ -15,10 +15,9 @@ import {
   removeDataDir,
   signedTransfer,
   startLocalChainServer,
-} from '../test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import { nextHubEvent, nextSubscriptionId, recordHubEvents } from '../test-support/pubsub-client.ts';
-
-const SOL = 1_000_000_000n;
 
 /**
  * An RPC transport that answers every getSignatureStatuses with "not seen", as a node that lags would: a

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../../e2e/support/test-server.ts';
+import { removeDataDir, startLocalChainServer } from '../../../../test/support/local-chain-server.ts';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server.ts';
 import { createFakeClock } from '../../../common/clock.ts';
-import { removeDataDir, startLocalChainServer } from '../test-support/local-chain-server.ts';
 import { openRawPubSubClient } from '../test-support/pubsub-client.ts';
 
 /** A peer that completes the WebSocket handshake and then never answers anything, a close frame included. */

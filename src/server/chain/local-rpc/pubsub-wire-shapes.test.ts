@@ -11,10 +11,10 @@ import {
   removeDataDir,
   signedTransfer,
   startLocalChainServer,
-} from '../test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import { openRawPubSubClient, type RawPubSubClient } from '../test-support/pubsub-client.ts';
 
-const SOL = 1_000_000_000n;
 /** 5,000 per signature + the entry payment's compute unit price (see local-rpc-payments.test.ts). */
 const TRANSFER_FEE = 5_060n;
 const U64_MAX = '18446744073709551615';

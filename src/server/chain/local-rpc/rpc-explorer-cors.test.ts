@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../../e2e/support/test-server.ts';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server.ts';
 import { RPC_READER_ORIGINS } from './rpc-route.ts';
 
 const EXPLORER = 'https://explorer.solana.com';

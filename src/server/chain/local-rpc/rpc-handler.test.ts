@@ -1,9 +1,9 @@
 import { generateKeyPairSigner } from '@solana/kit';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDataDir, removeDataDir } from '../../../../test/support/local-chain-server.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { createLocalChain, type LocalChain } from '../local/local-chain.ts';
-import { makeDataDir, removeDataDir } from '../test-support/local-chain-server.ts';
 import { stringifyJsonWithBigints } from './json-with-bigints.ts';
 import { createRpcHandler, type RpcHandler } from './rpc-handler.ts';
 import { registerRpcRoute } from './rpc-route.ts';

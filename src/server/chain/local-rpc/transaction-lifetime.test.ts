@@ -27,9 +27,9 @@ import {
   signedTransfer,
   startLocalChainServer,
   waitForCommitment,
-} from '../test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 
-const SOL = 1_000_000_000n;
 const FEE = 5_060n;
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {

@@ -6,7 +6,7 @@ import {
   removeDataDir,
   startLocalChainServer,
   waitForCommitment,
-} from '../test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
 import { nextHubEvent, recordHubEvents } from '../test-support/pubsub-client.ts';
 
 /**

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Address } from '@solana/kit';
 import { afterEach } from 'vitest';
 import { deleteRedisKeys } from '../../../../test/cluster/redis-prefix-cleanup.ts';
-import type { DatabaseUnderTest } from '../../../../test/db-harness.ts';
-import type { LocalChainServer } from '../../chain/test-support/local-chain-server.ts';
+import type { DatabaseUnderTest } from '../../../../test/support/database-bed.ts';
+import type { LocalChainServer } from '../../../../test/support/local-chain-server.ts';
+import { createDrizzleGameStore } from '../../game/store/drizzle-game-store.ts';
 import { type SearchBed, searchBed } from '../../game/test-support/paid-search-bed.ts';
 import { createPresence } from '../../gateway/presence.ts';
 import { nodeActs } from '../../gateway/wire-game.ts';
@@ -61,7 +62,12 @@ export function twoNodeBeds(
         clock: chain().clock,
         log: () => {},
       });
-      const cluster = wireClusterGame({ node, db: target.db, clock: chain().clock, log: () => {} });
+      const cluster = wireClusterGame({
+        node,
+        store: createDrizzleGameStore({ db: target.db, clock: chain().clock }),
+        clock: chain().clock,
+        log: () => {},
+      });
       const bus = createClusterBus({ pubsub: node.pubsub, log: () => {} });
       const bed = await searchBed(chain(), target.db, {
         nodeId,

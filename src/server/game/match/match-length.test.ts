@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { ballSeenBy, createMatchBed, type MatchBed } from '../../../../test/support/match-bed.ts';
+import { rallyKeeperTarget } from '../../../../test/support/perfect-tracker.ts';
 import { FINAL_PLAY_TICKS } from '../../../common/game/constants.ts';
 import { maxMatchTicks, maxRecordedInputs, playStartTickOf } from '../../../common/game/match-length.ts';
 import type { PlayerIndex } from '../../../common/game/physics.ts';
 import { replayMatch } from '../../../common/game/replay.ts';
-import { rallyKeeperTarget } from '../../../common/game/test-support/perfect-tracker.ts';
 import type { GameData } from '../../../common/protocol.ts';
 import { DEFAULT_COUNTDOWN_SECONDS, OPPONENT_FOUND_SECONDS } from '../../../common/rules.ts';
 import { SECOND_SNAPSHOT_LIMIT } from './match-constants.ts';
 import { createMatchInputs } from './match-inputs.ts';
-import { ballSeenBy, createHarness, type Harness } from './test-support/match-test-harness.ts';
 
 const COUNTDOWN = OPPONENT_FOUND_SECONDS + DEFAULT_COUNTDOWN_SECONDS;
 
 /** The latest gameState a seat was sent: all a player knows. */
-function lastData(h: Harness, seat: PlayerIndex): GameData | null {
+function lastData(h: MatchBed, seat: PlayerIndex): GameData | null {
   const last = h.outbox[seat].findLast((m) => m.type === 'gameState');
   return last?.type === 'gameState' ? last.data : null;
 }
@@ -24,7 +24,7 @@ function lastData(h: Harness, seat: PlayerIndex): GameData | null {
  * hundredth every tick (the paddle goes to the same place), so each seat sends a new target every tick:
  * the worst case for the input log.
  */
-function playNeverMissing(h: Harness, jitter: boolean): number[] {
+function playNeverMissing(h: MatchBed, jitter: boolean): number[] {
   const shown: number[] = [];
   const targets: [number | null, number | null] = [null, null];
   let tick = 0;
@@ -47,7 +47,7 @@ function playNeverMissing(h: Harness, jitter: boolean): number[] {
 
 describe('match-length rule on the server: two players who never miss still finish', () => {
   it('the match ends at the final whistle and records a bounded result that replays exactly', () => {
-    const h = createHarness({
+    const h = createMatchBed({
       countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
       leadInSeconds: OPPONENT_FOUND_SECONDS,
     });
@@ -80,7 +80,7 @@ describe('match-length rule on the server: two players who never miss still fini
   });
 
   it('a new target every tick from both seats: the record stays within its stated bound', () => {
-    const h = createHarness({
+    const h = createMatchBed({
       countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
       leadInSeconds: OPPONENT_FOUND_SECONDS,
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMatchBed } from '../../../../test/support/match-bed.ts';
 import {
   CANVAS_HEIGHT,
   MAX_PADDLE_SPEED,
@@ -7,13 +8,12 @@ import {
 } from '../../../common/game/constants.ts';
 import { replayMatch } from '../../../common/game/replay.ts';
 import { createMatchInputs } from './match-inputs.ts';
-import { createHarness } from './test-support/match-test-harness.ts';
 
 const centre = CANVAS_HEIGHT / 2;
 
 describe('the server is authoritative: clients send only paddle targets, the server moves the paddles', () => {
   it('paddle range: a far target moves the paddle only at max speed per tick, then stops on the canvas', () => {
-    const h = createHarness({ countdownSeconds: 1 });
+    const h = createMatchBed({ countdownSeconds: 1 });
     h.match.paddleMove(0, 10_000);
     const seen: number[] = [];
     for (let i = 0; i < 30; i++) {
@@ -26,7 +26,7 @@ describe('the server is authoritative: clients send only paddle targets, the ser
   });
 
   it("paddleMove: player 0's calls never move paddle 1", () => {
-    const h = createHarness({ countdownSeconds: 1 });
+    const h = createMatchBed({ countdownSeconds: 1 });
     for (let i = 0; i < 60; i++) {
       h.match.paddleMove(0, i % 2 === 0 ? 0 : CANVAS_HEIGHT);
       h.ticks(1);
@@ -38,7 +38,7 @@ describe('the server is authoritative: clients send only paddle targets, the ser
   });
 
   it('inputs wait for the next tick and the latest target between ticks wins', () => {
-    const h = createHarness({ countdownSeconds: 1 });
+    const h = createMatchBed({ countdownSeconds: 1 });
     h.ticks(1);
     h.match.paddleMove(1, PADDLE_MIN_Y);
     h.match.paddleMove(1, 290);
@@ -50,7 +50,7 @@ describe('the server is authoritative: clients send only paddle targets, the ser
   });
 
   it('every match can be replayed: each target change is recorded with the tick it first drives', () => {
-    const h = createHarness({ countdownSeconds: 1 });
+    const h = createMatchBed({ countdownSeconds: 1 });
     const script = [0, 0, 450, 450, 450, 120, 9_999, -50, 300];
     for (const [i, target] of script.entries()) {
       h.match.paddleMove((i % 2) as 0 | 1, target);

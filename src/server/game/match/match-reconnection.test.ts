@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { createMatchBed, type MatchBed } from '../../../../test/support/match-bed.ts';
 import { replayMatch } from '../../../common/game/replay.ts';
 import { DISCONNECT_GRACE_MS, RECONNECTION_WINDOW_MS } from '../../../common/rules.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
-import { createHarness, type Harness } from './test-support/match-test-harness.ts';
 
 /** A match in play whose seat `seat` closed its socket at the returned time, with the outbox cleared. */
-function disconnectedWhilePlaying(seat: 0 | 1 = 1): { h: Harness; t0: number } {
-  const h = createHarness();
+function disconnectedWhilePlaying(seat: 0 | 1 = 1): { h: MatchBed; t0: number } {
+  const h = createMatchBed();
   h.untilPlaying();
   h.ticks(5);
   h.clearOutbox();
@@ -15,12 +15,12 @@ function disconnectedWhilePlaying(seat: 0 | 1 = 1): { h: Harness; t0: number } {
 }
 
 /** Moves the clock to exactly `t` and runs one tick there. */
-function tickAt(h: Harness, t: number): void {
+function tickAt(h: MatchBed, t: number): void {
   h.clock.set(t);
   h.match.tick();
 }
 
-const types = (h: Harness, seat: 0 | 1) => h.outbox[seat].map((m) => m.type);
+const types = (h: MatchBed, seat: 0 | 1) => h.outbox[seat].map((m) => m.type);
 
 describe('reconnection: the disconnect grace (2000 ms)', () => {
   it('reconnection: the 2 s grace shows nothing at 1999 ms and the match goes on', () => {
@@ -95,7 +95,7 @@ describe('reconnection: the window (30 s after the grace)', () => {
   });
 
   it('reconnection: time paused is not counted as play, and no step runs while paused', () => {
-    const h = createHarness();
+    const h = createMatchBed();
     let stepsBefore = 0;
     while (h.match.snapshot(0).gameState !== 'playing') {
       h.ticks(1);
@@ -163,7 +163,7 @@ describe('reconnection: the window (30 s after the grace)', () => {
 
 describe('reconnection: disconnects are counted per seat', () => {
   it('reconnection: the third disconnect gets a grace, the fourth forfeits at once', () => {
-    const h = createHarness();
+    const h = createMatchBed();
     h.untilPlaying();
     for (let i = 0; i < 3; i++) {
       h.match.disconnected(1);

@@ -2,7 +2,7 @@ import type { Clock } from '../../../common/clock.ts';
 import type { PlayerIndex } from '../../../common/game/physics.ts';
 import type { MatchRecord } from '../../../common/game/replay.ts';
 import type { GameModeId } from '../../../common/game-modes.ts';
-import type { GameData, ServerMessage } from '../../../common/protocol.ts';
+import type { GameData, ServerMessage, ServerMessageOf } from '../../../common/protocol.ts';
 import type { LeaveHow, MatchCompletionStatus, MatchEnd, ReconnectResult } from './match-outcome.ts';
 import type { MatchSnapshot } from './match-snapshots.ts';
 import type { ConnectionLogEntry } from './reconnection-tracker.ts';
@@ -98,6 +98,14 @@ export interface Match {
   /** The seat quits (exit or forceDisconnect): during a match it forfeits at once; afterwards nothing. */
   leave(playerIndex: PlayerIndex, how: LeaveHow): void;
   snapshot(playerIndex: PlayerIndex): GameData;
+  /**
+   * The `reconnectionSuccess` of a seat back at the game-over screen of this finished match (a reload within
+   * its rematch window), with the rematch's state as the node knows it; null while the match is not over.
+   */
+  rejoinedOver(
+    playerIndex: PlayerIndex,
+    rematch: 'open' | 'offered' | 'declined',
+  ): ServerMessageOf<'reconnectionSuccess'> | null;
   status(): MatchStatus;
   /** Whether the match has ended (or was cancelled): what the runner asks of every match every tick, without allocating. */
   isOver(): boolean;

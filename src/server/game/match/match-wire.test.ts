@@ -1,26 +1,32 @@
 import { describe, expect, it } from 'vitest';
+import {
+  ballSeenBy,
+  createMatchBed,
+  GAME_ID,
+  type MatchBed,
+  SEED,
+} from '../../../../test/support/match-bed.ts';
 import { BALL_SIZE, LEFT_PADDLE_FACE, RIGHT_PADDLE_FACE, TICK_MS } from '../../../common/game/constants.ts';
 import type { ServerMessage } from '../../../common/protocol.ts';
 import { KEYFRAME_TICKS, OPPONENT_PADDLE_TICKS } from '../../../common/rules.ts';
 import { beatOf } from './match.ts';
-import { ballSeenBy, createHarness, GAME_ID, type Harness, SEED } from './test-support/match-test-harness.ts';
 
 /** The tick each message of `type` was sent on, counted from `t0` (the harness's clock moves a tick a step). */
-const ticksOf = (h: Harness, seat: 0 | 1, type: 'gameState', t0: number) =>
+const ticksOf = (h: MatchBed, seat: 0 | 1, type: 'gameState', t0: number) =>
   h.of(seat, type).map((m) => Math.round((m.timestamp - t0) / TICK_MS));
 
 const pastAFace = (x: number) =>
   x - BALL_SIZE / 2 < LEFT_PADDLE_FACE || x + BALL_SIZE / 2 > RIGHT_PADDLE_FACE;
 
 /** Both paddles sweep the field, each on its own rhythm: the worst case for the paddle reports. */
-function sweep(h: Harness, tick: number) {
+function sweep(h: MatchBed, tick: number) {
   h.match.paddleMove(0, 300 + 250 * Math.sin(tick / 17));
   h.match.paddleMove(1, 300 + 250 * Math.cos(tick / 23));
 }
 
 describe('what a running match sends: keyframes, ball events and the opponent paddle', () => {
   it('a keyframe goes to both seats on the first tick, on every change of phase or countdown second, and every KEYFRAME_TICKS on the match’s beat', () => {
-    const h = createHarness({ countdownSeconds: 10 });
+    const h = createMatchBed({ countdownSeconds: 10 });
     const t0 = h.clock.now();
     const beat = beatOf(GAME_ID, KEYFRAME_TICKS);
     h.ticks(500);
@@ -43,7 +49,7 @@ describe('what a running match sends: keyframes, ball events and the opponent pa
 
   it('the keyframe beat tells nothing of the seed: two seeds, one game id, one beat (the draws are keyed by the secret seed)', () => {
     const beatsOf = (seed: string) => {
-      const h = createHarness({ seed, countdownSeconds: 10 });
+      const h = createMatchBed({ seed, countdownSeconds: 10 });
       const t0 = h.clock.now();
       h.ticks(3 * KEYFRAME_TICKS);
       // The keyframes apart from the countdown's whole seconds and the first tick: those on the beat.
@@ -55,7 +61,7 @@ describe('what a running match sends: keyframes, ball events and the opponent pa
   });
 
   it('a serve and every return go to both seats on their tick with the exact ball, and the ball flown on from them is the server’s', () => {
-    const h = createHarness();
+    const h = createMatchBed();
     let compared = 0;
     for (let tick = 0; tick < 60 * 30; tick++) {
       sweep(h, tick);
@@ -79,7 +85,7 @@ describe('what a running match sends: keyframes, ball events and the opponent pa
   });
 
   it('the opponent’s paddle is reported on the tick it starts from rest, then at most every OPPONENT_PADDLE_TICKS while it moves, to the other seat only, and not while it stands', () => {
-    const h = createHarness();
+    const h = createMatchBed();
     h.untilPlaying();
     h.clearOutbox();
     const startTick = h.match.snapshot(0).tick ?? 0;
@@ -106,7 +112,7 @@ describe('what a running match sends: keyframes, ball events and the opponent pa
   });
 
   it('a player is sent under 1 KB a second of play while both paddles sweep the field', () => {
-    const h = createHarness();
+    const h = createMatchBed();
     h.untilPlaying();
     h.clearOutbox();
     const seconds = 60;

@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { createMatchBed, GAME_ID, playWithBots, SEED } from '../../../../test/support/match-bed.ts';
 import { TICK_HZ, WINNING_SCORE } from '../../../common/game/constants.ts';
 import { replayMatch } from '../../../common/game/replay.ts';
 import { DEFAULT_COUNTDOWN_SECONDS, KEYFRAME_TICKS, OPPONENT_FOUND_SECONDS } from '../../../common/rules.ts';
@@ -6,14 +7,13 @@ import type { GameCompletionStatus } from '../../db/schema/enums.ts';
 import { beatOf } from './match.ts';
 import { MATCH_TEXTS } from './match-constants.ts';
 import type { MatchCompletionStatus } from './match-outcome.ts';
-import { createHarness, GAME_ID, playWithBots, SEED } from './test-support/match-test-harness.ts';
 
 /** Bot 1 misses two rallies in three, bot 0 the third: both score, and bot 0 reaches 11 first. */
 const script = (seat: 0 | 1, played: number) => (seat === 0 ? played % 3 === 2 : played % 3 !== 2);
 
 describe('game: a whole match as the live game channel carries it', () => {
   it('game over: two bots play to 11; both get gameOver, onEnd runs once, and the record replays', () => {
-    const h = createHarness({ countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
+    const h = createMatchBed({ countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
     expect(h.match.isOver()).toBe(false);
     playWithBots(h, script);
 
@@ -55,7 +55,7 @@ describe('game: a whole match as the live game channel carries it', () => {
   });
 
   it('game data: the audit keeps one snapshot per second of play plus one per point and the end', () => {
-    const h = createHarness();
+    const h = createMatchBed();
     playWithBots(h, script);
     const { snapshots, scores, ticks } = h.results[0]!;
     const count = (kind: string) => snapshots.filter((s) => s.kind === kind).length;
@@ -70,13 +70,13 @@ describe('game: a whole match as the live game channel carries it', () => {
   });
 
   it('completion statuses: a practice match won on points is practice_win', () => {
-    const h = createHarness({ mode: 'practice' });
+    const h = createMatchBed({ mode: 'practice' });
     playWithBots(h, script);
     expect(h.results[0]!.completionStatus).toBe('practice_win');
   });
 
   it('gameState: a point is sent on the tick it is scored, not at the next beat, the same object to both', () => {
-    const h = createHarness();
+    const h = createMatchBed();
     let scored: { tick: number; at: number } | null = null;
     for (let i = 0; i < 60 * 60 && scored === null; i++) {
       const before = h.match.snapshot(0).scores.join(':');
@@ -96,7 +96,7 @@ describe('game: a whole match as the live game channel carries it', () => {
   });
 
   it('game data: countdownTime is the whole seconds left of the server countdown', () => {
-    const h = createHarness({ countdownSeconds: 5 });
+    const h = createMatchBed({ countdownSeconds: 5 });
     expect(h.match.snapshot(0).countdownTime).toBe(5);
     h.ticks(1);
     expect(h.match.snapshot(0).countdownTime).toBe(5);
@@ -107,7 +107,7 @@ describe('game: a whole match as the live game channel carries it', () => {
   });
 
   it('opponent found 3 s: the countdown shows 5 through the lead-in, then 5, 4, 3, 2, 1 in full', () => {
-    const h = createHarness({ countdownSeconds: 5, leadInSeconds: OPPONENT_FOUND_SECONDS });
+    const h = createMatchBed({ countdownSeconds: 5, leadInSeconds: OPPONENT_FOUND_SECONDS });
     const shown: number[] = [];
     for (let tick = 0; tick < (OPPONENT_FOUND_SECONDS + 5) * TICK_HZ; tick++) {
       shown.push(h.match.snapshot(0).countdownTime);
@@ -122,7 +122,7 @@ describe('game: a whole match as the live game channel carries it', () => {
   });
 
   it('a match with a lead-in records its whole countdown, so its replay still reproduces it', () => {
-    const h = createHarness({ countdownSeconds: 5, leadInSeconds: OPPONENT_FOUND_SECONDS });
+    const h = createMatchBed({ countdownSeconds: 5, leadInSeconds: OPPONENT_FOUND_SECONDS });
     playWithBots(h, script);
     const result = h.results[0]!;
     expect(result.record.countdownSeconds).toBe(OPPONENT_FOUND_SECONDS + 5);
@@ -136,7 +136,7 @@ describe('exit and forceDisconnect: leaving forfeits at once', () => {
   it.each(['exit', 'forceDisconnect'] as const)(
     '%s: the leaver loses, the opponent is told and wins',
     (how) => {
-      const h = createHarness();
+      const h = createMatchBed();
       h.untilPlaying();
       h.ticks(10);
       h.clearOutbox();
@@ -164,7 +164,7 @@ describe('exit and forceDisconnect: leaving forfeits at once', () => {
 
 describe('game over: a finished match changes no more', () => {
   it('inputs, ticks and connection events after gameOver send nothing and change nothing', () => {
-    const h = createHarness();
+    const h = createMatchBed();
     h.untilPlaying();
     h.match.leave(0, 'exit');
     const result = h.results[0]!;
@@ -186,7 +186,7 @@ describe('game over: a finished match changes no more', () => {
   });
 
   it('onEnd is called exactly once whatever happens after the end', () => {
-    const h = createHarness();
+    const h = createMatchBed();
     h.untilPlaying();
     h.match.disconnected(1);
     h.clock.advance(40_000);
@@ -201,7 +201,7 @@ describe('game over: a finished match changes no more', () => {
   });
 
   it('reconnection: a reconnect after the end is refused so the client can clear its stored game', () => {
-    const h = createHarness();
+    const h = createMatchBed();
     h.untilPlaying();
     h.match.leave(1, 'exit');
     h.clearOutbox();

@@ -86,6 +86,12 @@ export function createMatch(options: MatchOptions): Match {
     });
   }
 
+  /** What this match is for the viewer, as its `matched` said: the mode and the opponent's name. */
+  const matchFor = (viewer: PlayerIndex) => ({
+    gameMode: options.mode,
+    opponentName: options.seats[other(viewer)].displayName,
+  });
+
   /** What the players last saw of the phase, score and seconds: a change of any is sent at once. */
   const shown = { phase: '', score0: -1, score1: -1, countdown: -1, playTimeLeft: -1 };
 
@@ -303,6 +309,7 @@ export function createMatch(options: MatchOptions): Match {
         gameState: gameData(playerIndex, now),
         gameId: id,
         playerIndex,
+        match: matchFor(playerIndex),
       });
       if (resumed) {
         for (const seat of SEATS)
@@ -327,6 +334,18 @@ export function createMatch(options: MatchOptions): Match {
     },
 
     snapshot: (playerIndex) => gameData(playerIndex, clock.now()),
+
+    rejoinedOver(playerIndex, rematch) {
+      if (!result) return null;
+      return {
+        type: 'reconnectionSuccess',
+        gameState: gameData(playerIndex, clock.now()),
+        gameId: id,
+        playerIndex,
+        match: matchFor(playerIndex),
+        rematch,
+      };
+    },
 
     isOver: () => result !== null || cancelledAt !== null,
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { playRecordedMatch } from '../../../../test/support/recorded-match.ts';
 import { WINNING_SCORE } from '../../../common/game/constants.ts';
 import { advanceReplay, type MatchRecord, replayMatch, startReplay } from '../../../common/game/replay.ts';
 import { CHECKPOINT_TICKS, createReplayTimeline } from '../../../common/game/replay-timeline.ts';
-import { playRecordedMatch } from './test-support/recorded-match.ts';
 
 const played = playRecordedMatch();
 const forfeited = playRecordedMatch({ leave: { seat: 0, afterPoints: 4 } });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ballSeenBy, createMatchBed } from '../../../../test/support/match-bed.ts';
+import { TWO_IN_THREE } from '../../../../test/support/recorded-match.ts';
 import { CURRENT_GENERATOR } from '../../../common/game/generator-versions.ts';
 import { advanceReplay, type MatchRecord, replayMatch, startReplay } from '../../../common/game/replay.ts';
 import { matchRecordOf } from './stored-record.ts';
-import { ballSeenBy, createHarness } from './test-support/match-test-harness.ts';
-import { TWO_IN_THREE } from './test-support/recorded-match.ts';
 import v1Match from './test-support/sfc32-match-v1.json' with { type: 'json' };
 import { drawOfServe, outputs, recoverSfc32 } from './test-support/sfc32-solver.ts';
 
@@ -11,7 +11,7 @@ type Serve = { tick: number; ball: [number, number, number, number] };
 
 /** A match the server plays now, to its end, and the serves seat 0 heard on the wire (exact balls). */
 function playedNow(seed: string) {
-  const h = createHarness({ seed, countdownSeconds: 3 });
+  const h = createMatchBed({ seed, countdownSeconds: 3 });
   for (let i = 0; i < 60 * 60 * 10 && h.results.length === 0; i++) {
     for (const s of [0, 1] as const) {
       const state = h.outbox[s].findLast((m) => m.type === 'gameState');

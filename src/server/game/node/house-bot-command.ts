@@ -4,8 +4,8 @@ import { HOUSE_BOT_OFFER_MS } from '../../../common/rules.ts';
 import type { Logger } from '../../logger.ts';
 import type { GameMessage, PlayerLink } from '../game-ports.ts';
 import type { HouseBots } from '../house-bot/house-bots.ts';
-import type { createMatchStarter } from '../match-start.ts';
 import type { Matchmaker } from '../matchmaker.ts';
+import type { createMatchStarter } from './match-start.ts';
 import type { NodeSessions } from './node-sessions.ts';
 
 /**

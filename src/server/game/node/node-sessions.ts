@@ -1,6 +1,6 @@
 import type { ServerMessageOf } from '../../../common/protocol.ts';
 import type { LiveMatch } from '../live-match.ts';
-import { createSearchLinks, type SearchLinks } from '../search-links.ts';
+import { createSearchLinks, type SearchLinks } from './search-links.ts';
 
 /**
  * What this node holds of its players' sessions, with one writer: its live matches, its searches' sockets

@@ -1,26 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../../../common/clock.ts';
 import type { GameModeId } from '../../../common/game-modes.ts';
-import { CHALLENGE_CODE_LENGTH } from '../../../common/rules.ts';
-import { BASE58_ALPHABET } from '../../../common/text-patterns.ts';
 import { ERROR_CODES } from '../../../common/wire-codes.ts';
 import type { Database } from '../../db/database.ts';
 import type { QueueStatus } from '../../db/schema/enums.ts';
 import { queueSessions } from '../../db/schema/index.ts';
 import type { PaidEntry, QueueEntry, QueuePlayer } from '../queue-entry.ts';
 import { closeEntryRow, insertEntryRow } from './queue-rows.ts';
-
-/** A new challenge code: CHALLENGE_CODE_LENGTH base58 characters, each uniform (bytes past 4 × 58 are drawn again). */
-export function newChallengeCode(): string {
-  let code = '';
-  while (code.length < CHALLENGE_CODE_LENGTH) {
-    for (const byte of randomBytes(CHALLENGE_CODE_LENGTH * 2)) {
-      if (byte < 232 && code.length < CHALLENGE_CODE_LENGTH) code += BASE58_ALPHABET[byte % 58];
-    }
-  }
-  return code;
-}
+import { REMATCH_CODE_PREFIX } from './store-keys.ts';
 
 /**
  * A challenge's row, read by its code: what its link shows (mode, challenger, expiry, whether it is still
@@ -73,9 +60,6 @@ export async function challengeByCode(db: Database, code: string): Promise<Chall
     },
   };
 }
-
-/** A rematch offer's code is this and the game's id (rematches.ts); never a link's code. */
-export const REMATCH_CODE_PREFIX = 'rematch-';
 
 /**
  * The node holding a challenge's socket writes when it goes (`at`) and when a socket of the wallet takes the

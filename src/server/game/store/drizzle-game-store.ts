@@ -13,6 +13,7 @@ import {
   settleInterruptedMatches,
   walletInPlay,
 } from './restart-settlement.ts';
+import { interruptedMatchEntry, searchOutcome } from './search-outcome.ts';
 
 /**
  * The game's store over Drizzle (PGlite or PostgreSQL): the row files of this folder bound to one database.
@@ -75,5 +76,8 @@ export function createDrizzleGameStore(deps: { db: Database; clock: Clock }): Ga
     walletInPlay: (walletAddress) => walletInPlay(db, walletAddress),
 
     ownersOfOpenRows: () => ownersOfOpenRows(db),
+
+    searchOutcome: (walletAddress, ref) => searchOutcome(db, walletAddress, ref),
+    interruptedMatchEntry: (walletAddress, gameId) => interruptedMatchEntry(db, walletAddress, gameId),
   };
 }

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { createDrizzleGameStore } from './drizzle-game-store.ts';
 import { createMemoryGameStore } from './memory-game-store.ts';

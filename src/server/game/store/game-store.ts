@@ -5,10 +5,21 @@ import type { MatchResult } from '../match/match-types.ts';
 import type { CloseStatus, PaidEntry, QueueEntry, QueuePlayer } from '../queue-entry.ts';
 import type { AcceptResult, ChallengeRow } from './challenge-rows.ts';
 import type { MatchStart, ResultHook } from './match-recorder.ts';
-import type { SettleScope } from './node-ownership.ts';
 import type { EntryRow } from './queue-rows.ts';
+import type { SearchOutcome, SearchRef } from './search-outcome.ts';
+import type { SettleScope } from './store-keys.ts';
 import type { StoreTx } from './store-tx.ts';
 
+export type { AcceptOutcome, ChallengeRow } from './challenge-rows.ts';
+export type { MatchStart } from './match-recorder.ts';
+export type { RefundRecord, SearchOutcome, SearchRef } from './search-outcome.ts';
+export {
+  newChallengeCode,
+  REMATCH_CODE_PREFIX,
+  SETTLE_ALL,
+  type SettleScope,
+  seedHash,
+} from './store-keys.ts';
 export type { StoreTx } from './store-tx.ts';
 
 /** An active search closed as 'error' by a settlement, to be refunded. */
@@ -115,4 +126,14 @@ export interface GameStore {
   walletInPlay(walletAddress: string): Promise<boolean>;
   /** The game nodes named by open searches and matches. */
   ownersOfOpenRows(): Promise<string[]>;
+  /**
+   * What became of the wallet's own search `ref` names (by id or by its entry's signature), with its refund;
+   * null when the wallet has no such search. Another wallet's rows are never read.
+   */
+  searchOutcome(walletAddress: string, ref: SearchRef): Promise<SearchOutcome | null>;
+  /**
+   * The wallet's own entry into `gameId` when a server stop interrupted that game, with its refund (status
+   * `interrupted`); null otherwise. Another wallet's rows are never read.
+   */
+  interruptedMatchEntry(walletAddress: string, gameId: string): Promise<SearchOutcome | null>;
 }

@@ -3,9 +3,10 @@ import { rm } from 'node:fs/promises';
 import { generateKeyPairSigner } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { startTestServer } from '../../../../e2e/support/test-server.ts';
-import { createThrowawayDatabase, describeEachDatabase } from '../../../../test/db-harness.ts';
+import { createThrowawayDatabase, describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { productChain } from '../../../../test/support/product-chain.ts';
+import { startTestServer } from '../../../../test/support/test-server.ts';
+import { until } from '../../../../test/support/until.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { getGameMode } from '../../../common/game-modes.ts';
 import { loadConfig } from '../../config.ts';
@@ -13,7 +14,7 @@ import { gameSessions, games, queueSessions, transactions } from '../../db/schem
 import { playerHistory } from '../../ledger/player-history.ts';
 import { checkLedgerBalance } from '../../ledger/reconcile/ledger-balance.ts';
 import { startServer } from '../../main.ts';
-import { localChainForFile, searchBed, until } from '../test-support/paid-search-bed.ts';
+import { localChainForFile, searchBed } from '../test-support/paid-search-bed.ts';
 
 const MODE = getGameMode('tiny_tuna');
 
@@ -152,7 +153,7 @@ describeEachDatabase('a match interrupted by a shutdown gets its games row', (ta
     const [a, b] = [await bed.link(), await bed.link()];
     await bed.findPaidMatch(a);
     await bed.findPaidMatch(b);
-    await until(() => a.of('matched').length === 1, 'matched');
+    await until(() => a.of('matched').length === 1, { what: 'matched' });
     const gameId = a.of('matched')[0]!.gameId;
     const seedHash = a.of('matched')[0]!.data.seedHash;
     const entries = await target.db.select().from(transactions).where(eq(transactions.type, 'entry_fee'));

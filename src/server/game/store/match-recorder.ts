@@ -24,10 +24,6 @@ export interface MatchStart {
  */
 export type ResultHook = (tx: Database, result: MatchResult, start: MatchStart) => Promise<void>;
 
-export function seedHash(seed: string): string {
-  return createHash('sha256').update(seed).digest('hex');
-}
-
 /** A digest of what decides the match, so a row edited afterwards no longer matches its checksum. */
 export function serverChecksum(result: MatchResult): string {
   const decided = {

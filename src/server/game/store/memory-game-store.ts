@@ -4,11 +4,12 @@ import { HOUSE_BOT_ADDRESS } from '../../../common/rules.ts';
 import { ERROR_CODES } from '../../../common/wire-codes.ts';
 import type { OrphanedEntry } from '../game-ports.ts';
 import type { CloseStatus, PaidEntry, QueueEntry } from '../queue-entry.ts';
-import { type ChallengeRow, REMATCH_CODE_PREFIX } from './challenge-rows.ts';
+import type { ChallengeRow } from './challenge-rows.ts';
 import type { ClosedOrphan, GameStore, StoreTx } from './game-store.ts';
 import type { MatchStart } from './match-recorder.ts';
-import type { SettleScope } from './node-ownership.ts';
 import type { EntryRow } from './queue-rows.ts';
+import type { SettleScope } from './store-keys.ts';
+import { REMATCH_CODE_PREFIX } from './store-keys.ts';
 
 type SearchStatus = CloseStatus | 'active' | 'matched';
 
@@ -100,8 +101,11 @@ export function createMemoryGameStore(deps: { clock: Clock }): GameStore & { sea
     gameId,
   });
 
+  /** Games a server stop interrupted (a forfeit is 'interrupted' too here, but not one of these). */
+  const stoppedGames = new Set<string>();
   const interrupt = (gameIds: readonly string[]) => {
     for (const id of gameIds) {
+      stoppedGames.add(id);
       const game = games.get(id);
       if (game) game.status = 'interrupted';
     }
@@ -310,6 +314,36 @@ export function createMemoryGameStore(deps: { clock: Clock }): GameStore & { sea
         ...[...games.values()].filter((g) => g.status === 'playing').map((g) => g.nodeId),
       ].filter((n): n is string => n !== null);
       return [...new Set(nodes)].sort();
+    },
+
+    /** The wallet's own search by id or entry signature; no money here, so never a refund. */
+    async searchOutcome(walletAddress, ref) {
+      let found: SearchRow | undefined;
+      for (const s of searches.values()) {
+        if (s.row.player.walletAddress !== walletAddress) continue;
+        const named =
+          (ref.searchId !== undefined && s.id === ref.searchId) ||
+          (ref.paymentSignature !== undefined && s.row.paid?.signature === ref.paymentSignature);
+        if (named) found = s;
+      }
+      if (!found) return null;
+      return {
+        searchId: found.id,
+        mode: found.row.mode,
+        status: found.status,
+        gameId: found.gameId,
+        refund: null,
+      };
+    },
+
+    /** The wallet's own entry into a game a stop interrupted; no money here, so never a refund. */
+    async interruptedMatchEntry(walletAddress, gameId) {
+      if (!stoppedGames.has(gameId)) return null;
+      for (const s of searches.values()) {
+        if (s.row.player.walletAddress !== walletAddress || s.gameId !== gameId) continue;
+        return { searchId: s.id, mode: s.row.mode, status: 'interrupted', gameId, refund: null };
+      }
+      return null;
     },
   };
   return store;

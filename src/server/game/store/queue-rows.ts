@@ -5,7 +5,8 @@ import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { payoutJobs, queueSessions, transactions } from '../../db/schema/index.ts';
 import type { CloseStatus, OpenChallenge, PaidEntry, QueueEntry, QueuePlayer } from '../queue-entry.ts';
-import { ownedWithin, type SettleScope } from './node-ownership.ts';
+import { ownedWithin } from './node-ownership.ts';
+import type { SettleScope } from './store-keys.ts';
 
 /**
  * The queue-session rows behind every search, written the same way by the one-process matchmaker and by

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { uniqueSignature, uniqueWallet } from '../../../../test/db-harness.ts';
+import { uniqueSignature, uniqueWallet } from '../../../../test/support/database-bed.ts';
 import { seedMigratedPglite } from '../../../../test/support/migrated-templates.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { loadConfig } from '../../config.ts';

@@ -7,8 +7,9 @@ import type { GameMoney, OrphanedEntry } from '../game-ports.ts';
 import type { OrphanCloser } from './game-store.ts';
 import { recordInterruptedGames } from './interrupted-game-record.ts';
 import type { MatchStart } from './match-recorder.ts';
-import { ownedWithin, SETTLE_ALL, type SettleScope, scopeIsEmpty } from './node-ownership.ts';
+import { ownedWithin, scopeIsEmpty } from './node-ownership.ts';
 import { releaseStakes } from './queue-rows.ts';
+import { SETTLE_ALL, type SettleScope } from './store-keys.ts';
 
 /**
  * The written policy for what a stop leaves open (RELIABILITY 25). A match's ticks live in memory, so one

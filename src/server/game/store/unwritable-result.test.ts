@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
-import { failingWrites } from '../../../../test/support/failing-writes.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { until } from '../../../../test/support/until.ts';
 import type { Database } from '../../db/database.ts';
 import { gameSessions, games, systemEvents } from '../../db/schema/index.ts';
+import { failingWrites } from '../../db/test-support/failing-writes.ts';
 import {
   expectMoneyAccountedFor,
   houseWalletForSuite,
@@ -12,7 +13,6 @@ import {
   payoutJobsOf,
   type SearchBed,
   searchBed,
-  until,
 } from '../test-support/paid-search-bed.ts';
 import { SAME_FAILURE_LIMIT } from './write-failure.ts';
 
@@ -23,7 +23,7 @@ async function pairedMatch(bed: SearchBed) {
   const [a, b] = [await bed.link(), await bed.link()];
   await bed.findPaidMatch(a);
   await bed.findPaidMatch(b);
-  await until(() => bed.game.matches().length === 1, 'the match starts');
+  await until(() => bed.game.matches().length === 1, { what: 'the match starts' });
   return { a, b, gameId: bed.game.matches()[0]!.id };
 }
 
@@ -51,11 +51,13 @@ describeEachDatabase('a match result the database refuses for good', (target) =>
     Object.assign(back, { displayName: 'Eve\u0000' });
     await bed.game.connected(back);
     await bed.findPaidMatch(b);
-    await until(() => bed.game.matches().length === 1, 'the match starts');
+    await until(() => bed.game.matches().length === 1, { what: 'the match starts' });
     const gameId = bed.game.matches()[0]!.id;
 
     await bed.game.handle(b, { type: 'exit', gameId });
-    await until(async () => (await payoutJobsOf(target.db, [a, b])).length > 0, 'the result is recorded');
+    await until(async () => (await payoutJobsOf(target.db, [a, b])).length > 0, {
+      what: 'the result is recorded',
+    });
     expect(
       (await payoutJobsOf(target.db, [a, b])).map((j) => [j.kind, j.walletAddress, j.amountLamports]),
     ).toEqual([['winner_payout', a.wallet.address, PAID_MODE.winLamports]]);
@@ -78,7 +80,9 @@ describeEachDatabase('a match result the database refuses for good', (target) =>
     // Every write of the result is refused, while the database answers everything else.
     faults.failInserts(games, 2 * SAME_FAILURE_LIMIT);
     await bed.game.handle(b, { type: 'exit', gameId });
-    await until(async () => (await payoutJobsOf(target.db, [a, b])).length >= 2, 'the match is settled');
+    await until(async () => (await payoutJobsOf(target.db, [a, b])).length >= 2, {
+      what: 'the match is settled',
+    });
     expect(faults.refused()).toBe(2 * SAME_FAILURE_LIMIT);
 
     const jobs = await payoutJobsOf(target.db, [a, b]);
@@ -90,7 +94,9 @@ describeEachDatabase('a match result the database refuses for good', (target) =>
     const [row] = await target.db.select().from(games).where(eq(games.id, gameId));
     expect(row).toMatchObject({ completionStatus: 'interrupted', winner: null });
     // The critical event is written after the refunds, in its own write: waited for, not assumed.
-    await until(async () => (await eventsOf(target.db, gameId)).length > 0, 'the critical event is written');
+    await until(async () => (await eventsOf(target.db, gameId)).length > 0, {
+      what: 'the critical event is written',
+    });
     const events = await eventsOf(target.db, gameId);
     expect(events.map((e) => [e.severity, (e.details as { outcome: string }).outcome])).toEqual([
       ['critical', 'interrupted_and_refunded'],
@@ -110,7 +116,7 @@ describeEachDatabase('a match result the database refuses for good', (target) =>
     const { a, b, gameId } = await pairedMatch(bed);
     faults.failInserts(games, 1_000);
     await bed.game.handle(b, { type: 'exit', gameId });
-    await until(() => waiting, 'the first write is refused and its retry waits');
+    await until(() => waiting, { what: 'the first write is refused and its retry waits' });
 
     await bed.game.shutdown();
     // Woken by the stop, the write was tried once more and refused; nothing was settled yet.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import type { Database } from '../../db/database.ts';
 import { createFailureJudge, refusesTheData, SAME_FAILURE_LIMIT, storableText } from './write-failure.ts';
 

@@ -2,20 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { FakeClock } from '../../../common/clock.ts';
-import { type GameModeId, getGameMode } from '../../../common/game-modes.ts';
-import { type ServerMessage, type ServerMessageOf, serverMessageSchema } from '../../../common/protocol.ts';
-import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
 import {
   airdropTo,
   type LocalChainServer,
   removeDataDir,
   startLocalChainServer,
-} from '../../chain/test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
+import type { FakeClock } from '../../../common/clock.ts';
+import { type GameModeId, getGameMode } from '../../../common/game-modes.ts';
+import { type ServerMessage, type ServerMessageOf, serverMessageSchema } from '../../../common/protocol.ts';
+import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
 import type { Database } from '../../db/database.ts';
 import { payoutJobs, queueSessions, transactions } from '../../db/schema/index.ts';
 import { createEntryGate } from '../../entry-gate.ts';
-import { pay, verifierOn } from '../../ledger/entry/test-support/entry-test-kit.ts';
+import { pay, verifierOn } from '../../ledger/entry/test-support/entry-fixtures.ts';
 import { createMatchMoney } from '../../ledger/match-money.ts';
 import { checkMoney } from '../../ledger/test-support/money-check.ts';
 import { type Bans, createBans } from '../../security/bans.ts';
@@ -63,7 +64,6 @@ export interface SearchBed {
 }
 
 export const PAID_MODE = getGameMode('tiny_tuna');
-export const SOL = 1_000_000_000n;
 
 /** One local chain for a test file (both databases' suites share it); read it inside tests. */
 export function localChainForFile(): () => LocalChainServer {
@@ -189,15 +189,6 @@ export function payoutJobsOf(db: Database, links: ReadonlyArray<{ wallet: { addr
         links.map((l) => l.wallet.address),
       ),
     );
-}
-
-/** Lets in-flight work (database round trips started by a tick) finish, up to a bound; never a timing wait. */
-export async function until(done: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let poll = 0; poll < 1_000; poll++) {
-    if (await done()) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`never happened: ${what}`);
 }
 
 /** One house wallet for a suite's database (pass it to every bed), so reconcile reads every fee it holds. */

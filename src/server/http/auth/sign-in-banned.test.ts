@@ -1,21 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { playerSessions } from '../../db/schema/identity.ts';
 import { BAN_MESSAGES, type Bans, createBans } from '../../security/bans.ts';
 import {
-  type AuthHarness,
+  type AuthBed,
   newWallet,
   postVerify,
   requestChallenge,
   signedBody,
   startAuthApp,
-} from './test-support/sign-in-test-kit.ts';
+} from './test-support/sign-in-bed.ts';
 
 const ADMIN = { by: 'admin@pong.local', reason: 'chargeback fraud' };
 
 describeEachDatabase('a banned wallet or address is refused sign-in', (target) => {
-  let h: AuthHarness;
+  let h: AuthBed;
   let bans: Bans;
   beforeEach(async () => {
     // The refusal reads `bans` when asked, so the service can share the app's clock.

@@ -1,8 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { SIGN_IN_ERRORS } from './sign-in-errors.ts';
 import {
-  type AuthHarness,
+  type AuthBed,
   HOST,
   me,
   newWallet,
@@ -13,7 +13,7 @@ import {
   signedBody,
   signIn,
   startAuthApp,
-} from './test-support/sign-in-test-kit.ts';
+} from './test-support/sign-in-bed.ts';
 
 /**
  * The Sign In With Solana domain and URI, and whether the cookie is Secure, come
@@ -24,7 +24,7 @@ import {
 describeEachDatabase(
   'the sign-in domain and the cookie’s Secure flag come from the configured origin, never from request headers',
   (target) => {
-    let h: AuthHarness | undefined;
+    let h: AuthBed | undefined;
     afterEach(async () => {
       await h?.app.close();
       h = undefined;

@@ -1,14 +1,14 @@
 import { createSignInMessageText } from '@solana/wallet-standard-util';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import type { Database } from '../../db/database.ts';
 import { authChallenges, playerSessions } from '../../db/schema/identity.ts';
 import { createPlayerSessions } from '../../security/player-sessions.ts';
 import { SIGN_IN_ERRORS } from './sign-in-errors.ts';
 import { createSignInService, SIGN_IN_VALIDITY_MS } from './sign-in-service.ts';
 import {
-  type AuthHarness,
+  type AuthBed,
   base64,
   HOST,
   newWallet,
@@ -18,10 +18,10 @@ import {
   signedBody,
   signText,
   startAuthApp,
-} from './test-support/sign-in-test-kit.ts';
+} from './test-support/sign-in-bed.ts';
 
 describeEachDatabase('sign-in refusals', (target) => {
-  let h: AuthHarness;
+  let h: AuthBed;
   beforeEach(async () => {
     h = await startAuthApp(target.db);
   });

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import { authChallenges } from '../../db/schema/identity.ts';
 import { DEFAULT_PLAYER_SESSION_LIFETIME_MS, hashSessionToken } from '../../security/player-sessions.ts';
 import { SIGN_IN_STATEMENT, SIGN_IN_VALIDITY_MS } from './sign-in-service.ts';
 import {
-  type AuthHarness,
+  type AuthBed,
   base64,
   HOST,
   me,
@@ -17,10 +17,10 @@ import {
   signedBody,
   signIn,
   startAuthApp,
-} from './test-support/sign-in-test-kit.ts';
+} from './test-support/sign-in-bed.ts';
 
 describeEachDatabase('sign-in routes and the player session', (target) => {
-  let h: AuthHarness | undefined;
+  let h: AuthBed | undefined;
   const start = async (options?: Parameters<typeof startAuthApp>[1]) => {
     h = await startAuthApp(target.db, options);
     return h;

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../../e2e/support/test-server.ts';
+import { type PayingPlayers, payingPlayers } from '../../../../test/support/paying-players.ts';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { getGameMode } from '../../../common/game-modes.ts';
 import { payoutJobs } from '../../db/schema/index.ts';
-import { type PayingPlayers, payingPlayers } from '../test-support/paying-players.ts';
 import { ENTRY_RECENCY_WINDOW_MS } from './entry-verifier.ts';
 
 const MODE = getGameMode('smol_shrimp');

@@ -1,5 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueSignature, uniqueWallet } from '../../../../test/db-harness.ts';
+import {
+  describeEachDatabase,
+  uniqueSignature,
+  uniqueWallet,
+} from '../../../../test/support/database-bed.ts';
 import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
 import {
   isSignatureRecorded,
@@ -7,7 +11,7 @@ import {
   recordUnusablePayment,
   type VerifiedPayment,
 } from './entry-record.ts';
-import { jobsOfWallet, ledgerRowsOf } from './test-support/entry-test-kit.ts';
+import { jobsOfWallet, ledgerRowsOf } from './test-support/entry-fixtures.ts';
 
 function payment(lamports = 25_000_000n): VerifiedPayment {
   return {

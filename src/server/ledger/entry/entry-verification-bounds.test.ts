@@ -1,21 +1,23 @@
 import { type Address, generateKeyPairSigner, getBase58Decoder } from '@solana/kit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
-import { getGameMode } from '../../../common/game-modes.ts';
-import { ERROR_MESSAGES, isPassingRefusal } from '../../../common/protocol.ts';
-import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import {
   airdropTo,
   type LocalChainServer,
   removeDataDir,
   startLocalChainServer,
-} from '../../chain/test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
+import { until } from '../../../../test/support/until.ts';
+import { getGameMode } from '../../../common/game-modes.ts';
+import { ERROR_MESSAGES, isPassingRefusal } from '../../../common/protocol.ts';
+import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { checkMoney, sweepUnusedEntriesAfterGrace } from '../test-support/money-check.ts';
 import { ENTRY_MESSAGES } from './entry-messages.ts';
 import { createEntryVerifier, type EntryVerifierDeps } from './entry-verifier.ts';
-import { countingRpc, ledgerRowsOf, pay } from './test-support/entry-test-kit.ts';
+import { countingRpc, ledgerRowsOf, pay } from './test-support/entry-fixtures.ts';
 import type { LookupRpc } from './verify-lookup.ts';
 
 /**
@@ -26,7 +28,6 @@ import type { LookupRpc } from './verify-lookup.ts';
  * state the test controls, and backoff waits (RPC failures only) hold too and then advance the fake clock.
  */
 
-const SOL = 1_000_000_000n;
 const MODE = getGameMode('smol_shrimp');
 const BUSY = { ok: false, message: ERROR_MESSAGES.verificationsBusy, code: 'verification_busy' };
 const NOT_VISIBLE = { ok: false, message: ENTRY_MESSAGES.notFoundYet, code: 'payment_not_visible' };
@@ -45,13 +46,8 @@ afterAll(async () => {
 const bogus = () => getBase58Decoder().decode(crypto.getRandomValues(new Uint8Array(64)));
 const wallet = async () => (await generateKeyPairSigner()).address;
 
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
+/** Verifications settle within a few polls; the bound only ends a hung test. */
+const POLL = { timeoutMs: 10_000, intervalMs: 2 };
 
 type Verdict = Awaited<ReturnType<ReturnType<typeof createEntryVerifier>['verify']>>;
 
@@ -153,7 +149,7 @@ describeEachDatabase('entry verifications in flight are bounded and cheap', (tar
     const player = await wallet();
     const signature = bogus();
     const attempts = Array.from({ length: 10 }, () => verifier.verify(request(player, signature)));
-    await until(() => verifier.load().lookups === 1 && verifier.load().sharing === 9);
+    await until(() => verifier.load().lookups === 1 && verifier.load().sharing === 9, POLL);
     expect(calls()).toBe(1);
     answer();
     expect(await Promise.all(attempts)).toEqual(Array(10).fill(NOT_VISIBLE));
@@ -166,7 +162,7 @@ describeEachDatabase('entry verifications in flight are bounded and cheap', (tar
     holdAnswers();
     const player = await wallet();
     const first = verifier.verify(request(player, bogus()));
-    await until(() => calls() === 1);
+    await until(() => calls() === 1, POLL);
     // From the same address or another: the wallet's own cap.
     expect(await answerWithoutCall(verifier.verify(request(player, bogus())), calls)).toEqual(BUSY);
     expect(await answerWithoutCall(verifier.verify(request(player, bogus(), '198.51.100.7')), calls)).toEqual(
@@ -185,13 +181,13 @@ describeEachDatabase('entry verifications in flight are bounded and cheap', (tar
     holdAnswers();
     const crowd = await Promise.all(Array.from({ length: 19 }, wallet));
     const running = crowd.slice(0, 16).map((w) => verifier.verify(request(w, bogus(), '203.0.113.1')));
-    await until(() => calls() === 16);
+    await until(() => calls() === 16, POLL);
     // A seventeenth fresh keypair behind the same address is refused; another address is not.
     expect(
       await answerWithoutCall(verifier.verify(request(crowd[16]!, bogus(), '203.0.113.1')), calls),
     ).toEqual(BUSY);
     running.push(verifier.verify(request(crowd[17]!, bogus(), '198.51.100.7')));
-    await until(() => calls() === 17);
+    await until(() => calls() === 17, POLL);
     // The server is full: another, from a third address, waits its turn too.
     expect(
       await answerWithoutCall(verifier.verify(request(crowd[18]!, bogus(), '192.0.2.9')), calls),
@@ -209,7 +205,7 @@ describeEachDatabase('entry verifications in flight are bounded and cheap', (tar
       payments.map(({ from, signature }) => verifier.verify(request(from.address, signature, '100.64.0.1'))),
     );
     // All eight are looked up at once (or some were answered without one: what a per-address cap of 3 did).
-    await until(() => calls() + attempts.settled() === 8);
+    await until(() => calls() + attempts.settled() === 8, POLL);
     answer();
     const verdicts = await attempts.all;
     expect(verdicts.map((v) => (v.ok ? 'entry' : v.message))).toEqual(Array(8).fill('entry'));
@@ -228,7 +224,7 @@ describeEachDatabase('entry verifications in flight are bounded and cheap', (tar
     const real = request(from.address, signature, '198.51.100.7');
     const first = await verifier.verify(real);
     // Answered at once, each with one look-up (or a passing busy if the server was full at that moment).
-    await until(() => flood.settled() === 66);
+    await until(() => flood.settled() === 66, POLL);
     for (const verdict of await flood.all) expect(verdict.ok || isPassingRefusal(verdict.code)).toBe(true);
     expect(verifier.load()).toEqual({ lookups: 0, sharing: 0 });
     // The real payment was verified, or refused for a passing reason and verified when submitted again.
@@ -244,13 +240,13 @@ describeEachDatabase('entry verifications in flight are bounded and cheap', (tar
     const { from, signature } = await paid();
     holdAnswers();
     const stranger = verifier.verify(request(await wallet(), bogus(), '198.51.100.7'));
-    await until(() => calls() === 1);
+    await until(() => calls() === 1, POLL);
     const both = Promise.all([
       verifier.verify(request(from.address, signature)),
       verifier.verify(request(from.address, signature, '192.0.2.9')),
     ]);
     // Until the second verification has joined the first one's look-up, or made a call of its own.
-    await until(() => calls() === 3 || verifier.load().sharing === 1);
+    await until(() => calls() === 3 || verifier.load().sharing === 1, POLL);
     answer();
     const [one, two] = await both;
     expect(calls()).toBe(2);

@@ -1,27 +1,27 @@
 import { type Address, generateKeyPairSigner } from '@solana/kit';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
 import {
   type ChainFault,
   type ChainFaults,
   startChainFaults,
 } from '../../../../test/support/chain-faults.ts';
-import { getGameMode } from '../../../common/game-modes.ts';
-import { createChainRpc } from '../../chain/chain-rpc.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import {
   airdropTo,
   type LocalChainServer,
   removeDataDir,
   startLocalChainServer,
-} from '../../chain/test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
+import { getGameMode } from '../../../common/game-modes.ts';
+import { createChainRpc } from '../../chain/chain-rpc.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { checkMoney, sweepUnusedEntriesAfterGrace } from '../test-support/money-check.ts';
 import { ENTRY_MESSAGES } from './entry-messages.ts';
-import { ledgerRowsOf, pay, verifierOn } from './test-support/entry-test-kit.ts';
+import { ledgerRowsOf, pay, verifierOn } from './test-support/entry-fixtures.ts';
 import type { LookupPolicy } from './verify-lookup.ts';
 
-const SOL = 1_000_000_000n;
 const MODE = getGameMode('smol_shrimp');
 
 let server: LocalChainServer;

@@ -1,14 +1,15 @@
 import { type Address, generateKeyPairSigner, getBase58Decoder } from '@solana/kit';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
-import { getGameMode } from '../../../common/game-modes.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import {
   airdropTo,
   type LocalChainServer,
   removeDataDir,
   startLocalChainServer,
   waitForCommitment,
-} from '../../chain/test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
+import { getGameMode } from '../../../common/game-modes.ts';
 import { ENTRY_MESSAGES } from './entry-messages.ts';
 import {
   countingRpc,
@@ -18,9 +19,8 @@ import {
   payNothing,
   rowsOfWallet,
   verifierOn,
-} from './test-support/entry-test-kit.ts';
+} from './test-support/entry-fixtures.ts';
 
-const SOL = 1_000_000_000n;
 const MODE = getGameMode('smol_shrimp');
 const WAGER = MODE.wagerLamports;
 

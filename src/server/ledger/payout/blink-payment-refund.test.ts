@@ -8,22 +8,23 @@ import {
 } from '@solana/kit';
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { airdropTo, waitForCommitment } from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
+import { until } from '../../../../test/support/until.ts';
 import { buildEntryTransfer } from '../../../common/entry-transfer.ts';
 import { CANCEL_WAIT_MS } from '../../../common/rules.ts';
-import { airdropTo, waitForCommitment } from '../../chain/test-support/local-chain-server.ts';
 import { challengeByCode } from '../../game/store/challenge-rows.ts';
-import { PAID_MODE, searchBed, type TestLink, until } from '../../game/test-support/paid-search-bed.ts';
+import { PAID_MODE, searchBed, type TestLink } from '../../game/test-support/paid-search-bed.ts';
 import {
   ACTION_API_PREFIX,
   challengeReference,
   registerChallengeActionRoutes,
 } from '../../http/challenge-action-routes.ts';
 import { findActionPayment } from '../entry/action-payment-lookup.ts';
-import { ledgerRowsOf } from '../entry/test-support/entry-test-kit.ts';
+import { ledgerRowsOf } from '../entry/test-support/entry-fixtures.ts';
 import { reconcile } from '../reconcile/reconcile.ts';
 import { PAYMENT_SWEEP_GRACE_MS } from './payment-sweeper.ts';
-import { SOL } from './test-support/payout-fixtures.ts';
 import { usePayoutTestBed } from './test-support/payout-test-bed.ts';
 import { eventsNaming, payAllAndCheck, refundJobsFor, sweeperOn } from './test-support/sweeper-fixtures.ts';
 import {
@@ -179,10 +180,9 @@ describeEachDatabase('a Blink payment nobody uses as an entry is refunded in ful
 
     moveTo(expiresAt);
     search.game.tick();
-    await until(
-      async () => (await search.rowsOf(challenger))[0]?.status === 'timed_out',
-      'the challenge expired',
-    );
+    await until(async () => (await search.rowsOf(challenger))[0]?.status === 'timed_out', {
+      what: 'the challenge expired',
+    });
     // The same node, its cursor from before: it reads the payment again and refunds it.
     expect((await node.runOnce()).chain).toMatchObject({ refunded: 1, reported: 0 });
     await expectRefundedInFull(signature, payer, code);

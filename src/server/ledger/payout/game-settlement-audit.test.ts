@@ -1,12 +1,13 @@
 import { generateKeyPairSigner } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { confirmDuePayouts, payEntryFee, playGame } from '../../../../test/support/admin-fixtures.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import { getGameMode } from '../../../common/game-modes.ts';
-import { confirmDuePayouts, payEntryFee, playGame } from '../../admin/queries/test-support/admin-seed.ts';
 import { games, payoutJobs } from '../../db/schema/index.ts';
 import { owePayment } from './owe-payment.ts';
-import { runUntilConfirmed, SOL, transfersFromHouse } from './test-support/payout-fixtures.ts';
+import { runUntilConfirmed, transfersFromHouse } from './test-support/payout-fixtures.ts';
 import { usePayoutTestBed } from './test-support/payout-test-bed.ts';
 
 const TUNA = getGameMode('tiny_tuna');

@@ -3,18 +3,19 @@ import path from 'node:path';
 import { address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fitsExactly } from '../../../../test/support/contract-fit.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../../test/support/database-bed.ts';
+import { connectPlayer, signIn, type TestPlayer } from '../../../../test/support/player-client.ts';
+import { productChain } from '../../../../test/support/product-chain.ts';
 import {
   startTestServer,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
   type TestServer,
-} from '../../../../e2e/support/test-server.ts';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../../test/db-harness.ts';
-import { connectPlayer, signIn, type TestPlayer } from '../../../../test/support/player-client.ts';
-import { productChain } from '../../../../test/support/product-chain.ts';
+} from '../../../../test/support/test-server.ts';
+import { flush } from '../../../../test/support/until.ts';
 import { heldPayoutAnswerSchema } from '../../../common/api/admin-actions.ts';
 import { adminHeldPayoutRowSchema } from '../../../common/api/admin-rows.ts';
-import { fitsExactly } from '../../../common/api/test-support/contract-fit.ts';
 import { pageOf } from '../../../common/api/wire-values.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { TICK_MS } from '../../../common/game/constants.ts';
@@ -26,7 +27,6 @@ import { checkMoney } from '../test-support/money-check.ts';
 import { PAYOUT_HELD_EVENT } from './payout-hold.ts';
 
 const MODE = getGameMode('tiny_tuna');
-const flush = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 /**
  * RELIABILITY 35, a winner banned before the house pays: the match finishes, but the payout is held (never

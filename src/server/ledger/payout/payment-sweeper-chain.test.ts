@@ -1,14 +1,14 @@
 import type { KeyPairSigner, Signature } from '@solana/kit';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { airdropTo } from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import type { ChainRpc } from '../../chain/chain-rpc.ts';
-import { airdropTo } from '../../chain/test-support/local-chain-server.ts';
 import { createPlayerSessions } from '../../security/player-sessions.ts';
 import { ENTRY_MESSAGES } from '../entry/entry-messages.ts';
-import { ledgerRowsOf, pay, verifierOn } from '../entry/test-support/entry-test-kit.ts';
+import { ledgerRowsOf, pay, verifierOn } from '../entry/test-support/entry-fixtures.ts';
 import { reconcile } from '../reconcile/reconcile.ts';
 import { PAYMENT_SWEEP_GRACE_MS } from './payment-sweeper.ts';
-import { SOL } from './test-support/payout-fixtures.ts';
 import { usePayoutTestBed } from './test-support/payout-test-bed.ts';
 import { eventsNaming, payAllAndCheck, refundJobsFor, sweeperOn } from './test-support/sweeper-fixtures.ts';
 import {

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
-import { airdropTo } from '../../chain/test-support/local-chain-server.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { airdropTo } from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import { queueSessions } from '../../db/schema/index.ts';
 import type { PaidEntry } from '../../game/matchmaker.ts';
 import { insertEntryRow } from '../../game/store/queue-rows.ts';
 import { createDrizzleMatchmaker } from '../../game/test-support/drizzle-matchmaker.ts';
 import { PAYMENT_SWEEP_GRACE_MS } from './payment-sweeper.ts';
-import { payEntry, readLedgerRow, SOL } from './test-support/payout-fixtures.ts';
+import { payEntry, readLedgerRow } from './test-support/payout-fixtures.ts';
 import { usePayoutTestBed } from './test-support/payout-test-bed.ts';
 import {
   deferred,

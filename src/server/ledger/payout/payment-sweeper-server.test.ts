@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../../../../e2e/support/test-server.ts';
+import { type PayingPlayers, payingPlayers } from '../../../../test/support/paying-players.ts';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { getGameMode } from '../../../common/game-modes.ts';
 import { payoutJobs, systemEvents, transactions } from '../../db/schema/index.ts';
-import { type PayingPlayers, payingPlayers } from '../test-support/paying-players.ts';
 import { PAYMENT_SWEEP_GRACE_MS } from './payment-sweeper.ts';
 import { UNCLAIMED_PAYMENT_EVENT } from './unclaimed-transfer-settle.ts';
 import { UNUSED_ENTRY_FEE_EVENT } from './unused-entry-sweep.ts';

@@ -1,9 +1,10 @@
 import { generateKeyPairSigner, type KeyPairSigner, type Signature } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ThrowawayDatabase } from '../../../../test/db-harness.ts';
+import type { ThrowawayDatabase } from '../../../../test/support/database-bed.ts';
+import type { LocalChainServer } from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import { systemClock } from '../../../common/clock.ts';
 import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
-import type { LocalChainServer } from '../../chain/test-support/local-chain-server.ts';
 import type { OpenedDatabase } from '../../db/open-database.ts';
 import { checkLedgerBalance } from '../reconcile/ledger-balance.ts';
 import { reconcile } from '../reconcile/reconcile.ts';
@@ -13,10 +14,9 @@ import {
   owePayout,
   readJob,
   readLedgerRow,
-  SOL,
   transfersFromHouse,
 } from './test-support/payout-fixtures.ts';
-import { type PostgresPayoutRig, startPostgresPayoutRig } from './test-support/postgres-payout-rig.ts';
+import { type PostgresPayoutBed, startPostgresPayoutBed } from './test-support/postgres-payout-bed.ts';
 import { runChildWorker } from './test-support/worker-process.ts';
 
 const PAYOUT = 37_500_000n;
@@ -29,7 +29,7 @@ const WITHIN_MS = 15_000;
  * while the chain's slots run at their real pace. PostgreSQL only: the child and this process share it.
  */
 describe('a payout cut off by a crash after storing [postgresql]', () => {
-  let rig: PostgresPayoutRig;
+  let rig: PostgresPayoutBed;
   let database: ThrowawayDatabase;
   let opened: OpenedDatabase;
   let server: LocalChainServer;
@@ -37,7 +37,7 @@ describe('a payout cut off by a crash after storing [postgresql]', () => {
   let house: KeyPairSigner;
 
   beforeAll(async () => {
-    rig = await startPostgresPayoutRig('pong-payout-restart-', SOL);
+    rig = await startPostgresPayoutBed('pong-payout-restart-', SOL);
     ({ database, opened, server, houseSecret, house } = rig);
   });
   afterAll(async () => {

@@ -1,13 +1,14 @@
 import { type Address, generateKeyPairSigner, type KeyPairSigner, type Signature } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ThrowawayDatabase } from '../../../../test/db-harness.ts';
-import { createFakeClock } from '../../../common/clock.ts';
-import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
+import type { ThrowawayDatabase } from '../../../../test/support/database-bed.ts';
 import {
   type LocalChainServer,
   signedTransfer,
   waitForCommitment,
-} from '../../chain/test-support/local-chain-server.ts';
+} from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
+import { createFakeClock } from '../../../common/clock.ts';
+import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
 import { RECONCILE_EXIT, runReconcileCli } from '../../cli/reconcile-cli.ts';
 import type { OpenedDatabase } from '../../db/open-database.ts';
 import { createPayoutWorker } from './payout-worker.ts';
@@ -17,10 +18,9 @@ import {
   readJob,
   readLedgerRow,
   runUntilConfirmed,
-  SOL,
   transfersFromHouse,
 } from './test-support/payout-fixtures.ts';
-import { type PostgresPayoutRig, startPostgresPayoutRig } from './test-support/postgres-payout-rig.ts';
+import { type PostgresPayoutBed, startPostgresPayoutBed } from './test-support/postgres-payout-bed.ts';
 import { type CrashPoint, runChildWorker } from './test-support/worker-process.ts';
 
 const PAYOUT = 37_500_000n;
@@ -32,7 +32,7 @@ const LEASE_MS = 60_000;
  * process's engine) cannot offer.
  */
 describe('payout worker in child processes [postgresql]', () => {
-  let rig: PostgresPayoutRig;
+  let rig: PostgresPayoutBed;
   let database: ThrowawayDatabase;
   let opened: OpenedDatabase;
   let server: LocalChainServer;
@@ -41,7 +41,7 @@ describe('payout worker in child processes [postgresql]', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    rig = await startPostgresPayoutRig('pong-payout-crash-', 100n * SOL);
+    rig = await startPostgresPayoutBed('pong-payout-crash-', 100n * SOL);
     ({ database, opened, server, houseSecret, house, dataDir } = rig);
   });
   afterAll(async () => {

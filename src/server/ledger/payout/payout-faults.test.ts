@@ -1,7 +1,8 @@
 import { generateKeyPairSigner, type Lamports } from '@solana/kit';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
-import { waitForCommitment } from '../../chain/test-support/local-chain-server.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { waitForCommitment } from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import { createFaultRpc, PASS, type RpcFault } from './test-support/fault-rpc.ts';
 import {
   criticalEventsFor,
@@ -9,7 +10,6 @@ import {
   readJob,
   readLedgerRow,
   runUntilConfirmed,
-  SOL,
   transfersFromHouse,
 } from './test-support/payout-fixtures.ts';
 import { usePayoutTestBed } from './test-support/payout-test-bed.ts';

@@ -13,6 +13,8 @@ interface ClaimedJobBase {
   amountLamports: bigint;
   /** The ledger row (winner_payout or refund) this job settles. */
   transactionId: string | null;
+  /** The game it settles (always for a winner payout; a search's refund has none). */
+  gameId: string | null;
   attempts: number;
   /** Refusals by the chain so far (not for the house's funds); the job fails at the worker's bound. */
   refusals: number;
@@ -47,6 +49,8 @@ export interface ConfirmedPayout {
   walletAddress: string;
   amountLamports: bigint;
   transactionId: string | null;
+  /** The game it settles: the player's game over screen ties the payout to its game by it. */
+  gameId: string | null;
   signature: Signature;
 }
 
@@ -61,6 +65,7 @@ export function claimedJobFromRow(row: PayoutJobRow): ClaimedJob {
     walletAddress: row.walletAddress,
     amountLamports: row.amountLamports,
     transactionId: row.transactionId,
+    gameId: row.gameId,
     attempts: row.attempts,
     refusals: row.refusals,
     lockedBy: row.lockedBy,

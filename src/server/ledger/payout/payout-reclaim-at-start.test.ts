@@ -1,16 +1,11 @@
 import { type Address, generateKeyPairSigner, type Signature } from '@solana/kit';
 import { expect, it, vi } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import type { UnsignedJob } from './payout-job.ts';
 import { claimNextJob, storeSignedTransfer } from './payout-store.ts';
 import { signPayoutTransfer } from './payout-transfer.ts';
-import {
-  owePayout,
-  readJob,
-  runUntilConfirmed,
-  SOL,
-  transfersFromHouse,
-} from './test-support/payout-fixtures.ts';
+import { owePayout, readJob, runUntilConfirmed, transfersFromHouse } from './test-support/payout-fixtures.ts';
 import { usePayoutTestBed } from './test-support/payout-test-bed.ts';
 
 const PAYOUT = 37_500_000n;

@@ -1,7 +1,8 @@
 import { type Address, address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
-import { airdropTo, signedTransfer, waitForCommitment } from '../../chain/test-support/local-chain-server.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { airdropTo, signedTransfer, waitForCommitment } from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import { describeDifference, type ReconcileDifference } from '../reconcile/reconcile-differences.ts';
 import type { PayoutWorker } from './payout-worker.ts';
 import { createFaultRpc, PASS, type RpcFault } from './test-support/fault-rpc.ts';
@@ -15,7 +16,6 @@ import {
   readLedgerRow,
   resolveFailedJob,
   runUntilConfirmed,
-  SOL,
   transfersFromHouse,
 } from './test-support/payout-fixtures.ts';
 import { usePayoutTestBed } from './test-support/payout-test-bed.ts';

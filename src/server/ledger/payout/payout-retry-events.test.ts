@@ -1,10 +1,11 @@
 import { generateKeyPairSigner } from '@solana/kit';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import { systemEvents } from '../../db/schema/index.ts';
 import { createFaultRpc, PASS, type RpcFault } from './test-support/fault-rpc.ts';
-import { owePayout, readJob, runUntilConfirmed, SOL } from './test-support/payout-fixtures.ts';
+import { owePayout, readJob, runUntilConfirmed } from './test-support/payout-fixtures.ts';
 import { usePayoutTestBed } from './test-support/payout-test-bed.ts';
 
 describeEachDatabase('payout retries are system events', (target) => {

@@ -52,6 +52,7 @@ async function signAndSend(deps: PayoutStepDeps, job: UnsignedJob): Promise<void
         walletAddress: job.walletAddress,
         amountLamports: job.amountLamports,
         transactionId: job.transactionId,
+        gameId: job.gameId,
       });
     } catch (error) {
       deps.log(`payout job ${job.id}: the held listener failed (the payout itself is held)`, error);
@@ -111,7 +112,7 @@ async function signAndSend(deps: PayoutStepDeps, job: UnsignedJob): Promise<void
 async function announce(
   deps: PayoutStepDeps,
   listener: PayoutStepDeps['onSent'],
-  job: Pick<SignedJob, 'id' | 'kind' | 'walletAddress' | 'amountLamports' | 'transactionId'>,
+  job: Pick<SignedJob, 'id' | 'kind' | 'walletAddress' | 'amountLamports' | 'transactionId' | 'gameId'>,
   signature: ConfirmedPayout['signature'],
   what: 'sent' | 'confirmed',
 ): Promise<void> {
@@ -122,6 +123,7 @@ async function announce(
       walletAddress: job.walletAddress,
       amountLamports: job.amountLamports,
       transactionId: job.transactionId,
+      gameId: job.gameId,
       signature,
     });
   } catch (error) {

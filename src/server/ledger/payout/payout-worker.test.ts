@@ -1,9 +1,10 @@
 import { type Address, generateKeyPairSigner } from '@solana/kit';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/db-harness.ts';
+import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
+import { airdropTo } from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import { TRANSFER_NETWORK_FEE_LAMPORTS } from '../../../common/rules.ts';
-import { airdropTo } from '../../chain/test-support/local-chain-server.ts';
 import { transactions } from '../../db/schema/index.ts';
 import type { ConfirmedPayout } from './payout-job.ts';
 import { claimNextJob } from './payout-store.ts';
@@ -19,7 +20,6 @@ import {
   readLedgerRow,
   resolveFailedJob,
   runUntilConfirmed,
-  SOL,
   transfersFromHouse,
 } from './test-support/payout-fixtures.ts';
 import { usePayoutTestBed } from './test-support/payout-test-bed.ts';

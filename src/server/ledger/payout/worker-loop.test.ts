@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sleep } from '../../../../test/support/until.ts';
 import { startWorkerLoop } from './worker-loop.ts';
-
-const tick = (ms = 15) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the worker loop (the thin shell around runOnce)', () => {
   it('runs again after each run ends, never two at once', async () => {
@@ -15,11 +14,11 @@ describe('the worker loop (the thin shell around runOnce)', () => {
         running += 1;
         overlapped ||= running > 1;
         runs += 1;
-        await tick(3);
+        await sleep(3);
         running -= 1;
       },
     });
-    await tick(60);
+    await sleep(60);
     await loop.stop();
     expect(runs).toBeGreaterThan(2);
     expect(overlapped).toBe(false);
@@ -48,11 +47,11 @@ describe('the worker loop (the thin shell around runOnce)', () => {
     const stopping = loop.stop().then(() => {
       stopped = true;
     });
-    await tick();
+    await sleep(15);
     expect(stopped).toBe(false);
     release();
     await stopping;
-    await tick();
+    await sleep(15);
     expect(runs).toBe(1);
   });
 
@@ -67,7 +66,7 @@ describe('the worker loop (the thin shell around runOnce)', () => {
         if (runs === 1) throw new Error('database unreachable');
       },
     });
-    await tick(30);
+    await sleep(30);
     await loop.stop();
     expect(logged[0]).toContain('worker run failed');
     expect(runs).toBeGreaterThan(1);
@@ -86,7 +85,7 @@ describe('the worker loop (the thin shell around runOnce)', () => {
         return Promise.resolve();
       },
     });
-    for (let poll = 0; poll < 1_000 && runs < 3; poll++) await tick(5);
+    for (let poll = 0; poll < 1_000 && runs < 3; poll++) await sleep(5);
     await loop.stop();
     expect(runs).toBeGreaterThanOrEqual(3);
     expect(logged[0]).toEqual([

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueSignature, uniqueWallet } from '../../../../test/db-harness.ts';
+import {
+  describeEachDatabase,
+  uniqueSignature,
+  uniqueWallet,
+} from '../../../../test/support/database-bed.ts';
 import type { Database } from '../../db/database.ts';
 import { games, queueSessions, transactions } from '../../db/schema/index.ts';
 import type { QueueEntry } from '../../game/matchmaker.ts';

@@ -1,8 +1,9 @@
 import { address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ThrowawayDatabase } from '../../../../test/db-harness.ts';
+import type { ThrowawayDatabase } from '../../../../test/support/database-bed.ts';
+import type { LocalChainServer } from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import { walletAnalytics } from '../../admin/analytics/refresh-wallet-analytics.ts';
-import type { LocalChainServer } from '../../chain/test-support/local-chain-server.ts';
 import { RECONCILE_EXIT, runReconcileCli } from '../../cli/reconcile-cli.ts';
 import type { OpenedDatabase } from '../../db/open-database.ts';
 import { createPayoutWorker } from '../payout/payout-worker.ts';
@@ -11,12 +12,11 @@ import {
   owePayout,
   readJob,
   resolveFailedJob,
-  SOL,
 } from '../payout/test-support/payout-fixtures.ts';
 import {
-  type PostgresPayoutRig,
-  startPostgresPayoutRig,
-} from '../payout/test-support/postgres-payout-rig.ts';
+  type PostgresPayoutBed,
+  startPostgresPayoutBed,
+} from '../payout/test-support/postgres-payout-bed.ts';
 
 /**
  * `npm run reconcile` and a payout job the worker gave up on. PostgreSQL, so the CLI
@@ -24,7 +24,7 @@ import {
  * listing itself on both databases in payout-refused-transfer.test.ts).
  */
 describe('npm run reconcile and a failed payout job [postgresql]', () => {
-  let rig: PostgresPayoutRig;
+  let rig: PostgresPayoutBed;
   let database: ThrowawayDatabase;
   let opened: OpenedDatabase;
   let server: LocalChainServer;
@@ -33,7 +33,7 @@ describe('npm run reconcile and a failed payout job [postgresql]', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    rig = await startPostgresPayoutRig('pong-reconcile-failed-', SOL);
+    rig = await startPostgresPayoutBed('pong-reconcile-failed-', SOL);
     ({ database, opened, server, houseSecret, house, dataDir } = rig);
   });
   afterAll(async () => {

@@ -1,16 +1,11 @@
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, uniqueSignature } from '../../../../test/db-harness.ts';
-import { airdropTo, signedTransfer, waitForCommitment } from '../../chain/test-support/local-chain-server.ts';
+import { describeEachDatabase, uniqueSignature } from '../../../../test/support/database-bed.ts';
+import { airdropTo, signedTransfer, waitForCommitment } from '../../../../test/support/local-chain-server.ts';
+import { SOL } from '../../../../test/support/money.ts';
 import { transactions } from '../../db/schema/index.ts';
-import {
-  owePayout,
-  oweRefund,
-  payEntry,
-  runUntilConfirmed,
-  SOL,
-} from '../payout/test-support/payout-fixtures.ts';
+import { owePayout, oweRefund, payEntry, runUntilConfirmed } from '../payout/test-support/payout-fixtures.ts';
 import { usePayoutTestBed } from '../payout/test-support/payout-test-bed.ts';
 import type { ReconcileDifference } from './reconcile.ts';
 

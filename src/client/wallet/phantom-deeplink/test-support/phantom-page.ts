@@ -3,10 +3,10 @@ import { createFakeClock } from '../../../../common/clock.ts';
 import { safeStorageArea } from '../../../storage/storage-area.ts';
 import { createStoredValues } from '../../../storage/stored-values.ts';
 import { memoryStorage } from '../../../storage/test-support/memory-storage.ts';
+import { createManualTimers } from '../../../test-support/manual-timers.ts';
 import type { ToastInput } from '../../../ui/toast-provider.tsx';
 import { createConnectFlow } from '../../connect-flow.ts';
 import { createPageReturn } from '../../page-return.ts';
-import { manualTimers } from '../../test-support/manual-timers.ts';
 import type { WalletCore } from '../../wallet-core.ts';
 import { WalletStore } from '../../wallet-store.ts';
 import { loadNacl } from '../phantom-crypto.ts';
@@ -19,7 +19,7 @@ import { createPhantomStore } from '../phantom-store.ts';
  */
 export function phantomPage() {
   const clock = createFakeClock();
-  const timers = manualTimers();
+  const timers = createManualTimers();
   const toasts: ToastInput[] = [];
   const store = new WalletStore();
   const storage = memoryStorage();

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { uniqueWallet } from '../../../../../test/db-harness.ts';
+import { uniqueWallet } from '../../../../../test/support/database-bed.ts';
 import type { FakeClock } from '../../../../common/clock.ts';
 import type { QueueEntry, QueuePlayer } from '../../queue-entry.ts';
 import type { GameStore } from '../game-store.ts';
 import type { MatchStart } from '../match-recorder.ts';
-import { SETTLE_ALL } from '../node-ownership.ts';
+import { SETTLE_ALL } from '../store-keys.ts';
 
 /**
  * The GameStore's contract: what the session rules rely on, held by every implementation (the Drizzle store

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { MatchBed } from '../../../../../test/support/match-bed.ts';
 import { walletAnalytics } from '../../../admin/analytics/refresh-wallet-analytics.ts';
 import type { Database } from '../../../db/database.ts';
 import type { MatchResult } from '../../match/match-types.ts';
-import type { Harness } from '../../match/test-support/match-test-harness.ts';
 import type { QueueEntry } from '../../queue-entry.ts';
-import { type MatchStart, recordMatchResult, recordMatchStart, seedHash } from '../match-recorder.ts';
+import { type MatchStart, recordMatchResult, recordMatchStart } from '../match-recorder.ts';
+import { seedHash } from '../store-keys.ts';
 
 /** The start row the game server writes for a match that played out as `result` (its seats' wallets and IPs). */
 export function matchStartOf(result: MatchResult): MatchStart {
@@ -30,24 +31,24 @@ export function matchStartOf(result: MatchResult): MatchStart {
   };
 }
 
-/** The first match the harness played, under a fresh game id, with the start row the game server writes. */
-function playedMatch(h: Harness): { result: MatchResult; start: MatchStart } {
+/** The first match the match bed played, under a fresh game id, with the start row the game server writes. */
+function playedMatch(h: MatchBed): { result: MatchResult; start: MatchStart } {
   const played = h.results[0];
   if (!played) throw new Error('the match did not end');
   const result: MatchResult = { ...played, id: randomUUID() };
   return { result, start: matchStartOf(result) };
 }
 
-/** Writes a match the harness played as the game server does: its start, then its result. */
-export async function recordPlayedMatch(db: Database, h: Harness): Promise<MatchResult> {
+/** Writes a match the match bed played as the game server does: its start, then its result. */
+export async function recordPlayedMatch(db: Database, h: MatchBed): Promise<MatchResult> {
   const { result, start } = playedMatch(h);
   await recordMatchStart(db, start);
   await recordMatchResult(db, walletAnalytics, result, start);
   return result;
 }
 
-/** Only the start of the harness's match: what the database holds while it is played (or being written). */
-export async function recordMatchStartOnly(db: Database, h: Harness): Promise<MatchResult> {
+/** Only the start of the match bed's match: what the database holds while it is played (or being written). */
+export async function recordMatchStartOnly(db: Database, h: MatchBed): Promise<MatchResult> {
   const { result, start } = playedMatch(h);
   await recordMatchStart(db, start);
   return result;

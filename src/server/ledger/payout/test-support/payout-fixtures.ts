@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Address, KeyPairSigner } from '@solana/kit';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FakeClock } from '../../../../common/clock.ts';
 import {
   type LocalChainServer,
   signedTransfer,
   waitForCommitment,
-} from '../../../chain/test-support/local-chain-server.ts';
+} from '../../../../../test/support/local-chain-server.ts';
+import type { FakeClock } from '../../../../common/clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { payoutJobs, systemEvents, transactions } from '../../../db/schema/index.ts';
 import { readHouseHistory } from '../../reconcile/reconcile-chain.ts';
@@ -14,8 +14,6 @@ import { owePayment } from '../owe-payment.ts';
 import type { PayoutWorker } from '../payout-worker.ts';
 
 /** Test support for the payout worker and reconciliation: real money on the local chain, real ledger rows. */
-
-export const SOL = 1_000_000_000n;
 
 /** A real entry payment from `player` to the house, confirmed, and its entry_fee ledger row. */
 export async function payEntry(

@@ -1,13 +1,13 @@
 import type { KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll } from 'vitest';
-import type { DatabaseUnderTest } from '../../../../../test/db-harness.ts';
-import { walletAnalytics } from '../../../admin/analytics/refresh-wallet-analytics.ts';
+import type { DatabaseUnderTest } from '../../../../../test/support/database-bed.ts';
 import {
   airdropTo,
   type LocalChainServer,
   removeDataDir,
   startLocalChainServer,
-} from '../../../chain/test-support/local-chain-server.ts';
+} from '../../../../../test/support/local-chain-server.ts';
+import { walletAnalytics } from '../../../admin/analytics/refresh-wallet-analytics.ts';
 import { type ReconcileReport, reconcile } from '../../reconcile/reconcile.ts';
 import { createPayoutWorker, type PayoutWorker, type PayoutWorkerOptions } from '../payout-worker.ts';
 

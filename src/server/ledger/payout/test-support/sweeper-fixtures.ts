@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { DatabaseUnderTest } from '../../../../../test/db-harness.ts';
+import type { DatabaseUnderTest } from '../../../../../test/support/database-bed.ts';
 import type { Database } from '../../../db/database.ts';
 import { payoutJobs, systemEvents } from '../../../db/schema/index.ts';
 import type { QueuePlayer } from '../../../game/matchmaker.ts';
