@@ -15,6 +15,14 @@ import { namingNode } from '../cluster-topology.ts';
 
 export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
+/**
+ * The lease of a test's node in Redis. The nodes beat on real timers, while a full run on a two-core machine
+ * can keep this process off the CPU for seconds: under the running product's 5 s lease node-b then took a
+ * live node-a for lost and refused its challenge as 'challenger away'. A test that needs a lost node makes it
+ * leave the live set itself (challenge-on-lost-node.test.ts), so a long lease hides nothing.
+ */
+const BED_NODE_TTL_MS = 60_000;
+
 export type NodeBed = SearchBed & {
   node: ClusterNode;
   cluster: ClusterGame;
@@ -61,6 +69,7 @@ export function twoNodeBeds(
         nodeId,
         clock: chain().clock,
         log: () => {},
+        timing: { ttlMs: BED_NODE_TTL_MS },
       });
       const cluster = wireClusterGame({
         node,
