@@ -129,7 +129,7 @@ describe('payment error catalogue', () => {
     expect(
       classifyPaymentError(
         new Error(
-          'Solana error #8100002; Decode this error by running `npx @solana/errors decode -- 8100002 \'eyJ...\'`',
+          "Solana error #8100002; Decode this error by running `npx @solana/errors decode -- 8100002 'eyJ...'`",
         ),
       ),
     ).toEqual({ error: 'Solana error #8100002', errorType: 'generic' });

@@ -150,6 +150,7 @@ function rawMessage(error: unknown, texts: string[], codes: unknown[]): string {
   if (first !== undefined) return first;
   const code = codes.find((c) => typeof c === 'number' || typeof c === 'string');
   if (code !== undefined) return `Unknown error (code ${code})`;
-  if (typeof error === 'number' || typeof error === 'bigint' || typeof error === 'boolean') return String(error);
+  if (typeof error === 'number' || typeof error === 'bigint' || typeof error === 'boolean')
+    return String(error);
   return 'Unknown error';
 }
