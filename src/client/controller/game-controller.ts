@@ -21,7 +21,7 @@ import {
 } from './outgoing-messages.ts';
 import { createPaddleSender } from './paddle-sender.ts';
 import { resumeTarget } from './rapid-refresh.ts';
-import { finishedGameToRejoin, rejoinHint } from './rejoin-hint.ts';
+import { finishedGameToRejoin, rejoinHint, rememberedGame } from './rejoin-hint.ts';
 import { createTransitionEffects } from './transition-effects.ts';
 import { onScreenEqual } from './view-publishing.ts';
 
@@ -88,7 +88,14 @@ export function createGameController(options: GameControllerOptions) {
         const resume = resumeTarget(stored.currentGameId.get(), stored.lastGameState.get(), clock.now());
         // No match under way to rejoin, but the game-over screen of one just over: asked back at once.
         const finished = resume ? null : finishedGameToRejoin(stored, clock.now());
-        dispatch({ type: 'socketOpened', resume, rejoiningGameOver: finished !== null, at: clock.now() });
+        const remembered = rememberedGame(stored, resume?.gameId ?? finished);
+        dispatch({
+          type: 'socketOpened',
+          resume,
+          rejoiningGameOver: finished !== null,
+          remembered,
+          at: clock.now(),
+        });
         if (resume) timers.later('reconnect', CONTROLLER_TIMING.reconnectDelayMs, () => sendReconnect());
         else if (finished) send(reconnectMessage(finished, options.wallet(), clock.now()));
         else sendConnect();
