@@ -283,6 +283,14 @@ describe('a paid Smol Shrimp match in two browsers', () => {
       expect(await rows.nth(0).textContent()).toContain('+0.0125 SOL');
       expect(await rows.nth(1).textContent()).toContain(shortenAddress(b.address));
       expect(await rows.nth(1).textContent()).toContain('-0.0250 SOL');
+      // The table fits the screen, at 375 px too: no sideways scroll hides the Net column.
+      const table = a.page.getByTestId('leaderboard');
+      const fits = await table.evaluate((t) => {
+        const box = t.parentElement as HTMLElement;
+        return { scroll: box.scrollWidth, shown: box.clientWidth };
+      });
+      expect(fits.scroll, `table ${fits.scroll} px wide in ${fits.shown} px`).toBeLessThanOrEqual(fits.shown);
+      expect(await table.getByRole('columnheader', { name: 'Net' }).isVisible()).toBe(true);
       // Signed in, the winner may leave the rankings: the choice is offered, ticked (shown).
       expect(await a.page.getByRole('checkbox').isChecked()).toBe(true);
       await a.page.screenshot({ path: path.join(SHOTS, `${width}-leaderboard.png`) });

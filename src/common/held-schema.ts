@@ -16,10 +16,14 @@ const mode = z.enum(GAME_MODE_IDS);
 export const UUID_EXACT = new RegExp(`^${UUID_SOURCE}$`, 'i');
 const uuid = z.string().regex(UUID_EXACT, 'Expected an id');
 
-/** In `connect`: the search the page believes it holds (its id from the `findMatch` reply, its payment). */
+/**
+ * In `connect`: the search the page believes it holds (its id from the `findMatch` reply, its payment), or
+ * the match it left while the server could not be told (`gameId`), whose end it has not heard.
+ */
 export const holdingSchema = z.strictObject({
   searchId: uuid.optional(),
   paymentSignature: z.string().min(SIGNATURE_MIN_LENGTH).max(SIGNATURE_MAX_LENGTH).optional(),
+  gameId: uuid.optional(),
 });
 export type Holding = z.infer<typeof holdingSchema>;
 
@@ -76,8 +80,8 @@ export const heldMessageShape = {
   type: z.literal('held'),
   holds: heldThingSchema,
   /**
-   * Only when the page's `connect` named a search the server no longer holds, or its `reconnect` a match a
-   * server stop interrupted; only ever the wallet's own.
+   * Only when the page's `connect` named a search the server no longer holds, or its `reconnect` (or its
+   * `connect`'s `holding.gameId`) a match a server stop interrupted; only ever the wallet's own.
    */
   settled: settledSearchSchema.nullable(),
 };

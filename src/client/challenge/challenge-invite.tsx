@@ -41,8 +41,11 @@ export function ChallengeInvite({
   code: string;
   /** The connected wallet, or null (the accept waits for it). */
   walletAddress: string | null;
-  /** The lobby's rules allow a search of the challenge's mode now (not banned, affordable, not searching). */
-  canAccept: (mode: GameModeId) => boolean;
+  /**
+   * The lobby's rules allow a search of the challenge's mode now (not banned, affordable, not searching);
+   * `paidThroughAction`: the entry is already paid through the challenge's Solana Action.
+   */
+  canAccept: (mode: GameModeId, paidThroughAction: boolean) => boolean;
   /** Why paid play of that mode is closed to this player before any payment (their limits), or null. */
   closedReason?: (mode: GameModeId) => string | null;
   accepting: boolean;
@@ -174,7 +177,9 @@ export function ChallengeInvite({
               <button
                 type="button"
                 data-testid="accept-challenge"
-                disabled={walletAddress === null || accepting || !canAccept(answer.mode)}
+                disabled={
+                  walletAddress === null || accepting || !canAccept(answer.mode, actionPayment !== null)
+                }
                 onClick={() =>
                   actionPayment ? onUsePayment?.(answer.mode, actionPayment) : onAccept(answer.mode)
                 }

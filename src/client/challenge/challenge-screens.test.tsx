@@ -60,13 +60,18 @@ function invite(
   walletAddress: string | null,
   onAccept = vi.fn(),
   onUsePayment = vi.fn(),
-  more: { code?: string; balanceLamports?: bigint | null; canAccept?: boolean } = {},
+  more: {
+    code?: string;
+    balanceLamports?: bigint | null;
+    canAccept?: boolean | ((mode: string, paidThroughAction: boolean) => boolean);
+  } = {},
 ) {
+  const canAccept = more.canAccept ?? true;
   withQueries(
     <ChallengeInvite
       code={more.code ?? CODE}
       walletAddress={walletAddress}
-      canAccept={() => more.canAccept ?? true}
+      canAccept={typeof canAccept === 'function' ? canAccept : () => canAccept}
       balanceLamports={more.balanceLamports}
       accepting={false}
       onAccept={onAccept}
@@ -125,6 +130,19 @@ describe("the challenge link's page", () => {
     fireEvent.click(accept);
     expect(onUsePayment).toHaveBeenCalledWith('smol_shrimp', PAID_IN_WALLET);
     expect(onAccept).not.toHaveBeenCalled();
+  });
+
+  it('an entry paid through the Action is accepted with what the wallet has left, even nothing', async () => {
+    actionPayment = PAID_IN_WALLET;
+    const onUsePayment = vi.fn();
+    // As the lobby's rule: funds are asked for only when the entry is still to be paid.
+    invite(FRIEND, vi.fn(), onUsePayment, { balanceLamports: 0n, canAccept: (_, paid) => paid });
+    await screen.findByTestId('action-payment-found');
+    const accept = screen.getByTestId('accept-challenge') as HTMLButtonElement;
+    expect(accept.disabled).toBe(false);
+    expect(screen.queryByTestId('accept-need')).toBeNull();
+    fireEvent.click(accept);
+    expect(onUsePayment).toHaveBeenCalledWith('smol_shrimp', PAID_IN_WALLET);
   });
 
   it('a payment made through the Action for a challenge now closed is offered back in full', async () => {

@@ -332,6 +332,41 @@ describe('a reload at a game-over screen comes back to it', () => {
     expect(t.sentTypes().filter((type) => type !== 'ping')).toEqual(['connect']);
   });
 
+  it("a reload at the screen keeps the seed hash announced at `matched` and the return's start at the match's end", () => {
+    const announced = 'ab'.repeat(32);
+    const first = setup();
+    first.signInAndOpen();
+    first.receive({
+      ...matched,
+      data: { ...(matched as { data: object }).data, seedHash: announced },
+    } as ServerMessage);
+    first.receive(state(START, { gameState: 'playing' }));
+    first.pass(4_000);
+    const endedAt = first.clock.now();
+    first.receive(gameOver);
+    expect(first.view().gameOverAt).toBe(endedAt);
+    first.pass(6_000);
+
+    // The reload: a new page over the same storage, 6 s after the end; it heard no `matched`.
+    const t = setup((stored) => {
+      const last = first.stored.lastGameState.get();
+      if (last) stored.lastGameState.set(last);
+      stored.walletType.set('Local Wallet');
+    });
+    t.clock.set(first.clock.now());
+    t.signInAndOpen();
+    t.receive({
+      type: 'reconnectionSuccess',
+      match: { gameMode: 'practice', opponentName: 'Player-Abcd' },
+      gameId: GAME,
+      playerIndex: 0,
+      gameState: data({ gameState: 'gameOver', scores: [11, 3], winner: 0 }),
+    });
+    expect(t.view()).toMatchObject({ state: 'gameOver', seedHash: announced, gameOverAt: endedAt });
+    // A second reload still remembers the end where it was, not this page's rejoin.
+    expect(t.stored.lastGameState.get()).toMatchObject({ timestamp: endedAt, seedHash: announced });
+  });
+
   it('leaving the screen into a rematch search forgets it: a reload finds the search, not the screen', () => {
     const t = setup();
     t.signInAndOpen();

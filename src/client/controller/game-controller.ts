@@ -21,7 +21,7 @@ import {
 } from './outgoing-messages.ts';
 import { createPaddleSender } from './paddle-sender.ts';
 import { resumeTarget } from './rapid-refresh.ts';
-import { finishedGameToRejoin, rejoinHint } from './rejoin-hint.ts';
+import { finishedGameToRejoin, rejoinHint, rememberedGame } from './rejoin-hint.ts';
 import { createTransitionEffects } from './transition-effects.ts';
 import { onScreenEqual } from './view-publishing.ts';
 
@@ -52,6 +52,11 @@ export function createGameController(options: GameControllerOptions) {
    * null with one server process, which names no node.
    */
   let socketNode: string | null = null;
+  /**
+   * A match the player left while the server could not be told (the socket down): the next `connect` names
+   * it, so a stop that interrupted it says what it refunded. Kept until a `held` answers; a reload forgets it.
+   */
+  let leftUnheard: string | null = null;
 
   const publish = () => {
     if (onScreenEqual(published.view, view) && published.connection === connection) return;
@@ -83,7 +88,14 @@ export function createGameController(options: GameControllerOptions) {
         const resume = resumeTarget(stored.currentGameId.get(), stored.lastGameState.get(), clock.now());
         // No match under way to rejoin, but the game-over screen of one just over: asked back at once.
         const finished = resume ? null : finishedGameToRejoin(stored, clock.now());
-        dispatch({ type: 'socketOpened', resume, rejoiningGameOver: finished !== null, at: clock.now() });
+        const remembered = rememberedGame(stored, resume?.gameId ?? finished);
+        dispatch({
+          type: 'socketOpened',
+          resume,
+          rejoiningGameOver: finished !== null,
+          remembered,
+          at: clock.now(),
+        });
         if (resume) timers.later('reconnect', CONTROLLER_TIMING.reconnectDelayMs, () => sendReconnect());
         else if (finished) send(reconnectMessage(finished, options.wallet(), clock.now()));
         else sendConnect();
@@ -95,6 +107,7 @@ export function createGameController(options: GameControllerOptions) {
         if (message.type === 'opponentPaddle') prediction.heardOpponentPaddle(message, view.playerIndex);
         dispatch({ type: 'server', message, at: clock.now() });
         if (message.type === 'held') {
+          leftUnheard = null;
           // The server is reachable again (it says what it holds on every connection): a balance marked
           // stale while it was away, and what it settled meanwhile (a refund at its restart), are read again
           // now, not at the next 30 s poll.
@@ -169,8 +182,14 @@ export function createGameController(options: GameControllerOptions) {
         view.searching && view.gameId === null
           ? { searchId: view.searchId ?? null, paymentSignature: view.paymentSignature }
           : null,
+        leftUnheard,
       ),
     );
+
+  /** Leaving a match under way: when the server cannot be told now, the next `connect` names it. */
+  function leaving() {
+    if (inGame() && view.gameId && !channel.isOpen()) leftUnheard = view.gameId;
+  }
 
   function sendReconnect() {
     if (view.gameId && channel.isOpen()) send(reconnectMessage(view.gameId, options.wallet(), clock.now()));
@@ -303,6 +322,7 @@ export function createGameController(options: GameControllerOptions) {
         return;
       }
       const gameId = view.gameId;
+      leaving();
       send({ type: 'exit', ...(gameId ? { gameId } : {}) });
       stored.clearGame();
       dispatch({ type: 'exit', at: clock.now() });
@@ -310,6 +330,7 @@ export function createGameController(options: GameControllerOptions) {
 
     forceDisconnect() {
       const gameId = view.gameId;
+      leaving();
       send({ type: 'forceDisconnect', ...(gameId ? { gameId } : {}) });
       stored.clearGame();
       dispatch({ type: 'forceDisconnect', at: clock.now() });
@@ -332,6 +353,7 @@ export function createGameController(options: GameControllerOptions) {
     },
 
     returnToMenu() {
+      leaving();
       // Leaving a game that is still on (a lost connection's screen): the server is told, if it can be.
       if (inGame() && channel.isOpen() && view.gameId)
         send({ type: 'exit', gameId: view.gameId }, { queue: false });

@@ -16,13 +16,19 @@ export function createLastStateMemory(clock: Clock, stored: StoredValues) {
       const scores: [number, number] = [view.data.scores[0], view.data.scores[1]];
       const key = `${view.state} ${scores.join('-')}`;
       if (!force && key === last.key && now - last.at < CONTROLLER_TIMING.lastStateWriteMs) return;
+      const prior = stored.lastGameState.get();
+      const sameGame = prior?.gameId === view.gameId;
+      // A match's end is final: its time (the rematch window's and the return's start) is never moved on.
+      if (sameGame && prior.state === 'gameOver') return;
       last = { key, at: now };
+      const seedHash = view.seedHash ?? (sameGame ? prior.seedHash : undefined);
       stored.lastGameState.set({
         gameId: view.gameId,
         state: view.state,
         timestamp: now,
         playerIndex: view.playerIndex,
         scores,
+        ...(seedHash ? { seedHash } : {}),
       });
     },
   };

@@ -19,24 +19,28 @@ function walletField(wallet: WalletFacts): { walletAddress?: string } {
 
 /**
  * SPEC §7 connect; with a search on screen, the search it believes the server holds (its id, its payment),
- * so the server's `held` says what became of exactly that one.
+ * so the server's `held` says what became of exactly that one; and a match the player left while the server
+ * could not be told (`leftGameId`), so it says what a stop did to it.
  */
 export function connectMessage(
   wallet: WalletFacts,
   now: number,
   search: { searchId: string | null; paymentSignature: string | null } | null = null,
+  leftGameId: string | null = null,
 ): ClientMessage {
   const searchId = search?.searchId && UUID_EXACT.test(search.searchId) ? search.searchId : null;
   const signature =
     search?.paymentSignature && BASE58_SIGNATURE.test(search.paymentSignature)
       ? search.paymentSignature
       : null;
+  const gameId = leftGameId && UUID_EXACT.test(leftGameId) ? leftGameId : null;
   const holding =
-    searchId || signature
+    searchId || signature || gameId
       ? {
           holding: {
             ...(searchId ? { searchId } : {}),
             ...(signature ? { paymentSignature: signature } : {}),
+            ...(gameId ? { gameId } : {}),
           },
         }
       : {};

@@ -128,4 +128,32 @@ describe('reconnecting while the server holds the seat', () => {
     expect(t.view()).toMatchObject({ state: 'waiting', gameId: null, isDisconnected: false });
     expect(t.view().notice).toMatchObject({ kind: 'forfeited' });
   });
+
+  it('leaving the match while the server is away: the next connect names it, so the page hears what a stop refunded', () => {
+    const { t, lostAt, refuseUntil } = lostInGame();
+    refuseUntil(lostAt + 5_000);
+    t.controller.returnToMenu();
+    expect(t.view()).toMatchObject({ gameId: null });
+    refuseUntil(lostAt + 8_000);
+    t.online();
+    t.socket().open();
+    t.timers.advance(500);
+    const connect = t
+      .sent()
+      .filter((m) => m.type === 'connect')
+      .at(-1);
+    expect(connect).toMatchObject({ holding: { gameId: GAME } });
+    // Once the server has answered, the match is no longer named.
+    t.receive({ type: 'held', holds: { kind: 'nothing' }, settled: null });
+    t.socket().serverClose();
+    t.timers.advance(5_000);
+    t.socket().open();
+    t.timers.advance(500);
+    const again = t
+      .sent()
+      .filter((m) => m.type === 'connect')
+      .at(-1);
+    expect(again).toBeDefined();
+    expect(again).not.toHaveProperty('holding');
+  });
 });

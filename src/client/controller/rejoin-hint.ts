@@ -1,4 +1,5 @@
 import { REMATCH_WINDOW_MS } from '../../common/rules.ts';
+import type { RememberedGame } from '../state/game-events.ts';
 import type { StoredValues } from '../storage/stored-values.ts';
 import { resumeTarget } from './rapid-refresh.ts';
 
@@ -24,4 +25,18 @@ export function rejoinHint(stored: Stored, now: number): boolean {
   if (!stored.walletType.get()) return false;
   const resume = resumeTarget(stored.currentGameId.get(), stored.lastGameState.get(), now);
   return resume !== null || finishedGameToRejoin(stored, now) !== null;
+}
+
+/** What storage remembers of the game a socket rejoins (its announced seed hash, when it ended), or null. */
+export function rememberedGame(
+  stored: Pick<Stored, 'lastGameState'>,
+  gameId: string | null,
+): RememberedGame | null {
+  const last = stored.lastGameState.get();
+  if (gameId === null || last?.gameId !== gameId) return null;
+  return {
+    gameId,
+    seedHash: last.seedHash ?? null,
+    endedAt: last.state === 'gameOver' ? last.timestamp : null,
+  };
 }

@@ -113,13 +113,15 @@ export function createTransitionEffects(deps: TransitionEffectsDeps) {
       // state says game over (its node kept), so a reload within the rematch window comes back to that screen.
       stored.currentGameId.clear();
       const last = stored.lastGameState.get();
+      const seedHash = after.seedHash ?? (last?.gameId === after.gameId ? last.seedHash : undefined);
       if (after.playerIndex !== null && (last?.gameId !== after.gameId || last.state !== 'gameOver'))
         stored.lastGameState.set({
           gameId: after.gameId,
           state: 'gameOver',
-          timestamp: at(),
+          timestamp: after.gameOverAt ?? at(),
           playerIndex: after.playerIndex,
           scores: [after.gameOver.scores[0], after.gameOver.scores[1]],
+          ...(seedHash ? { seedHash } : {}),
         });
       recordGameResult(stored, after.gameId, after.gameOver.outcome === 'win');
     }

@@ -3,6 +3,7 @@ import { GAME_MODES, type GameModeId, getGameMode } from '../../common/game-mode
 import {
   canCancelSearch,
   decideFindMatch,
+  isChallengeAcceptDisabled,
   isFindMatchDisabled,
   isModeSelectable,
   type LobbyFacts,
@@ -148,6 +149,29 @@ describe('mode cards and the Find Match button', () => {
     ['mode not affordable', facts({ balanceLamports: 0n }), 'smol_shrimp', false, true],
   ] as const)('Find Match disabled: %s → %s', (_, f, mode, processing, expected) => {
     expect(isFindMatchDisabled(f, mode, processing)).toBe(expected);
+  });
+
+  it.each([
+    ['an empty wallet cannot pay the entry', facts({ balanceLamports: 0n }), false, false, true],
+    [
+      'an empty wallet that paid through the Action accepts',
+      facts({ balanceLamports: 0n }),
+      false,
+      true,
+      false,
+    ],
+    ['paid through the Action, while searching', facts({ searching: true }), false, true, true],
+    ['paid through the Action, while processing', facts(), true, true, true],
+    ['paid through the Action, banned', facts({ banned: true }), false, true, true],
+    [
+      'paid through the Action, paid play closed by a limit',
+      facts({ limitClosures: { smol_shrimp: 'Your daily loss limit is reached.' } }),
+      false,
+      true,
+      true,
+    ],
+  ] as const)('Accept Challenge disabled: %s → %s', (_, f, processing, paid, expected) => {
+    expect(isChallengeAcceptDisabled(f, 'smol_shrimp', processing, paid)).toBe(expected);
   });
 
   it("every paid mode's hint is 'Need {amount} SOL to play this mode'", () => {

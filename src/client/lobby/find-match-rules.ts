@@ -117,6 +117,22 @@ export function isFindMatchDisabled(
   return !canAfford(mode, facts.balanceLamports) || isPaidPlayClosed(mode, facts);
 }
 
+/**
+ * 'Accept Challenge' on a challenge's page: as Find Match for the challenge's mode, except that an entry the
+ * wallet already paid through the challenge's Solana Action needs no funds left in it (accepting pays
+ * nothing again), so a wallet that spent its balance on that payment is not greyed for want of funds.
+ */
+export function isChallengeAcceptDisabled(
+  facts: LobbyFacts,
+  mode: GameModeId,
+  paymentProcessing: boolean,
+  paidThroughAction: boolean,
+): boolean {
+  if (!paidThroughAction) return isFindMatchDisabled(facts, mode, paymentProcessing);
+  if (paymentProcessing || facts.searching || facts.banned) return true;
+  return isPaidPlayClosed(getGameMode(mode), facts);
+}
+
 export type FindMatchDecision =
   /** A check failed: show the toast and do nothing else. */
   | { kind: 'refused'; toast: ToastInput }

@@ -6,6 +6,7 @@ import { BalanceAmount } from '../wallet/balance-amount.tsx';
 import { useWallet } from '../wallet/wallet-api.ts';
 import {
   canAfford,
+  isChallengeAcceptDisabled,
   isFindMatchDisabled,
   isModeSelectable,
   type LobbyFacts,
@@ -122,7 +123,7 @@ function ConnectedLobby({ challengeCode }: { challengeCode?: string | undefined 
           <ChallengeInvite
             code={challengeCode}
             walletAddress={wallet.publicKey}
-            canAccept={(mode) => !isFindMatchDisabled(facts, mode, processing)}
+            canAccept={(mode, paid) => !isChallengeAcceptDisabled(facts, mode, processing, paid)}
             closedReason={(mode) => paidPlayClosedReason(getGameMode(mode), facts)}
             accepting={processing}
             onAccept={(mode) => {

@@ -114,6 +114,27 @@ describe('payment error catalogue', () => {
     expect(classifyPaymentError('plain text')).toEqual({ error: 'plain text', errorType: 'generic' });
   });
 
+  it('an error of an unusual shape is read for its message, never shown as an object or a decoding hint', () => {
+    // A JSON-RPC answer handed on whole, its message one level down.
+    expect(
+      classifyPaymentError({ jsonrpc: '2.0', id: 1, error: { code: -32005, message: 'Node is behind' } }),
+    ).toEqual({ error: 'Node is behind', errorType: 'generic' });
+    // A code and nothing else.
+    expect(classifyPaymentError({ code: -32603 })).toEqual({
+      error: 'Unknown error (code -32603)',
+      errorType: 'generic',
+    });
+    expect(classifyPaymentError({})).toEqual({ error: 'Unknown error', errorType: 'generic' });
+    // Kit's production message keeps its number, not the command a developer decodes it with.
+    expect(
+      classifyPaymentError(
+        new Error(
+          "Solana error #8100002; Decode this error by running `npx @solana/errors decode -- 8100002 'eyJ...'`",
+        ),
+      ),
+    ).toEqual({ error: 'Solana error #8100002', errorType: 'generic' });
+  });
+
   it("the payment path's own errors keep their words and type", () => {
     expect(
       classifyPaymentError(new PaymentError(transactionFailed('custom program error: 0x1'), 'generic')),

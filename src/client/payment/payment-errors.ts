@@ -66,7 +66,13 @@ function describeChain(error: unknown): { texts: string[]; codes: unknown[]; sol
       break;
     }
     if (typeof current !== 'object') break;
-    const record = current as { message?: unknown; code?: unknown; cause?: unknown; context?: unknown };
+    const record = current as {
+      message?: unknown;
+      code?: unknown;
+      cause?: unknown;
+      context?: unknown;
+      error?: unknown;
+    };
     if (typeof record.message === 'string') texts.push(record.message);
     if (record.code !== undefined) codes.push(record.code);
     if (isSolanaError(current)) {
@@ -74,7 +80,8 @@ function describeChain(error: unknown): { texts: string[]; codes: unknown[]; sol
       const logs = (record.context as { logs?: unknown } | undefined)?.logs;
       if (Array.isArray(logs)) texts.push(...logs.filter((l): l is string => typeof l === 'string'));
     }
-    current = record.cause;
+    // A JSON-RPC answer or a wallet's wrapper carries the error one level down, as `error`.
+    current = record.cause ?? (typeof record.error === 'object' ? record.error : undefined);
   }
   return { texts, codes, solana };
 }
@@ -128,6 +135,22 @@ export function classifyPaymentError(error: unknown): ClassifiedPaymentError {
     return of('network');
   }
   if (BUFFER.test(text)) return of('buffer');
-  const raw = texts[0] ?? (error === undefined || error === null ? 'Unknown error' : String(error));
-  return { error: raw, errorType: 'generic' };
+  return { error: rawMessage(error, texts, codes), errorType: 'generic' };
+}
+
+/** Kit's production builds end every message with how a developer decodes it: not for a player. */
+const KIT_DECODE_HINT = /;?\s*Decode this error by running[\s\S]*$/;
+
+/**
+ * SPEC §8's "raw message" of an error no rule names: the first message of the chain, without Kit's decoding
+ * hint; an error that carries no message at all is named by its code, never as '[object Object]'.
+ */
+function rawMessage(error: unknown, texts: string[], codes: unknown[]): string {
+  const first = texts.map((t) => t.replace(KIT_DECODE_HINT, '').trim()).find((t) => t.length > 0);
+  if (first !== undefined) return first;
+  const code = codes.find((c) => typeof c === 'number' || typeof c === 'string');
+  if (code !== undefined) return `Unknown error (code ${code})`;
+  if (typeof error === 'number' || typeof error === 'bigint' || typeof error === 'boolean')
+    return String(error);
+  return 'Unknown error';
 }

@@ -24,6 +24,12 @@ export const LEADERBOARD_TEXTS = {
   back: 'Back to the game',
 } as const;
 
+/**
+ * On a phone the table keeps the rank, the player, the figure it is ranked by and the net, so it fits the
+ * screen without a sideways scroll; from 640 px every column shows.
+ */
+const column = (shownOnPhones: boolean) => (shownOnPhones ? '' : 'hidden sm:table-cell');
+
 const chip = (on: boolean) =>
   `rounded-full border px-3 py-1 text-xs ${
     on ? 'border-yellow-300 bg-yellow-300/20 text-yellow-200' : 'border-slate-600 text-slate-300'
@@ -94,9 +100,9 @@ export function LeaderboardPage() {
               <tr>
                 <th className="py-1 pr-2">#</th>
                 <th className="py-1 pr-2">Player</th>
-                <th className="py-1 pr-2 text-right">Games</th>
-                <th className="py-1 pr-2 text-right">Wins</th>
-                <th className="py-1 pr-2 text-right">Win rate</th>
+                <th className={`py-1 pr-2 text-right ${column(false)}`}>Games</th>
+                <th className={`py-1 pr-2 text-right ${column(sort === 'wins')}`}>Wins</th>
+                <th className={`py-1 pr-2 text-right ${column(sort === 'winRate')}`}>Win rate</th>
                 <th className="py-1 text-right">Net</th>
               </tr>
             </thead>
@@ -118,9 +124,11 @@ export function LeaderboardPage() {
                         {shortenAddress(row.walletAddress)}
                       </Link>
                     </td>
-                    <td className="py-1 pr-2 text-right">{row.games}</td>
-                    <td className="py-1 pr-2 text-right">{row.wins}</td>
-                    <td className="py-1 pr-2 text-right">{Math.round(row.winRate * 100)}%</td>
+                    <td className={`py-1 pr-2 text-right ${column(false)}`}>{row.games}</td>
+                    <td className={`py-1 pr-2 text-right ${column(sort === 'wins')}`}>{row.wins}</td>
+                    <td className={`py-1 pr-2 text-right ${column(sort === 'winRate')}`}>
+                      {Math.round(row.winRate * 100)}%
+                    </td>
                     <td
                       className={`whitespace-nowrap py-1 text-right ${net >= 0n ? 'text-green-300' : 'text-red-300'}`}
                     >

@@ -88,6 +88,14 @@ describe('game over screen', () => {
     expect(view.location.history.at(-1)).toBe('/');
   });
 
+  it('the return counts from when the page saw the match end: back after a reload 7 s later, 3 seconds are left', () => {
+    const game = gameOver({}, { gameOverAt: Date.now() - 7_000 });
+    renderWithGame(<GameOverScreen />, game);
+    expect(screen.getByText('Returning to main menu in 3 seconds...')).toBeTruthy();
+    advance(3_000);
+    expect(game.names()).toEqual(['returnToMenu']);
+  });
+
   it("'Verify' asks the server for this match's record and keeps the screen: the return to the menu stops", async () => {
     const asked: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {

@@ -50,10 +50,12 @@ export function GameOverScreen() {
   // to the moment the offerer's screen shows, instead of leaving (and declining it) after SPEC's 10 s.
   const offerClosesAt =
     view.rematchOffer === 'offered' && !staying ? (view.rematchOfferClosesAt ?? null) : null;
+  // Counted from when this page saw the match end, so a reload goes on where it was rather than from 10.
   const tenSeconds = useCountdown(
     GAME_OVER_RETURN_SECONDS,
     staying || offerClosesAt !== null ? null : (view.gameId ?? 'game'),
     backToMenu,
+    view.gameOverAt ?? null,
   );
   const offerLeft = useSecondsUntil(offerClosesAt, backToMenu);
   const left = offerClosesAt !== null ? offerLeft : tenSeconds;

@@ -16,23 +16,38 @@ export function useNow(active = true, intervalMs = 1_000): number {
   return now;
 }
 
+/** Whole seconds left now of `from` seconds counted from `start` (epoch ms). */
+function secondsLeft(from: number, start: number): number {
+  return Math.max(0, from - Math.floor((Date.now() - start) / 1000));
+}
+
 /**
- * Whole seconds left of a countdown of `from` seconds that starts when `key` first appears (or changes),
- * ticking down to 0, then calling `onDone` once.
+ * Whole seconds left of a countdown of `from` seconds that starts when `key` first appears (or changes), or
+ * at `startedAt` (epoch ms) when it began before this screen did (a reload), ticking down to 0, then calling
+ * `onDone` once.
  */
-export function useCountdown(from: number, key: unknown, onDone?: () => void): number {
-  const [left, setLeft] = useState(from);
+export function useCountdown(
+  from: number,
+  key: unknown,
+  onDone?: () => void,
+  startedAt: number | null = null,
+): number {
+  const [left, setLeft] = useState(() =>
+    startedAt === null ? from : Math.min(from, secondsLeft(from, startedAt)),
+  );
   useEffect(() => {
     if (key === null || key === undefined) return;
-    setLeft(from);
-    const startedAt = Date.now();
+    const start = startedAt === null ? Date.now() : Math.min(startedAt, Date.now());
+    const first = secondsLeft(from, start);
+    setLeft(first);
+    if (first === 0) return;
     const id = setInterval(() => {
-      const next = Math.max(0, from - Math.floor((Date.now() - startedAt) / 1000));
+      const next = secondsLeft(from, start);
       setLeft(next);
       if (next === 0) clearInterval(id);
     }, 250);
     return () => clearInterval(id);
-  }, [from, key]);
+  }, [from, key, startedAt]);
   // Read when the countdown ends: a new function each render restarts nothing.
   const done = useRef(onDone);
   done.current = onDone;

@@ -8,6 +8,17 @@ import type { ChallengeRequest } from './game-view.ts';
  * happened (epoch ms from the injected clock), so the reducer stays pure.
  */
 
+/**
+ * What this browser stored of a game it rejoins after a reload (storage's last game state): the seed's hash
+ * announced at `matched`, which Verify checks the revealed seed against, and when it saw the game end, from
+ * which the game-over screen's return counts (not again from 10 s at each reload).
+ */
+export interface RememberedGame {
+  gameId: string;
+  seedHash: string | null;
+  endedAt: number | null;
+}
+
 /** The game a newly opened socket should rejoin (SPEC §4: the stored game id, or a rapid refresh). */
 export interface ResumeTarget {
   gameId: string;
@@ -29,6 +40,8 @@ export type GameEvent =
        * rematch window): the reconnect for it goes out at once, and the page waits for its answer.
        */
       rejoiningGameOver?: boolean;
+      /** What this browser stored of the game it rejoins (a reload heard no `matched`). */
+      remembered?: RememberedGame | null;
       at: number;
     }
   /** The socket closed: the pending-disconnect grace starts (SPEC §9 2000 ms). */

@@ -1,5 +1,6 @@
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { GameStateName, SettledSearch } from '../../common/protocol.ts';
+import type { RememberedGame } from './game-events.ts';
 
 /**
  * SPEC §3 "Client game-state view", one value that a pure reducer (state/) computes from server messages,
@@ -82,6 +83,10 @@ export interface GameView {
    * checks the seed revealed at game over against this, not against what the server later says it was.
    */
   seedHash?: string | null;
+  /** When this page saw the match end (epoch ms; kept across a reload): the 10 s return counts from it. */
+  gameOverAt?: number | null;
+  /** What storage remembered of the game this page rejoins after a reload (game-events.ts). */
+  rememberedGame?: RememberedGame | null;
   /** A cancel is under way: 'Cancelling matchmaking...' then 'Refund being processed...'. */
   cancelling: 'idle' | 'cancelling' | 'refunding';
   /** The last error message to show (server error texts except 'Rate limit exceeded'). */

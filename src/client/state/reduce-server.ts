@@ -279,7 +279,12 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         reconnecting: false,
         searching: false,
         gameOver: null,
-        seedHash: view.gameId === gameId ? (view.seedHash ?? null) : null,
+        seedHash:
+          view.gameId === gameId && view.seedHash
+            ? view.seedHash
+            : view.rememberedGame?.gameId === gameId
+              ? view.rememberedGame.seedHash
+              : null,
         lastError: isConnectionText(view.lastError) ? null : view.lastError,
         reconnectionTimeLeft: view.reconnectionWindowActive ? view.reconnectionTimeLeft : null,
         lastStateTimestamp: null,

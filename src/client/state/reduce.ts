@@ -35,10 +35,25 @@ const REJOIN_ANSWERS: ReadonlySet<ServerMessage['type']> = new Set([
  * event changes nothing.
  */
 export function reduce(view: GameView, event: GameEvent): GameView {
-  const next = transition(view, event);
+  const next = withGameOverTime(view, transition(view, event), event.at);
   if (next === view) return view;
   const name = event.type === 'server' ? event.message.type : event.type;
   return next.lastEvent === name ? next : { ...next, lastEvent: name };
+}
+
+/**
+ * When the page saw the match end: stamped as the view enters its game over, from storage's memory for a
+ * game-over screen taken back after a reload (so its 10 s return goes on where it was), and cleared after.
+ */
+function withGameOverTime(view: GameView, next: GameView, at: number): GameView {
+  if (next.gameOver && !view.gameOver) {
+    const remembered = next.rememberedGame;
+    const endedAt =
+      remembered?.gameId === next.gameId && remembered.endedAt !== null ? remembered.endedAt : at;
+    return { ...next, gameOverAt: Math.min(endedAt, at) };
+  }
+  if (!next.gameOver && (next.gameOverAt ?? null) !== null) return { ...next, gameOverAt: null };
+  return next;
 }
 
 function transition(view: GameView, event: GameEvent): GameView {
@@ -52,6 +67,7 @@ function transition(view: GameView, event: GameEvent): GameView {
     case 'socketOpened': {
       const open: GameView = {
         ...view,
+        ...(event.remembered !== undefined ? { rememberedGame: event.remembered } : {}),
         connected: true,
         reconnecting: false,
         // SPEC §9's 'Unable to reconnect' too: the channel tried on, and got through.

@@ -29,6 +29,11 @@ export interface LastGameState {
    * instead of 0-0. Absent in values written before it existed.
    */
   scores?: [number, number];
+  /**
+   * The seed's hash the server announced at `matched` (own addition): after a reload, Verify still checks
+   * the revealed seed against what was announced before the result. Absent when the page never heard it.
+   */
+  seedHash?: string;
 }
 
 /** One winner payout the client heard of (SPEC §3 "a client-side list of winner payouts"). */
@@ -74,6 +79,8 @@ export const STORED_LIST_LIMIT = 50;
 
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const LAMPORTS = /^\d{1,20}$/;
+/** A SHA-256 in hex, as the server announces a match's seed hash. */
+const SEED_HASH = /^[0-9a-f]{64}$/;
 /*
  * The storage module is on the first page's path (sound flags, the wallet's keys), so it takes no value
  * from protocol.ts, whose zod schemas would come along: the game states, the address
@@ -147,7 +154,15 @@ function decodeLastGameState(raw: string): LastGameState | null | undefined {
   const playerIndex = v.playerIndex === 0 || v.playerIndex === 1 ? v.playerIndex : null;
   if (!gameId || !state || timestamp === null || playerIndex === null) return undefined;
   const scores = storedScoresOf(v.scores);
-  return { gameId, state, timestamp, playerIndex, ...(scores ? { scores } : {}) };
+  const seedHash = typeof v.seedHash === 'string' && SEED_HASH.test(v.seedHash) ? v.seedHash : null;
+  return {
+    gameId,
+    state,
+    timestamp,
+    playerIndex,
+    ...(scores ? { scores } : {}),
+    ...(seedHash ? { seedHash } : {}),
+  };
 }
 
 /** A stored score: two whole numbers from 0 to the winning score (SPEC §9: first to 11), else left out. */

@@ -1,5 +1,5 @@
 import type { Clock } from '../../common/clock.ts';
-import { ERROR_CODES, ERROR_MESSAGES } from '../../common/protocol.ts';
+import { ERROR_CODES, ERROR_MESSAGES, type Holding } from '../../common/protocol.ts';
 import {
   DEFAULT_CHALLENGE_EXPIRY_MINUTES,
   DEFAULT_COUNTDOWN_SECONDS,
@@ -15,7 +15,7 @@ import { cancelCommand } from './node/cancel-command.ts';
 import { createChallengePresence } from './node/challenge-presence.ts';
 import { exitCommand } from './node/exit-command.ts';
 import { findMatchCommand } from './node/find-match-command.ts';
-import { heldReport, interruptedMatchReport } from './node/held-report.ts';
+import { heldOnConnect, interruptedMatchReport } from './node/held-report.ts';
 import { houseBotCommand } from './node/house-bot-command.ts';
 import { createMatchEnds } from './node/match-ends.ts';
 import { createMatchStarter, type MatchStarterDeps } from './node/match-start.ts';
@@ -30,7 +30,7 @@ import { createSearchExits } from './node/search-exits.ts';
 import type { SearchPorts } from './node/search-ports.ts';
 import { closeIfProtectionRefuses } from './node/self-protection.ts';
 import { createStopGate, settledWithin } from './stop-gate.ts';
-import type { GameStore, SearchRef } from './store/game-store.ts';
+import type { GameStore } from './store/game-store.ts';
 import type { Topology } from './topology.ts';
 
 export type {
@@ -263,9 +263,9 @@ export function createGameServer(options: GameServerOptions) {
      * is told first, it is then told what this node holds for its wallet and what became of the search its
      * page named (`held`, held-report.ts).
      */
-    async connected(link: PlayerLink, holding?: SearchRef): Promise<void> {
+    async connected(link: PlayerLink, holding?: Holding): Promise<void> {
       const elsewhere = await resumeOnConnect(link);
-      link.send(await heldReport({ sessions, store, clock, log }, link, holding, elsewhere));
+      link.send(await heldOnConnect({ sessions, store, clock, log }, link, holding, elsewhere));
     },
 
     async handle(link: PlayerLink, message: GameMessage): Promise<void> {

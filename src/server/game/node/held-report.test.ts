@@ -81,6 +81,29 @@ describe('held: what the server holds, told on every connection', () => {
     expect(heldOf(stranger.sent)).toBeUndefined();
   });
 
+  it('a connect naming a match the page left while the server was down is told what the stop did to it', async () => {
+    const before = sessionBed();
+    const [a, b] = [before.link(), before.link()];
+    await before.game.handle(a, { type: 'findMatch', gameMode: 'practice' });
+    await before.game.handle(b, { type: 'findMatch', gameMode: 'practice' });
+    const gameId = a.of('matched')[0]!.gameId;
+    const searchId = a.of('findMatch')[0]!.searchId!;
+    await before.game.shutdown();
+
+    // The page went back to the lobby (no `reconnect`), naming the match in its `connect`.
+    const after = sessionBed({ clock: before.clock, store: before.store });
+    const back = after.link({ wallet: a.walletAddress });
+    await after.game.connected(back, { gameId });
+    expect(heldOf(back.sent)).toEqual({
+      type: 'held',
+      holds: { kind: 'nothing' },
+      settled: { searchId, gameMode: 'practice', status: 'interrupted', gameId, refund: null },
+    });
+    const stranger = after.link();
+    await after.game.connected(stranger, { gameId });
+    expect(heldOf(stranger.sent)).toEqual({ type: 'held', holds: { kind: 'nothing' }, settled: null });
+  });
+
   it('a match under way is told by its game id', async () => {
     const { game, link } = sessionBed();
     const [a, b] = [link(), link()];

@@ -1,5 +1,11 @@
 import type { Clock } from '../../../common/clock.ts';
-import type { HeldRefund, HeldThing, ServerMessageOf, SettledSearch } from '../../../common/protocol.ts';
+import type {
+  HeldRefund,
+  HeldThing,
+  Holding,
+  ServerMessageOf,
+  SettledSearch,
+} from '../../../common/protocol.ts';
 import type { Logger } from '../../logger.ts';
 import type { PlayerLink } from '../game-ports.ts';
 import { liveMatchOf } from '../live-match.ts';
@@ -42,6 +48,30 @@ export async function heldReport(
     }
   }
   return { type: 'held', holds, settled };
+}
+
+/**
+ * `held` on a connection: `heldReport`, and when the page names a match it left while the server could not be
+ * told (`holding.gameId`, not held now), what a stop's interruption of that match refunded, as a `reconnect`
+ * naming it is told (`interruptedMatchReport`).
+ */
+export async function heldOnConnect(
+  deps: {
+    sessions: Pick<NodeSessions, 'matches' | 'searches'>;
+    store: Pick<GameStore, 'searchOutcome' | 'interruptedMatchEntry'>;
+    clock: Clock;
+    log: Logger;
+  },
+  link: PlayerLink,
+  holding: Holding | undefined,
+  elsewhere: string | null = null,
+): Promise<ServerMessageOf<'held'>> {
+  const report = await heldReport(deps, link, holding, elsewhere);
+  const left = holding?.gameId;
+  if (report.settled || !left || (report.holds.kind === 'match' && report.holds.gameId === left))
+    return report;
+  const interrupted = await interruptedMatchReport(deps, link, left);
+  return interrupted ? { ...report, settled: interrupted.settled } : report;
 }
 
 /**
