@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { parseClientMessage } from './client-message-parse.ts';
 import {
   CLIENT_MESSAGE_TYPES,
   channelQuerySchema,
   clientMessageSchema,
   ERROR_CODES,
   ERROR_MESSAGES,
-  parseClientMessage,
   serverMessageSchema,
 } from './protocol.ts';
 

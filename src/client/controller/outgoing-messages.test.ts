@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientMessage } from '../../common/protocol.ts';
+import { parseClientMessage } from '../../common/client-message-parse.ts';
 import { connectMessage, findMatchMessage, reconnectMessage } from './outgoing-messages.ts';
 
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';

@@ -1,5 +1,5 @@
 import { REMATCH_WINDOW_MS } from '../../common/rules.ts';
-import type { RememberedGame } from '../state/game-events.ts';
+import type { RememberedGame } from '../state/game-view.ts';
 import type { StoredValues } from '../storage/stored-values.ts';
 import { resumeTarget } from './rapid-refresh.ts';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseClientMessage } from '../../common/protocol.ts';
+import { parseClientMessage } from '../../common/client-message-parse.ts';
 import { findMatchMessage } from '../controller/outgoing-messages.ts';
 import { GAME, gameOver, matched, setup } from '../controller/test-support/controller-bed.ts';
 import { GameOverScreen } from '../screens/game-over-screen.tsx';

@@ -1,23 +1,12 @@
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { GameStateName, ServerMessage } from '../../common/protocol.ts';
-import type { ChallengeRequest } from './game-view.ts';
+import type { ChallengeRequest, RememberedGame } from './game-view.ts';
 
 /**
  * Everything that changes the client game-state view (ARCHITECTURE "The client"): each server message, the
  * socket's life, the player's actions and the timers the provider runs. Every event carries the time it
  * happened (epoch ms from the injected clock), so the reducer stays pure.
  */
-
-/**
- * What this browser stored of a game it rejoins after a reload (storage's last game state): the seed's hash
- * announced at `matched`, which Verify checks the revealed seed against, and when it saw the game end, from
- * which the game-over screen's return counts (not again from 10 s at each reload).
- */
-export interface RememberedGame {
-  gameId: string;
-  seedHash: string | null;
-  endedAt: number | null;
-}
 
 /** The game a newly opened socket should rejoin (SPEC §4: the stored game id, or a rapid refresh). */
 export interface ResumeTarget {

@@ -1,12 +1,22 @@
 import type { GameModeId } from '../../common/game-modes.ts';
 import type { GameStateName, SettledSearch } from '../../common/protocol.ts';
-import type { RememberedGame } from './game-events.ts';
 
 /**
  * SPEC §3 "Client game-state view", one value that a pure reducer (state/) computes from server messages,
  * wallet events and timers (SPEC §4 transitions). Screens choose themselves from it (SPEC §2 game page):
  * start, loading (searching or opponent found without a game id), countdown, game, game over.
  */
+
+/**
+ * What this browser stored of a game it rejoins after a reload (storage's last game state): the seed's hash
+ * announced at `matched`, which Verify checks the revealed seed against, and when it saw the game end, from
+ * which the game-over screen's return counts (not again from 10 s at each reload).
+ */
+export interface RememberedGame {
+  gameId: string;
+  seedHash: string | null;
+  endedAt: number | null;
+}
 
 /** SPEC §4 gameOver outcome. */
 export type GameOutcome = 'win' | 'lose' | 'lose_disconnect';

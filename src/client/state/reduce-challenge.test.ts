@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ErrorCode, parseClientMessage } from '../../common/protocol.ts';
+import { parseClientMessage } from '../../common/client-message-parse.ts';
+import type { ErrorCode } from '../../common/protocol.ts';
 import { findMatchMessage } from '../controller/outgoing-messages.ts';
 import { reduce } from './reduce.ts';
 import { AT, check, server, view } from './test-support/reduce-fixtures.ts';

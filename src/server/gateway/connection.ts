@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { parseClientMessage } from '../../common/client-message-parse.ts';
 import type { Clock } from '../../common/clock.ts';
 import type { ConnectionQuality } from '../../common/connection-quality.ts';
 import { displayNameFor } from '../../common/display-name.ts';
@@ -9,7 +10,6 @@ import {
   ERROR_CODES,
   ERROR_MESSAGES,
   type ErrorCode,
-  parseClientMessage,
   type ServerMessage,
 } from '../../common/protocol.ts';
 import { createTokenBucketLimiter } from '../security/token-bucket-limiter.ts';

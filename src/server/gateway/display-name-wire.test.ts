@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPlayer, type TestPlayer } from '../../../test/support/player-client.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { parseClientMessage } from '../../common/client-message-parse.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { DISPLAY_NAME_MAX_CHARS, displayNameFor } from '../../common/display-name.ts';
-import { parseClientMessage } from '../../common/protocol.ts';
 
 const GAME = '3f1e2d4c-5b6a-4789-8a0b-1c2d3e4f5a6b';
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
