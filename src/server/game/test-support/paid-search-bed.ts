@@ -21,12 +21,8 @@ import { createMatchMoney } from '../../ledger/match-money.ts';
 import { checkMoney } from '../../ledger/test-support/money-check.ts';
 import { type Bans, createBans } from '../../security/bans.ts';
 import type { EntryVerifier } from '../game-ports.ts';
-import {
-  createGameServer,
-  type GameServer,
-  type GameServerOptions,
-  type PlayerLink,
-} from '../game-server.ts';
+import { createGameServer, type GameServer, type PlayerLink } from '../game-server.ts';
+import type { GameServerOptions } from '../game-server-options.ts';
 import { singleNodeTopology } from '../single-node-topology.ts';
 import { createDrizzleGameStore } from '../store/drizzle-game-store.ts';
 
