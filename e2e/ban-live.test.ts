@@ -113,7 +113,10 @@ describe.each([
     await signedIn('false');
     await page.getByText('Account Restricted').first().waitFor({ timeout: 10_000 });
     await waitForScreen(page, 'start', 20_000);
-    expect(await page.getByTestId('mode-card-practice').isDisabled()).toBe(true);
+    // The lobby closes from the same push, in the renders after the search's screen gives way to it.
+    await expect
+      .poll(() => page.getByTestId('mode-card-practice').isDisabled(), { timeout: 10_000 })
+      .toBe(true);
     expect(await page.getByTestId('find-match').isDisabled()).toBe(true);
     expect(await notReloaded()).toBe(true);
 

@@ -31,12 +31,29 @@ const node2 = () => cluster.node(2);
 
 type PaidPlayer = Awaited<ReturnType<TestCluster['paidPlayer']>>;
 
-/** Two paid players of `mode` on node 2, matched with each other; resolves once the match is under way. */
+/**
+ * Two paid players of `mode` on node 2, matched with each other on node 2; resolves once the match is under
+ * way. A paid challenge, accepted on the node that holds both sockets, is the match of node 2 whatever the
+ * other node does: two public searches there may be paired by node 1's own pass over the shared queue (the
+ * cluster's rule), which starts their match on node 1 and moves both players there, and these tests are
+ * about losing the node that owns the match.
+ */
 async function paidMatch(mode: GameMode): Promise<{ gameId: string; a: PaidPlayer; b: PaidPlayer }> {
   const [a, b] = [await cluster.paidPlayer(node2(), mode), await cluster.paidPlayer(node2(), mode)];
-  a.player.send({ type: 'findMatch', gameMode: mode.id, paymentSignature: a.paymentSignature });
-  await a.player.next('joinQueue', 30_000);
-  b.player.send({ type: 'findMatch', gameMode: mode.id, paymentSignature: b.paymentSignature });
+  a.player.send({
+    type: 'findMatch',
+    gameMode: mode.id,
+    paymentSignature: a.paymentSignature,
+    challenge: 'new',
+  });
+  const code = (await a.player.next('findMatch', 30_000)).challenge?.code;
+  expect(code).toEqual(expect.any(String));
+  b.player.send({
+    type: 'findMatch',
+    gameMode: mode.id,
+    paymentSignature: b.paymentSignature,
+    challenge: code!,
+  });
   const [matchedA, matchedB] = await Promise.all([
     a.player.next('matched', 30_000),
     b.player.next('matched', 30_000),
