@@ -65,6 +65,10 @@ describeEachDatabase('a match result the database refuses for good', (target) =>
     const names = [row!.player1DisplayName, row!.player2DisplayName];
     expect(names).toContain(`Player-${a.wallet.address.slice(0, 4)}`);
     expect(row).toMatchObject({ completionStatus: 'forfeited', winner: a.wallet.address });
+    // The event is written once the result is, not in its transaction: waited for, then exactly one.
+    await until(async () => (await eventsOf(target.db, gameId)).length > 0, {
+      what: 'the critical event of the result written without the names',
+    });
     const events = await eventsOf(target.db, gameId);
     expect(events.map((e) => [e.severity, (e.details as { outcome: string }).outcome])).toEqual([
       ['critical', 'recorded_without_player_text'],
