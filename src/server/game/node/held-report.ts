@@ -13,6 +13,14 @@ import type { QueueEntry } from '../queue-entry.ts';
 import type { GameStore, RefundRecord, SearchOutcome, SearchRef } from '../store/game-store.ts';
 import type { NodeSessions } from './node-sessions.ts';
 
+/** What telling `held` reads: the node's sessions, the store's `K` questions, the clock and the log. */
+type HeldDeps<K extends keyof GameStore> = {
+  sessions: Pick<NodeSessions, 'matches' | 'searches'>;
+  store: Pick<GameStore, K>;
+  clock: Clock;
+  log: Logger;
+};
+
 /**
  * `held`: what this node holds for the link's wallet, and what became of the search the page named in its
  * `connect`, told on every connection so the page follows the server, never the other way round (a search
@@ -21,12 +29,7 @@ import type { NodeSessions } from './node-sessions.ts';
  * are never told.
  */
 export async function heldReport(
-  deps: {
-    sessions: Pick<NodeSessions, 'matches' | 'searches'>;
-    store: Pick<GameStore, 'searchOutcome'>;
-    clock: Clock;
-    log: Logger;
-  },
+  deps: HeldDeps<'searchOutcome'>,
   link: PlayerLink,
   holding: SearchRef | undefined,
   elsewhere: string | null = null,
@@ -56,12 +59,7 @@ export async function heldReport(
  * naming it is told (`interruptedMatchReport`).
  */
 export async function heldOnConnect(
-  deps: {
-    sessions: Pick<NodeSessions, 'matches' | 'searches'>;
-    store: Pick<GameStore, 'searchOutcome' | 'interruptedMatchEntry'>;
-    clock: Clock;
-    log: Logger;
-  },
+  deps: HeldDeps<'searchOutcome' | 'interruptedMatchEntry'>,
   link: PlayerLink,
   holding: Holding | undefined,
   elsewhere: string | null = null,
@@ -81,12 +79,7 @@ export async function heldOnConnect(
  * ended otherwise, or lives on another node): the page's other messages say the rest.
  */
 export async function interruptedMatchReport(
-  deps: {
-    sessions: Pick<NodeSessions, 'matches' | 'searches'>;
-    store: Pick<GameStore, 'interruptedMatchEntry'>;
-    clock: Clock;
-    log: Logger;
-  },
+  deps: HeldDeps<'interruptedMatchEntry'>,
   link: PlayerLink,
   gameId: string,
 ): Promise<ServerMessageOf<'held'> | null> {
