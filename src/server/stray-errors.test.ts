@@ -45,15 +45,27 @@ describe('a stray error does not end the node (RELIABILITY 41: one 429 from the 
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { level: number; msg: string; origin?: string; err: unknown });
-    const rpc429 = { type: 'SolanaError', code: 8100002, context: { statusCode: 429 } };
-    expect(lines).toMatchObject([
-      {
-        level: 50,
-        msg: 'uncaught exception: logged, the node keeps serving',
-        origin: 'uncaughtException',
-        err: rpc429,
-      },
-      { level: 50, msg: 'unhandled promise rejection: logged, the node keeps serving', err: rpc429 },
-    ]);
+    const rpc429 = expect.objectContaining({
+      type: 'SolanaError',
+      code: 8100002,
+      context: expect.objectContaining({ statusCode: 429 }),
+    });
+    // Both are logged; their order is Node's (a timer's throw and the next timer's rejection), not the rule's.
+    expect(lines).toHaveLength(2);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          level: 50,
+          msg: 'uncaught exception: logged, the node keeps serving',
+          origin: 'uncaughtException',
+          err: rpc429,
+        }),
+        expect.objectContaining({
+          level: 50,
+          msg: 'unhandled promise rejection: logged, the node keeps serving',
+          err: rpc429,
+        }),
+      ]),
+    );
   });
 });
