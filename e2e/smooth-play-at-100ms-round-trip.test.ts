@@ -43,16 +43,29 @@ declare global {
   }
 }
 
-/** Records where each frame draws the ball (the render's yellow square), with the frame's time. */
+/**
+ * Records where each frame draws the ball (the render's yellow square), with the time its frame began: the
+ * game loop reads its clock first thing in each animation frame and draws the ball at that time, so the
+ * ball's motion is judged against the frame's own clock, not against when the square happened to be painted
+ * (on a loaded machine a frame's work can stall between the two, and two squares painted 5 ms apart may be
+ * 15 ms of play apart).
+ */
 async function recordBall(page: Page): Promise<void> {
   await page.evaluate(
     ({ color, size }) => {
       const samples: Sample[] = [];
       window.__ballSamples = samples;
+      let frameStart = performance.now();
+      const requestFrame = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) =>
+        requestFrame((time) => {
+          frameStart = performance.now();
+          callback(time);
+        });
       const fillRect = CanvasRenderingContext2D.prototype.fillRect;
       CanvasRenderingContext2D.prototype.fillRect = function (x, y, w, h) {
         if (w === size && h === size && this.fillStyle === color)
-          samples.push({ t: performance.now(), x: x + size / 2, y: y + size / 2 });
+          samples.push({ t: frameStart, x: x + size / 2, y: y + size / 2 });
         fillRect.call(this, x, y, w, h);
       };
     },
