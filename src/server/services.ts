@@ -97,7 +97,11 @@ export async function buildServices(options: ServiceOptions) {
   const logIn = (area: string) => logTo(logger, area);
 
   const nodeId = resolveNodeId({ configured: config.nodeId, cluster: config.cluster !== null });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    openedBy: `the game server (node ${nodeId})`,
+  });
   const db = database.db;
   let chain: ChainPort | undefined;
   let topology: ServerTopology | undefined;

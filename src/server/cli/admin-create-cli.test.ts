@@ -6,6 +6,7 @@ import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/database-bed.ts';
+import { holdEmbeddedDatabase } from '../../../test/support/embedded-database-holder.ts';
 import { seedMigratedPglite } from '../../../test/support/migrated-templates.ts';
 import { findAdminByEmail } from '../admin/admin-accounts.ts';
 import { ADMIN_EVENT } from '../admin/admin-events.ts';
@@ -157,6 +158,31 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
     const { io, err } = fakeIo({ stdin });
     expect(await runAdminCreateCli([...argv], env, io)).toBe(code);
     expect(err.join('\n')).toContain(text);
+  });
+
+  it('refused while another process holds the embedded database, whatever its port: the folder named, what to do instead, no account made', async () => {
+    // The server of the report ran on PORT=3102 while admin:create looked at 3000: the lock does not care.
+    const holder = await holdEmbeddedDatabase(dataDir, 'the game server (node test)');
+    const { io, out, err } = fakeIo({ stdin: PASSWORD });
+    const email = 'while-running@pong.example';
+    try {
+      const code = await runAdminCreateCli(
+        ['--email', email, '--password-stdin'],
+        { DATA_DIR: dataDir, PORT: '3000' },
+        io,
+      );
+      expect(code).toBe(ADMIN_CREATE_EXIT.cannotRun);
+      const said = err.join('\n');
+      expect(said).toContain(
+        `the embedded database in ${path.join(dataDir, 'pgdata')} is in use by process ${holder.pid} (the game server (node test))`,
+      );
+      expect(said).toContain('the Admins tab');
+      expect(said).toContain('ADMIN_EMAIL');
+      expect(out).toEqual([]);
+    } finally {
+      await holder.kill();
+    }
+    expect((await readAdmin({ DATA_DIR: dataDir }, email)).row).toBeUndefined();
   });
 
   it('the real command reads the password from standard input', async () => {

@@ -12,6 +12,7 @@ import { createAdminSessionStore } from '../admin/admin-sessions.ts';
 import { readAllStdin, readHiddenLine } from '../admin/password-prompt.ts';
 import { resetTwoFactor } from '../admin/two-factor/admin-two-factor.ts';
 import { loadConfig } from '../config.ts';
+import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { type OpenedDatabase, openDatabase } from '../db/open-database.ts';
 import { recordSystemEvent } from '../operations-log/system-events.ts';
@@ -26,7 +27,8 @@ The password is asked for twice without echo, or read from standard input with -
   --reset-password   set a new password for an admin that exists instead of creating one
   --reset-2fa        forget an admin's authenticator and recovery codes (it enrols again at its next
                      sign-in) and end its sessions; asks no password
-On the embedded database stop the server first: PGlite is used by one process at a time.
+The embedded database is opened by one process at a time: with the server running, an owner adds admins
+in the back-office (Admins tab); otherwise stop the server first.
 Exit status: 0 done, 1 refused (exists, no such admin, bad e-mail or password), 2 could not run.`;
 
 export interface AdminCreateIo {
@@ -53,17 +55,17 @@ async function readPassword(useStdin: boolean, io: AdminCreateIo): Promise<strin
   return first;
 }
 
-/** Is a server answering on this machine's PORT? Its embedded database is then open in it. */
-async function serverAnswers(port: number): Promise<boolean> {
-  if (port === 0) return false;
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/api/wallet-config`, {
-      signal: AbortSignal.timeout(1500),
-    });
-    return res.ok;
-  } catch {
-    return false;
-  }
+/**
+ * The refusal when the embedded database is open in another process (the running server, on whatever port):
+ * what holds it, and the ways to add an admin meanwhile.
+ */
+function inUseAdvice(error: DataDirInUseError): string {
+  return [
+    `admin:create: ${error.message}.`,
+    'With the server running: an owner adds admins in the back-office (/admin, the Admins tab).',
+    'Otherwise stop the server, run admin:create again, and start the server; or start it with ADMIN_EMAIL',
+    'and ADMIN_PASSWORD set, which creates that admin if it does not exist.',
+  ].join('\n');
 }
 
 /** `npm run admin:create` as a function: returns the exit code. The password is never printed. */
@@ -103,14 +105,10 @@ export async function runAdminCreateCli(
   let database: OpenedDatabase | undefined;
   try {
     const config = loadConfig(env);
+    const open = () =>
+      openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, openedBy: 'admin:create' });
     if (args['reset-2fa']) {
-      if (!config.databaseUrl && (await serverAnswers(config.port))) {
-        io.err(
-          `admin:create: a server is running on port ${config.port}; stop it first (PGlite has one process)`,
-        );
-        return ADMIN_CREATE_EXIT.cannotRun;
-      }
-      database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      database = await open();
       return await resetSecondFactor(database.db, args.email, io);
     }
     const password = await readPassword(args['password-stdin'] === true, io);
@@ -123,13 +121,7 @@ export async function runAdminCreateCli(
       io.err(`admin:create: ${problem}`);
       return ADMIN_CREATE_EXIT.refused;
     }
-    if (!config.databaseUrl && (await serverAnswers(config.port))) {
-      io.err(
-        `admin:create: a server is running on port ${config.port} with the embedded database in ${config.dataDir}; stop it first (PGlite has one process), or use DATABASE_URL`,
-      );
-      return ADMIN_CREATE_EXIT.cannotRun;
-    }
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await open();
     const { db } = database;
     if (args['reset-password']) {
       if (!(await setAdminPassword(db, systemClock, args.email, password))) {
@@ -163,6 +155,10 @@ export async function runAdminCreateCli(
     io.out(`Admin ${created.email} created (role ${created.role}). Sign in at /admin/login.`);
     return ADMIN_CREATE_EXIT.created;
   } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      io.err(inUseAdvice(error));
+      return ADMIN_CREATE_EXIT.cannotRun;
+    }
     const message = error instanceof Error ? error.message : String(error);
     io.err(`admin:create could not run: ${message}`);
     return ADMIN_CREATE_EXIT.cannotRun;

@@ -71,7 +71,11 @@ export async function runReconcileCli(
         `the embedded database in ${config.dataDir} is open in the running server and PGlite has one process; stop the server first (reconcile then opens the database and the chain itself), or use DATABASE_URL`,
       );
     }
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      openedBy: 'reconcile',
+    });
     const report = await reconcile({
       db: database.db,
       rpc: chain.rpc,

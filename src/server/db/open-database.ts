@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { packageRoot } from '../package-root.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import type { Database, DatabaseKind } from './database.ts';
 import { describeDatabaseUrl } from './database-url.ts';
 import * as schema from './schema/index.ts';
@@ -18,6 +19,8 @@ export interface OpenDatabaseOptions {
   /** The server's data folder; PGlite keeps its files in `<dataDir>/pgdata`. */
   dataDir: string;
   log?: Logger;
+  /** Who opens it, named to a second opener the embedded database refuses ("the server", "admin:create"). */
+  openedBy?: string;
 }
 
 export interface OpenedDatabase {
@@ -37,20 +40,30 @@ export function migrationsFolder(): string {
  * older schema than the code expects.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.log)
-    : openPglite(options.dataDir, options.log);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.log) : openPglite(options);
 }
 
-async function openPglite(dataDir: string, log: OpenDatabaseOptions['log']): Promise<OpenedDatabase> {
+/**
+ * The embedded database, held by this process alone until it is closed (data-dir-lock.ts): a second process
+ * that asks for the same folder is refused with DataDirInUseError, before it reads or writes a file of it.
+ */
+async function openPglite({ dataDir, log, openedBy }: OpenDatabaseOptions): Promise<OpenedDatabase> {
   const folder = path.join(dataDir, 'pgdata');
   await mkdir(folder, { recursive: true });
-  const client = await PGlite.create(folder);
+  const unlock = await lockDataDir(dataDir, openedBy === undefined ? {} : { command: openedBy });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(folder);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const pgliteDb = drizzlePglite({ client, schema });
   try {
     await migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() });
   } catch (error) {
     await client.close().catch(() => {});
+    await unlock();
     throw error;
   }
   log?.(`database: embedded PGlite in ${folder}, migrations applied`);
@@ -60,7 +73,11 @@ async function openPglite(dataDir: string, log: OpenDatabaseOptions['log']): Pro
     db,
     kind: 'pglite',
     close: once(async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        await unlock();
+      }
     }),
   };
 }
