@@ -309,6 +309,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
      * (`offered`), or the opponent left, so none will come (`declined`). Absent for a match under way.
      */
     rematch: z.enum(['open', 'offered', 'declined']).optional(),
+    /**
+     * Not in SPEC (rematch): with `rematch: 'offered'`, when the offer closes, as the `rematch` message names it
+     * (`expiresAt` server time, `msLeft` after this message was sent): the screen taken back waits for the
+     * offer from the first moment, instead of its 10 s return running out before it heard of it.
+     */
+    rematchCloses: z.object({ expiresAt: z.number(), msLeft: z.number() }).optional(),
   }),
   z.object({
     type: z.literal('reconnectionFailed'),

@@ -74,6 +74,20 @@ describe('back in a match after a reload', () => {
       },
     ],
     [
+      'reconnectionSuccess at a game-over screen with the offer’s deadline: the screen waits for the offer at once',
+      reloadedAtGameOver,
+      server({
+        type: 'reconnectionSuccess',
+        gameId: GAME,
+        playerIndex: 1,
+        gameState: finalState,
+        match: MATCH,
+        rematch: 'offered',
+        rematchCloses: { expiresAt: 9_999_999, msLeft: 41_000 },
+      }),
+      { state: 'gameOver', rematchOffer: 'offered', rematchOfferClosesAt: AT + 41_000 },
+    ],
+    [
       'reconnectionSuccess at a game-over screen whose opponent left: the rematch is declined',
       reloadedAtGameOver,
       server({

@@ -273,6 +273,11 @@ export function reduceServerMessage(view: GameView, message: ServerMessage, at: 
         opponentFound: true,
         rematchOffer:
           message.rematch === 'offered' || message.rematch === 'declined' ? message.rematch : null,
+        // An open offer's deadline comes with the screen taken back, so its return waits for the offer at once.
+        rematchOfferClosesAt:
+          message.rematch === 'offered' && message.rematchCloses
+            ? localDeadline(message.rematchCloses, at)
+            : null,
         rejoining: false,
         isDisconnected: false,
         canReconnect: false,

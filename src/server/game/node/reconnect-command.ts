@@ -92,6 +92,11 @@ function rejoinGameOver(ports: ReconnectPorts, link: PlayerLink, gameId: string)
   const status = back.opponentLeft ? 'declined' : offer?.challenge?.rematchOf === gameId ? 'offered' : 'open';
   const success = back.live.match.rejoinedOver(back.seat, status);
   if (!success) return false;
-  link.send(success);
+  const closesAt = status === 'offered' ? offer?.challenge?.expiresAt : undefined;
+  link.send(
+    closesAt === undefined
+      ? success
+      : { ...success, rematchCloses: { expiresAt: closesAt, msLeft: Math.max(0, closesAt - ports.now()) } },
+  );
   return true;
 }

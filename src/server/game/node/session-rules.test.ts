@@ -174,6 +174,10 @@ describe('a reload during a match or at its game-over screen', () => {
       rematch: 'offered',
     });
     expect(success?.gameState).toMatchObject({ gameState: 'gameOver', reason: a.of('gameOver')[0]!.reason });
+    // The offer's deadline comes with the screen: the one its offerer was told, the time left counted from now.
+    const offeredUntil = b.of('findMatch').at(-1)?.rematch?.expiresAt;
+    expect(offeredUntil).toBeGreaterThan(clock.now());
+    expect(success?.rematchCloses).toEqual({ expiresAt: offeredUntil, msLeft: offeredUntil! - clock.now() });
     // Past the hold now, the seat is the new socket's: nothing is declined.
     clock.set(closedAt + GAME_OVER_SEAT_HOLD_MS);
     game.tick();
