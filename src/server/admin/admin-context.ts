@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import type { EventActor } from '../operations-log/system-events.ts';
-import type { AdminActionInput, AdminActor } from './admin-events.ts';
+import type { AdminActionInput, AdminActor, SignedInBy } from './admin-events.ts';
 import type { AdminRole } from './admin-roles.ts';
 import type { AdminSession, AdminSessionStore } from './admin-sessions.ts';
 import type { AdminServices } from './overview/admin-services.ts';
@@ -36,6 +36,8 @@ export interface AdminRouteContext extends AdminServices {
    * client IP): the request then counts as recorded, so no second, generic admin event is written for it.
    */
   actingAdmin(request: FastifyRequest): EventActor;
+  /** The request's admin passed the second factor: the sign-in is whole, recorded as such (admin-sign-in.ts). */
+  recordSignIn(request: FastifyRequest, by: SignedInBy): Promise<void>;
 }
 
 /**

@@ -3,7 +3,10 @@ import { recordSystemEvent, type Severity } from '../operations-log/system-event
 
 /** System event types of the admin area (SPEC §3 system event: eventType). */
 export const ADMIN_EVENT = {
+  /** A whole sign-in: the password and, where one is asked, the second factor. */
   loginSucceeded: 'admin_login_succeeded',
+  /** The password was right and a second factor is owed: not a sign-in yet, and it may never become one. */
+  passwordAccepted: 'admin_password_accepted',
   loginFailed: 'admin_login_failed',
   throttledLogin: 'admin_login_throttled',
   logout: 'admin_logout',
@@ -27,9 +30,20 @@ export interface AdminActor {
   role: string;
 }
 
+/** How a sign-in was completed: the password alone (no second factor asked), a code, a recovery code, enrolment. */
+export type SignedInBy = 'password' | 'totp' | 'recovery_code' | 'enrolment';
+
 export type LoginOutcome =
-  | { outcome: 'succeeded'; admin: AdminActor }
+  | { outcome: 'succeeded'; admin: AdminActor; by: SignedInBy }
+  | { outcome: 'password_accepted'; admin: AdminActor; owed: 'enrol' | 'verify' }
   | { outcome: 'failed'; accountUnderAttack: boolean };
+
+const SIGNED_IN_BY_TEXT: Record<SignedInBy, string> = {
+  password: 'with the password (no second factor asked of the role)',
+  totp: 'with the password and a two-factor code',
+  recovery_code: 'with the password and a recovery code',
+  enrolment: 'with the password, setting up two-factor sign-in',
+};
 
 /**
  * What one login attempt may store (RELIABILITY 34: an unauthenticated request cannot grow a table without
@@ -53,7 +67,10 @@ export function boundedLoginFields(attempt: { email: string; ip: string; userAge
 
 /**
  * Every login attempt that reached the password check, good or bad, with the e-mail tried and the client IP
- * (never the password), bounded. Refused attempts are counted per address by throttled-login-events.ts.
+ * (never the password), bounded; and the sign-in's end once its second factor passed. `admin_login_succeeded`
+ * is written only for a whole sign-in: a right password whose second factor is owed is
+ * `admin_password_accepted`, so the trail never says "signed in" for a session that then failed or never
+ * sent its code. Refused attempts are counted per address by throttled-login-events.ts.
  */
 export async function recordAdminLogin(
   db: Database,
@@ -66,8 +83,15 @@ export async function recordAdminLogin(
       return recordSystemEvent(db, {
         severity: 'other',
         eventType: ADMIN_EVENT.loginSucceeded,
-        message: `Admin ${email} signed in from ${ip}`,
-        details: { ...base, adminId: attempt.admin.adminId, role: attempt.admin.role },
+        message: `Admin ${email} signed in from ${ip} ${SIGNED_IN_BY_TEXT[attempt.by]}`,
+        details: { ...base, adminId: attempt.admin.adminId, role: attempt.admin.role, by: attempt.by },
+      });
+    case 'password_accepted':
+      return recordSystemEvent(db, {
+        severity: 'other',
+        eventType: ADMIN_EVENT.passwordAccepted,
+        message: `Admin ${email} gave the right password from ${ip}; not signed in until ${attempt.owed === 'enrol' ? 'two-factor set-up is done' : 'a two-factor code passes'}`,
+        details: { ...base, adminId: attempt.admin.adminId, role: attempt.admin.role, owed: attempt.owed },
       });
     case 'failed':
       return recordSystemEvent(db, {

@@ -13,6 +13,7 @@ import { recordAdminLogin } from './admin-events.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
 import type { AdminRole } from './admin-roles.ts';
 import type { AdminSessionStore } from './admin-sessions.ts';
+import { recordSignIn } from './admin-sign-in.ts';
 import {
   dummyPasswordHash,
   hashAdminPassword,
@@ -85,14 +86,15 @@ export function registerLoginRoute(scope: FastifyInstance, deps: LoginRouteDeps)
       }
 
       await throttle.succeeded(attempt.ticket);
-      const now = new Date(clock.now());
       const rehash = needsRehash(admin.passwordHash)
         ? await hashAdminPassword(body.data.password)
         : undefined;
-      await db
-        .update(adminUsers)
-        .set({ lastLogin: now, updatedAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
-        .where(eq(adminUsers.id, admin.id));
+      if (rehash) {
+        await db
+          .update(adminUsers)
+          .set({ passwordHash: rehash, updatedAt: new Date(clock.now()) })
+          .where(eq(adminUsers.id, admin.id));
+      }
       // A new session id at every login; the one the browser held (if any) is deleted, not reused.
       const { token } = await sessions.start({
         adminId: admin.id,
@@ -100,19 +102,25 @@ export function registerLoginRoute(scope: FastifyInstance, deps: LoginRouteDeps)
         userAgent,
         replacing: adminTokenOf(request, deps.publicOrigin()),
       });
-      await recordAdminLogin(db, {
-        outcome: 'succeeded',
-        email,
-        ip,
-        userAgent,
-        admin: { adminId: admin.id, email: admin.email, role: admin.role },
-      });
       setAdminCookie(request, reply, deps.publicOrigin(), token);
-      // The session is usable only for the second-factor step until it passes it (register-admin-routes.ts).
+      // The session is usable only for the second-factor step until it passes it (register-admin-routes.ts);
+      // until then this is a right password, not a sign-in (admin-events.ts).
       const secondFactor = secondFactorStage(
         { role: admin.role, totpEnrolled: admin.totpEnabledAt !== null, secondFactorDone: false },
         deps.twoFactorRequiredFor,
       );
+      const actor = { adminId: admin.id, email: admin.email, role: admin.role };
+      if (secondFactor === null) await recordSignIn(db, clock, request, actor, 'password');
+      else {
+        await recordAdminLogin(db, {
+          outcome: 'password_accepted',
+          email,
+          ip,
+          userAgent,
+          admin: actor,
+          owed: secondFactor,
+        });
+      }
       return {
         success: true,
         user: { email: admin.email, username: admin.username, role: admin.role },

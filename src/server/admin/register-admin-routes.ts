@@ -12,6 +12,7 @@ import { hasAllowedOrigin, isJsonRequest, isStateChanging } from './admin-reques
 import { type AdminRole, roleAllows } from './admin-roles.ts';
 import { registerSessionRoutes } from './admin-session-routes.ts';
 import { type AdminSessionStore, createAdminSessionStore } from './admin-sessions.ts';
+import { recordSignIn } from './admin-sign-in.ts';
 import type { AdminServices } from './overview/admin-services.ts';
 import { createThrottledLoginEvents } from './throttled-login-events.ts';
 import { createAdminTwoFactor } from './two-factor/admin-two-factor.ts';
@@ -79,6 +80,11 @@ export async function registerAdminRoutes(
       if (!session) throw new Error('actingAdmin needs a signed-in admin');
       recorded.add(request);
       return { by: session.email, adminId: session.adminId, role: session.role, ip: request.ip };
+    },
+    async recordSignIn(request, by) {
+      if (!request.adminSession) throw new Error('recordSignIn needs a signed-in admin');
+      recorded.add(request);
+      await recordSignIn(db, clock, request, actorOf(request.adminSession), by);
     },
   };
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterEach, expect } from 'vitest';
 import { HOUSE } from '../../../../test/support/admin-fixtures.ts';
@@ -6,6 +7,7 @@ import { createFakeClock, type FakeClock } from '../../../common/clock.ts';
 import { createChainRpc } from '../../chain/chain-rpc.ts';
 import type { Database } from '../../db/database.ts';
 import { registerBanStatusRoute } from '../../http/ban-status-route.ts';
+import { createServerLogger } from '../../logger.ts';
 import { type Bans, createBans } from '../../security/bans.ts';
 import { createLoginThrottle } from '../../security/login-throttle.ts';
 import { type AdminUserRow, createAdmin } from '../admin-accounts.ts';
@@ -37,6 +39,8 @@ export interface AdminBed {
   bans: Bans;
   /** Every route registered under /api/admin, as Fastify registered it (`/api/admin/games/:id/replay`). */
   adminRoutes: Array<{ method: string; url: string; public: boolean }>;
+  /** The error lines the app logged (its request log at error level), as the server's logger writes them. */
+  loggedErrors: Array<{ msg: string; err?: { message?: string } }>;
 }
 
 /** A port nothing listens on: the chain is unreachable, as when the RPC is down. */
@@ -65,7 +69,17 @@ export const testRoutes: AdminRoutes = (scope, context) => {
 
 export async function startAdminApp(db: Database, options: AdminAppOptions = {}): Promise<AdminBed> {
   const clock = createFakeClock();
-  const app = Fastify({ trustProxy: options.trustProxy ?? false });
+  const loggedErrors: AdminBed['loggedErrors'] = [];
+  const errorLines = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) loggedErrors.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = Fastify({
+    trustProxy: options.trustProxy ?? false,
+    loggerInstance: createServerLogger('error', errorLines),
+  });
   const adminRoutes: AdminBed['adminRoutes'] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/admin')) return;
@@ -96,7 +110,7 @@ export async function startAdminApp(db: Database, options: AdminAppOptions = {})
   });
   registerBanStatusRoute(app, bans);
   await app.ready();
-  return { app, clock, sessions, bans, adminRoutes };
+  return { app, clock, sessions, bans, adminRoutes, loggedErrors };
 }
 
 /** A `start` for each test of a suite; the app it made is closed after the test. */

@@ -123,6 +123,63 @@ describeEachDatabase('admin two-factor sign-in (TOTP)', (target) => {
     );
   });
 
+  it("the trail says 'signed in' only once the second factor passed; a right password alone is its own event", async () => {
+    const h = await start(owners);
+    const { admin, totp } = await signedIn(h, target.db, 'admin');
+    if (!totp) throw new Error('the kit did not enrol');
+    const signInsOf = async () =>
+      (await eventsOf(target.db, admin.id)).filter((e) => e.eventType === ADMIN_EVENT.loginSucceeded);
+    const lastLogin = async () =>
+      (await target.db.select().from(adminUsers).where(sql`${adminUsers.id} = ${admin.id}`))[0]?.lastLogin;
+    const before = { signIns: (await signInsOf()).length, lastLogin: await lastLogin() };
+
+    // A password whose codes then fail, and one whose code never comes: neither is a sign-in.
+    h.clock.advance(TOTP_STEP_MS);
+    const failing = await passwordOnly(h, admin.email);
+    for (let i = 0; i < SECOND_FACTOR_TRIES_PER_SESSION; i += 1)
+      await sendCode(h, failing.cookie, 'verify', '000000');
+    await passwordOnly(h, admin.email);
+    expect(await signInsOf()).toHaveLength(before.signIns);
+    expect(await lastLogin()).toEqual(before.lastLogin);
+    const accepted = (await eventsOf(target.db, admin.id)).filter(
+      (e) => e.eventType === ADMIN_EVENT.passwordAccepted,
+    );
+    expect(accepted.length).toBeGreaterThanOrEqual(2);
+    expect(accepted.at(-1)?.message).toContain('not signed in until a two-factor code passes');
+
+    h.clock.advance(TOTP_STEP_MS);
+    const passing = await passwordOnly(h, admin.email);
+    expect((await sendCode(h, passing.cookie, 'verify', totpAt(totp.secret, h.clock.now()))).statusCode).toBe(
+      200,
+    );
+    const signIns = await signInsOf();
+    expect(signIns).toHaveLength(before.signIns + 1);
+    expect(signIns.at(-1)?.details).toMatchObject({ by: 'totp', adminId: admin.id });
+    expect(signIns.at(-1)?.message).toContain('with the password and a two-factor code');
+    expect((await lastLogin())?.getTime()).toBe(h.clock.now());
+  });
+
+  it('a wrong code is answered as such and is no server error: at enrolment, at sign-in, and when it ends the sign-in', async () => {
+    const h = await start(owners);
+    const enrolling = await newAdmin(h, target.db, undefined, 'admin');
+    const pending = await passwordOnly(h, enrolling.email);
+    expect((await postJson(h.app, '/api/admin/two-factor/enrol', pending.cookie)).statusCode).toBe(200);
+    const wrongConfirm = await sendCode(h, pending.cookie, 'confirm', '000000');
+    expect(wrongConfirm.statusCode).toBe(401);
+    expect(wrongConfirm.json()).toEqual({ error: ADMIN_ERRORS.invalidSecondFactor });
+
+    const { admin } = await signedIn(h, target.db, 'admin');
+    const signingIn = await passwordOnly(h, admin.email);
+    const answers = [];
+    for (let i = 0; i < SECOND_FACTOR_TRIES_PER_SESSION; i += 1) {
+      const res = await sendCode(h, signingIn.cookie, 'verify', '000000');
+      answers.push([res.statusCode, res.json()]);
+    }
+    expect(answers.at(0)).toEqual([401, { error: ADMIN_ERRORS.invalidSecondFactor }]);
+    expect(answers.at(-1)).toEqual([401, { error: ADMIN_ERRORS.secondFactorSessionEnded }]);
+    expect(h.loggedErrors).toEqual([]);
+  });
+
   it(`RELIABILITY 44: wrong codes count per address too: after ${LOGIN_MAX_FAILURES} from one, the next is 429, even a right one`, async () => {
     const h = await start(owners);
     const { admin, totp } = await signedIn(h, target.db, 'owner');

@@ -27,6 +27,9 @@ export interface TwoFactorRouteDeps {
   requiredFor: readonly AdminRole[];
 }
 
+/** What `throttled` gives when it has answered the request itself (a refused or a wrong code). */
+const ANSWERED = Symbol('answered');
+
 /** Usable by every role, and while the second factor is still owed (the guard lets these through). */
 const stepRoute = { config: { ...allow(ROLES.read).config, secondFactorStep: true } };
 
@@ -47,15 +50,23 @@ export function registerTwoFactorRoutes(
   const { twoFactor, sessions } = context;
   const stageOf = (session: AdminSession) => secondFactorStage(session, deps.requiredFor);
 
-  /** Runs `attempt` as one counted try; a refused or failed try answers here, a success returns its value. */
+  /**
+   * Runs `attempt` as one counted try; a refused or failed try is answered here and gives `ANSWERED`, a
+   * success returns its value. Never the reply itself: Fastify's reply is a thenable, so an async function
+   * that returns it resolves to what its `then` gives (undefined, once the answer has been sent), not to it.
+   */
   const throttled = async <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     session: AdminSession,
     attempt: (code: string) => Promise<T | undefined>,
-  ): Promise<T | FastifyReply> => {
+  ): Promise<T | typeof ANSWERED> => {
+    const answer = (status: number, body: { error: string }): typeof ANSWERED => {
+      reply.code(status).send(body);
+      return ANSWERED;
+    };
     const body = secondFactorCodeBodySchema.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: ADMIN_ERRORS.invalidSecondFactor });
+    if (!body.success) return answer(400, { error: ADMIN_ERRORS.invalidSecondFactor });
     const { ip } = request;
     const reserved = await deps.throttle.reserve(ip, `2fa:${session.adminId}`, {
       accountCap: SECOND_FACTOR_FAILURES_PER_ADMIN,
@@ -64,16 +75,14 @@ export function registerTwoFactorRoutes(
       const retryAfterSeconds = Math.max(1, Math.ceil(reserved.retryAfterMs / 1000));
       const userAgent = request.headers['user-agent'];
       await deps.throttledEvents.record({ email: session.email, ip, userAgent, retryAfterSeconds });
-      return reply
-        .header('retry-after', String(retryAfterSeconds))
-        .code(429)
-        .send({ error: ADMIN_ERRORS.tooManyAttempts });
+      reply.header('retry-after', String(retryAfterSeconds));
+      return answer(429, { error: ADMIN_ERRORS.tooManyAttempts });
     }
     // Counted in the session before the check: parallel codes of one session share its tries.
     const tries = await sessions.takeSecondFactorTry(session.sid, SECOND_FACTOR_TRIES_PER_SESSION);
     if (tries === null) {
       await sessions.endSid(session.sid);
-      return reply.code(401).send({ error: ADMIN_ERRORS.secondFactorSessionEnded });
+      return answer(401, { error: ADMIN_ERRORS.secondFactorSessionEnded });
     }
     const done = await attempt(body.data.code);
     if (done === undefined) {
@@ -89,7 +98,7 @@ export function registerTwoFactorRoutes(
         });
       }
       if (tries < SECOND_FACTOR_TRIES_PER_SESSION) {
-        return reply.code(401).send({ error: ADMIN_ERRORS.invalidSecondFactor });
+        return answer(401, { error: ADMIN_ERRORS.invalidSecondFactor });
       }
       await sessions.endSid(session.sid);
       await context.recordAction(request, {
@@ -99,7 +108,7 @@ export function registerTwoFactorRoutes(
         message: `${tries} wrong two-factor codes for admin ${session.email} (the last from ${ip}): sign-in ended`,
         details: { wrongCodes: tries },
       });
-      return reply.code(401).send({ error: ADMIN_ERRORS.secondFactorSessionEnded });
+      return answer(401, { error: ADMIN_ERRORS.secondFactorSessionEnded });
     }
     await deps.throttle.succeeded(reserved.ticket);
     await sessions.completeSecondFactor(session.sid);
@@ -136,12 +145,13 @@ export function registerTwoFactorRoutes(
       const confirmed = await throttled(request, reply, session, (code) =>
         twoFactor.confirmEnrolment(session.adminId, code),
       );
-      if (!('recoveryCodes' in confirmed)) return confirmed;
+      if (confirmed === ANSWERED) return reply;
       await context.recordAction(request, {
         action: 'second_factor_enrolled',
         eventType: ADMIN_EVENT.twoFactorEnrolled,
         message: `Admin ${session.email} set up two-factor sign-in`,
       });
+      await context.recordSignIn(request, 'enrolment');
       return { success: true as const, recoveryCodes: confirmed.recoveryCodes };
     },
   );
@@ -156,7 +166,7 @@ export function registerTwoFactorRoutes(
         const result = await twoFactor.check(session.adminId, code);
         return result.ok ? result : undefined;
       });
-      if (!('by' in checked)) return checked;
+      if (checked === ANSWERED) return reply;
       if (checked.by === 'recovery_code') {
         await context.recordAction(request, {
           action: 'recovery_code_used',
@@ -165,12 +175,10 @@ export function registerTwoFactorRoutes(
           message: `Admin ${session.email} signed in with a recovery code (${checked.recoveryCodesLeft} left)`,
           details: { recoveryCodesLeft: checked.recoveryCodesLeft },
         });
+        await context.recordSignIn(request, 'recovery_code');
         return { success: true as const, by: checked.by, recoveryCodesLeft: checked.recoveryCodesLeft };
       }
-      await context.recordAction(request, {
-        action: 'second_factor_passed',
-        message: `Admin ${session.email} passed two-factor sign-in`,
-      });
+      await context.recordSignIn(request, 'totp');
       return { success: true as const, by: checked.by };
     },
   );
