@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { adminPlacePath } from '../../common/admin-places.ts';
-import { formatDate, formatSol, shortenAddress } from '../../common/format.ts';
+import { formatDate, formatLamports, formatSol, shortenAddress } from '../../common/format.ts';
 import { explorerAddressUrl, explorerTxUrl } from './admin-explorer.ts';
 import { useAdminPanel } from './admin-panel-context.tsx';
 
@@ -9,12 +9,16 @@ export function groupedLamports(lamports: string): string {
   return /^-?\d+$/.test(lamports) ? BigInt(lamports).toLocaleString('en-US') : lamports;
 }
 
-/** SOL as SPEC §5 formats it, the exact lamports beside it (and in the tooltip). */
+/**
+ * An amount as the ledger holds it: exact SOL from its lamports (never rounded: 24,250,000 lamports reads
+ * 0.02425 SOL), the lamports beneath; a SOL figure alone only where no lamports came with it.
+ */
 export function Amount({ sol, lamports }: { sol: number | null; lamports: string | null }) {
-  if (sol === null) return <span className="text-slate-500">-</span>;
+  if (lamports === null && sol === null) return <span className="text-slate-500">-</span>;
+  const text = lamports !== null ? formatLamports(BigInt(lamports)) : formatSol(sol);
   return (
     <span className="inline-flex flex-col whitespace-nowrap leading-tight">
-      <span title={lamports ? `${lamports} lamports` : undefined}>{formatSol(sol)}</span>
+      <span title={lamports ? `${lamports} lamports` : undefined}>{text}</span>
       {lamports && (
         <span data-testid="amount-lamports" className="text-[10px] text-slate-500">
           {groupedLamports(lamports)} lamports

@@ -9,16 +9,24 @@ function thisMonth(now: number): { from: string; to: string } {
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
-/**
- * A date range and a link that downloads the tab's rows as CSV (owner and admin; the server streams it and
- * records the export). A range the server would refuse is explained here instead of offering the link.
- */
-export function ExportCsvForm({ kind, now = Date.now() }: { kind: ExportKind; now?: number }) {
-  // Support and viewer would only get the server's 403 (as a downloaded file): they are not offered it.
-  return useAdminCan('act') ? <ExportRangeForm kind={kind} now={now} /> : null;
+interface ExportFormProps {
+  kind: ExportKind;
+  /** The tab's search (the page's search box): the file holds the rows the tab shows for it. */
+  search?: string;
+  now?: number;
 }
 
-function ExportRangeForm({ kind, now }: { kind: ExportKind; now: number }) {
+/**
+ * A date range and a link that downloads the tab's rows as CSV (owner and admin; the server streams it and
+ * records the export), narrowed by the tab's search as the tab is. A range the server would refuse is
+ * explained here instead of offering the link.
+ */
+export function ExportCsvForm({ kind, search = '', now = Date.now() }: ExportFormProps) {
+  // Support and viewer would only get the server's 403 (as a downloaded file): they are not offered it.
+  return useAdminCan('act') ? <ExportRangeForm kind={kind} search={search} now={now} /> : null;
+}
+
+function ExportRangeForm({ kind, search, now }: Required<ExportFormProps>) {
   const [range, setRange] = useState(() => thisMonth(now));
   const checked = exportRange(range.from, range.to);
   const input = (field: 'from' | 'to', label: string) => (
@@ -42,11 +50,11 @@ function ExportRangeForm({ kind, now }: { kind: ExportKind; now: number }) {
       {input('to', 'To')}
       {checked.ok ? (
         <a
-          href={`${ADMIN_API}${exportPath(kind, range.from, range.to)}`}
+          href={`${ADMIN_API}${exportPath(kind, range.from, range.to, search)}`}
           download
           className="rounded border border-green-400 px-3 py-1 font-bold text-green-200 hover:bg-green-400/15"
         >
-          Export CSV
+          {search.trim() ? `Export CSV matching '${search.trim()}'` : 'Export CSV'}
         </a>
       ) : (
         <span role="alert" className="text-red-300">

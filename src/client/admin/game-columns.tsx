@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'wouter';
 import { adminPlacePath } from '../../common/admin-places.ts';
-import type { AdminGameRow } from '../../common/api/admin-rows.ts';
+import { type AdminGameRow, PAYOUT_STATE_TEXTS } from '../../common/api/admin-rows.ts';
 import { modeLabel } from '../history/history-labels.ts';
 import { Amount, DateText, GameIdLink, SignatureLink, WalletLink } from './admin-cells.tsx';
 
@@ -36,6 +36,28 @@ function Players({ game }: { game: AdminGameRow }) {
   );
 }
 
+/**
+ * The winner's payout as the ledger has it: the amount once sent; otherwise what stands in its way (owed,
+ * held, cancelled with the loser refunded), the amount the ledger carries beside it.
+ */
+export function PayoutCell({ game }: { game: AdminGameRow }) {
+  if (game.payoutState === 'none') return <span className="text-slate-500">-</span>;
+  const amount = <Amount sol={null} lamports={game.payoutLedgerLamports ?? game.winnerPayoutLamports} />;
+  if (game.payoutState === 'sent') return amount;
+  const tone =
+    game.payoutState === 'refunded_loser' || game.payoutState === 'failed'
+      ? 'text-red-300'
+      : 'text-amber-300';
+  return (
+    <span className="flex flex-col gap-0.5">
+      <span className={game.payoutState === 'refunded_loser' ? 'line-through decoration-slate-500' : ''}>
+        {amount}
+      </span>
+      <span className={`whitespace-nowrap text-[11px] ${tone}`}>{PAYOUT_STATE_TEXTS[game.payoutState]}</span>
+    </span>
+  );
+}
+
 /** The Games table's columns (SPEC §3 admin game), shared by the Games tab and a wallet's detail. */
 export const GAME_COLUMNS = [
   col.accessor('createdAt', { header: 'Date', cell: (c) => <DateText value={c.getValue()} /> }),
@@ -58,7 +80,7 @@ export const GAME_COLUMNS = [
   }),
   col.accessor('winnerPayoutAmount', {
     header: 'Payout',
-    cell: (c) => <Amount sol={c.getValue()} lamports={c.row.original.winnerPayoutLamports} />,
+    cell: (c) => <PayoutCell game={c.row.original} />,
   }),
   col.accessor('winnerPayoutSignature', {
     header: 'Payout Signature',

@@ -5,7 +5,7 @@ import { modeLabel } from '../history/history-labels.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { Amount, DateText, SignatureLink, WalletLink } from './admin-cells.tsx';
 import { useAdminFetch } from './admin-fetch.ts';
-import { winnerWallet } from './game-columns.tsx';
+import { PayoutCell, winnerWallet } from './game-columns.tsx';
 import { GameReplay } from './replay/game-replay.tsx';
 import { ADMIN_KEY } from './use-admin-list.ts';
 
@@ -13,6 +13,29 @@ import { ADMIN_KEY } from './use-admin-list.ts';
 function integrityText(game: AdminGameRow): string {
   if (game.integrityScore === null) return 'Not measured';
   return `${game.integrityScore}/100${game.suspiciousActivity ? ' · suspicious' : ''}`;
+}
+
+/** How long the match was played, to the second; '-' when it was never played. */
+function durationText(ms: number | null): string {
+  if (ms === null) return '-';
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/** Each seat's refund once the chain confirmed it: its amount and its transfer. */
+function refundFields(game: AdminGameRow): [string, ReactNode][] {
+  const seats = [
+    ['Player 1', game.player1RefundAmount, game.player1RefundLamports, game.player1RefundSignature],
+    ['Player 2', game.player2RefundAmount, game.player2RefundLamports, game.player2RefundSignature],
+  ] as const;
+  return seats.flatMap(([seat, sol, lamports, signature]): [string, ReactNode][] =>
+    lamports === null
+      ? []
+      : [
+          [`${seat} Refund`, <Amount key={`${seat}r`} sol={sol} lamports={lamports} />],
+          [`${seat} Refund Signature`, <SignatureLink key={`${seat}rs`} signature={signature} />],
+        ],
+  );
 }
 
 /** A game's record and its replay on the game canvas (settles a disputed point). */
@@ -27,9 +50,19 @@ export function GameDetailView({ game }: { game: AdminGameRow }) {
     ['Player 2', <WalletLink key="p2" address={game.player2Wallet} />],
     ['Score', game.finalScore ?? '-'],
     ['Winner', <WalletLink key="w" address={winnerWallet(game)} />],
+    ['Duration', durationText(game.durationMs)],
     ['Entry Fee', <Amount key="f" sol={game.entryFee} lamports={game.entryFeeLamports} />],
-    ['Payout', <Amount key="p" sol={game.winnerPayoutAmount} lamports={game.winnerPayoutLamports} />],
+    ['Player 1 Entry', <SignatureLink key="e1" signature={game.player1EntrySignature} />],
+    ['Player 2 Entry', <SignatureLink key="e2" signature={game.player2EntrySignature} />],
+    ['Payout', <PayoutCell key="p" game={game} />],
     ['Payout Signature', <SignatureLink key="ps" signature={game.winnerPayoutSignature} />],
+    ...(game.payoutDecision
+      ? ([
+          ['Payout Decision', game.payoutDecision],
+          ['Decided', <DateText key="pd" value={game.payoutDecidedAt} />],
+        ] as [string, ReactNode][])
+      : []),
+    ...refundFields(game),
     ['Integrity', integrityText(game)],
   ];
   return (

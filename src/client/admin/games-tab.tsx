@@ -11,7 +11,7 @@ export function GamesTab({ search }: { search: string }) {
   return (
     <>
       <HeldPayoutsPanel />
-      <ExportCsvForm kind="games" />
+      <ExportCsvForm kind="games" search={search} />
       <DataTable
         label="Games"
         columns={GAME_COLUMNS}

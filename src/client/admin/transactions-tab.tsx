@@ -30,7 +30,7 @@ export function TransactionsTab({ search }: { search: string }) {
   const list = useAdminList(adminTransactionRowSchema, '/transactions', { search });
   return (
     <>
-      <ExportCsvForm kind="transactions" />
+      <ExportCsvForm kind="transactions" search={search} />
       <DataTable
         label="Transactions"
         columns={COLUMNS}

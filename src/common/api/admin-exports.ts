@@ -5,6 +5,8 @@ import { DAY_MS } from '../text-patterns.ts';
  * `from` 00:00:00Z up to, not including, the day after `to` 00:00:00Z. The answer is `text/csv` (RFC 4180:
  * CRLF, fields quoted where they hold a quote, a comma or a line break), headed by the columns below, oldest
  * first; lamports are exact integers as text and SOL exact decimal text. A refused range is 400 `{ error }`.
+ * `search` is the search of the tab the export is asked from (a wallet, a signature, a game id): the file then
+ * holds the rows that tab shows for it, within the days.
  */
 
 export const EXPORT_KINDS = ['transactions', 'games'] as const;
@@ -44,6 +46,7 @@ export const EXPORT_COLUMNS = {
     'completion_status',
     'entry_fee_lamports',
     'winner_payout_lamports',
+    'winner_payout_state',
     'winner_payout_signature',
     'player1_refund_lamports',
     'player2_refund_lamports',
@@ -56,6 +59,8 @@ export const EXPORT_RANGE_ERRORS = {
   reversed: 'from must not be after to',
   tooLong: `A range may cover at most ${MAX_EXPORT_DAYS} days`,
 } as const;
+
+export const EXPORT_SEARCH_ERROR = 'search must be one search text of at most 200 characters';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -84,5 +89,8 @@ export function exportRange(
 }
 
 /** The export's address under /api/admin. */
-export const exportPath = (kind: ExportKind, from: string, to: string) =>
-  `/export/${kind}.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+/** An export's path: its days and, when the tab is searched, its search (so the file is what the tab shows). */
+export const exportPath = (kind: ExportKind, from: string, to: string, search = '') =>
+  `/export/${kind}.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${
+    search.trim() ? `&search=${encodeURIComponent(search.trim())}` : ''
+  }`;

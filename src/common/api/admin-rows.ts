@@ -58,6 +58,34 @@ export const adminTransactionRowSchema = z.object({
 export type AdminTransactionRow = z.infer<typeof adminTransactionRowSchema>;
 
 /**
+ * Where a game's winner payout stands, as its ledger row says (never the game row's own figure, which is what
+ * the result owed): none owed (practice, a draw, a cancelled match), owed and not sent yet, held (the winner
+ * was banned), released after review and being sent, sent (confirmed on chain), cancelled with the loser's
+ * entry refunded instead, or failed.
+ */
+export const PAYOUT_STATES = [
+  'none',
+  'owed',
+  'held',
+  'released',
+  'sent',
+  'refunded_loser',
+  'failed',
+] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** Each payout state as the back-office words it. */
+export const PAYOUT_STATE_TEXTS: Record<PayoutState, string> = {
+  none: 'No payout',
+  owed: 'Owed, not sent yet',
+  held: 'Held for review (winner banned)',
+  released: 'Released after review, being sent',
+  sent: 'Sent',
+  refunded_loser: "Not paid: the loser's entry was refunded instead",
+  failed: 'Failed',
+};
+
+/**
  * GET /api/admin/games: one game (SPEC §3 admin game) with the money it moved: the entry fee, the winner's
  * payout and each refund, and the chain signatures once confirmed.
  */
@@ -79,10 +107,17 @@ export const adminGameRowSchema = z.object({
   entryFeeLamports: lamportsText,
   player1EntrySignature: z.string().nullable(),
   player2EntrySignature: z.string().nullable(),
+  /** What the winner was paid or is owed: null when nothing is (a payout cancelled after review included). */
   winnerPayoutAmount: solNumber.nullable(),
   winnerPayoutLamports: lamportsText.nullable(),
   winnerPayoutTransactionId: z.string().nullable(),
   winnerPayoutSignature: z.string().nullable(),
+  /** The payout's state from its ledger row; the amount that row carries, also once cancelled. */
+  payoutState: z.enum(PAYOUT_STATES),
+  payoutLedgerLamports: lamportsText.nullable(),
+  /** An admin's decision on a held payout, as the ledger records it ("Released by …: reason"), and when. */
+  payoutDecision: z.string().nullable(),
+  payoutDecidedAt: instant.nullable(),
   player1RefundAmount: solNumber.nullable(),
   player1RefundLamports: lamportsText.nullable(),
   player1RefundSignature: z.string().nullable(),

@@ -1,10 +1,17 @@
-import { and, asc, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { EXPORT_COLUMNS, type ExportKind } from '../../../common/api/admin-exports.ts';
 import { lamportsToSolString } from '../../../common/format.ts';
 import type { Database } from '../../db/database.ts';
-import { games, transactions } from '../../db/schema/index.ts';
+import { games, queueSessions, transactions } from '../../db/schema/index.ts';
 import { cursorText } from '../queries/cursor.ts';
+import { gamePayoutOf, payoutOfGame } from '../queries/game-payout-state.ts';
+import { gamesWhere } from '../queries/games-list.ts';
+import {
+  queueEntryOfTransaction,
+  transactionGameId,
+  transactionsWhere,
+} from '../queries/transactions-list.ts';
 import type { CsvValue } from './csv.ts';
 
 /** Rows read per query: the export never holds more than one page in memory. */
@@ -32,8 +39,20 @@ async function* keyset<Row extends { cursorAt: string; id: string }>(
   }
 }
 
-function transactionRows(db: Database, start: Date, end: Date) {
+/** What an export holds: the days asked for, narrowed as the tab it was asked from shows (its search). */
+export interface ExportFilter {
+  start: Date;
+  end: Date;
+  search?: string | null;
+}
+
+function transactionRows(db: Database, filter: ExportFilter) {
   const t = transactions;
+  const where = transactionsWhere({
+    search: filter.search ?? null,
+    createdFrom: filter.start,
+    createdBefore: filter.end,
+  });
   return keyset(
     (after) =>
       db
@@ -46,7 +65,7 @@ function transactionRows(db: Database, start: Date, end: Date) {
           walletAddress: t.walletAddress,
           amountLamports: t.amountLamports,
           gameMode: t.gameMode,
-          gameId: t.gameId,
+          gameId: transactionGameId,
           signature: t.transactionSignature,
           reason: t.reason,
           refundPercentage: t.refundPercentage,
@@ -56,7 +75,8 @@ function transactionRows(db: Database, start: Date, end: Date) {
           adminNotes: t.adminNotes,
         })
         .from(t)
-        .where(and(gte(t.createdAt, start), lt(t.createdAt, end), after))
+        .leftJoin(queueSessions, queueEntryOfTransaction)
+        .where(and(where, after))
         .orderBy(asc(t.createdAt), asc(t.id))
         .limit(EXPORT_PAGE_ROWS),
     t.createdAt,
@@ -64,8 +84,13 @@ function transactionRows(db: Database, start: Date, end: Date) {
   );
 }
 
-function gameRows(db: Database, start: Date, end: Date) {
+function gameRows(db: Database, filter: ExportFilter) {
   const g = games;
+  const where = gamesWhere({
+    search: filter.search ?? null,
+    createdFrom: filter.start,
+    createdBefore: filter.end,
+  });
   return keyset(
     (after) =>
       db
@@ -83,11 +108,12 @@ function gameRows(db: Database, start: Date, end: Date) {
           entryFeeLamports: g.entryFeeLamports,
           winnerPayoutLamports: g.winnerPayoutLamports,
           winnerPayoutSignature: g.winnerPayoutSignature,
+          payout: payoutOfGame,
           player1RefundLamports: g.player1RefundLamports,
           player2RefundLamports: g.player2RefundLamports,
         })
         .from(g)
-        .where(and(gte(g.createdAt, start), lt(g.createdAt, end), after))
+        .where(and(where, after))
         .orderBy(asc(g.createdAt), asc(g.id))
         .limit(EXPORT_PAGE_ROWS),
     g.createdAt,
@@ -99,10 +125,10 @@ function gameRows(db: Database, start: Date, end: Date) {
 export async function* exportLines(
   db: Database,
   kind: ExportKind,
-  range: { start: Date; end: Date },
+  filter: ExportFilter,
 ): AsyncGenerator<{ values: CsvValue[]; lamports: bigint }> {
   if (kind === 'transactions') {
-    for await (const r of transactionRows(db, range.start, range.end)) {
+    for await (const r of transactionRows(db, filter)) {
       yield {
         lamports: r.amountLamports,
         values: [
@@ -127,7 +153,8 @@ export async function* exportLines(
     }
     return;
   }
-  for await (const r of gameRows(db, range.start, range.end)) {
+  for await (const r of gameRows(db, filter)) {
+    const payout = gamePayoutOf(r.payout);
     yield {
       lamports: r.entryFeeLamports,
       values: [
@@ -142,6 +169,7 @@ export async function* exportLines(
         r.completionStatus,
         r.entryFeeLamports,
         r.winnerPayoutLamports,
+        payout.payoutState,
         r.winnerPayoutSignature,
         r.player1RefundLamports,
         r.player2RefundLamports,

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminGameRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { games } from '../../db/schema/index.ts';
@@ -11,17 +11,24 @@ import {
   pageLimit,
   toPage,
 } from './cursor.ts';
+import { type GamePayout, gamePayoutOf, payoutOfGame } from './game-payout-state.ts';
 import { iso, isoOrNull, lamportsText, lamportsTextOrNull, sol, solOrNull } from './json-values.ts';
 import { idText, matchesParts, type SearchTerm, searchTerm, unionOf } from './search-term.ts';
 
 export type { AdminGameRow };
 
-export interface GameListRequest extends PageRequest {
+/** What narrows the games, on the Games tab and in its export alike. */
+export interface GameFilter {
   /** 4+ characters of a game id, a player's wallet or a signature of the game (entry, payout or refund). */
   search?: string | null;
   /** Only the games this wallet played (exactly this address). */
   wallet?: string;
+  /** Games created at or after this instant, and before `createdBefore` (the export's days). */
+  createdFrom?: Date;
+  createdBefore?: Date;
 }
+
+export interface GameListRequest extends PageRequest, GameFilter {}
 
 /** Every column but the heavy replay data (snapshots, inputs, the risk pass's figures), which a list never shows. */
 const {
@@ -75,18 +82,24 @@ export async function listGames(db: Database, request: GameListRequest = {}): Pr
     rows,
     limit,
     (row) => row.game.id,
-    ({ game }) => adminGameRow(game),
+    ({ game, payout }) => adminGameRow(game, gamePayoutOf(payout)),
   );
 }
 
 /** One game as the Games tab shows it, or null when there is none of that id. */
 export async function adminGame(db: Database, id: string): Promise<AdminGameRow | null> {
-  const [game] = await db.select(listColumns).from(games).where(eq(games.id, id));
-  return game ? adminGameRow(game) : null;
+  const [row] = await db
+    .select({ game: listColumns, payout: payoutOfGame })
+    .from(games)
+    .where(eq(games.id, id));
+  return row ? adminGameRow(row.game, gamePayoutOf(row.payout)) : null;
 }
 
-/** A games row as the Games tab shows it: SOL beside lamports, instants as ISO text. */
-export function adminGameRow(g: GameListFields): AdminGameRow {
+/**
+ * A games row as the Games tab shows it: SOL beside lamports, instants as ISO text, and the payout's state
+ * from the ledger (game-payout-state.ts) beside the amount the game row records.
+ */
+export function adminGameRow(g: GameListFields, payout: GamePayout): AdminGameRow {
   return {
     id: g.id,
     createdAt: iso(g.createdAt),
@@ -109,6 +122,7 @@ export function adminGameRow(g: GameListFields): AdminGameRow {
     winnerPayoutLamports: lamportsTextOrNull(g.winnerPayoutLamports),
     winnerPayoutTransactionId: g.winnerPayoutTransactionId,
     winnerPayoutSignature: g.winnerPayoutSignature,
+    ...payout,
     player1RefundAmount: solOrNull(g.player1RefundLamports),
     player1RefundLamports: lamportsTextOrNull(g.player1RefundLamports),
     player1RefundSignature: g.player1RefundSignature,
@@ -124,18 +138,22 @@ export function adminGameRow(g: GameListFields): AdminGameRow {
 export const gamesListStatement = (db: Database, request: GameListRequest = {}): SQL =>
   gamesQuery(db, request, pageLimit(request.limit)).getSQL();
 
+/** The filter's condition on `games`; undefined when it narrows nothing. */
+export function gamesWhere(filter: GameFilter): SQL | undefined {
+  const term = searchTerm(filter.search);
+  return and(
+    term ? matchingIds(term) : undefined,
+    filter.wallet ? playedBy(filter.wallet) : undefined,
+    filter.createdFrom ? gte(games.createdAt, filter.createdFrom) : undefined,
+    filter.createdBefore ? lt(games.createdAt, filter.createdBefore) : undefined,
+  );
+}
+
 function gamesQuery(db: Database, request: GameListRequest, limit: number) {
-  const term = searchTerm(request.search);
   return db
-    .select({ game: listColumns, cursorAt: cursorText(games.createdAt) })
+    .select({ game: listColumns, payout: payoutOfGame, cursorAt: cursorText(games.createdAt) })
     .from(games)
-    .where(
-      and(
-        term ? matchingIds(term) : undefined,
-        request.wallet ? playedBy(request.wallet) : undefined,
-        afterCursor(request.cursor, games.createdAt, games.id, 'uuid'),
-      ),
-    )
+    .where(and(gamesWhere(request), afterCursor(request.cursor, games.createdAt, games.id, 'uuid')))
     .orderBy(...newestFirst(games.createdAt, games.id))
     .limit(limit + 1);
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AdminTransactionRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { queueSessions, transactions } from '../../db/schema/index.ts';
@@ -16,10 +16,16 @@ import { idText, matchesParts, type SearchTerm, searchTerm, unionOf } from './se
 
 export type { AdminTransactionRow };
 
-export interface TransactionListRequest extends PageRequest {
+/** What narrows the ledger, on the Transactions tab and in its export alike. */
+export interface TransactionFilter {
   /** 4+ characters of a wallet address, a signature or a game id (start, end or shortened form), or a whole id. */
   search?: string | null;
+  /** Rows created at or after this instant, and before `createdBefore` (the export's days). */
+  createdFrom?: Date;
+  createdBefore?: Date;
 }
+
+export interface TransactionListRequest extends PageRequest, TransactionFilter {}
 
 /**
  * An entry fee names no game; its queue entry, or the game row that lists it, does. Qualified by hand, as
@@ -56,6 +62,27 @@ function matchingIds(term: SearchTerm): SQL {
     );
   }
   return sql`${transactions.id} IN (${unionOf(arms)})`;
+}
+
+/**
+ * A row's game as the tab shows it: its own, its queue entry's, or (an entry fee) the game that lists it.
+ * Needs the query's left join of queue_sessions on the entry (`withQueueEntry`).
+ */
+export const transactionGameId = sql<
+  string | null
+>`COALESCE(${transactions.gameId}, ${queueSessions.resultingGameId}, ${entryGameId})`;
+
+/** The join `transactionGameId` reads. */
+export const queueEntryOfTransaction = eq(queueSessions.transactionId, transactions.id);
+
+/** The filter's condition on `transactions`; undefined when it narrows nothing. */
+export function transactionsWhere(filter: TransactionFilter): SQL | undefined {
+  const term = searchTerm(filter.search);
+  return and(
+    term ? matchingIds(term) : undefined,
+    filter.createdFrom ? gte(transactions.createdAt, filter.createdFrom) : undefined,
+    filter.createdBefore ? lt(transactions.createdAt, filter.createdBefore) : undefined,
+  );
 }
 
 /** The ledger, newest first, optionally narrowed by the search box; keyset-paginated on (created_at, id). */
@@ -101,20 +128,17 @@ export const transactionsListStatement = (db: Database, request: TransactionList
   transactionsQuery(db, request, pageLimit(request.limit)).getSQL();
 
 function transactionsQuery(db: Database, request: TransactionListRequest, limit: number) {
-  const term = searchTerm(request.search);
   return db
     .select({
       tx: transactions,
-      gameId: sql<
-        string | null
-      >`COALESCE(${transactions.gameId}, ${queueSessions.resultingGameId}, ${entryGameId})`,
+      gameId: transactionGameId,
       cursorAt: cursorText(transactions.createdAt),
     })
     .from(transactions)
-    .leftJoin(queueSessions, eq(queueSessions.transactionId, transactions.id))
+    .leftJoin(queueSessions, queueEntryOfTransaction)
     .where(
       and(
-        term ? matchingIds(term) : undefined,
+        transactionsWhere(request),
         afterCursor(request.cursor, transactions.createdAt, transactions.id, 'uuid'),
       ),
     )

@@ -144,6 +144,63 @@ describeEachDatabase('CSV exports of transactions and games', (target) => {
     expect(game[gamesCsv[0]!.indexOf('winner_payout_lamports')]).toBe('150000000');
   });
 
+  it("an export follows the tab's search: the rows the tab lists for it, each entry fee with its game", async () => {
+    const [x, y] = [await newWallet(), await newWallet()];
+    const entry = (walletAddress: string, createdAt: string) => ({
+      id: randomUUID(),
+      type: 'entry_fee' as const,
+      walletAddress,
+      amountLamports: 25_000_000n,
+      status: 'confirmed' as const,
+      createdAt: at(createdAt),
+    });
+    const entries = [entry(x, '2031-03-06T08:00:00.000Z'), entry(y, '2031-03-06T08:00:01.000Z')];
+    await target.db.insert(transactions).values(entries);
+    const gameId = randomUUID();
+    await target.db.insert(games).values({
+      id: gameId,
+      mode: 'smol_shrimp',
+      player1Wallet: x,
+      player2Wallet: y,
+      createdAt: at('2031-03-06T08:00:02.000Z'),
+      player1EntryTransactionId: entries[0]!.id,
+      player2EntryTransactionId: entries[1]!.id,
+      entryFeeLamports: 25_000_000n,
+    });
+    await target.db.insert(transactions).values({
+      type: 'winner_payout',
+      walletAddress: x,
+      amountLamports: 37_500_000n,
+      status: 'pending',
+      gameId,
+      createdAt: at('2031-03-06T08:05:00.000Z'),
+    });
+
+    const listed = async (tab: string, idField: 'id', gameField?: 'game_id') => {
+      const res = await h.app.inject({ url: `/api/admin/${tab}?search=${x}&limit=100`, headers: { cookie } });
+      const items = res.json<{ items: Record<string, string | null>[] }>().items;
+      return items.map((i) => [i[idField], gameField ? i[gameField] : null]).sort();
+    };
+    const exported = async (kind: string, gameColumn?: string) => {
+      const [header, ...rows] = parseCsv(
+        (await get(`${kind}.csv?from=2031-03-06&to=2031-03-06&search=${x}`)).body,
+      );
+      return rows
+        .map((r) => [r[header!.indexOf('id')], gameColumn ? r[header!.indexOf(gameColumn)] || null : null])
+        .sort();
+    };
+    const tabRows = await listed('transactions', 'id', 'game_id');
+    expect(tabRows).toHaveLength(2);
+    expect(await exported('transactions', 'game_id')).toEqual(tabRows);
+    // The entry fee names no game itself: the export finds it as the tab does, from the game that lists it.
+    expect(tabRows).toContainEqual([entries[0]!.id, gameId]);
+    expect(await exported('games')).toEqual(await listed('games', 'id'));
+    expect(await exported('games')).toEqual([[gameId, null]]);
+    // Without the search the file holds every row of the days: more than the searched tab shows.
+    const [, ...all] = parseCsv((await get('transactions.csv?from=2031-03-06&to=2031-03-06')).body);
+    expect(all.length).toBeGreaterThan(tabRows.length);
+  });
+
   it.each([
     ['', EXPORT_RANGE_ERRORS.missing],
     ['?from=2031-03-01', EXPORT_RANGE_ERRORS.missing],

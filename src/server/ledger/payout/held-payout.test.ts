@@ -15,7 +15,7 @@ import {
 } from '../../../../test/support/test-server.ts';
 import { flush } from '../../../../test/support/until.ts';
 import { heldPayoutAnswerSchema } from '../../../common/api/admin-actions.ts';
-import { adminHeldPayoutRowSchema } from '../../../common/api/admin-rows.ts';
+import { adminGameRowSchema, adminHeldPayoutRowSchema } from '../../../common/api/admin-rows.ts';
 import { pageOf } from '../../../common/api/wire-values.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { TICK_MS } from '../../../common/game/constants.ts';
@@ -92,6 +92,38 @@ describe.each(['pglite', 'postgresql'] as const)(
         headers: { 'content-type': 'application/json', origin: server.url, cookie: adminCookie },
         body: JSON.stringify(body),
       });
+    const adminGet = async (route: string) => {
+      const res = await fetch(`${server.url}/api/admin/${route}`, { headers: { cookie: adminCookie } });
+      expect(res.status, route).toBe(200);
+      return res;
+    };
+    /** What the back-office says of a game's payout: its page, its row in the searched list, its CSV line. */
+    const backOfficeOf = async (gameId: string) => {
+      const page = fitsExactly(adminGameRowSchema, await (await adminGet(`games/${gameId}`)).json(), 'game');
+      const list = fitsExactly(
+        pageOf(adminGameRowSchema),
+        await (await adminGet(`games?search=${gameId}`)).json(),
+        'games',
+      );
+      const today = new Date(clock.now()).toISOString().slice(0, 10);
+      const csv = await (
+        await adminGet(`export/games.csv?from=${today}&to=${today}&search=${gameId}`)
+      ).text();
+      const [header, ...lines] = csv
+        .trim()
+        .split('\r\n')
+        .map((line) => line.split(','));
+      const column = (name: string) => lines.map((line) => line[header!.indexOf(name)]);
+      return {
+        page,
+        listed: list.items,
+        csv: {
+          ids: column('id'),
+          paid: column('winner_payout_lamports'),
+          state: column('winner_payout_state'),
+        },
+      };
+    };
     const fundedPlayer = async (): Promise<{ player: TestPlayer; wallet: KeyPairSigner }> => {
       const wallet = await generateKeyPairSigner();
       await chain.airdrop(wallet.address, 5_000_000_000n);
@@ -210,6 +242,16 @@ describe.each(['pglite', 'postgresql'] as const)(
       expect(row).toMatchObject({ status: 'confirmed' });
       const [resolved] = await server.db.select().from(systemEvents).where(eq(systemEvents.id, event!.id));
       expect(resolved?.resolvedBy).toBe(TEST_ADMIN_EMAIL);
+      // The back-office tells it as it went: sent, after a release whose who and why it names.
+      const told = await backOfficeOf(game.gameId);
+      expect(told.page).toMatchObject({
+        payoutState: 'sent',
+        winnerPayoutLamports: String(MODE.winLamports),
+        payoutDecision: `Released by ${TEST_ADMIN_EMAIL}: appeal upheld`,
+      });
+      expect(told.page.winnerPayoutSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+      expect(told.listed).toEqual([told.page]);
+      expect(told.csv).toEqual({ ids: [game.gameId], paid: [String(MODE.winLamports)], state: ['sent'] });
       expect(await money()).toMatchObject({ ledger: [], chain: [] });
     }, 120_000);
 
@@ -217,6 +259,9 @@ describe.each(['pglite', 'postgresql'] as const)(
       const game = await bannedWinnerGame();
       const { winner, loser, jobId } = game;
       expect(await jobOf(jobId)).toMatchObject({ status: 'held' });
+      const held = await backOfficeOf(game.gameId);
+      expect(held.page).toMatchObject({ payoutState: 'held', winnerPayoutSignature: null });
+      expect(held.csv.state).toEqual(['held']);
 
       const refunded = await adminPost('held-payouts/refund-loser', { jobId, reason: 'winner colluded' });
       expect(refunded.status, await refunded.clone().text()).toBe(200);
@@ -247,6 +292,28 @@ describe.each(['pglite', 'postgresql'] as const)(
         .from(transactions)
         .where(and(eq(transactions.gameId, game.gameId), eq(transactions.type, 'commission')));
       expect(commission.reduce((sum, row) => sum + row.amountLamports, 0n)).toBe(MODE.wagerLamports);
+      // No screen or file says the winner was paid: the game page and the list say why not, with who decided,
+      // the loser's refund and its transfer; the CSV's payout is empty, its state says so.
+      const told = await backOfficeOf(game.gameId);
+      const loserSeat = told.page.player1Wallet === loser.wallet.address ? 'player1' : 'player2';
+      expect(told.page).toMatchObject({
+        payoutState: 'refunded_loser',
+        winnerPayoutAmount: null,
+        winnerPayoutLamports: null,
+        winnerPayoutSignature: null,
+        payoutLedgerLamports: String(MODE.winLamports),
+        payoutDecision: `Cancelled by ${TEST_ADMIN_EMAIL}, loser's entry refunded: winner colluded`,
+        [`${loserSeat}RefundLamports`]: String(MODE.wagerLamports),
+      });
+      expect(told.page.payoutDecidedAt).not.toBeNull();
+      expect(told.page[`${loserSeat}RefundSignature`]).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+      expect(told.listed).toEqual([told.page]);
+      expect(told.csv).toEqual({ ids: [game.gameId], paid: [''], state: ['refunded_loser'] });
+      // The winner's history counts no payout for the game either.
+      const history = await playerHistory(server.db, winner.wallet.address, { limit: 50 });
+      expect(
+        history.transactions.find((t) => t.type === 'game_record' && t.game_id === game.gameId),
+      ).toMatchObject({ amount: 0, admin_notes: expect.stringContaining('Payout: 0') });
       const refunds = await server.db
         .select()
         .from(payoutJobs)

@@ -1,6 +1,13 @@
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { payoutHolds, payoutJobs, queueSessions, systemEvents, transactions } from '../../db/schema/index.ts';
+import {
+  games,
+  payoutHolds,
+  payoutJobs,
+  queueSessions,
+  systemEvents,
+  transactions,
+} from '../../db/schema/index.ts';
 import { owePayment } from './owe-payment.ts';
 import { HOLD_STATUS, PAYOUT_HELD_EVENT } from './payout-hold.ts';
 
@@ -9,7 +16,8 @@ import { HOLD_STATUS, PAYOUT_HELD_EVENT } from './payout-hold.ts';
  * everything it changes; a second decision on the same hold finds it decided and changes nothing.
  *
  * - release: the job is pending again and the worker pays it once, as any job (it is not held again).
- * - refund the loser instead: the held payout is cancelled (job 'cancelled', its ledger row 'redundant'),
+ * - refund the loser instead: the held payout is cancelled (job 'cancelled', its ledger row 'redundant', the
+ *   game's winner payout cleared),
  *   the loser's entry is refunded in full through an ordinary refund job, and the house keeps the winner's
  *   entry, since the winner was banned for cause. The money invariant holds: the loser's fee ends as a
  *   refund; the winner's fee ends as the played match's commission (the commission recorded when the match
@@ -151,6 +159,9 @@ export async function refundLoserInstead(
         })
         .where(eq(transactions.id, job.transactionId));
     }
+    // The game owes its winner nothing now: what its row says it paid follows the ledger (the amount stays on
+    // the payout's ledger row, marked redundant), so no list, ranking or export counts a payout never made.
+    await tx.update(games).set({ winnerPayoutLamports: null }).where(eq(games.id, hold.gameId));
     const refund = await owePayment(
       tx,
       {
