@@ -88,7 +88,12 @@ describe('System Events triage and ban history in a real browser', () => {
       .getByRole('button', { name: /^Resolve event / })
       .first()
       .click();
+    // A resolution says what was done: the dialog asks for the note, and the row then shows who and why.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Note').fill('Checked with the support team');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
     await counts.filter({ hasText: 'Unresolved: 2' }).waitFor({ timeout: 20_000 });
+    await page.getByText('Checked with the support team').first().waitFor({ timeout: 20_000 });
     await shoot(page, 'admin-system-events-triage.png');
   }, 120_000);
 

@@ -235,18 +235,34 @@ describe('admin actions', () => {
     expect(api.to('GET', `/api/admin/games/${GAME_ID}`)).toHaveLength(1);
   });
 
-  it('System Events: Resolve posts /resolve-event and the list refetches', async () => {
+  it('System Events: Resolve asks for a note, posts it to /resolve-event; the row then says when, who and why', async () => {
+    let resolved = false;
+    const done = {
+      resolvedAt: '2026-11-23T11:00:00.000Z',
+      resolvedBy: 'ops@pong.example',
+      resolutionNotes: 'Key rotated',
+    };
     const api = fakeAdminApi({
-      'GET /api/admin/system-events': jsonResponse(200, page([eventRow()])),
-      'POST /api/admin/resolve-event': jsonResponse(
-        200,
-        eventRow({ resolvedAt: '2026-11-23T11:00:00.000Z' }),
-      ),
+      'GET /api/admin/system-events': () => jsonResponse(200, page([eventRow(resolved ? done : {})])),
+      'POST /api/admin/resolve-event': () => {
+        resolved = true;
+        return jsonResponse(200, eventRow(done));
+      },
     });
     await openTab('System Events');
     await click(await screen.findByRole('button', { name: 'Resolve event ev-1' }));
-    expect(api.to('POST', '/api/admin/resolve-event')[0]?.body).toEqual({ eventId: 'ev-1' });
+    const dialog = screen.getByRole('dialog');
+    await click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Note is required');
+    expect(api.to('POST', '/api/admin/resolve-event')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: ' Key rotated ' } });
+    await click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(api.to('POST', '/api/admin/resolve-event').map((r) => r.body)).toEqual([
+      { eventId: 'ev-1', notes: 'Key rotated' },
+    ]);
     await waitFor(() => expect(api.to('GET', '/api/admin/system-events').length).toBe(2));
+    const row = await screen.findByText('by ops@pong.example');
+    expect(row.parentElement?.textContent).toContain('Key rotated');
     fireEvent.click(screen.getByLabelText('Unresolved only'));
     await waitFor(() =>
       expect(api.to('GET', '/api/admin/system-events').at(-1)?.query.get('unresolved')).toBe('1'),

@@ -107,8 +107,19 @@ describe("the owner's Admins tab", () => {
     expect(within(own as HTMLElement).queryAllByRole('button')).toHaveLength(0);
     expect(within(own as HTMLElement).queryByRole('combobox')).toBeNull();
 
+    // A role is changed only once confirmed: choosing one asks first, saying from what to what.
     const select = within(other as HTMLElement).getByLabelText('Role of support@pong.example');
+    await act(async () => fireEvent.change(select, { target: { value: 'owner' } }));
+    const asked = screen.getByRole('dialog');
+    expect(asked.textContent).toContain('Make support@pong.example owner?');
+    expect(asked.textContent).toContain('From support to owner');
+    expect(api.to('POST', '/api/admin/admins/role')).toHaveLength(0);
+    await click(within(asked).getByRole('button', { name: 'Cancel' }));
+    expect(api.to('POST', '/api/admin/admins/role')).toHaveLength(0);
+    expect((select as HTMLSelectElement).value).toBe('support');
+
     await act(async () => fireEvent.change(select, { target: { value: 'viewer' } }));
+    await click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Make viewer' }));
     expect(api.to('POST', '/api/admin/admins/role').map((r) => r.body)).toEqual([
       { adminId: OTHER_ID, role: 'viewer' },
     ]);

@@ -39,8 +39,56 @@ function ConfirmedChange(props: {
   );
 }
 
-function AccountRow({ account, self }: { account: AdminAccount; self: boolean }) {
+/** What a role lets its admin do, said in the confirmation of a change to it. */
+const ROLE_REACH: Record<string, string> = {
+  owner: 'everything, including adding admins, changing roles and exports',
+  admin: 'bans, held payouts, reviews and exports',
+  support: 'reading everything and notes, no bans or payouts',
+  viewer: 'reading only',
+};
+
+/**
+ * The role select of another admin's row: a choice is confirmed before it is sent (one slip of the select
+ * must not make someone an owner), and the select shows the account's role until the server has it.
+ */
+function RoleChange({ account }: { account: AdminAccount }) {
   const role = useAccountChange('role');
+  const [asked, setAsked] = useState<AdminAccount['role'] | null>(null);
+  return (
+    <>
+      <select
+        aria-label={`Role of ${account.email}`}
+        value={account.role}
+        disabled={role.isPending}
+        onChange={(e) => {
+          if (isAdminRole(e.target.value) && e.target.value !== account.role) setAsked(e.target.value);
+        }}
+        className="rounded border border-slate-600 bg-slate-900 px-1 py-0.5 text-xs"
+      >
+        {ADMIN_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </select>
+      <ConfirmDialog
+        open={asked !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsked(null);
+        }}
+        title={`Make ${account.email} ${asked ?? ''}?`}
+        description={`From ${account.role} to ${asked ?? ''}: ${ROLE_REACH[asked ?? ''] ?? ''}. It applies at their next request.`}
+        confirmLabel={`Make ${asked ?? ''}`}
+        onConfirm={async () => {
+          if (asked) await role.mutateAsync({ adminId: account.id, role: asked });
+          setAsked(null);
+        }}
+      />
+    </>
+  );
+}
+
+function AccountRow({ account, self }: { account: AdminAccount; self: boolean }) {
   const reactivate = useAccountChange('reactivate');
   return (
     <tr className="border-slate-800 border-t">
@@ -48,27 +96,7 @@ function AccountRow({ account, self }: { account: AdminAccount; self: boolean })
         {account.email}
         {self && <span className="ml-1 text-slate-500">(you)</span>}
       </td>
-      <td className="px-2 py-1.5">
-        {self ? (
-          account.role
-        ) : (
-          <select
-            aria-label={`Role of ${account.email}`}
-            value={account.role}
-            disabled={role.isPending}
-            onChange={(e) => {
-              if (isAdminRole(e.target.value)) role.mutate({ adminId: account.id, role: e.target.value });
-            }}
-            className="rounded border border-slate-600 bg-slate-900 px-1 py-0.5 text-xs"
-          >
-            {ADMIN_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        )}
-      </td>
+      <td className="px-2 py-1.5">{self ? account.role : <RoleChange account={account} />}</td>
       <td className="px-2 py-1.5">{account.isActive ? 'Active' : 'Deactivated'}</td>
       <td className="px-2 py-1.5">{account.twoFactorEnrolled ? 'On' : 'Not set up'}</td>
       <td className="px-2 py-1.5">

@@ -32,7 +32,11 @@ const COLUMNS = [
           <BanFlaggedButton flag={f} />
         </span>
       ) : (
-        <span className="text-slate-400">{f.resolutionNotes ?? 'Resolved'}</span>
+        <span className="flex min-w-40 max-w-xs flex-col gap-0.5 break-words text-slate-400">
+          <span className="text-slate-300">{f.resolutionNotes ?? 'Resolved'}</span>
+          {f.resolvedBy && <span>by {f.resolvedBy}</span>}
+          <DateText value={f.resolvedAt} />
+        </span>
       ),
   }),
 ];

@@ -1,4 +1,5 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
 import {
   type AdminSystemEventRow,
   adminSystemEventRowSchema,
@@ -10,6 +11,7 @@ import { DateText, SeverityBadge } from './admin-cells.tsx';
 import { BUTTON } from './admin-dialog.tsx';
 import { useAdminCan } from './admin-role.ts';
 import { DataTable } from './data-table.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
 import { UnresolvedCounts, useEventSummary } from './system-events-summary.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 import { useAdminList } from './use-admin-list.ts';
@@ -24,11 +26,26 @@ export interface EventsFilter {
 
 export const ALL_EVENTS: EventsFilter = { severity: '', type: '', unresolved: false };
 
-/** A warning or worse is resolved once; an informational event is a record and offers nothing to resolve. */
+/** Who resolved an event, when, and the note they left. */
+function Resolution({ event }: { event: AdminSystemEventRow }) {
+  return (
+    <span className="flex min-w-40 max-w-xs flex-col gap-0.5 break-words">
+      <DateText value={event.resolvedAt} />
+      {event.resolvedBy && <span className="text-slate-400">by {event.resolvedBy}</span>}
+      {event.resolutionNotes && <span className="text-slate-300">{event.resolutionNotes}</span>}
+    </span>
+  );
+}
+
+/**
+ * A warning or worse is resolved once, with a note of what was done (the dialog asks for it; nothing is sent
+ * without one); an informational event is a record and offers nothing to resolve.
+ */
 function ResolveEventButton({ event }: { event: AdminSystemEventRow }) {
   const action = useAdminAction('resolveEvent');
   const can = useAdminCan('act');
-  if (event.resolvedAt) return <DateText value={event.resolvedAt} />;
+  const [open, setOpen] = useState(false);
+  if (event.resolvedAt) return <Resolution event={event} />;
   if (!isResolvableSeverity(event.severity)) {
     return (
       <span className="text-slate-500" title="Informational: nothing to resolve">
@@ -38,15 +55,26 @@ function ResolveEventButton({ event }: { event: AdminSystemEventRow }) {
   }
   if (!can) return null;
   return (
-    <button
-      type="button"
-      aria-label={`Resolve event ${event.id}`}
-      disabled={action.isPending}
-      onClick={() => action.mutate({ eventId: event.id })}
-      className={`${BUTTON.small} border-green-500 text-green-300 hover:bg-green-950`}
-    >
-      Resolve
-    </button>
+    <>
+      <button
+        type="button"
+        aria-label={`Resolve event ${event.id}`}
+        disabled={action.isPending}
+        onClick={() => setOpen(true)}
+        className={`${BUTTON.small} border-green-500 text-green-300 hover:bg-green-950`}
+      >
+        Resolve
+      </button>
+      <ReasonDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Resolve: ${event.eventType}`}
+        description={event.message}
+        label="Note"
+        confirmLabel="Resolve"
+        onSubmit={(notes) => action.mutateAsync({ eventId: event.id, notes })}
+      />
+    </>
   );
 }
 

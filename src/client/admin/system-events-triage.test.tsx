@@ -92,6 +92,9 @@ describe('System Events triage', () => {
       expect(screen.getByTestId('unresolved-counts').textContent).toContain('Unresolved: 5'),
     );
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Resolve event ev-1' })));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Handled' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve' })));
     await waitFor(() =>
       expect(screen.getByTestId('unresolved-counts').textContent).toContain('Unresolved: 4'),
     );

@@ -164,7 +164,12 @@ describeEachDatabase('repeated refusals are one counted system event', (target) 
     await Promise.all(Array.from({ length: 5 }, () => restricted(flooder)));
     const [first] = await eventsOf(RESTRICTED_JURISDICTION_EVENT, flooder);
     if (!first) throw new Error('no event');
-    const resolved = await resolveEventAction({ db: target.db, clock }, { by: 'ops@example.com' }, first.id);
+    const resolved = await resolveEventAction(
+      { db: target.db, clock },
+      { by: 'ops@example.com' },
+      first.id,
+      'the flood was one client',
+    );
     expect(resolved).toMatchObject({ ok: true, body: { alreadyResolved: false } });
 
     await Promise.all(Array.from({ length: 3 }, () => restricted(flooder)));

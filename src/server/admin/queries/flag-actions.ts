@@ -1,10 +1,10 @@
 import { isAddress } from '@solana/kit';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FLAG_SEVERITIES, type FlagSeverity } from '../../../common/api/admin-rows.ts';
 import type { Clock } from '../../../common/clock.ts';
 import type { Database } from '../../db/database.ts';
-import { flaggedWallets } from '../../db/schema/index.ts';
+import { flaggedWallets, systemEvents } from '../../db/schema/index.ts';
 import { actorDetails, actorText, recordSystemEvent } from '../../operations-log/system-events.ts';
 import type { RiskFlags } from '../../risk/risk-ports.ts';
 import { refreshWalletAnalytics } from '../analytics/refresh-wallet-analytics.ts';
@@ -140,6 +140,22 @@ export async function resolveFlagAction(
       .where(and(eq(flaggedWallets.walletAddress, walletAddress), eq(flaggedWallets.isActive, true)))
       .returning();
     if (!flag) return undefined;
+    // The flag's own alert is dealt with too: its open wallet_flagged events (one per flagging) close with
+    // the same who, when and note, so the Overview no longer counts a flag that was resolved.
+    await tx
+      .update(systemEvents)
+      .set({
+        resolvedAt: at,
+        resolvedBy: admin.by,
+        resolutionNotes: notes ? `Flag resolved: ${notes}` : 'Flag resolved',
+      })
+      .where(
+        and(
+          eq(systemEvents.eventType, 'wallet_flagged'),
+          isNull(systemEvents.resolvedAt),
+          sql`${systemEvents.details}->>'walletAddress' = ${walletAddress}`,
+        ),
+      );
     await recordSystemEvent(tx, {
       severity: 'other',
       eventType: 'wallet_flag_resolved',

@@ -8,6 +8,8 @@ import type { ActingAdmin } from './ban-actions.ts';
 import { type AdminSystemEventRow, systemEventView } from './system-events-list.ts';
 
 export const EVENT_NOT_FOUND = 'System event not found';
+/** 400: a resolution says what was done about the event. */
+export const RESOLVE_EVENT_NOTE_REQUIRED = 'A note is required: say what was done about the event';
 /** 409: the event exists but is a record, not a problem (SPEC §3 severity 'other'). */
 export const EVENT_NOT_RESOLVABLE =
   'Informational events cannot be resolved: only warnings, errors and critical events';
@@ -19,18 +21,19 @@ export interface ResolvedEvent {
 }
 
 /**
- * Marks a warning-or-worse system event resolved (resolvedAt from the clock, resolvedBy the admin); an
- * informational one is refused. Idempotent: resolving it again keeps who resolved it first and when; the
- * conditional update makes two admins at once resolve it once.
+ * Marks a warning-or-worse system event resolved with the admin's note (resolvedAt from the clock, resolvedBy
+ * the admin, resolutionNotes what was done); an informational one is refused. Idempotent: resolving it again
+ * keeps who resolved it first, when and why; the conditional update makes two admins at once resolve it once.
  */
 export async function resolveEventAction(
   deps: { db: Database; clock: Clock },
   admin: ActingAdmin,
   eventId: string,
+  notes: string,
 ): Promise<ActionResult<ResolvedEvent>> {
   const [resolved] = await deps.db
     .update(systemEvents)
-    .set({ resolvedAt: new Date(deps.clock.now()), resolvedBy: admin.by })
+    .set({ resolvedAt: new Date(deps.clock.now()), resolvedBy: admin.by, resolutionNotes: notes })
     .where(
       and(
         eq(systemEvents.id, eventId),

@@ -113,8 +113,8 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     // Awaiting triage: a warning or worse (an informational event cannot be resolved).
     const events = await fits('GET', '/system-events?unresolved=1', pageOf(adminSystemEventRowSchema));
     const eventId = events.items[0]?.id;
-    await fits('POST', '/resolve-event', resolveEventAnswerSchema, { eventId });
-    await fits('POST', '/resolve-event', resolveEventAnswerSchema, { eventId });
+    await fits('POST', '/resolve-event', resolveEventAnswerSchema, { eventId, notes: 'checked' });
+    await fits('POST', '/resolve-event', resolveEventAnswerSchema, { eventId, notes: 'checked' });
 
     for (const [url, body] of [
       ['/ban-wallet', { walletAddress: loser }],

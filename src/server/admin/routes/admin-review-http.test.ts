@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { newWallet } from '../../../../test/support/admin-fixtures.ts';
 import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
@@ -7,7 +7,7 @@ import { systemEvents } from '../../db/schema/index.ts';
 import { recordSystemEvent } from '../../operations-log/system-events.ts';
 import type { AdminUserRow } from '../admin-accounts.ts';
 import { FLAG_ACTION_ERRORS } from '../queries/flag-actions.ts';
-import { EVENT_NOT_FOUND } from '../queries/resolve-event.ts';
+import { EVENT_NOT_FOUND, RESOLVE_EVENT_NOTE_REQUIRED } from '../queries/resolve-event.ts';
 import { expectActionRecorded, postAction } from '../test-support/admin-action-checks.ts';
 import { type AdminBed, signedIn, startAdminApp } from '../test-support/admin-app-bed.ts';
 
@@ -66,9 +66,26 @@ describeEachDatabase('flags and system events resolved over HTTP', (target) => {
     await expectRecorded('resolve_flag', wallet);
     const open = await h.app.inject({ url: '/api/admin/flagged-wallets?unresolved=1', headers: { cookie } });
     expect((open.json() as { items: { id: string }[] }).items.map((f) => f.id)).not.toContain(flag.id);
+    // The flag's alert closes with it, with the same who, when and note: nothing is left unresolved.
+    const alerts = await target.db
+      .select()
+      .from(systemEvents)
+      .where(
+        and(
+          eq(systemEvents.eventType, 'wallet_flagged'),
+          sql`${systemEvents.details}->>'walletAddress' = ${wallet}`,
+        ),
+      );
+    expect(alerts).toEqual([
+      expect.objectContaining({
+        resolvedAt: new Date(h.clock.now()),
+        resolvedBy: admin.email,
+        resolutionNotes: 'Flag resolved: a human after all',
+      }),
+    ]);
   });
 
-  it('resolve-event sets resolvedAt and resolvedBy; a second call changes nothing; unknown 404, malformed 400', async () => {
+  it('resolve-event needs a note and sets resolvedAt, resolvedBy and the note; a second call changes nothing; unknown 404, malformed 400', async () => {
     const marker = randomUUID();
     await recordSystemEvent(target.db, {
       severity: 'critical',
@@ -81,21 +98,38 @@ describeEachDatabase('flags and system events resolved over HTTP', (target) => {
       .where(eq(systemEvents.message, `alarm ${marker}`));
     if (!event) throw new Error('the event was not written');
 
-    const first = await post('/resolve-event', { eventId: event.id });
+    for (const notes of [undefined, '', '   ']) {
+      const bare = await post('/resolve-event', {
+        eventId: event.id,
+        ...(notes === undefined ? {} : { notes }),
+      });
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json()).toEqual({ error: RESOLVE_EVENT_NOTE_REQUIRED });
+    }
+    const [still] = await target.db.select().from(systemEvents).where(eq(systemEvents.id, event.id));
+    expect(still?.resolvedAt).toBeNull();
+
+    const first = await post('/resolve-event', { eventId: event.id, notes: 'RPC provider rotated the key' });
     expect(first.statusCode, first.body).toBe(200);
     const resolvedAt = new Date(h.clock.now()).toISOString();
-    expect(first.json()).toMatchObject({ id: event.id, resolvedAt, resolvedBy: admin.email });
+    const resolution = {
+      id: event.id,
+      resolvedAt,
+      resolvedBy: admin.email,
+      resolutionNotes: 'RPC provider rotated the key',
+    };
+    expect(first.json()).toMatchObject(resolution);
     await expectRecorded('resolve_event', event.id);
 
     h.clock.advance(60_000);
-    const second = await post('/resolve-event', { eventId: event.id });
+    const second = await post('/resolve-event', { eventId: event.id, notes: 'again' });
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toMatchObject({ id: event.id, resolvedAt, resolvedBy: admin.email });
+    expect(second.json()).toMatchObject(resolution);
 
-    const unknown = await post('/resolve-event', { eventId: randomUUID() });
+    const unknown = await post('/resolve-event', { eventId: randomUUID(), notes: 'n' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: EVENT_NOT_FOUND });
-    const malformed = await post('/resolve-event', { eventId: 'one' });
+    const malformed = await post('/resolve-event', { eventId: 'one', notes: 'n' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ error: 'A valid event id is required' });
   });

@@ -10,7 +10,7 @@ import {
   resolveFlagAction,
   walletOfFlag,
 } from '../queries/flag-actions.ts';
-import { resolveEventAction } from '../queries/resolve-event.ts';
+import { RESOLVE_EVENT_NOTE_REQUIRED, resolveEventAction } from '../queries/resolve-event.ts';
 import { answerActionAs, answerRecorded } from './action-answer.ts';
 import { actionBody, bodyObject, bodyOf, uuidField } from './route-input.ts';
 
@@ -19,7 +19,11 @@ const RESOLVE_FLAG_BODY = actionBody({
   flagId: uuidField('flag id'),
   resolution: requiredTextField(FLAG_ACTION_ERRORS.resolutionRequired, 2000),
 });
-const RESOLVE_EVENT_BODY = actionBody({ eventId: uuidField('event id') });
+/** An event's resolution: the event, then what was done about it (a note is required, as a flag's is). */
+const RESOLVE_EVENT_BODY = actionBody({
+  eventId: uuidField('event id'),
+  notes: requiredTextField(RESOLVE_EVENT_NOTE_REQUIRED, 2000),
+});
 
 /**
  * Review work: flag a wallet (SPEC §3 flagged wallet), resolve a flag, resolve a system event. Flagging and
@@ -56,8 +60,8 @@ export const reviewRoutes: AdminRoutes = (scope, context) => {
     allow(ROLES.act),
     async (request, reply) => {
       const admin = requireAdmin(request);
-      const { eventId } = bodyOf(RESOLVE_EVENT_BODY, request.body);
-      const result = await resolveEventAction(deps, { by: admin.email }, eventId);
+      const { eventId, notes } = bodyOf(RESOLVE_EVENT_BODY, request.body);
+      const result = await resolveEventAction(deps, { by: admin.email }, eventId, notes);
       return answerActionAs(
         request,
         reply,
@@ -67,8 +71,8 @@ export const reviewRoutes: AdminRoutes = (scope, context) => {
           action: 'resolve_event',
           message: alreadyResolved
             ? `Admin ${admin.email} resolved system event ${event.id} (${event.eventType}), already resolved by ${event.resolvedBy}`
-            : `Admin ${admin.email} resolved system event ${event.id} (${event.eventType})`,
-          details: { eventId: event.id, eventType: event.eventType, alreadyResolved },
+            : `Admin ${admin.email} resolved system event ${event.id} (${event.eventType}): ${notes}`,
+          details: { eventId: event.id, eventType: event.eventType, alreadyResolved, notes },
         }),
         ({ event }) => event,
       );

@@ -66,7 +66,7 @@ describeEachDatabase(
 
     it('an informational event cannot be resolved: 409 with a clear error, and it stays unresolved', async () => {
       const info = await seed('other', 'server_started');
-      const res = await postAction(h, cookie, '/resolve-event', { eventId: info.id });
+      const res = await postAction(h, cookie, '/resolve-event', { eventId: info.id, notes: 'looked at it' });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: EVENT_NOT_RESOLVABLE });
       expect((await events('type=server_started')).find((e) => e.id === info.id)?.resolvedAt).toBeNull();
@@ -85,7 +85,7 @@ describeEachDatabase(
         expect(awaiting.map((e) => e.id)).toContain(event.id);
         expect(awaiting.every((e) => e.severity !== 'other' && e.resolvedAt === null)).toBe(true);
 
-        const res = await postAction(h, cookie, '/resolve-event', { eventId: event.id });
+        const res = await postAction(h, cookie, '/resolve-event', { eventId: event.id, notes: 'dealt with' });
         expect(res.statusCode, res.body).toBe(200);
         const after = await summary();
         expect(after.unresolved[severity]).toBe(before.unresolved[severity]);
