@@ -130,6 +130,54 @@ describe('every place of the back-office has an address', () => {
     expect(here()).toBe('/admin/wallets');
   });
 
+  it('a term too short to search clears the last results and their ?q=, keeps what was typed, and says why', async () => {
+    const api = stubPlaces();
+    await openAt('/admin/games?q=sVFin');
+    await waitFor(() => expect(api.to('GET', '/api/admin/games').at(-1)?.query.get('search')).toBe('sVFin'));
+    const box = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'sVF' } });
+    await click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(here()).toBe('/admin/games'));
+    expect(screen.getByTestId('search-problem').textContent).toContain('at least 4');
+    expect(screen.queryByTestId('search-summary')).toBeNull();
+    expect(box.value).toBe('sVF');
+    // The list is the whole list again, not the old term's.
+    await waitFor(() => expect(api.to('GET', '/api/admin/games').at(-1)?.query.get('search')).toBeNull());
+  });
+
+  it("System Events' filters are the address's: a link opens them, a change writes them, a reload keeps them", async () => {
+    const api = fakeAdminApi({});
+    await openAt('/admin/system-events?type=ip_banned&unresolved=1');
+    await waitFor(() => {
+      const query = api.to('GET', '/api/admin/system-events').at(-1)?.query;
+      expect(query?.get('type')).toBe('ip_banned');
+      expect(query?.get('unresolved')).toBe('1');
+    });
+    expect((screen.getByLabelText('Unresolved only') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('ip_banned');
+
+    await act(async () =>
+      fireEvent.change(screen.getByLabelText('Severity'), { target: { value: 'critical' } }),
+    );
+    expect(here()).toBe('/admin/system-events?severity=critical&type=ip_banned&unresolved=1');
+    await click(screen.getByLabelText('Unresolved only'));
+    expect(here()).toBe('/admin/system-events?severity=critical&type=ip_banned');
+
+    await reload();
+    expect((screen.getByLabelText('Severity') as HTMLSelectElement).value).toBe('critical');
+    expect((screen.getByLabelText('Unresolved only') as HTMLInputElement).checked).toBe(false);
+    await waitFor(() =>
+      expect(api.to('GET', '/api/admin/system-events').at(-1)?.query.get('severity')).toBe('critical'),
+    );
+    // What is no filter is ignored, not sent.
+    await openAt('/admin/system-events?severity=loud&type=DROP%20TABLE');
+    await waitFor(() => {
+      const query = api.to('GET', '/api/admin/system-events').at(-1)?.query;
+      expect(query?.get('severity') ?? '').toBe('');
+      expect(query?.get('type') ?? '').toBe('');
+    });
+  });
+
   it("an IP's page lists its wallets, each linking to the wallet's page", async () => {
     stubPlaces();
     await openAt(`/admin/ips/${IP}`);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { type AdminPlace, adminTabOf } from '../../common/admin-places.ts';
 import { readSearchTerm } from '../../common/admin-search-term.ts';
@@ -17,7 +17,13 @@ import { GamesTab } from './games-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 import { StatCards } from './stat-cards.tsx';
-import { ALL_EVENTS, type EventsFilter, SystemEventsTab } from './system-events-tab.tsx';
+import {
+  ALL_EVENTS,
+  type EventsFilter,
+  eventsFilterOf,
+  eventsFilterParams,
+  SystemEventsTab,
+} from './system-events-tab.tsx';
 import { TransactionsTab } from './transactions-tab.tsx';
 import { placeUrl, useAdminAddress } from './use-admin-address.ts';
 import { useAdminSearch } from './use-admin-search.ts';
@@ -39,27 +45,39 @@ export function AdminDashboard({ user, place }: { user: AdminUserResponse['user'
 function DashboardForRole({ user, place }: { user: AdminUserResponse['user']; place: AdminPlace }) {
   const owner = useAdminCan('owner');
   const [, navigate] = useLocation();
-  const { q } = useAdminAddress();
+  const { q, query } = useAdminAddress();
   const reading = readSearchTerm(q);
   const term = reading.ok ? (reading.term?.text ?? '') : '';
   const [input, setInput] = useState(q);
   const [problem, setProblem] = useState<string | null>(null);
-  const [eventsFilter, setEventsFilter] = useState<EventsFilter>(ALL_EVENTS);
+  const eventsFilter = eventsFilterOf(query);
+  /** A term refused as too short clears the last search's results and address, but not what was typed. */
+  const keepInput = useRef(false);
   const searcher = useAdminSearch();
   const config = useQuery({ queryKey: ['/api/wallet-config'], queryFn: () => fetchWalletConfig() });
   const tab = adminTabOf(place);
 
   const go = useCallback((to: AdminPlace, withTerm: string) => navigate(placeUrl(to, withTerm)), [navigate]);
+  const setEventsFilter = (filter: EventsFilter) =>
+    navigate(placeUrl({ kind: 'tab', tab: 'events' }, term, eventsFilterParams(filter)), { replace: true });
   const { run, clear } = searcher;
   const search = useCallback(
     async (raw: string) => {
       const read = readSearchTerm(raw);
       setProblem(read.ok ? null : read.error);
-      if (!read.ok || !read.term) return;
+      if (!read.ok) {
+        // The old term's results are not this term's: the lists show everything again, the address says so.
+        if (term) {
+          keepInput.current = true;
+          go(place, '');
+        }
+        return;
+      }
+      if (!read.term) return;
       setInput(read.term.text);
       go({ kind: 'tab', tab: await run(read.term.text) }, read.term.text);
     },
-    [run, go],
+    [run, go, term, place],
   );
 
   // The address's term changed (a reload, Back, a link): show its counts; the tab is the address's own.
@@ -68,7 +86,8 @@ function DashboardForRole({ user, place }: { user: AdminUserResponse['user']; pl
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address's term changes, not when a search run here sets `ran`
   useEffect(() => {
     if (term === ran) return;
-    setInput(term);
+    if (keepInput.current) keepInput.current = false;
+    else setInput(term);
     if (term) void run(term);
     else clear();
   }, [term]);
@@ -82,10 +101,14 @@ function DashboardForRole({ user, place }: { user: AdminUserResponse['user']; pl
     setProblem(null);
     go(place, '');
   };
-  const showCritical = () => {
-    setEventsFilter({ ...ALL_EVENTS, severity: 'critical', unresolved: true });
-    go({ kind: 'tab', tab: 'events' }, term);
-  };
+  const showCritical = () =>
+    navigate(
+      placeUrl(
+        { kind: 'tab', tab: 'events' },
+        term,
+        eventsFilterParams({ ...ALL_EVENTS, severity: 'critical', unresolved: true }),
+      ),
+    );
 
   return (
     <AdminPanelContext.Provider value={panel}>

@@ -26,6 +26,30 @@ export interface EventsFilter {
 
 export const ALL_EVENTS: EventsFilter = { severity: '', type: '', unresolved: false };
 
+/** An event type as the address may name it: the operations log's snake_case names, bounded. */
+const EVENT_TYPE = /^[a-z0-9_]{1,64}$/;
+
+/**
+ * The filter the address holds (`/admin/system-events?severity=critical&type=ip_banned&unresolved=1`), so a
+ * reload, Back or a shared link shows the same events; a value that is no filter is ignored.
+ */
+export function eventsFilterOf(query: URLSearchParams): EventsFilter {
+  const severity = query.get('severity') ?? '';
+  const type = query.get('type') ?? '';
+  return {
+    severity: (SYSTEM_EVENT_SEVERITIES as readonly string[]).includes(severity)
+      ? (severity as EventSeverity)
+      : '',
+    type: EVENT_TYPE.test(type) ? type : '',
+    unresolved: query.get('unresolved') === '1',
+  };
+}
+
+/** The filter as the address's parameters (empty ones are left out of the address). */
+export function eventsFilterParams(filter: EventsFilter): Record<string, string> {
+  return { severity: filter.severity, type: filter.type, unresolved: filter.unresolved ? '1' : '' };
+}
+
 /** Who resolved an event, when, and the note they left. */
 function Resolution({ event }: { event: AdminSystemEventRow }) {
   return (
