@@ -94,6 +94,24 @@ describe('System Events triage and ban history in a real browser', () => {
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await counts.filter({ hasText: 'Unresolved: 2' }).waitFor({ timeout: 20_000 });
     await page.getByText('Checked with the support team').first().waitFor({ timeout: 20_000 });
+    // The header names who is signed in, and the action's toast lies below it and the search: over no control.
+    expect(await page.getByTestId('admin-who').textContent()).toBe(TEST_ADMIN_EMAIL);
+    const toast = await page.getByRole('status').filter({ hasText: 'Event Resolved' }).boundingBox();
+    for (const control of [
+      page.getByRole('link', { name: 'Logout' }),
+      page.getByTestId('admin-who'),
+      page.getByRole('button', { name: 'Search' }),
+      page.getByRole('searchbox', { name: 'Search' }),
+    ]) {
+      const box = await control.boundingBox();
+      if (!toast || !box) throw new Error('the toast or a header control is not on screen');
+      const overlaps =
+        toast.x < box.x + box.width &&
+        box.x < toast.x + toast.width &&
+        toast.y < box.y + box.height &&
+        box.y < toast.y + toast.height;
+      expect(overlaps, `toast ${JSON.stringify(toast)} over ${JSON.stringify(box)}`).toBe(false);
+    }
     await shoot(page, 'admin-system-events-triage.png');
   }, 120_000);
 

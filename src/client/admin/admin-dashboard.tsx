@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { type AdminPlace, adminTabOf } from '../../common/admin-places.ts';
 import { readSearchTerm } from '../../common/admin-search-term.ts';
+import { ToastAnchor } from '../ui/toast-viewport.tsx';
 import { fetchWalletConfig } from '../wallet/wallet-config.ts';
 import type { AdminUserResponse } from './admin-api.ts';
 import { AdminHeader } from './admin-header.tsx';
@@ -124,6 +125,8 @@ function DashboardForRole({ user, place }: { user: AdminUserResponse['user']; pl
           onSearch={(t) => void search(t)}
           onClear={clearSearch}
         />
+        {/* Toasts hang below the header and the search: never over who is signed in, Logout or Search. */}
+        <ToastAnchor />
         <StatCards />
         <div>
           <AdminTabBar tab={tab} onSelect={(t) => go({ kind: 'tab', tab: t }, term)} owner={owner} />

@@ -2,7 +2,7 @@ import { ADMIN_PRODUCT_NAME } from '../site.ts';
 import { ADMIN_LOGOUT_URL, type AdminUserResponse } from './admin-api.ts';
 import { useAdminSession } from './admin-session-gate.ts';
 
-/** The admin panel's header: product name, role badge and Logout (SPEC §2 "Admin panel", §7). */
+/** The admin panel's header: product name, who is signed in and their role, and Logout (SPEC §2, §7). */
 export function AdminHeader({ user }: { user: AdminUserResponse['user'] }) {
   const session = useAdminSession();
   return (
@@ -14,6 +14,9 @@ export function AdminHeader({ user }: { user: AdminUserResponse['user'] }) {
           className="rounded-full border border-green-400 px-2 py-0.5 text-green-300 text-xs uppercase"
         >
           {user.role}
+        </span>
+        <span data-testid="admin-who" className="break-all text-slate-300 text-xs">
+          {user.email}
         </span>
       </div>
       <div className="flex items-center gap-4 text-sm">
