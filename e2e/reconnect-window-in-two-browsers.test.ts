@@ -110,10 +110,17 @@ describe('Reconnection window end to end in two browsers', () => {
     await a.context.setOffline(false);
 
     await waitForText(a.page, 'you did not reconnect in time, so the game was forfeited', SHOWS_MS);
+    const notice =
+      (await a.page.getByText('you did not reconnect in time', { exact: false }).first().textContent()) ?? '';
     await waitForScreen(a.page, 'start', SHOWS_MS);
     const log = await readDomLog(a.page);
     expect(log.filter((s) => s.texts.lostPanel !== null)).toEqual([]);
-    expect(dialogTexts(log).some((t) => t.includes('The reconnection window has expired'))).toBe(true);
+    // Told why: the window's end is said by the dialog or, once the server's refusal takes the page to the
+    // lobby, by the forfeit notice waited for above. The dialog's own 'expired' state lasts only between the
+    // refusal and the lobby (offline, the page has no window of its own to count down), which a loaded
+    // machine's samples can miss; the notice is the lasting word.
+    const told = [...dialogTexts(log), notice];
+    expect(told.some((t) => t.includes('The reconnection window has expired'))).toBe(true);
   }, 180_000);
 
   it('no page errors in either browser', () => {
