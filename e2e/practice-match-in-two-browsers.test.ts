@@ -162,7 +162,7 @@ describe('Practice (Free Play) end to end in two browsers', () => {
     let ended = Number.POSITIVE_INFINITY;
     let previous: string | null = null;
     for (const s of log) {
-      const text = s.texts.returning;
+      const text = s.texts.returning ?? null;
       if (text === null || text === previous) continue;
       previous = text;
       const k = Number(/in (\d+) seconds?\.\.\./.exec(text ?? '')?.[1]);
