@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solAmountText } from '../src/client/history/history-amounts.ts';
 import { formatLamports } from '../src/common/format.ts';
 import { getGameMode } from '../src/common/game-modes.ts';
+import { transactions } from '../src/server/db/schema/index.ts';
 import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 import { readUntil } from '../test/support/until.ts';
+import { type BrowserAdmin, signInAdmin } from './support/admin.ts';
 import { launchChromium } from './support/browser.ts';
 import { chainBalances } from './support/chain-balance.ts';
 import { readDomLog, startDomLog } from './support/dom-log.ts';
@@ -70,6 +73,7 @@ describe('a paid search cancelled after 10 s is refunded 97%', () => {
   let afterPaying: bigint;
   let fee: bigint;
   let refunded: bigint;
+  let admin: BrowserAdmin | undefined;
 
   beforeAll(async () => {
     server = await startTestServer({ withClient: true });
@@ -228,7 +232,80 @@ describe('a paid search cancelled after 10 s is refunded 97%', () => {
     await waitForScreen(page, 'start', 10_000);
   }, 120_000);
 
+  it("the operator answers 'I paid and was never refunded' from the wallet's page alone", async () => {
+    // Both refunds sent: the ledger's word, which the page must repeat.
+    const ledger = await readUntil(
+      () => server.db.select().from(transactions).where(eq(transactions.walletAddress, address)),
+      (rows) => rows.filter((r) => r.type === 'refund' && r.status === 'confirmed').length === 2,
+      { timeoutMs: 60_000 },
+    );
+    const entries = ledger.filter((r) => r.type === 'entry_fee').sort((a, b) => +a.createdAt - +b.createdAt);
+    const refunds = ledger.filter((r) => r.type === 'refund');
+    const first = entries[0]!;
+    const firstRefund = refunds.find((r) => r.originalTransactionId === first.id)!;
+    admin = await signInAdmin(browser, server.url);
+    const page = admin.page;
+    await page.goto(`${server.url}/admin/wallets/${address}`);
+    await page.getByTestId('money-net').waitFor({ timeout: 30_000 });
+    const kept = WAGER - REFUND;
+    const total = async (id: string) => (await page.getByTestId(id).textContent()) ?? '';
+    expect(await total('money-paid-in')).toContain(formatLamports(2n * WAGER));
+    expect(await total('money-refunded')).toContain(formatLamports(2n * REFUND));
+    expect(await total('money-kept')).toContain(formatLamports(2n * kept));
+    expect(await total('money-owed')).toContain('0 SOL');
+    expect(await total('money-net')).toContain(`${formatLamports(-2n * kept)}-1,500,000 lamports`);
+
+    const table = page.getByRole('table', { name: 'Money Timeline' });
+    await table.waitFor({ timeout: 30_000 });
+    const rows = table.locator('tbody tr');
+    await readUntil(
+      () => rows.count(),
+      (n) => n === 8,
+      { timeoutMs: 15_000 },
+    );
+    const texts = await rows.allTextContents();
+    // Newest first; each search reads: its refund, the share kept, the search itself, the entry that paid it.
+    expect(texts.map((t) => /^.*?(Refund|Kept by the house|Search|Entry fee paid)/.exec(t)?.[1])).toEqual([
+      'Refund',
+      'Kept by the house',
+      'Search',
+      'Entry fee paid',
+      'Refund',
+      'Kept by the house',
+      'Search',
+      'Entry fee paid',
+    ]);
+    const [refundRow, keptRow, searchRow, entryRow] = [rows.nth(4), rows.nth(5), rows.nth(6), rows.nth(7)];
+    expect(texts[4]).toContain(`+${formatLamports(REFUND)}`);
+    expect(texts[4]).toContain('24,250,000 lamports');
+    expect(texts[4]).toContain(
+      'Search cancelled by the player: 97% of the entry returned, 3% kept, as the terms say',
+    );
+    await refundRow.getByRole('button', { name: `Signature ${firstRefund.transactionSignature}` }).waitFor();
+    await refundRow.getByRole('button', { name: `Signature ${first.transactionSignature}` }).waitFor();
+    expect(texts[5]).toContain(formatLamports(kept));
+    expect(texts[5]).toContain('Kept by the house from the cancelled entry, as the terms say');
+    await keptRow.getByRole('button', { name: `Signature ${first.transactionSignature}` }).waitFor();
+    expect(texts[6]).toContain('Cancelled by the player');
+    const waited = Number(/waited (\d+) seconds/.exec(texts[6] ?? '')?.[1]);
+    expect(waited).toBeGreaterThanOrEqual(10);
+    expect(texts[6]).toContain('ended');
+    await searchRow.getByRole('button', { name: `Signature ${first.transactionSignature}` }).waitFor();
+    expect(texts[7]).toContain(`-${formatLamports(WAGER)}`);
+    await entryRow.getByRole('button', { name: `Signature ${first.transactionSignature}` }).waitFor();
+    mkdirSync(SHOTS, { recursive: true });
+    await page.getByRole('region', { name: 'Money timeline' }).screenshot({
+      path: path.join(SHOTS, '1280-admin-wallet-money.png'),
+    });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByTestId('money-net').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, '375-admin-wallet-money.png'), fullPage: true });
+    // The page itself never scrolls sideways at 375 px: the table scrolls inside its own box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }, 120_000);
+
   it('no page errors', () => {
     expect(player.errors.filter((e) => e !== KNOWN_SIGN_IN_401)).toEqual([]);
+    expect(admin?.errors ?? []).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { ADMIN_KEY, useAdminList } from './use-admin-list.ts';
 import { WalletAnalyticsGrid } from './wallet-analytics-grid.tsx';
 import { WalletIpsTable } from './wallet-ips-table.tsx';
 import { WalletLimitsState } from './wallet-limits-state.tsx';
+import { WalletMoneyTimeline, WalletMoneyTotalsView } from './wallet-money-timeline.tsx';
 
 function Heading({ children }: { children: string }) {
   return <h4 className="mb-2 font-bold text-green-300 text-xs uppercase tracking-wider">{children}</h4>;
@@ -74,7 +75,10 @@ function WalletGames({ address }: { address: string }) {
   );
 }
 
-/** One wallet: ban and flag state with their actions, analytics (SPEC §3), its ban history, IPs and games. */
+/**
+ * One wallet: ban and flag state with their actions, its money (totals and the timeline of every search,
+ * payment, refund and payout), analytics (SPEC §3), its limits, ban history, IPs and games.
+ */
 export function WalletDetailView({ address }: { address: string }) {
   const api = useAdminFetch();
   const path = `/wallets/${encodeURIComponent(address)}`;
@@ -97,6 +101,10 @@ export function WalletDetailView({ address }: { address: string }) {
       {detail.data && (
         <>
           <BanAndFlag detail={detail.data} />
+          <section aria-label="Money">
+            <Heading>Money</Heading>
+            <WalletMoneyTotalsView totals={detail.data.money} />
+          </section>
           <section>
             <Heading>Analytics</Heading>
             <WalletAnalyticsGrid analytics={detail.data.analytics} />
@@ -107,6 +115,10 @@ export function WalletDetailView({ address }: { address: string }) {
           </section>
         </>
       )}
+      <section aria-label="Money timeline">
+        <Heading>Money Timeline</Heading>
+        <WalletMoneyTimeline address={address} />
+      </section>
       <section>
         <Heading>Ban History</Heading>
         <BanHistoryTable target={{ kind: 'wallet', value: address }} />

@@ -8,6 +8,7 @@ import {
 } from './admin-rows.ts';
 import { secondFactorStageSchema } from './admin-two-factor.ts';
 import { limitsViewSchema } from './player-limits-api.ts';
+import { walletMoneyTotalsSchema } from './wallet-money.ts';
 import { count, instant, lamportsText, pageOf, solNumber } from './wire-values.ts';
 
 /** The admin API's single views (SPEC §7): the session, the stat cards, the Overview, a wallet, a replay. */
@@ -159,6 +160,8 @@ export const walletDetailSchema = z.object({
   games: pageOf(adminGameRowSchema),
   /** The player's own protection (read only: no route lifts it) and their latest changes, newest first. */
   limits: walletLimitsSchema,
+  /** The wallet's money from the ledger; its rows through /wallets/{wallet}/money. */
+  money: walletMoneyTotalsSchema,
 });
 export type WalletDetail = z.infer<typeof walletDetailSchema>;
 

@@ -219,5 +219,13 @@ export const walletDetail = (over: Partial<WalletDetail> = {}): WalletDetail => 
     weekly: { lamports: null, pending: null, lossLamports: '0' },
     changes: [],
   },
+  money: {
+    paidInLamports: '250000000',
+    refundedLamports: '0',
+    paidOutLamports: '262500000',
+    owedLamports: '0',
+    keptLamports: '0',
+    netLamports: '12500000',
+  },
   ...over,
 });

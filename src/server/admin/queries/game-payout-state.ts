@@ -36,7 +36,7 @@ interface PayoutRow {
 }
 
 /** The state a payout row says: confirmed is sent, whatever review came before; a cancelled one says why. */
-function stateOf(row: PayoutRow): PayoutState {
+export function payoutStateOf(row: Pick<PayoutRow, 'status' | 'resolution'>): PayoutState {
   if (row.status === 'confirmed') return 'sent';
   if (row.status === 'failed') return 'failed';
   if (row.resolution === HOLD_STATUS.refundedLoser) return 'refunded_loser';
@@ -52,7 +52,7 @@ export function gamePayoutOf(text: string | null): GamePayout {
   }
   const row = JSON.parse(text) as PayoutRow;
   return {
-    payoutState: stateOf(row),
+    payoutState: payoutStateOf(row),
     payoutLedgerLamports: row.lamports,
     payoutDecision: row.decision,
     payoutDecidedAt: row.decidedAt === null ? null : new Date(row.decidedAt).toISOString(),

@@ -9,6 +9,7 @@ import { flaggedWalletView } from './flagged-wallets-list.ts';
 import { listGames } from './games-list.ts';
 import { iso, isoOrNull } from './json-values.ts';
 import { walletLimits } from './wallet-limits.ts';
+import { walletMoneyTotals } from './wallet-money.ts';
 
 export type { WalletDetail };
 
@@ -23,7 +24,7 @@ export async function walletDetail(
   now: number = Date.now(),
 ): Promise<WalletDetail> {
   await refreshWalletAnalytics(db, [walletAddress]);
-  const [analytics, [ban], [flag], ips, games, limits] = await Promise.all([
+  const [analytics, [ban], [flag], ips, games, limits, money] = await Promise.all([
     readWalletAnalytics(db, walletAddress),
     db.select().from(bannedWallets).where(eq(bannedWallets.walletAddress, walletAddress)),
     db
@@ -34,6 +35,7 @@ export async function walletDetail(
     ipsOfWallet(db, walletAddress, { limit: pageSizes.ips ?? 50 }),
     listGames(db, { wallet: walletAddress, limit: pageSizes.games ?? 20 }),
     walletLimits(db, walletAddress, now),
+    walletMoneyTotals(db, walletAddress),
   ]);
   if (!analytics) throw new Error(`wallet analytics for ${walletAddress} were not written`);
   return {
@@ -55,5 +57,6 @@ export async function walletDetail(
     ips,
     games,
     limits,
+    money,
   };
 }

@@ -41,6 +41,7 @@ import {
 import { banHistoryRowSchema } from '../../../common/api/ban-history-api.ts';
 import { banStatusAnswerSchema } from '../../../common/api/player-api.ts';
 import { systemEventSummarySchema } from '../../../common/api/system-event-summary.ts';
+import { walletMoneyAnswerSchema } from '../../../common/api/wallet-money.ts';
 import { apiErrorSchema, pageOf } from '../../../common/api/wire-values.ts';
 import { walletIpAssociations } from '../../db/schema/index.ts';
 import { postAction } from '../test-support/admin-action-checks.ts';
@@ -155,6 +156,10 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     await fits('GET', '/held-payouts', pageOf(adminHeldPayoutRowSchema));
     await fits('GET', `/wallets/${loser}`, walletDetailSchema);
     await fits('GET', `/wallets/${winner}`, walletDetailSchema);
+    for (const wallet of [loser, winner]) {
+      const money = await fits('GET', `/wallets/${wallet}/money`, walletMoneyAnswerSchema);
+      expect(money.items.length, wallet).toBeGreaterThan(0);
+    }
     expect((await fits('GET', `/games/${gameId}`, adminGameRowSchema)).id).toBe(gameId);
     const replay = await fits('GET', `/games/${gameId}/replay`, adminGameReplaySchema);
     expect(replay.game.id).toBe(gameId);
@@ -257,6 +262,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       '/api/admin/export/games.csv',
       '/api/admin/games/:id',
       '/api/admin/wallets/:wallet/games',
+      '/api/admin/wallets/:wallet/money',
       '/api/admin/admins',
       '/api/admin/two-factor',
       // A navigation: it answers a redirect to the sign-in page, not JSON.

@@ -1,5 +1,6 @@
 import type { AdminGameRow, IpWalletRow, WalletIpRow } from '../../../common/api/admin-rows.ts';
 import type { AdminGameReplay, WalletDetail } from '../../../common/api/admin-views.ts';
+import type { WalletMoneyAnswer } from '../../../common/api/wallet-money.ts';
 import type { Page } from '../../../common/api/wire-values.ts';
 import type { Replies } from '../../http/contract-reply.ts';
 import { pathParams, type RouteOf } from '../../route-schemas.ts';
@@ -8,6 +9,7 @@ import { allow, ROLES } from '../admin-roles.ts';
 import { gameReplay } from '../queries/game-replay.ts';
 import { adminGame, listGames } from '../queries/games-list.ts';
 import { ipsOfWallet, walletDetail, walletsOfIp } from '../queries/index.ts';
+import { walletMoney } from '../queries/wallet-money.ts';
 import { ipParam, pageQuery, uuidInput, walletParam } from './route-input.ts';
 
 const WALLET_PARAMS = pathParams('wallet');
@@ -17,7 +19,7 @@ const ID_PARAMS = pathParams('id');
 export const GAME_NOT_FOUND = 'Game not found';
 
 /**
- * One wallet, its IPs and its games, an IP's wallets (SPEC §7 associations both ways), and one game with its
+ * One wallet, its money timeline, its IPs and its games, an IP's wallets (SPEC §7 associations both ways), and one game with its
  * replay: what the back-office's own pages (/admin/wallets/<address>, /admin/ips/<ip>, /admin/games/<id>) read.
  */
 export const detailRoutes: AdminRoutes = (scope, { db, clock }) => {
@@ -31,6 +33,12 @@ export const detailRoutes: AdminRoutes = (scope, { db, clock }) => {
     allow(ROLES.read),
     async ({ params, query }) =>
       ipsOfWallet(db, walletParam(WALLET_PARAMS.parse(params).wallet), pageQuery(query)),
+  );
+  scope.get<RouteOf<{ params: typeof WALLET_PARAMS }, Replies<WalletMoneyAnswer>>>(
+    '/wallets/:wallet/money',
+    allow(ROLES.read),
+    async ({ params, query }) =>
+      walletMoney(db, walletParam(WALLET_PARAMS.parse(params).wallet), pageQuery(query)),
   );
   scope.get<RouteOf<{ params: typeof WALLET_PARAMS }, Replies<Page<AdminGameRow>>>>(
     '/wallets/:wallet/games',

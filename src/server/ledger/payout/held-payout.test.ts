@@ -16,6 +16,7 @@ import {
 import { flush } from '../../../../test/support/until.ts';
 import { heldPayoutAnswerSchema } from '../../../common/api/admin-actions.ts';
 import { adminGameRowSchema, adminHeldPayoutRowSchema } from '../../../common/api/admin-rows.ts';
+import { walletMoneyAnswerSchema } from '../../../common/api/wallet-money.ts';
 import { pageOf } from '../../../common/api/wire-values.ts';
 import { createFakeClock } from '../../../common/clock.ts';
 import { TICK_MS } from '../../../common/game/constants.ts';
@@ -309,6 +310,40 @@ describe.each(['pglite', 'postgresql'] as const)(
       expect(told.page[`${loserSeat}RefundSignature`]).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
       expect(told.listed).toEqual([told.page]);
       expect(told.csv).toEqual({ ids: [game.gameId], paid: [''], state: ['refunded_loser'] });
+      // Each wallet's money timeline tells it: the winner's payout not paid and why, the loser's full refund.
+      const moneyOf = async (wallet: string) =>
+        fitsExactly(
+          walletMoneyAnswerSchema,
+          await (await adminGet(`wallets/${wallet}/money`)).json(),
+          'money',
+        );
+      const winnerMoney = await moneyOf(winner.wallet.address);
+      expect(winnerMoney.items.filter((r) => r.kind === 'payout')).toEqual([
+        expect.objectContaining({
+          gameId: game.gameId,
+          status: 'redundant',
+          payoutState: 'refunded_loser',
+          signature: null,
+          cause: "Winner's payout: Not paid: the loser's entry was refunded instead",
+        }),
+      ]);
+      expect(winnerMoney.totals).toMatchObject({ paidOutLamports: '0', owedLamports: '0' });
+      const loserMoney = await moneyOf(loser.wallet.address);
+      expect(loserMoney.items.filter((r) => r.kind === 'refund')).toEqual([
+        expect.objectContaining({
+          gameId: game.gameId,
+          status: 'confirmed',
+          reason: 'admin_initiated',
+          refundPercentage: 100,
+          signature: told.page[`${loserSeat}RefundSignature`],
+          cause:
+            "The winner's payout was cancelled after review, the loser refunded: the entry returned in full",
+        }),
+      ]);
+      expect(loserMoney.totals).toMatchObject({
+        netLamports: '0',
+        refundedLamports: String(MODE.wagerLamports),
+      });
       // The winner's history counts no payout for the game either.
       const history = await playerHistory(server.db, winner.wallet.address, { limit: 50 });
       expect(
