@@ -95,6 +95,16 @@ describe('display formats', () => {
     ['2025-03-09T15:04:00Z', { timeZone: 'UTC', withTime: true }, 'Mar 9, 2025, 03:04 PM'],
     [Date.UTC(2024, 11, 31, 0, 5), { timeZone: 'UTC', withTime: true }, 'Dec 31, 2024, 12:05 AM'],
     [new Date(Date.UTC(2026, 0, 1, 12)), { timeZone: 'UTC' }, 'Jan 1, 2026'],
+    [
+      '2025-03-09T15:04:00Z',
+      { timeZone: 'UTC', withTime: true, zoneName: true },
+      'Mar 9, 2025, 03:04 PM UTC',
+    ],
+    [
+      '2025-03-09T15:04:00Z',
+      { timeZone: 'Asia/Kolkata', withTime: true, zoneName: true },
+      'Mar 9, 2025, 08:34 PM GMT+5:30',
+    ],
   ])('date: %s %o → %s (US English, short month, 12-hour, missing N/A)', (input, options, out) => {
     expect(formatDate(input, options)).toBe(out);
   });

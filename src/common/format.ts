@@ -68,6 +68,8 @@ export interface DateFormatOptions {
   withTime?: boolean;
   /** IANA zone; the viewer's own zone when absent. */
   timeZone?: string;
+  /** Name the zone after the time ('UTC', 'GMT+1'): where a reader must not guess which clock it is. */
+  zoneName?: boolean;
 }
 
 /** US-English date, short month: 'Mar 9, 2025' or 'Mar 9, 2025, 03:04 PM'. Missing or invalid: 'N/A'. */
@@ -84,6 +86,7 @@ export function formatDate(
     day: 'numeric',
     ...(options.withTime ? { hour: '2-digit', minute: '2-digit', hour12: true } : {}),
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    ...(options.withTime && options.zoneName ? { timeZoneName: 'short' as const } : {}),
   });
   // Newer ICU puts a narrow no-break space before AM/PM; one plain space reads the same everywhere.
   return text.replace(/\u202f/g, ' ');

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TAB_PATHS } from '../../common/admin-places.ts';
 import { App, preloadPages } from '../App.tsx';
+import { ADMIN_NOT_FOUND_TEXT } from '../not-found.tsx';
 import { createQueryClient } from '../query-client.ts';
 import { jsonResponse } from '../test-support/render-app.tsx';
 import {
@@ -189,11 +190,15 @@ describe('every place of the back-office has an address', () => {
     expect(window.location.pathname).toMatch(/^\/admin\/wallets\/[1-9A-HJ-NP-Za-km-z]+$/);
   });
 
-  it('any other path under /admin is not found', async () => {
+  it('any other path under /admin is not found, said as the back-office, with the way back to it', async () => {
     stubPlaces();
     window.history.pushState(null, '', '/admin/nowhere');
     cleanup();
     render(<App queryClient={createQueryClient()} />);
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+    expect(screen.getByText(ADMIN_NOT_FOUND_TEXT)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the back-office' }).getAttribute('href')).toBe('/admin');
+    expect(screen.queryByText('Did you forget to add the page to the router?')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Back to the game' })).toBeNull();
   });
 });

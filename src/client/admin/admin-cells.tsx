@@ -3,6 +3,7 @@ import { adminPlacePath } from '../../common/admin-places.ts';
 import { formatDate, formatLamports, formatSol, shortenAddress } from '../../common/format.ts';
 import { explorerAddressUrl, explorerTxUrl } from './admin-explorer.ts';
 import { useAdminPanel } from './admin-panel-context.tsx';
+import { useAdminTimeZone } from './admin-time-zone.tsx';
 
 /** Lamports grouped by thousands, exact (from the wire's decimal string, never through a float). */
 export function groupedLamports(lamports: string): string {
@@ -28,10 +29,12 @@ export function Amount({ sol, lamports }: { sol: number | null; lamports: string
   );
 }
 
+/** An instant in the back-office's chosen zone (UTC unless the operator chose their own), the zone named. */
 export function DateText({ value }: { value: string | null }) {
+  const { timeZone } = useAdminTimeZone();
   return (
     <time dateTime={value ?? undefined} className="inline-block min-w-[7.5rem]">
-      {formatDate(value, { withTime: true })}
+      {formatDate(value, { withTime: true, timeZone, zoneName: true })}
     </time>
   );
 }

@@ -12,6 +12,7 @@ import { AdminPlacePage } from './admin-place-page.tsx';
 import { AdminRoleContext, useAdminCan } from './admin-role.ts';
 import { AdminSearch } from './admin-search.tsx';
 import { AdminTabBar } from './admin-tabs.tsx';
+import { AdminTimeZoneProvider } from './admin-time-zone.tsx';
 import { AdminsTab } from './admins-tab.tsx';
 import { BannedWalletsTab } from './banned-wallets-tab.tsx';
 import { GamesTab } from './games-tab.tsx';
@@ -113,43 +114,45 @@ function DashboardForRole({ user, place }: { user: AdminUserResponse['user']; pl
 
   return (
     <AdminPanelContext.Provider value={panel}>
-      <div className="mt-4 w-full max-w-7xl space-y-4">
-        <AdminHeader user={user} />
-        <AdminSearch
-          value={input}
-          active={term}
-          busy={searcher.busy}
-          summary={term ? searcher.summary : null}
-          problem={problem ?? (reading.ok ? null : reading.error)}
-          onChange={setInput}
-          onSearch={(t) => void search(t)}
-          onClear={clearSearch}
-        />
-        {/* Toasts hang below the header and the search: never over who is signed in, Logout or Search. */}
-        <ToastAnchor />
-        <StatCards />
-        <div>
-          <AdminTabBar tab={tab} onSelect={(t) => go({ kind: 'tab', tab: t }, term)} owner={owner} />
-          <div
-            role="tabpanel"
-            id="admin-tabpanel"
-            aria-labelledby={`admin-tab-${tab}`}
-            className="rounded-b-lg border-2 border-cyan-400/30 border-t-0 bg-slate-950/90 p-3 font-retro sm:p-4"
-          >
-            {place.kind !== 'tab' && <AdminPlacePage place={place} />}
-            {place.kind === 'tab' && tab === 'overview' && <OverviewTab onShowCritical={showCritical} />}
-            {place.kind === 'tab' && tab === 'transactions' && <TransactionsTab search={term} />}
-            {place.kind === 'tab' && tab === 'games' && <GamesTab search={term} />}
-            {place.kind === 'tab' && tab === 'wallets' && <WalletsTab search={term} />}
-            {place.kind === 'tab' && tab === 'banned' && <BannedWalletsTab />}
-            {place.kind === 'tab' && tab === 'security' && <SecurityTab search={term} />}
-            {place.kind === 'tab' && tab === 'events' && (
-              <SystemEventsTab filter={eventsFilter} onFilterChange={setEventsFilter} />
-            )}
-            {place.kind === 'tab' && tab === 'admins' && owner && <AdminsTab selfId={user.id} />}
+      <AdminTimeZoneProvider>
+        <div className="mt-4 w-full max-w-7xl space-y-4">
+          <AdminHeader user={user} />
+          <AdminSearch
+            value={input}
+            active={term}
+            busy={searcher.busy}
+            summary={term ? searcher.summary : null}
+            problem={problem ?? (reading.ok ? null : reading.error)}
+            onChange={setInput}
+            onSearch={(t) => void search(t)}
+            onClear={clearSearch}
+          />
+          {/* Toasts hang below the header and the search: never over who is signed in, Logout or Search. */}
+          <ToastAnchor />
+          <StatCards />
+          <div>
+            <AdminTabBar tab={tab} onSelect={(t) => go({ kind: 'tab', tab: t }, term)} owner={owner} />
+            <div
+              role="tabpanel"
+              id="admin-tabpanel"
+              aria-labelledby={`admin-tab-${tab}`}
+              className="rounded-b-lg border-2 border-cyan-400/30 border-t-0 bg-slate-950/90 p-3 font-retro sm:p-4"
+            >
+              {place.kind !== 'tab' && <AdminPlacePage place={place} />}
+              {place.kind === 'tab' && tab === 'overview' && <OverviewTab onShowCritical={showCritical} />}
+              {place.kind === 'tab' && tab === 'transactions' && <TransactionsTab search={term} />}
+              {place.kind === 'tab' && tab === 'games' && <GamesTab search={term} />}
+              {place.kind === 'tab' && tab === 'wallets' && <WalletsTab search={term} />}
+              {place.kind === 'tab' && tab === 'banned' && <BannedWalletsTab />}
+              {place.kind === 'tab' && tab === 'security' && <SecurityTab search={term} />}
+              {place.kind === 'tab' && tab === 'events' && (
+                <SystemEventsTab filter={eventsFilter} onFilterChange={setEventsFilter} />
+              )}
+              {place.kind === 'tab' && tab === 'admins' && owner && <AdminsTab selfId={user.id} />}
+            </div>
           </div>
         </div>
-      </div>
+      </AdminTimeZoneProvider>
     </AdminPanelContext.Provider>
   );
 }

@@ -1,13 +1,14 @@
 import { ADMIN_PRODUCT_NAME } from '../site.ts';
 import { ADMIN_LOGOUT_URL, type AdminUserResponse } from './admin-api.ts';
 import { useAdminSession } from './admin-session-gate.ts';
+import { TimeZoneSwitch } from './admin-time-zone.tsx';
 
 /** The admin panel's header: product name, who is signed in and their role, and Logout (SPEC §2, §7). */
 export function AdminHeader({ user }: { user: AdminUserResponse['user'] }) {
   const session = useAdminSession();
   return (
     <div className="flex w-full flex-wrap items-center justify-between gap-3 rounded-lg border-2 border-cyan-400/40 bg-slate-950/90 px-5 py-3 font-retro">
-      <div className="flex items-center gap-3">
+      <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
         <h2 className="font-bold text-cyan-300 text-lg">{ADMIN_PRODUCT_NAME}</h2>
         <span
           data-testid="admin-role"
@@ -15,11 +16,16 @@ export function AdminHeader({ user }: { user: AdminUserResponse['user'] }) {
         >
           {user.role}
         </span>
-        <span data-testid="admin-who" className="break-all text-slate-300 text-xs">
+        <span
+          data-testid="admin-who"
+          className="min-w-0 basis-full truncate text-slate-300 text-xs sm:basis-auto"
+          title={user.email}
+        >
           {user.email}
         </span>
       </div>
-      <div className="flex items-center gap-4 text-sm">
+      <div className="flex flex-wrap items-center gap-4 text-sm">
+        <TimeZoneSwitch />
         {user.currentIP && <span className="text-slate-400">IP: {user.currentIP}</span>}
         {/* Logout is a navigation (SPEC §7): the server clears the session and redirects. Followed in this
             page, it first stops the panel's requests (admin-session-gate.ts). */}

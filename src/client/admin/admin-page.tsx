@@ -8,7 +8,7 @@ import {
   adminUserReadSchema,
 } from '../../common/api/admin-views.ts';
 import { parseAnswer } from '../../common/api/parse-answer.ts';
-import { NotFound } from '../not-found.tsx';
+import { AdminNotFound } from '../not-found.tsx';
 import { throwIfResNotOk } from '../query-client.ts';
 import { useToast } from '../ui/toast-provider.tsx';
 import { ADMIN_SESSION_URL, ADMIN_USER_URL } from './admin-api.ts';
@@ -25,7 +25,7 @@ export const ADMIN_REDIRECT_DELAY_MS = 1000;
  */
 export function AdminPage() {
   const { place } = useAdminAddress();
-  return place ? <AdminSessionPage place={place} /> : <NotFound />;
+  return place ? <AdminSessionPage place={place} /> : <AdminNotFound />;
 }
 
 /**

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { AdminOverview } from '../../common/api/admin-views.ts';
 import { adminOverviewSchema } from '../../common/api/admin-views.ts';
-import { formatDate, formatSol } from '../../common/format.ts';
+import { formatSol } from '../../common/format.ts';
 import { modeLabel } from '../history/history-labels.ts';
-import { WalletLink } from './admin-cells.tsx';
+import { DateText, WalletLink } from './admin-cells.tsx';
 import { useAdminFetch } from './admin-fetch.ts';
 import { ADMIN_POLL_MS } from './stat-cards.tsx';
 import { ADMIN_KEY } from './use-admin-list.ts';
@@ -57,7 +57,7 @@ function Reconciliation({ last }: { last: AdminOverview['lastReconciliation'] })
       {last ? (
         <>
           <div className={`font-bold ${last.ok ? 'text-green-300' : 'text-red-300'}`}>
-            {last.ok ? 'Balanced' : 'Mismatch'} · {formatDate(last.at, { withTime: true })}
+            {last.ok ? 'Balanced' : 'Mismatch'} · <DateText value={last.at} />
           </div>
           <p className="mt-1 break-words text-slate-300">{last.summary}</p>
         </>

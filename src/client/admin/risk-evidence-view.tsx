@@ -1,4 +1,9 @@
-import { RISK_SIGNAL_LABELS, type RiskSignal, riskEvidenceOf } from '../../common/api/risk-evidence.ts';
+import {
+  RISK_SIGNAL_LABELS,
+  type RiskSignal,
+  riskEvidenceOf,
+  riskFigureLabel,
+} from '../../common/api/risk-evidence.ts';
 import { GameIdLink, WalletLink } from './admin-cells.tsx';
 
 /** Evidence is free JSON: text as is, anything else as compact JSON. */
@@ -33,7 +38,7 @@ function SignalItem({ signal }: { signal: RiskSignal }) {
       <dl className="flex flex-wrap gap-x-3 text-slate-400">
         {Object.entries(signal.figures).map(([name, value]) => (
           <div key={name} className="flex gap-1">
-            <dt>{name}</dt>
+            <dt>{riskFigureLabel(name)}</dt>
             <dd className="text-slate-200">{figureText(value)}</dd>
           </div>
         ))}

@@ -9,12 +9,19 @@ const CHANGE_LABELS = {
   weekly_loss_limit: 'Weekly loss limit',
 } as const;
 
+/** The period's net as the limit counts it: a loss, or (below zero) a win, never 'net loss -0.0125 SOL'. */
+function netOfPeriod(lossLamports: string): string {
+  const loss = BigInt(lossLamports);
+  if (loss < 0n) return `net win ${solOf((-loss).toString())}`;
+  return loss === 0n ? 'no net loss' : `net loss ${solOf(lossLamports)}`;
+}
+
 function LossLimit({ label, view }: { label: string; view: LossLimitView }) {
   return (
     <p>
       <span className="text-slate-400">{label}: </span>
       {view.lamports === null ? 'none' : solOf(view.lamports)}
-      <span className="text-slate-500"> · net loss {solOf(view.lossLamports)}</span>
+      <span className="text-slate-500"> · {netOfPeriod(view.lossLamports)}</span>
       {view.pending && (
         <span className="text-cyan-300">
           {' '}

@@ -22,6 +22,39 @@ export const RISK_SIGNAL_LABELS: Record<RiskSignalKind, string> = {
   perfect_tracking: 'Perfect tracking',
 };
 
+/** Each figure the risk pass records, as an operator reads its name (pair-signals.ts, bot-signals.ts). */
+export const RISK_FIGURE_LABELS: Record<string, string> = {
+  games: 'Games together',
+  expectedGames: 'Expected by chance',
+  ratio: 'Times chance',
+  walletWins: 'Won by this wallet',
+  opponentWins: 'Won by the other',
+  loser: 'Lost most',
+  sharedIps: 'Shared IPs',
+  gamesTogether: 'Games against each other',
+  commonOpponents: 'Opponents in common',
+  reactions: 'Reactions measured',
+  medianMs: 'Median reaction (ms)',
+  fastShare: 'Share under human speed',
+  gaps: 'Move gaps measured',
+  meanGapMs: 'Mean gap (ms)',
+  variation: 'Variation',
+  returns: 'Returns measured',
+  earlyReads: 'Early reads',
+  share: 'Share early',
+};
+
+/** A figure's name in words: its label, or its key spaced out ('someFigure' reads 'Some figure'). */
+export function riskFigureLabel(key: string): string {
+  const label = RISK_FIGURE_LABELS[key];
+  if (label) return label;
+  const spaced = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
 export const riskSignalSchema = z.object({
   kind: z.enum(RISK_SIGNAL_KINDS),
   points: z.number(),

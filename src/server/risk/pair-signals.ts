@@ -1,4 +1,5 @@
 import type { RiskSignal } from '../../common/api/risk-evidence.ts';
+import { countOf } from '../../common/format.ts';
 
 /** A recorded game as the pair rules read it. */
 export interface GameFact {
@@ -77,7 +78,7 @@ export function chipDumpingSignals(inputs: PairInputs): RiskSignal[] {
     signals.push({
       kind: 'chip_dumping',
       points: PAIR_POINTS.chip_dumping + (ips.length > 0 ? PAIR_POINTS.sharedIpBonus : 0),
-      summary: `Met ${other} in ${n} paid games (${ratio.toFixed(1)}× chance); ${loser === wallet ? 'lost' : 'won'} ${Math.max(walletWins, n - walletWins)} of them${ips.length ? `; shared IP ${ips.join(', ')}` : ''}`,
+      summary: `Met ${other} in ${countOf(n, 'paid game')} (${ratio.toFixed(1)}× chance); ${loser === wallet ? 'lost' : 'won'} ${Math.max(walletWins, n - walletWins)} of them${ips.length ? `; shared IP ${ips.join(', ')}` : ''}`,
       figures: {
         games: n,
         expectedGames: Math.round(expected * 100) / 100,
@@ -111,7 +112,7 @@ export function multiAccountingSignals(inputs: PairInputs): RiskSignal[] {
     signals.push({
       kind: 'multi_accounting',
       points: PAIR_POINTS.multi_accounting,
-      summary: `Shares IP ${ips.join(', ')} with ${other}: ${together.length} games against each other, ${common.size} opponents in common`,
+      summary: `Shares ${ips.length === 1 ? 'IP' : 'IPs'} ${ips.join(', ')} with ${other}: ${countOf(together.length, 'game')} against each other, ${countOf(common.size, 'opponent')} in common`,
       figures: { sharedIps: ips, gamesTogether: together.length, commonOpponents: common.size },
       games: [...together, ...commonGames].slice(0, MAX_EVIDENCE_GAMES).map((g) => g.id),
       otherWallet: other,
