@@ -7,6 +7,7 @@ import { Amount, DateText, SignatureLink, WalletLink } from './admin-cells.tsx';
 import { useAdminFetch } from './admin-fetch.ts';
 import { PayoutCell, winnerWallet } from './game-columns.tsx';
 import { GameReplay } from './replay/game-replay.tsx';
+import { SupportNotesPanel } from './support-notes-panel.tsx';
 import { ADMIN_KEY } from './use-admin-list.ts';
 
 /** The risk pass's integrity score, and whether it marked the game suspicious. */
@@ -75,6 +76,10 @@ export function GameDetailView({ game }: { game: AdminGameRow }) {
           </div>
         ))}
       </dl>
+      <section aria-label="Support notes">
+        <h4 className="mb-2 font-bold text-green-300 text-xs uppercase tracking-wider">Support Notes</h4>
+        <SupportNotesPanel kind="game" target={game.id} />
+      </section>
       {/* As wide as a phone shows it whole, not the whole page: its canvas keeps the field's proportions. */}
       <section aria-label="Replay" data-testid="game-replay" className="mx-auto w-full max-w-3xl">
         <GameReplay gameId={game.id} />

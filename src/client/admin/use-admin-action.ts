@@ -28,6 +28,7 @@ export const ADMIN_ACTIONS = {
     done: HELD_PAYOUT_MESSAGES.released,
     failed: 'Failed to release the payout.',
   },
+  addNote: { path: '/notes', done: 'Note Added', failed: 'Failed to add the note.' },
   refundLoser: {
     path: '/held-payouts/refund-loser',
     done: HELD_PAYOUT_MESSAGES.refundedLoser,

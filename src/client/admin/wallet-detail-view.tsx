@@ -11,6 +11,7 @@ import { DataTable } from './data-table.tsx';
 import { FlagWalletButton, ResolveFlagButton } from './flag-buttons.tsx';
 import { GAME_COLUMNS } from './game-columns.tsx';
 import { RiskEvidenceView } from './risk-evidence-view.tsx';
+import { SupportNotesPanel } from './support-notes-panel.tsx';
 import { ADMIN_KEY, useAdminList } from './use-admin-list.ts';
 import { WalletAnalyticsGrid } from './wallet-analytics-grid.tsx';
 import { WalletIpsTable } from './wallet-ips-table.tsx';
@@ -115,6 +116,10 @@ export function WalletDetailView({ address }: { address: string }) {
           </section>
         </>
       )}
+      <section aria-label="Support notes">
+        <Heading>Support Notes</Heading>
+        <SupportNotesPanel kind="wallet" target={address} />
+      </section>
       <section aria-label="Money timeline">
         <Heading>Money Timeline</Heading>
         <WalletMoneyTimeline address={address} />

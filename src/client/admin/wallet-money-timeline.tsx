@@ -18,6 +18,7 @@ const KIND_TEXTS: Record<WalletMoneyRow['kind'], { name: string; sign: '' | '+' 
   refund: { name: 'Refund', sign: '+' },
   payout: { name: 'Winner payout', sign: '+' },
   kept: { name: 'Kept by the house', sign: '' },
+  note: { name: 'Support note', sign: '' },
 };
 
 /** How long a search waited, to the second. */
@@ -28,10 +29,11 @@ function waitedText(ms: number | null): string {
 }
 
 function What({ row }: { row: WalletMoneyRow }) {
+  const under = row.kind === 'note' ? `by ${row.by ?? 'unknown'}` : modeLabel(row.mode);
   return (
     <span className="flex flex-col gap-0.5">
       <span className="whitespace-nowrap font-bold">{KIND_TEXTS[row.kind].name}</span>
-      <span className="whitespace-nowrap text-[11px] text-slate-400">{modeLabel(row.mode)}</span>
+      <span className="whitespace-nowrap text-[11px] text-slate-400">{under}</span>
     </span>
   );
 }
@@ -51,6 +53,7 @@ function Money({ row }: { row: WalletMoneyRow }) {
 
 /** The ledger's or the search's status, and when the chain confirmed it or the search ended. */
 function Status({ row }: { row: WalletMoneyRow }) {
+  if (row.kind === 'note') return <span className="text-slate-500">-</span>;
   const settled = row.kind === 'search' ? row.endedAt : row.confirmedAt;
   const tone =
     row.status === 'confirmed' || row.status === 'matched'
@@ -89,7 +92,15 @@ const COLUMNS = [
   col.display({ id: 'status', header: 'Status', cell: (c) => <Status row={c.row.original} /> }),
   col.accessor('cause', {
     header: 'Why',
-    cell: (c) => <span className="block min-w-[14rem] max-w-sm whitespace-normal">{c.getValue()}</span>,
+    cell: (c) => (
+      <span
+        className={`block min-w-[14rem] max-w-sm whitespace-pre-line break-words ${
+          c.row.original.kind === 'note' ? 'text-cyan-100 italic' : ''
+        }`}
+      >
+        {c.getValue()}
+      </span>
+    ),
   }),
   col.accessor('signature', { header: 'Transfer', cell: (c) => <SignatureLink signature={c.getValue()} /> }),
   col.display({ id: 'entry', header: 'For Entry', cell: (c) => <EntryCell row={c.row.original} /> }),
@@ -124,8 +135,8 @@ export function WalletMoneyTotalsView({ totals }: { totals: WalletMoneyTotals })
 
 /**
  * A wallet's money, newest first: each search (joined, waited, how it ended, its game), entry fee, refund
- * (why, what share, the payment it returns), payout (sent, held, cancelled) and share kept, with links to each
- * transfer on the explorer. What answers "I paid and was never refunded" from this page alone.
+ * (why, what share, the payment it returns), payout (sent, held, cancelled), share kept and support note,
+ * with links to each transfer on the explorer. What answers "I paid and was never refunded" from this page alone.
  */
 export function WalletMoneyTimeline({ address }: { address: string }) {
   const list = useAdminList(walletMoneyRowSchema, `/wallets/${encodeURIComponent(address)}/money`);

@@ -12,9 +12,10 @@ import { count, instant, lamportsText, solNumber } from './wire-values.ts';
 /**
  * search: a queue entry (joined, how long it waited, how it ended, its game). entry: a confirmed entry fee.
  * refund: money back to the player, with its reason, its share and the entry it returns. payout: a winner's
- * 1.5x. kept: what the house retained from one of this wallet's entries (a cancel's 3%).
+ * 1.5x. kept: what the house retained from one of this wallet's entries (a cancel's 3%). note: what support
+ * wrote on the wallet or one of its games (its text is the row's `cause`, its author `by`).
  */
-export const WALLET_MONEY_KINDS = ['search', 'entry', 'refund', 'payout', 'kept'] as const;
+export const WALLET_MONEY_KINDS = ['search', 'entry', 'refund', 'payout', 'kept', 'note'] as const;
 export type WalletMoneyKind = (typeof WALLET_MONEY_KINDS)[number];
 
 export const walletMoneyRowSchema = z.object({
@@ -48,6 +49,8 @@ export const walletMoneyRowSchema = z.object({
   waitedMs: count.nullable(),
   /** A private search (challenge) by its code. */
   challengeCode: z.string().nullable(),
+  /** A note's author. */
+  by: z.string().nullable(),
 });
 export type WalletMoneyRow = z.infer<typeof walletMoneyRowSchema>;
 

@@ -6,6 +6,7 @@ import { detailRoutes } from './routes/detail-routes.ts';
 import { exportRoutes } from './routes/export-routes.ts';
 import { heldPayoutRoutes } from './routes/held-payout-routes.ts';
 import { listRoutes } from './routes/list-routes.ts';
+import { noteRoutes } from './routes/note-routes.ts';
 import { reviewRoutes } from './routes/review-routes.ts';
 import { statsRoutes } from './routes/stats-routes.ts';
 
@@ -20,6 +21,7 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRoutes[] = [
   banRoutes,
   banHistoryRoutes,
   reviewRoutes,
+  noteRoutes,
   heldPayoutRoutes,
   exportRoutes,
   adminAccountRoutes,

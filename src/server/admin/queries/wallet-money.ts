@@ -41,12 +41,15 @@ interface MoneySqlRow extends Record<string, unknown> {
   from_search: boolean | null;
   refund_reason: string | null;
   refund_percent: number | null;
+  note_text: string | null;
+  note_by: string | null;
 }
 
 /**
  * One statement, newest first: the wallet's searches (with the entry they were paid with and the refund they
  * owed), its ledger rows (entry fees, refunds, winner payouts, each with the entry it names), and the
- * commission rows that name one of its entries (what a cancel kept). A row's key is its kind and id, so a
+ * commission rows that name one of its entries (what a cancel kept), and support's notes on it and on its
+ * games. A row's key is its kind and id, so a
  * search and its entry's ledger row never collide in the cursor. Game ids for entry fees come from their
  * search or from the game that lists them, as the Transactions tab shows them.
  */
@@ -62,7 +65,8 @@ function walletMoneyStatement(wallet: string, request: PageRequest): ReturnType<
              q.transaction_id::text AS entry_id, e.transaction_signature AS entry_signature,
              q.closed_at AS ended_at, q.time_in_queue_ms AS waited_ms, q.challenge_code,
              NULL::text AS error_code, NULL::boolean AS from_search,
-             r.reason::text AS refund_reason, r.refund_percentage AS refund_percent
+             r.reason::text AS refund_reason, r.refund_percentage AS refund_percent,
+             NULL::text AS note_text, NULL::text AS note_by
       FROM queue_sessions q
       LEFT JOIN transactions e ON e.id = q.transaction_id
       LEFT JOIN LATERAL (
@@ -86,7 +90,7 @@ function walletMoneyStatement(wallet: string, request: PageRequest): ReturnType<
              NULL, NULL, NULL, t.error_code,
              EXISTS (SELECT 1 FROM queue_sessions qs
                WHERE qs.transaction_id = t.original_transaction_id),
-             NULL, NULL
+             NULL, NULL, NULL, NULL
       FROM transactions t
       LEFT JOIN transactions o ON o.id = t.original_transaction_id
       LEFT JOIN queue_sessions s ON s.transaction_id = t.id
@@ -97,17 +101,28 @@ function walletMoneyStatement(wallet: string, request: PageRequest): ReturnType<
              NULL, c.confirmed_at, c.game_id::text,
              c.reason::text, NULL, NULL,
              c.original_transaction_id::text, o.transaction_signature,
-             NULL, NULL, NULL, NULL, NULL, NULL, NULL
+             NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
       FROM transactions c
       JOIN transactions o ON o.id = c.original_transaction_id
       WHERE c.type = 'commission' AND o.wallet_address = ${wallet}
+      UNION ALL
+      SELECT 'note', n.id::text, 'note:' || n.id::text, n.created_at,
+             NULL, NULL, 'note', NULL, NULL,
+             CASE WHEN n.target_kind = 'game' THEN n.target END,
+             NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+             n.body, n.author_email
+      FROM support_notes n
+      WHERE (n.target_kind = 'wallet' AND n.target = ${wallet})
+         OR (n.target_kind = 'game' AND n.target IN (
+               SELECT g.id::text FROM games g WHERE g.player1_wallet = ${wallet} OR g.player2_wallet = ${wallet}))
     )
     SELECT m.kind, m.id, m.row_key, m.at::text AS cursor_at, ${isoTextSql(sql.raw('m.at'))} AS at,
            m.mode, m.lamports::text AS lamports, m.status, m.signature,
            CASE WHEN m.confirmed_at IS NULL THEN NULL ELSE ${isoTextSql(sql.raw('m.confirmed_at'))} END AS confirmed_at,
            m.game_id, m.reason, m.refund_percentage, m.resolution, m.entry_id, m.entry_signature,
            CASE WHEN m.ended_at IS NULL THEN NULL ELSE ${isoTextSql(sql.raw('m.ended_at'))} END AS ended_at,
-           m.waited_ms, m.challenge_code, m.error_code, m.from_search, m.refund_reason, m.refund_percent
+           m.waited_ms, m.challenge_code, m.error_code, m.from_search, m.refund_reason, m.refund_percent,
+           m.note_text, m.note_by
     FROM m
     ${cursor ? sql`WHERE ${cursor}` : sql``}
     ORDER BY m.at DESC, m.row_key DESC
@@ -139,6 +154,8 @@ function causeOf(row: MoneySqlRow, payoutState: PayoutState | null): string {
       });
     case 'payout':
       return `Winner's payout: ${PAYOUT_STATE_TEXTS[payoutState ?? 'owed']}`;
+    case 'note':
+      return row.note_text ?? '';
     case 'kept':
       return row.game_id
         ? "The house's commission on the match"
@@ -170,6 +187,7 @@ function toRow(row: MoneySqlRow): WalletMoneyRow {
     endedAt: row.ended_at,
     waitedMs: row.waited_ms === null ? null : Number(row.waited_ms),
     challengeCode: row.challenge_code,
+    by: row.note_by,
   };
 }
 

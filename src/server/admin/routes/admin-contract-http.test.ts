@@ -40,6 +40,7 @@ import {
 } from '../../../common/api/admin-views.ts';
 import { banHistoryRowSchema } from '../../../common/api/ban-history-api.ts';
 import { banStatusAnswerSchema } from '../../../common/api/player-api.ts';
+import { supportNoteRowSchema } from '../../../common/api/support-notes.ts';
 import { systemEventSummarySchema } from '../../../common/api/system-event-summary.ts';
 import { walletMoneyAnswerSchema } from '../../../common/api/wallet-money.ts';
 import { apiErrorSchema, pageOf } from '../../../common/api/wire-values.ts';
@@ -116,6 +117,11 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     const eventId = events.items[0]?.id;
     await fits('POST', '/resolve-event', resolveEventAnswerSchema, { eventId, notes: 'checked' });
     await fits('POST', '/resolve-event', resolveEventAnswerSchema, { eventId, notes: 'checked' });
+    await fits('POST', '/notes', supportNoteRowSchema, {
+      targetKind: 'wallet',
+      target: loser,
+      text: 'called',
+    });
 
     for (const [url, body] of [
       ['/ban-wallet', { walletAddress: loser }],
@@ -156,6 +162,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     await fits('GET', '/held-payouts', pageOf(adminHeldPayoutRowSchema));
     await fits('GET', `/wallets/${loser}`, walletDetailSchema);
     await fits('GET', `/wallets/${winner}`, walletDetailSchema);
+    expect((await fits('GET', `/notes?wallet=${loser}`, pageOf(supportNoteRowSchema))).items).not.toEqual([]);
     for (const wallet of [loser, winner]) {
       const money = await fits('GET', `/wallets/${wallet}/money`, walletMoneyAnswerSchema);
       expect(money.items.length, wallet).toBeGreaterThan(0);
@@ -263,6 +270,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       '/api/admin/games/:id',
       '/api/admin/wallets/:wallet/games',
       '/api/admin/wallets/:wallet/money',
+      '/api/admin/notes',
       '/api/admin/admins',
       '/api/admin/two-factor',
       // A navigation: it answers a redirect to the sign-in page, not JSON.

@@ -41,6 +41,8 @@ const EXPECTED: Record<string, readonly AdminRole[]> = {
   'POST /flag-wallet': ROLES.act,
   'POST /resolve-flag': ROLES.act,
   'POST /resolve-event': ROLES.act,
+  'GET /notes': ROLES.read,
+  'POST /notes': ROLES.note,
   'POST /held-payouts/release': ROLES.act,
   'POST /held-payouts/refund-loser': ROLES.act,
   'GET /export/transactions.csv': ROLES.act,

@@ -7,6 +7,7 @@ import { UUID_ONLY } from '../../../common/text-checks.ts';
 import { SYSTEM_EVENT_SEVERITIES, type SystemEventSeverity } from '../../db/schema/enums.ts';
 import { BAN_ACTION_ERRORS } from '../queries/ban-actions.ts';
 import { MAX_PAGE_LIMIT, type PageRequest } from '../queries/cursor.ts';
+import type { NotesOf } from '../queries/support-notes.ts';
 
 /**
  * Every admin route's input read one way, by a zod schema: a malformed path parameter, query value or body
@@ -135,6 +136,28 @@ const banTargetQuerySchema = queryOf({ wallet: once('wallet', 64), ip: once('ip'
   },
 );
 export const banTargetQuery = (query: unknown): BanTarget => read(banTargetQuerySchema, query);
+
+export const NOTES_TARGET_REQUIRED = 'Give exactly one of wallet or game';
+
+/** `?wallet=` (its own notes and those on its games) or `?game=` (exactly one): whose support notes are read. */
+const notesOfQuerySchema = queryOf({ wallet: once('wallet', 64), game: once('game', 64) }).transform(
+  (query, ctx): NotesOf => {
+    const wallet = query.wallet || undefined;
+    const game = query.game || undefined;
+    if ((wallet === undefined) === (game === undefined)) {
+      ctx.addIssue({ code: 'custom', message: NOTES_TARGET_REQUIRED });
+      return { game: '' };
+    }
+    const checked =
+      wallet !== undefined ? walletText.safeParse(wallet) : uuidField('game id').safeParse(game);
+    if (!checked.success) {
+      ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? NOTES_TARGET_REQUIRED });
+      return { game: '' };
+    }
+    return wallet !== undefined ? { wallet, withGames: true } : { game: String(checked.data) };
+  },
+);
+export const notesOfQuery = (query: unknown): NotesOf => read(notesOfQuerySchema, query);
 
 /** A UUID (a game, event, flag or payout job id), lower-cased as PostgreSQL prints them. */
 export function uuidField(what: string) {

@@ -72,3 +72,29 @@ export const adminRecoveryCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.adminId, t.codeHash] })],
 );
+
+/**
+ * A support note on a wallet or a game: who wrote it, when, the text. Append-only: the product has no route
+ * that edits or deletes one, and the database refuses an UPDATE or DELETE of a row (a trigger, migration
+ * 0018), so the record of what support said to a player is what was said. `author_email` is kept as written,
+ * so a note still names its author after the account is renamed or deactivated.
+ */
+export const supportNotes = pgTable(
+  'support_notes',
+  {
+    id: uuidPrimaryKey(),
+    targetKind: text('target_kind').notNull(),
+    /** A wallet address or a game id (as text). */
+    target: text('target').notNull(),
+    body: text('body').notNull(),
+    /** The admin's id, not a foreign key: a note outlives any change to the account, untouched. */
+    authorId: uuid('author_id'),
+    authorEmail: text('author_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('support_notes_target_kind_known', sql`${t.targetKind} in ('wallet', 'game')`),
+    check('support_notes_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+    index('support_notes_target_created_at_idx').on(t.targetKind, t.target, t.createdAt.desc()),
+  ],
+);
