@@ -70,6 +70,14 @@ describe('admin panel: dashboard', () => {
     expect(screen.getByRole('region', { name: 'Last Reconciliation' }).textContent).toContain(
       'Ledger matches the chain',
     );
+    // Gross and net side by side, exact: 0.02425 refunded reads so, never 0.024.
+    const money = screen.getByRole('region', { name: 'Money (all time, from the ledger)' });
+    expect(within(money).getByTestId('house-money-in').textContent).toContain('0.075 SOL75,000,000 lamports');
+    expect(within(money).getByTestId('house-money-refunded').textContent).toContain('0.02425 SOL');
+    expect(within(money).getByTestId('house-money-net').textContent).toContain('0.01325 SOL');
+    expect(within(money).getByTestId('house-money-check').textContent).toBe(
+      'Net = kept + owed + in play, to the lamport.',
+    );
     // The chart library is a lazily imported module of its own: its first import takes a while.
     expect(await screen.findByTestId('overview-charts', {}, { timeout: 15_000 })).toBeTruthy();
   });

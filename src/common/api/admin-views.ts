@@ -81,6 +81,23 @@ export const liveStatsSchema = z.object({
 });
 export type LiveStats = z.infer<typeof liveStatsSchema>;
 
+/**
+ * The house's money from the ledger, all time, gross and net side by side: entry fees in; refunded and paid
+ * out (confirmed transfers); owed (not sent yet, held included); kept (commission); live (fees of searches
+ * and matches in play); net = in - refunded - paid out, which is kept + owed + live when every entry is
+ * accounted for.
+ */
+export const houseMoneySchema = z.object({
+  volumeInLamports: lamportsText,
+  refundedLamports: lamportsText,
+  paidOutLamports: lamportsText,
+  owedLamports: lamportsText,
+  keptLamports: lamportsText,
+  liveLamports: lamportsText,
+  netLamports: lamportsText,
+});
+export type HouseMoney = z.infer<typeof houseMoneySchema>;
+
 /** GET /api/admin/overview: activity per day, the live game, what needs attention, the house wallet. */
 export const adminOverviewSchema = z.object({
   daily: z.array(dailyActivitySchema),
@@ -94,6 +111,7 @@ export const adminOverviewSchema = z.object({
     floorSol: solNumber,
   }),
   lastReconciliation: z.object({ at: instant, ok: z.boolean(), summary: z.string() }).nullable(),
+  money: houseMoneySchema,
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

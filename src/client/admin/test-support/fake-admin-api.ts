@@ -37,6 +37,15 @@ export const OVERVIEW: AdminOverview = {
     floorSol: 1,
   },
   lastReconciliation: { at: '2026-11-23T10:00:00.000Z', ok: true, summary: 'Ledger matches the chain' },
+  money: {
+    volumeInLamports: '75000000',
+    refundedLamports: '24250000',
+    paidOutLamports: '37500000',
+    owedLamports: '0',
+    keptLamports: '13250000',
+    liveLamports: '0',
+    netLamports: '13250000',
+  },
 };
 
 export const EVENT_SUMMARY: SystemEventSummary = {

@@ -6,6 +6,7 @@ import { RECONCILIATION_EVENT } from '../../ledger/reconcile/reconcile.ts';
 import { iso, sol } from '../queries/json-values.ts';
 import type { AdminServices } from './admin-services.ts';
 import { dailyActivity } from './daily-activity.ts';
+import { houseMoney } from './house-money.ts';
 
 export type { AdminOverview };
 
@@ -26,7 +27,7 @@ export async function adminOverview(
   log: (error: unknown) => void,
 ): Promise<AdminOverview> {
   const { db, house } = deps;
-  const [daily, [critical], [reconciliation], balance] = await Promise.all([
+  const [daily, [critical], [reconciliation], balance, money] = await Promise.all([
     dailyActivity(db, deps.now),
     db
       .select({ n: count() })
@@ -39,6 +40,7 @@ export async function adminOverview(
       .orderBy(desc(systemEvents.createdAt), desc(systemEvents.id))
       .limit(1),
     readBalance(house, log),
+    houseMoney(db),
   ]);
   return {
     daily,
@@ -57,5 +59,6 @@ export async function adminOverview(
           summary: reconciliation.message,
         }
       : null,
+    money,
   };
 }

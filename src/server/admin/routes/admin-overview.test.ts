@@ -1,5 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newWallet, playGame } from '../../../../test/support/admin-fixtures.ts';
+import {
+  confirmDuePayouts,
+  HOUSE,
+  newWallet,
+  payEntryFee,
+  playGame,
+} from '../../../../test/support/admin-fixtures.ts';
 import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
 import {
   airdropTo,
@@ -9,6 +16,8 @@ import {
 import { SOL } from '../../../../test/support/money.ts';
 import { getGameMode } from '../../../common/game-modes.ts';
 import { createChainRpc } from '../../chain/chain-rpc.ts';
+import { createDrizzleMatchmaker } from '../../game/test-support/drizzle-matchmaker.ts';
+import { createMatchMoney } from '../../ledger/match-money.ts';
 import type { ReconcileReport } from '../../ledger/reconcile/reconcile.ts';
 import { recordReconciliation } from '../../ledger/reconcile/reconcile.ts';
 import { recordSystemEvent } from '../../operations-log/system-events.ts';
@@ -114,6 +123,63 @@ describeEachDatabase('GET /api/admin/overview', (target) => {
     const clean = await overviewOf(h);
     expect(clean.lastReconciliation).toMatchObject({ ok: true });
     expect(clean.lastReconciliation?.summary).toContain(`house wallet ${house}: 0 difference(s)`);
+  });
+
+  it('gross and net from the ledger: in, refunded, paid out, owed, kept, in play; net is kept + owed + in play', async () => {
+    const h = await start();
+    const w = TUNA.wagerLamports;
+    const figures = async () => {
+      const { money } = await overviewOf(h);
+      return Object.fromEntries(Object.entries(money).map(([k, v]) => [k, BigInt(v)])) as Record<
+        keyof AdminOverview['money'],
+        bigint
+      >;
+    };
+    const before = await figures();
+    const [a, b, c, d] = await Promise.all([newWallet(), newWallet(), newWallet(), newWallet()]);
+    // A paid match whose payout is sent; a search cancelled (its 97% owed, not sent yet); a search live.
+    await playGame(target.db, h.clock, { winner: a, loser: b, mode: 'tiny_tuna' });
+    await confirmDuePayouts(target.db, h.clock);
+    const matchmaker = createDrizzleMatchmaker({ db: target.db, clock: h.clock });
+    const money = createMatchMoney({ houseWallet: HOUSE });
+    const search = async (wallet: string) => {
+      const paid = await payEntryFee(target.db, h.clock, wallet, TUNA.id);
+      const player = {
+        linkId: randomUUID(),
+        playerSessionId: randomUUID(),
+        walletAddress: wallet,
+        displayName: 'p',
+        ip: null,
+        userAgent: null,
+      };
+      const joined = await matchmaker.join(player, TUNA.id, paid);
+      if (!joined.ok) throw new Error('the search did not start');
+      return joined.entry.id;
+    };
+    const cancelled = await search(c);
+    await matchmaker.close(cancelled, 'cancelled', (tx, entry) =>
+      money.entryClosed(tx, entry, 'player_cancel', new Date(h.clock.now())),
+    );
+    await search(d);
+
+    const after = await figures();
+    const delta = (k: keyof typeof after) => after[k] - before[k];
+    const refund = (w * 97n) / 100n;
+    expect(delta('volumeInLamports')).toBe(4n * w);
+    expect(delta('paidOutLamports')).toBe(TUNA.winLamports);
+    expect(delta('refundedLamports')).toBe(0n);
+    expect(delta('owedLamports')).toBe(refund);
+    expect(delta('keptLamports')).toBe(2n * w - TUNA.winLamports + (w - refund));
+    expect(delta('liveLamports')).toBe(w);
+    expect(delta('netLamports')).toBe(4n * w - TUNA.winLamports);
+    expect(after.netLamports).toBe(after.keptLamports + after.owedLamports + after.liveLamports);
+
+    // The refund sent: it moves from owed to refunded, and the net follows.
+    await confirmDuePayouts(target.db, h.clock);
+    const sent = await figures();
+    expect(sent.refundedLamports - after.refundedLamports).toBe(refund);
+    expect(sent.owedLamports - after.owedLamports).toBe(-refund);
+    expect(sent.netLamports).toBe(sent.keptLamports + sent.owedLamports + sent.liveLamports);
   });
 
   it('an unreachable chain does not fail the overview: the balance is null, the rest is there', async () => {

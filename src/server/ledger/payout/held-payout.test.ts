@@ -16,6 +16,7 @@ import {
 import { flush } from '../../../../test/support/until.ts';
 import { heldPayoutAnswerSchema } from '../../../common/api/admin-actions.ts';
 import { adminGameRowSchema, adminHeldPayoutRowSchema } from '../../../common/api/admin-rows.ts';
+import { adminOverviewSchema, adminStatsSchema } from '../../../common/api/admin-views.ts';
 import { walletMoneyAnswerSchema } from '../../../common/api/wallet-money.ts';
 import { pageOf } from '../../../common/api/wire-values.ts';
 import { createFakeClock } from '../../../common/clock.ts';
@@ -344,6 +345,20 @@ describe.each(['pglite', 'postgresql'] as const)(
         netLamports: '0',
         refundedLamports: String(MODE.wagerLamports),
       });
+      // The Overview counts no payout for it either: paid out is what the Total Payouts card says (only the
+      // other test's released payout), nothing is owed, and net = kept + owed + in play.
+      const overview = fitsExactly(
+        adminOverviewSchema,
+        await (await adminGet('overview')).json(),
+        'overview',
+      );
+      const stats = fitsExactly(adminStatsSchema, await (await adminGet('stats')).json(), 'stats');
+      const figure = (k: keyof typeof overview.money) => BigInt(overview.money[k]);
+      expect(overview.money.paidOutLamports).toBe(stats.totalPayoutsLamports);
+      expect(figure('owedLamports')).toBe(0n);
+      expect(figure('netLamports')).toBe(
+        figure('keptLamports') + figure('owedLamports') + figure('liveLamports'),
+      );
       // The winner's history counts no payout for the game either.
       const history = await playerHistory(server.db, winner.wallet.address, { limit: 50 });
       expect(
