@@ -14,6 +14,7 @@ import { registerSessionRoutes } from './admin-session-routes.ts';
 import { type AdminSessionStore, createAdminSessionStore } from './admin-sessions.ts';
 import { recordSignIn } from './admin-sign-in.ts';
 import type { AdminServices } from './overview/admin-services.ts';
+import { createRefusedAccessEvents } from './refused-access-events.ts';
 import { createThrottledLoginEvents } from './throttled-login-events.ts';
 import { createAdminTwoFactor } from './two-factor/admin-two-factor.ts';
 import { secondFactorStage } from './two-factor/second-factor-stage.ts';
@@ -61,6 +62,7 @@ export async function registerAdminRoutes(
   const sessions = deps.sessions ?? createAdminSessionStore({ db, clock });
   const { throttle } = deps;
   const throttledEvents = createThrottledLoginEvents({ db, clock });
+  const refusedAccess = createRefusedAccessEvents({ db, clock });
   const recorded = new WeakSet<FastifyRequest>();
   const { requiredFor } = deps.twoFactor;
 
@@ -136,6 +138,24 @@ export async function registerAdminRoutes(
           !isPublic &&
           !roleAllows(request.routeOptions.config.roles, request.adminSession?.role ?? '')
         ) {
+          const session = request.adminSession;
+          if (session) {
+            // On the audit trail, bounded (one event per admin per hour); never in the way of the answer.
+            refusedAccess
+              .record({
+                adminId: session.adminId,
+                email: session.email,
+                role: session.role,
+                ip: request.ip,
+                route: `${request.method} ${request.routeOptions.url ?? request.url}`.replace(
+                  '/api/admin',
+                  '',
+                ),
+              })
+              .catch((error: unknown) =>
+                request.log.error({ err: error }, 'refused admin access not recorded'),
+              );
+          }
           return reply.code(403).send({ error: ADMIN_ERRORS.forbiddenForRole });
         }
         return undefined;
