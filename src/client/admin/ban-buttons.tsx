@@ -38,12 +38,50 @@ export function WalletBanButton({ address, banned }: { address: string; banned: 
   );
 }
 
-/** Ban or unban an IP after a confirmation (SPEC §5). */
-export function IpBanButton({ ip, banned }: { ip: string; banned: boolean }) {
+/**
+ * Ban or unban an IP after a confirmation (SPEC §5); on the IP's own page (`withReason`) the reason is asked
+ * and kept with the ban record, as a wallet's is.
+ */
+export function IpBanButton({
+  ip,
+  banned,
+  withReason = false,
+}: {
+  ip: string;
+  banned: boolean;
+  withReason?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const action = useAdminAction(banned ? 'unbanIp' : 'banIp');
   const verb = banned ? 'Unban' : 'Ban';
   if (!useAdminCan('act')) return null;
+  if (withReason) {
+    return (
+      <>
+        <button
+          type="button"
+          aria-label={`${verb} IP ${ip}`}
+          className={banned ? UNBAN_CLASSES : BAN_CLASSES}
+          onClick={() => setOpen(true)}
+        >
+          {verb}
+        </button>
+        <ReasonDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={`${verb} IP Address`}
+          description={
+            banned
+              ? `Allow ${ip} to sign in and play again: the reason is kept with the ban record.`
+              : `Refuse every sign-in and search from ${ip} (live searches from it are cancelled and refunded): the reason is kept with the ban record.`
+          }
+          confirmLabel={`${verb} IP`}
+          danger={!banned}
+          onSubmit={(reason) => action.mutateAsync({ ipAddress: ip, reason })}
+        />
+      </>
+    );
+  }
   return (
     <>
       <button

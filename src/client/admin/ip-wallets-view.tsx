@@ -5,6 +5,7 @@ import { associationColumns } from './association-columns.tsx';
 import { WalletBanButton } from './ban-buttons.tsx';
 import { BanHistoryTable } from './ban-history-table.tsx';
 import { DataTable } from './data-table.tsx';
+import { IpSummary } from './ip-summary.tsx';
 import { useAdminList } from './use-admin-list.ts';
 import { useErrorToast } from './use-error-toast.ts';
 
@@ -22,12 +23,16 @@ const COLUMNS = [
 
 export const IP_WALLETS_ERROR = 'Failed to fetch wallet associations for this IP.';
 
-/** The wallets seen from one IP (SPEC §7 association rows), a wallet opening its own detail; its ban history. */
+/**
+ * One IP: its ban (with the action), place, sightings and risk; the wallets seen from it (SPEC §7 association
+ * rows), a wallet opening its own detail; its ban history.
+ */
 export function IpWalletsView({ ip }: { ip: string }) {
   const list = useAdminList(ipWalletRowSchema, `/ips/${encodeURIComponent(ip)}/wallets`);
   useErrorToast(list.isError, IP_WALLETS_ERROR);
   return (
     <div className="space-y-5">
+      <IpSummary ip={ip} />
       <DataTable
         label={`Wallets of IP ${ip}`}
         columns={COLUMNS}

@@ -183,6 +183,34 @@ export const walletDetailSchema = z.object({
 });
 export type WalletDetail = z.infer<typeof walletDetailSchema>;
 
+/** GET /api/admin/ips/{ip}: where the address is, its ban, and its wallets' risk. */
+export const ipDetailSchema = z.object({
+  ipAddress: z.string(),
+  /** False for an address the server never recorded. */
+  seen: z.boolean(),
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  totalConnections: count,
+  requestCount: count,
+  isBanned: z.boolean(),
+  bannedReason: z.string().nullable(),
+  bannedBy: z.string().nullable(),
+  bannedAt: instant.nullable(),
+  firstSeen: instant.nullable(),
+  lastSeen: instant.nullable(),
+  risk: z.object({
+    wallets: count,
+    bannedWallets: count,
+    flaggedWallets: count,
+    /** The highest risk score among its wallets (0-100); null until any was measured. */
+    highestRiskScore: z.number().int().nullable(),
+    /** Wallet–IP links the tracker marked suspicious. */
+    suspiciousLinks: count,
+  }),
+});
+export type IpDetail = z.infer<typeof ipDetailSchema>;
+
 const seat = z.union([z.literal(0), z.literal(1)]);
 
 /**

@@ -36,6 +36,7 @@ import {
   adminSessionAnswerSchema,
   adminStatsSchema,
   adminUserAnswerSchema,
+  ipDetailSchema,
   walletDetailSchema,
 } from '../../../common/api/admin-views.ts';
 import { banHistoryRowSchema } from '../../../common/api/ban-history-api.ts';
@@ -162,6 +163,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     await fits('GET', '/held-payouts', pageOf(adminHeldPayoutRowSchema));
     await fits('GET', `/wallets/${loser}`, walletDetailSchema);
     await fits('GET', `/wallets/${winner}`, walletDetailSchema);
+    expect((await fits('GET', `/ips/${IP}`, ipDetailSchema)).seen).toBe(true);
     expect((await fits('GET', `/notes?wallet=${loser}`, pageOf(supportNoteRowSchema))).items).not.toEqual([]);
     for (const wallet of [loser, winner]) {
       const money = await fits('GET', `/wallets/${wallet}/money`, walletMoneyAnswerSchema);
@@ -260,6 +262,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       '/api/admin/flagged-wallets',
       '/api/admin/wallets/:wallet/ips',
       '/api/admin/ips/:ip/wallets',
+      '/api/admin/ips/:ip',
       '/api/admin/held-payouts',
       '/api/admin/wallets/:wallet',
       '/api/admin/games/:id/replay',

@@ -27,6 +27,7 @@ const EXPECTED: Record<string, readonly AdminRole[]> = {
   'GET /wallets/:wallet/games': ROLES.read,
   'GET /wallets/:wallet/money': ROLES.read,
   'GET /ips': ROLES.read,
+  'GET /ips/:ip': ROLES.read,
   'GET /ips/:ip/wallets': ROLES.read,
   'GET /system-events': ROLES.read,
   'GET /system-events/summary': ROLES.read,

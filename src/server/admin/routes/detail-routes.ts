@@ -1,5 +1,5 @@
 import type { AdminGameRow, IpWalletRow, WalletIpRow } from '../../../common/api/admin-rows.ts';
-import type { AdminGameReplay, WalletDetail } from '../../../common/api/admin-views.ts';
+import type { AdminGameReplay, IpDetail, WalletDetail } from '../../../common/api/admin-views.ts';
 import type { WalletMoneyAnswer } from '../../../common/api/wallet-money.ts';
 import type { Page } from '../../../common/api/wire-values.ts';
 import type { Replies } from '../../http/contract-reply.ts';
@@ -9,6 +9,7 @@ import { allow, ROLES } from '../admin-roles.ts';
 import { gameReplay } from '../queries/game-replay.ts';
 import { adminGame, listGames } from '../queries/games-list.ts';
 import { ipsOfWallet, walletDetail, walletsOfIp } from '../queries/index.ts';
+import { ipDetail } from '../queries/ip-detail.ts';
 import { walletMoney } from '../queries/wallet-money.ts';
 import { ipParam, pageQuery, uuidInput, walletParam } from './route-input.ts';
 
@@ -45,6 +46,11 @@ export const detailRoutes: AdminRoutes = (scope, { db, clock }) => {
     allow(ROLES.read),
     async ({ params, query }) =>
       listGames(db, { ...pageQuery(query), wallet: walletParam(WALLET_PARAMS.parse(params).wallet) }),
+  );
+  scope.get<RouteOf<{ params: typeof IP_PARAMS }, Replies<IpDetail>>>(
+    '/ips/:ip',
+    allow(ROLES.read),
+    async ({ params }) => ipDetail(db, ipParam(IP_PARAMS.parse(params).ip)),
   );
   scope.get<RouteOf<{ params: typeof IP_PARAMS }, Replies<Page<IpWalletRow>>>>(
     '/ips/:ip/wallets',
