@@ -1,12 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
-import type { Database } from '../../db/database.ts';
-import { systemEvents } from '../../db/schema/index.ts';
 import { LOGIN_MAX_FAILURES } from '../../security/login-throttle.ts';
 import { ADMIN_EVENT } from '../admin-events.ts';
 import { ADMIN_ERRORS } from '../admin-messages.ts';
-import { postAction } from '../test-support/admin-action-checks.ts';
+import { adminEvents as eventsOf, postAction } from '../test-support/admin-action-checks.ts';
 import {
   adminAppPerTest,
   getUser,
@@ -20,13 +17,6 @@ import { nextCode, signInAgain } from '../test-support/own-account-checks.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const WRONG_PASSWORD = 'not my password at all';
-
-const eventsOf = (db: Database, adminId: string) =>
-  db
-    .select()
-    .from(systemEvents)
-    .where(sql`${systemEvents.details}->>'adminId' = ${adminId}`)
-    .orderBy(systemEvents.createdAt);
 
 describeEachDatabase('an admin changes their own password', (target) => {
   const start = adminAppPerTest(() => target.db);

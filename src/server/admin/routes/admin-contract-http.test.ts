@@ -95,6 +95,18 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     return fitsExactly(schema, res.body, res.request);
   };
 
+  /** `fits`, as the admin whose session `asCookie` holds. */
+  const fitsAs =
+    (asCookie: string) =>
+    async <S extends z.ZodType>(method: 'GET' | 'POST', url: string, schema: S, body?: unknown) => {
+      const res =
+        method === 'GET'
+          ? await h.app.inject({ url: `/api/admin${url}`, headers: { cookie: asCookie } })
+          : await postAction(h, asCookie, url, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return fitsExactly(schema, res.json(), `${method} /api/admin${url}`);
+    };
+
   beforeAll(async () => {
     h = await startAdminApp(target.db);
     [winner, loser] = [await newWallet(), await newWallet()];
@@ -173,19 +185,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
 
   it("the owner's admin management and the second-factor step answer their schemas", async () => {
     const owner = await signedIn(h, target.db, 'owner');
-    const asOwner = async <S extends z.ZodType>(
-      method: 'GET' | 'POST',
-      url: string,
-      schema: S,
-      body?: unknown,
-    ) => {
-      const res =
-        method === 'GET'
-          ? await h.app.inject({ url: `/api/admin${url}`, headers: { cookie: owner.cookie } })
-          : await postAction(h, owner.cookie, url, body);
-      expect(res.statusCode, res.body).toBe(200);
-      return fitsExactly(schema, res.json(), `${method} /api/admin${url}`);
-    };
+    const asOwner = fitsAs(owner.cookie);
     const email = uniqueEmail();
     const created = await asOwner('POST', '/admins', adminAccountAnswerSchema, {
       email,
@@ -222,19 +222,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
 
   it("each admin's own account (sessions, password, recovery codes) answers its schemas", async () => {
     const own = await signedIn(h, target.db, 'viewer');
-    const as = async <S extends z.ZodType>(
-      method: 'GET' | 'POST',
-      url: string,
-      schema: S,
-      body?: unknown,
-    ) => {
-      const res =
-        method === 'GET'
-          ? await h.app.inject({ url: `/api/admin${url}`, headers: { cookie: own.cookie } })
-          : await postAction(h, own.cookie, url, body);
-      expect(res.statusCode, res.body).toBe(200);
-      return fitsExactly(schema, res.json(), `${method} /api/admin${url}`);
-    };
+    const as = fitsAs(own.cookie);
     sessionCookieOf(await login(h.app, { email: own.admin.email, password: PASSWORD }));
     const { sessions } = await as('GET', '/account/sessions', ownSessionsSchema);
     const otherId = sessions.find((s) => !s.current)?.id;
