@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 
-const WIDTHS = { narrow: 'max-w-md' } as const;
+const WIDTHS = { narrow: 'max-w-md', wide: 'max-w-2xl' } as const;
 
 /**
  * The back-office's dialog frame (retro look of the player app's dialogs). Centred and never taller than the

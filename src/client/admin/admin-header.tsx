@@ -1,11 +1,17 @@
+import { useState } from 'react';
 import { ADMIN_PRODUCT_NAME } from '../site.ts';
+import { AccountDialog } from './account-dialog.tsx';
 import { ADMIN_LOGOUT_URL, type AdminUserResponse } from './admin-api.ts';
 import { useAdminSession } from './admin-session-gate.ts';
 import { TimeZoneSwitch } from './admin-time-zone.tsx';
 
-/** The admin panel's header: product name, who is signed in and their role, and Logout (SPEC §2, §7). */
+/**
+ * The admin panel's header: product name, who is signed in and their role, their Account (sessions,
+ * password, recovery codes) and Logout (SPEC §2, §7).
+ */
 export function AdminHeader({ user }: { user: AdminUserResponse['user'] }) {
   const session = useAdminSession();
+  const [account, setAccount] = useState(false);
   return (
     <div className="flex w-full flex-wrap items-center justify-between gap-3 rounded-lg border-2 border-cyan-400/40 bg-slate-950/90 px-5 py-3 font-retro">
       <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
@@ -27,6 +33,18 @@ export function AdminHeader({ user }: { user: AdminUserResponse['user'] }) {
       <div className="flex flex-wrap items-center gap-4 text-sm">
         <TimeZoneSwitch />
         {user.currentIP && <span className="text-slate-400">IP: {user.currentIP}</span>}
+        <button
+          type="button"
+          onClick={() => setAccount(true)}
+          className="text-cyan-300 underline hover:text-cyan-100"
+        >
+          Account
+        </button>
+        <AccountDialog
+          open={account}
+          onOpenChange={setAccount}
+          {...(user.email ? { email: user.email } : {})}
+        />
         {/* Logout is a navigation (SPEC §7): the server clears the session and redirects. Followed in this
             page, it first stops the panel's requests (admin-session-gate.ts). */}
         <a

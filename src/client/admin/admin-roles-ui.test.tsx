@@ -165,4 +165,26 @@ describe("the owner's Admins tab", () => {
     await click(within(form).getByRole('button', { name: 'Create Admin' }));
     expect(await screen.findByText('An admin with this e-mail exists already')).toBeTruthy();
   });
+
+  it("shows each admin's last whole sign-in, and 'Never' for one who has not signed in yet", async () => {
+    stubAs('owner', {
+      'GET /api/admin/admins': jsonResponse(200, {
+        admins: [account(), account({ id: OWNER_ID, email: 'new@pong.example', lastLogin: null })],
+      }),
+    });
+    await openPanel();
+    await openTab('Admins');
+    const table = await screen.findByRole('table', { name: 'Admins' });
+    const [head, signedIn, never] = within(table).getAllByRole('row');
+    const column = within(head as HTMLElement)
+      .getAllByRole('columnheader')
+      .findIndex((h) => h.textContent === 'Last sign-in');
+    expect(column).toBeGreaterThan(0);
+    const cellOf = (row: HTMLElement | undefined) => within(row as HTMLElement).getAllByRole('cell')[column];
+    expect(cellOf(signedIn)?.querySelector('time')?.getAttribute('datetime')).toBe(
+      '2026-11-23T10:00:00.000Z',
+    );
+    expect(cellOf(signedIn)?.textContent).toContain('2026');
+    expect(cellOf(never)?.textContent).toBe('Never');
+  });
 });

@@ -99,8 +99,13 @@ function AccountRow({ account, self }: { account: AdminAccount; self: boolean })
       <td className="px-2 py-1.5">{self ? account.role : <RoleChange account={account} />}</td>
       <td className="px-2 py-1.5">{account.isActive ? 'Active' : 'Deactivated'}</td>
       <td className="px-2 py-1.5">{account.twoFactorEnrolled ? 'On' : 'Not set up'}</td>
+      {/* The last whole sign-in (past the second factor where one is asked): the server sets it only then. */}
       <td className="px-2 py-1.5">
-        <DateText value={account.lastLogin} />
+        {account.lastLogin ? (
+          <DateText value={account.lastLogin} />
+        ) : (
+          <span className="text-slate-500">Never</span>
+        )}
       </td>
       <td className="flex gap-1 px-2 py-1.5">
         {!self && account.isActive && (
@@ -160,7 +165,7 @@ export function AdminsTab({ selfId }: { selfId: string | undefined }) {
                 <th className="px-2 py-1">Role</th>
                 <th className="px-2 py-1">Status</th>
                 <th className="px-2 py-1">Two-factor</th>
-                <th className="px-2 py-1">Last login</th>
+                <th className="px-2 py-1">Last sign-in</th>
                 <th className="px-2 py-1">Actions</th>
               </tr>
             </thead>

@@ -6,6 +6,7 @@ import {
 } from '../../common/api/admin-two-factor.ts';
 import { QrCode } from '../ui/qr-code.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { RecoveryCodesList } from './recovery-codes-list.tsx';
 import { SecondFactorCode } from './second-factor-code.tsx';
 import { postTwoFactor } from './two-factor-api.ts';
 
@@ -96,14 +97,7 @@ export function TotpEnrolment({ onDone }: { onDone(): void }) {
             Two-factor sign-in is on. Save these recovery codes now: each signs you in once if you lose your
             authenticator, and they are not shown again.
           </p>
-          <ul
-            aria-label="Recovery codes"
-            className="grid grid-cols-2 gap-1 rounded border border-slate-700 p-3 font-mono text-cyan-200"
-          >
-            {state.recoveryCodes.map((code) => (
-              <li key={code}>{code}</li>
-            ))}
-          </ul>
+          <RecoveryCodesList codes={state.recoveryCodes} />
           <button
             type="button"
             onClick={onDone}

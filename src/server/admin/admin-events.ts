@@ -21,6 +21,14 @@ export const ADMIN_EVENT = {
   twoFactorPaused: 'admin_2fa_paused',
   recoveryCodeUsed: 'admin_2fa_recovery_code_used',
   twoFactorReset: 'admin_2fa_reset',
+  /** An admin changed their own password (their other sessions ended). */
+  passwordChanged: 'admin_password_changed',
+  /** A signed-in session sent a wrong current password or code to change the password. */
+  passwordChangeRefused: 'admin_password_change_refused',
+  /** An admin made new recovery codes; the old ones stopped working. */
+  recoveryCodesRenewed: 'admin_2fa_recovery_codes_renewed',
+  /** An admin ended one of their own sessions, or all the others. */
+  sessionsEnded: 'admin_sessions_ended',
 } as const;
 
 /** Who did it and from where; `when` is the event's created_at, stamped by the database. */

@@ -18,4 +18,13 @@ export const ADMIN_ERRORS = {
   alreadyEnrolled: 'Two-factor sign-in is already set up',
   notEnrolled: 'Two-factor sign-in is not set up yet',
   enrolmentNotStarted: 'Start two-factor set-up first',
+  /** A password change whose current password is wrong (400: the session itself is fine). */
+  wrongCurrentPassword: 'The current password is wrong',
+  /** A password change by an enrolled admin that sent no code. */
+  secondFactorCodeMissing: 'Enter a code from your authenticator app or a recovery code',
+  /** New recovery codes take a code from the app, not one of the codes they replace. */
+  totpCodeRequired: 'Enter a current code from your authenticator app',
+  samePassword: 'The new password must differ from the current one',
+  /** An id that names none of the signed-in admin's own sessions (another admin's included). */
+  noSuchOwnSession: 'No such session of yours',
 } as const;

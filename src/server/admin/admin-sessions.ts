@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../common/clock.ts';
 import type { Database } from '../db/database.ts';
 import { adminSessions, adminUsers } from '../db/schema/admin.ts';
@@ -39,6 +39,16 @@ export interface AdminSession {
   secondFactorDone: boolean;
 }
 
+/** One live session of an admin as its row holds it (the account panel's list). */
+export interface AdminSessionRecord {
+  sid: string;
+  createdAt: number;
+  lastSeenAt: number;
+  ip: string | null;
+  userAgent: string | null;
+  secondFactorDone: boolean;
+}
+
 export interface AdminSessionStore {
   /** A fresh session (a new id at every login); `replacing` is the token the browser sent, deleted first. */
   start(input: {
@@ -62,8 +72,15 @@ export interface AdminSessionStore {
   takeSecondFactorTry(sid: string, max: number): Promise<number | null>;
   /** Ends one session by its sid (a pending sign-in that sent too many wrong codes). */
   endSid(sid: string): Promise<void>;
-  /** Ends every session of one admin (deactivated, or its second factor reset); returns how many. */
-  endAllOf(adminId: string): Promise<number>;
+  /**
+   * Ends every session of one admin (deactivated, its second factor reset), or every one but `except` (its
+   * own password changed, "end all others"); returns how many.
+   */
+  endAllOf(adminId: string, options?: { except?: string }): Promise<number>;
+  /** The admin's live sessions (an expired row not yet swept is left out). */
+  listOf(adminId: string): Promise<AdminSessionRecord[]>;
+  /** Ends the session `sid` only if it is `adminId`'s: false when it is not (or is gone already). */
+  endOf(adminId: string, sid: string): Promise<boolean>;
   /** Deletes every expired row; returns how many. */
   sweep(): Promise<number>;
 }
@@ -84,11 +101,12 @@ function isStoredSession(value: unknown): value is StoredSession {
 /**
  * The product's own small store on the session table (sid, sess, expire), one row per session. Simpler
  * than @fastify/session here: that plugin keeps a session object per request for every route and needs a
- * callback store adapter, while the admin area needs exactly four operations, a hashed sid, an absolute
+ * callback store adapter, while the admin area needs a few operations of its own, a hashed sid, an absolute
  * lifetime beside the idle one, and an is_active check on every request, which it does not offer.
  */
 export function createAdminSessionStore(deps: { db: Database; clock: Clock }): AdminSessionStore {
   const { db, clock } = deps;
+  const ofAdmin = (adminId: string) => sql`${adminSessions.sess}->>'adminId' = ${adminId}`;
   const deleteSid = (sid: string) => db.delete(adminSessions).where(eq(adminSessions.sid, sid));
 
   return {
@@ -174,12 +192,47 @@ export function createAdminSessionStore(deps: { db: Database; clock: Clock }): A
       await deleteSid(sid);
     },
 
-    async endAllOf(adminId) {
+    async endAllOf(adminId, options = {}) {
       const gone = await db
         .delete(adminSessions)
-        .where(sql`${adminSessions.sess}->>'adminId' = ${adminId}`)
+        .where(
+          and(
+            ofAdmin(adminId),
+            options.except === undefined ? undefined : ne(adminSessions.sid, options.except),
+          ),
+        )
         .returning({ sid: adminSessions.sid });
       return gone.length;
+    },
+
+    async listOf(adminId) {
+      const now = clock.now();
+      const rows = await db
+        .select({ sid: adminSessions.sid, sess: adminSessions.sess })
+        .from(adminSessions)
+        .where(and(ofAdmin(adminId), gt(adminSessions.expire, new Date(now))));
+      return rows.flatMap(({ sid, sess }) =>
+        isStoredSession(sess) && expiryOf(sess) > now
+          ? [
+              {
+                sid,
+                createdAt: sess.createdAt,
+                lastSeenAt: sess.lastSeenAt,
+                ip: sess.ip ?? null,
+                userAgent: sess.userAgent ?? null,
+                secondFactorDone: typeof sess.secondFactorAt === 'number',
+              },
+            ]
+          : [],
+      );
+    },
+
+    async endOf(adminId, sid) {
+      const gone = await db
+        .delete(adminSessions)
+        .where(and(eq(adminSessions.sid, sid), ofAdmin(adminId)))
+        .returning({ sid: adminSessions.sid });
+      return gone.length === 1;
     },
 
     async sweep() {

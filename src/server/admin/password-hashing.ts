@@ -12,8 +12,8 @@ export const ADMIN_PASSWORD_HASHING = {
   parallelism: 1,
 } as const;
 
-/** Shortest password an operator may set (ADMIN_PASSWORD, admin:create). */
-export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+/** Shortest password an admin may have: a rule the panel shows too, so it lives in src/common. */
+export { MIN_ADMIN_PASSWORD_LENGTH } from '../../common/api/admin-own-account.ts';
 
 export function hashAdminPassword(password: string): Promise<string> {
   return hash(password, ADMIN_PASSWORD_HASHING);

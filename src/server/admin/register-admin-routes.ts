@@ -14,6 +14,8 @@ import { registerSessionRoutes } from './admin-session-routes.ts';
 import { type AdminSessionStore, createAdminSessionStore } from './admin-sessions.ts';
 import { recordSignIn } from './admin-sign-in.ts';
 import type { AdminServices } from './overview/admin-services.ts';
+import { registerOwnAccountRoutes } from './own-account/own-account-routes.ts';
+import { verifyAdminPassword } from './password-hashing.ts';
 import { createRefusedAccessEvents } from './refused-access-events.ts';
 import { createThrottledLoginEvents } from './throttled-login-events.ts';
 import { createAdminTwoFactor } from './two-factor/admin-two-factor.ts';
@@ -203,6 +205,13 @@ export async function registerAdminRoutes(
       registerLoginRoute(scope, routeDeps);
       registerSessionRoutes(scope, routeDeps);
       registerTwoFactorRoutes(scope, context, { throttle, throttledEvents, requiredFor });
+      registerOwnAccountRoutes(scope, context, {
+        throttle,
+        throttledEvents,
+        requiredFor,
+        publicOrigin: deps.publicOrigin,
+        verifyPassword: deps.verifyPassword ?? verifyAdminPassword,
+      });
       for (const routes of deps.routes ?? []) await routes(scope, context);
     },
     { prefix: ADMIN_API_PREFIX },

@@ -13,10 +13,12 @@ import {
   login,
   ORIGIN,
   PASSWORD,
+  sendCode,
   sessionCookieOf,
   signedIn,
   uniqueEmail,
 } from '../test-support/admin-app-bed.ts';
+import { nextCode } from '../test-support/own-account-checks.ts';
 
 function post(app: FastifyInstance, url: string, cookie: string, body: unknown) {
   return app.inject({
@@ -160,5 +162,35 @@ describeEachDatabase('the owner manages the admins', (target) => {
     expect(next.json().secondFactor).toBe('enrol');
     const events = await eventsOfType(target.db, ADMIN_EVENT.twoFactorReset);
     expect(events.some((e) => (e.details as Record<string, unknown>).targetAdminId === admin.id)).toBe(true);
+  });
+
+  it("the Admins tab's last sign-in moves only at a whole sign-in: a wrong password, or a right one whose code is owed, leave it; the code sets it", async () => {
+    const h = await start({ twoFactorRoles: ['admin'] });
+    const { cookie } = await signedIn(h, target.db, 'owner');
+    const { admin, totp } = await signedIn(h, target.db, 'admin');
+    if (!totp) throw new Error('the kit did not enrol');
+    const enrolledAt = new Date(h.clock.now()).toISOString();
+    const never = await post(h.app, '/admins', cookie, {
+      email: uniqueEmail(),
+      password: PASSWORD,
+      role: 'viewer',
+    });
+    const lastLoginOf = async (id: string) => {
+      const res = await h.app.inject({ url: '/api/admin/admins', headers: { cookie } });
+      return adminAccountsSchema.parse(res.json()).admins.find((a) => a.id === id)?.lastLogin;
+    };
+    expect(await lastLoginOf(never.json().admin.id)).toBeNull();
+    expect(await lastLoginOf(admin.id)).toBe(enrolledAt);
+
+    h.clock.advance(60_000);
+    expect((await login(h.app, { email: admin.email, password: 'a wrong password' })).statusCode).toBe(401);
+    const pending = sessionCookieOf(await login(h.app, { email: admin.email, password: PASSWORD }));
+    expect(await lastLoginOf(admin.id)).toBe(enrolledAt);
+    expect((await sendCode(h, pending, 'verify', '000000')).statusCode).toBe(401);
+    expect(await lastLoginOf(admin.id)).toBe(enrolledAt);
+
+    const verified = await sendCode(h, pending, 'verify', nextCode(h, totp));
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(await lastLoginOf(admin.id)).toBe(new Date(h.clock.now()).toISOString());
   });
 });

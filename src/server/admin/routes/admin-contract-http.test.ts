@@ -12,6 +12,12 @@ import {
 } from '../../../common/api/admin-actions.ts';
 import { EXPORT_COLUMNS, EXPORT_KINDS, exportPath } from '../../../common/api/admin-exports.ts';
 import {
+  ownSessionsSchema,
+  passwordChangedSchema,
+  recoveryCodesRenewedSchema,
+  sessionsEndedSchema,
+} from '../../../common/api/admin-own-account.ts';
+import {
   adminBannedWalletRowSchema,
   adminFlaggedWalletRowSchema,
   adminGameRowSchema,
@@ -58,7 +64,7 @@ import {
   startAdminApp,
   uniqueEmail,
 } from '../test-support/admin-app-bed.ts';
-import { base32Decode, totpAt } from '../two-factor/totp.ts';
+import { base32Decode, TOTP_STEP_MS, totpAt } from '../two-factor/totp.ts';
 
 const IP = '203.0.113.31';
 
@@ -90,6 +96,18 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return fitsExactly(schema, res.body, res.request);
   };
+
+  /** `fits`, as the admin whose session `asCookie` holds. */
+  const fitsAs =
+    (asCookie: string) =>
+    async <S extends z.ZodType>(method: 'GET' | 'POST', url: string, schema: S, body?: unknown) => {
+      const res =
+        method === 'GET'
+          ? await h.app.inject({ url: `/api/admin${url}`, headers: { cookie: asCookie } })
+          : await postAction(h, asCookie, url, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return fitsExactly(schema, res.json(), `${method} /api/admin${url}`);
+    };
 
   beforeAll(async () => {
     h = await startAdminApp(target.db);
@@ -176,19 +194,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
 
   it("the owner's admin management and the second-factor step answer their schemas", async () => {
     const owner = await signedIn(h, target.db, 'owner');
-    const asOwner = async <S extends z.ZodType>(
-      method: 'GET' | 'POST',
-      url: string,
-      schema: S,
-      body?: unknown,
-    ) => {
-      const res =
-        method === 'GET'
-          ? await h.app.inject({ url: `/api/admin${url}`, headers: { cookie: owner.cookie } })
-          : await postAction(h, owner.cookie, url, body);
-      expect(res.statusCode, res.body).toBe(200);
-      return fitsExactly(schema, res.json(), `${method} /api/admin${url}`);
-    };
+    const asOwner = fitsAs(owner.cookie);
     const email = uniqueEmail();
     const created = await asOwner('POST', '/admins', adminAccountAnswerSchema, {
       email,
@@ -221,6 +227,34 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
     fitsExactly(twoFactorVerifiedSchema, verify.json(), 'POST .../verify');
     const wrong = await sendCode(h, cookieOf, 'verify', '000000');
     fitsExactly(apiErrorSchema, wrong.json(), 'POST .../verify refused');
+  });
+
+  it("each admin's own account (sessions, password, recovery codes) answers its schemas", async () => {
+    const own = await signedIn(h, target.db, 'viewer');
+    const as = fitsAs(own.cookie);
+    sessionCookieOf(await login(h.app, { email: own.admin.email, password: PASSWORD }));
+    const { sessions } = await as('GET', '/account/sessions', ownSessionsSchema);
+    const otherId = sessions.find((s) => !s.current)?.id;
+    await as('POST', '/account/sessions/end', sessionsEndedSchema, { sessionId: otherId });
+    await as('POST', '/account/sessions/end', sessionsEndedSchema, { allOthers: true });
+    const enrol = await postAction(h, own.cookie, '/two-factor/enrol', {});
+    const secret = base32Decode(fitsExactly(twoFactorEnrolmentSchema, enrol.json(), 'enrol').secret);
+    expect((await sendCode(h, own.cookie, 'confirm', totpAt(secret, h.clock.now()))).statusCode).toBe(200);
+    h.clock.advance(TOTP_STEP_MS);
+    await as('POST', '/two-factor/recovery-codes', recoveryCodesRenewedSchema, {
+      code: totpAt(secret, h.clock.now()),
+    });
+    h.clock.advance(TOTP_STEP_MS);
+    await as('POST', '/account/password', passwordChangedSchema, {
+      currentPassword: PASSWORD,
+      newPassword: `${PASSWORD} again`,
+      code: totpAt(secret, h.clock.now()),
+    });
+    const wrong = await postAction(h, own.cookie, '/account/password', {
+      currentPassword: PASSWORD,
+      newPassword: `${PASSWORD} once more`,
+    });
+    fitsExactly(apiErrorSchema, wrong.json(), 'POST /api/admin/account/password refused');
   });
 
   it('§7 the ban status a lobby reads answers its schema', async () => {
@@ -276,6 +310,7 @@ describeEachDatabase('the admin API answers what its contract says', (target) =>
       '/api/admin/notes',
       '/api/admin/admins',
       '/api/admin/two-factor',
+      '/api/admin/account/sessions',
       // A navigation: it answers a redirect to the sign-in page, not JSON.
       '/api/admin/logout',
     ]);

@@ -55,6 +55,11 @@ const EXPECTED: Record<string, readonly AdminRole[]> = {
   'POST /two-factor/enrol': ROLES.read,
   'POST /two-factor/confirm': ROLES.read,
   'POST /two-factor/verify': ROLES.read,
+  // Every role's own account: its password, its recovery codes, its sessions.
+  'POST /two-factor/recovery-codes': ROLES.read,
+  'POST /account/password': ROLES.read,
+  'GET /account/sessions': ROLES.read,
+  'POST /account/sessions/end': ROLES.read,
   'GET /admins': ROLES.owner,
   'POST /admins': ROLES.owner,
   'POST /admins/role': ROLES.owner,

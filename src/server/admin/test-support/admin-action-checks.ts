@@ -31,6 +31,15 @@ export function actionEvents(db: Database, action: string) {
     .orderBy(desc(systemEvents.createdAt));
 }
 
+/** Every event naming `adminId` as its actor, oldest first. */
+export function adminEvents(db: Database, adminId: string) {
+  return db
+    .select()
+    .from(systemEvents)
+    .where(sql`${systemEvents.details}->>'adminId' = ${adminId}`)
+    .orderBy(systemEvents.createdAt);
+}
+
 /** The event of the latest call of `action`. */
 export async function actionEvent(db: Database, action: string) {
   return (await actionEvents(db, action))[0];

@@ -33,6 +33,10 @@ export interface AdminTwoFactor {
   confirmEnrolment(adminId: string, code: string): Promise<{ recoveryCodes: string[] } | undefined>;
   /** A code from the app (each time step once) or an unused recovery code. */
   check(adminId: string, code: string): Promise<SecondFactorCheck>;
+  /** A code from the app only (each time step once): a recovery code does not count here. */
+  checkTotp(adminId: string, code: string): Promise<boolean>;
+  /** New recovery codes for an enrolled admin (the old ones, used or not, stop working); undefined if not enrolled. */
+  renewRecoveryCodes(adminId: string): Promise<string[] | undefined>;
   /** Forgets the secret and the recovery codes: the admin enrols again at the next sign-in. */
   reset(adminId: string): Promise<void>;
 }
@@ -110,6 +114,25 @@ export function createAdminTwoFactor(deps: {
         return (await claimStep(adminId, step, false)) ? { ok: true, by: 'totp' } : { ok: false };
       if (!(await spendRecoveryCode(db, adminId, code, new Date(clock.now())))) return { ok: false };
       return { ok: true, by: 'recovery_code', recoveryCodesLeft: await unusedRecoveryCodes(db, adminId) };
+    },
+
+    async checkTotp(adminId, code) {
+      const enrolled = await secretOf(adminId, true);
+      if (!enrolled) return false;
+      const step = matchTotp(enrolled.secret, code, clock.now(), enrolled.lastStep);
+      return step !== null && (await claimStep(adminId, step, false));
+    },
+
+    async renewRecoveryCodes(adminId) {
+      const [row] = await db
+        .select({ enabledAt: adminUsers.totpEnabledAt })
+        .from(adminUsers)
+        .where(eq(adminUsers.id, adminId))
+        .limit(1);
+      if (!row?.enabledAt) return undefined;
+      const recoveryCodes = newRecoveryCodes();
+      await replaceRecoveryCodes(db, adminId, recoveryCodes);
+      return recoveryCodes;
     },
 
     reset: (adminId) => resetTwoFactor(db, clock, adminId),

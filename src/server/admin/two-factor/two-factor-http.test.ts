@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/support/database-bed.ts';
-import type { Database } from '../../db/database.ts';
-import { adminUsers, systemEvents } from '../../db/schema/index.ts';
+import { adminUsers } from '../../db/schema/index.ts';
 import { LOGIN_MAX_FAILURES } from '../../security/login-throttle.ts';
 import { ADMIN_EVENT } from '../admin-events.ts';
 import { ADMIN_ERRORS } from '../admin-messages.ts';
+import { adminEvents as eventsOf } from '../test-support/admin-action-checks.ts';
 import {
   type AdminBed,
   adminAppPerTest,
@@ -25,13 +25,6 @@ import {
   SECOND_FACTOR_WINDOW_MS,
 } from './second-factor-limits.ts';
 import { base32Decode, TOTP_STEP_MS, totpAt } from './totp.ts';
-
-const eventsOf = (db: Database, adminId: string) =>
-  db
-    .select()
-    .from(systemEvents)
-    .where(sql`${systemEvents.details}->>'adminId' = ${adminId}`)
-    .orderBy(systemEvents.createdAt);
 
 /** Signs in with the password only: the session is pending its second factor. */
 async function passwordOnly(h: AdminBed, email: string, ip = '198.51.100.7') {
