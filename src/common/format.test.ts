@@ -7,6 +7,7 @@ import {
   lamportsToSol,
   lamportsToSolString,
   shortenAddress,
+  solToLamports,
 } from './format.ts';
 
 describe('display formats', () => {
@@ -119,6 +120,27 @@ describe('display formats', () => {
   ])('shortening: %s → %s (first 5 + ... + last 5, ≤10 whole)', (input, out) => {
     expect(shortenAddress(input)).toBe(out);
   });
+});
+
+describe('SOL typed by an operator, read as lamports', () => {
+  it.each([
+    ['0.025', 25_000_000n],
+    ['1', 1_000_000_000n],
+    [' 2. ', 2_000_000_000n],
+    ['.5', 500_000_000n],
+    ['0.000000001', 1n],
+    ['0', 0n],
+    // Past 2^53 lamports: a float would round it.
+    ['9007199.254740993', 9_007_199_254_740_993n],
+  ])('%j is exactly %s lamports', (text, lamports) => {
+    expect(solToLamports(text)).toBe(lamports);
+    expect(solToLamports(lamportsToSolString(lamports))).toBe(lamports);
+  });
+
+  it.each(['', '.', '-1', '1e3', '0x10', '1,5', '0.0000000001', 'abc', 'Infinity'])(
+    '%j is no amount of lamports',
+    (text) => expect(solToLamports(text)).toBeNull(),
+  );
 });
 
 describe('counts with their noun', () => {

@@ -46,6 +46,21 @@ export function lamportsToSolString(lamports: bigint): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+const SOL_TEXT = /^(\d*)(?:\.(\d{0,9}))?$/;
+
+/**
+ * The lamports of a SOL amount written in decimal ('0.025', '1', '.5', '2.'), read digit by digit, never
+ * through a float; null when the text is no such amount: empty, negative, not decimal, or finer than a
+ * lamport (a 10th decimal), which no exact lamport count could be.
+ */
+export function solToLamports(text: string): bigint | null {
+  const m = SOL_TEXT.exec(text.trim());
+  const whole = m?.[1] ?? '';
+  const fraction = m?.[2] ?? '';
+  if (!m || (whole === '' && fraction === '')) return null;
+  return BigInt(whole || '0') * LAMPORTS_PER_SOL + BigInt(fraction.padEnd(9, '0'));
+}
+
 /**
  * The one text of a lamport amount a player reads: ' SOL' after the shortest exact decimal that has at least
  * `minDecimals` (SPEC §5's 3 for the lobby balance, 2 for the wallet box, 4 for the history), and more where

@@ -16,6 +16,7 @@ import {
   walletIpRow,
   walletRow,
 } from './test-support/admin-rows.ts';
+import { back, click, here, openAt, reload } from './test-support/browser-address.tsx';
 import { fakeAdminApi, page } from './test-support/fake-admin-api.ts';
 
 await preloadPages();
@@ -25,28 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The app in the browser's own location (jsdom's history): what a reload or Back acts on. */
-function openAt(url: string) {
-  window.history.pushState(null, '', url);
-  return reload();
-}
-
-/** A reload: the app mounted afresh at the address the browser holds. */
-async function reload() {
-  cleanup();
-  render(<App queryClient={createQueryClient()} />);
-  await screen.findByTestId('admin-role');
-}
-
-const here = () => `${window.location.pathname}${window.location.search}`;
-const click = (element: HTMLElement) => act(async () => fireEvent.click(element));
 const selectedTab = () => screen.getByRole('tab', { selected: true }).textContent;
-const back = () =>
-  act(async () => {
-    const moved = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-    window.history.back();
-    await moved;
-  });
 
 function stubPlaces() {
   return fakeAdminApi({

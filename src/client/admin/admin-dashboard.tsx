@@ -16,6 +16,14 @@ import { AdminTimeZoneProvider } from './admin-time-zone.tsx';
 import { AdminsTab } from './admins-tab.tsx';
 import { BannedWalletsTab } from './banned-wallets-tab.tsx';
 import { GamesTab } from './games-tab.tsx';
+import {
+  GAME_FILTER_SPEC,
+  type ListFilter,
+  listFilterAddress,
+  listFilterOf,
+  NO_FILTER,
+  TRANSACTION_FILTER_SPEC,
+} from './list-filters.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -58,10 +66,17 @@ function DashboardForRole({ user, place }: { user: AdminUserResponse['user']; pl
   const searcher = useAdminSearch();
   const config = useQuery({ queryKey: ['/api/wallet-config'], queryFn: () => fetchWalletConfig() });
   const tab = adminTabOf(place);
+  const listFilter =
+    tab === 'transactions' || tab === 'games'
+      ? listFilterOf(tab === 'games' ? GAME_FILTER_SPEC : TRANSACTION_FILTER_SPEC, query)
+      : NO_FILTER;
 
   const go = useCallback((to: AdminPlace, withTerm: string) => navigate(placeUrl(to, withTerm)), [navigate]);
   const setEventsFilter = (filter: EventsFilter) =>
     navigate(placeUrl({ kind: 'tab', tab: 'events' }, term, eventsFilterParams(filter)), { replace: true });
+  // The Transactions and Games filters are the address's too, replaced in place as System Events' are.
+  const setListFilter = (filter: ListFilter) =>
+    navigate(placeUrl(place, term, listFilterAddress(filter)), { replace: true });
   const { run, clear } = searcher;
   const search = useCallback(
     async (raw: string) => {
@@ -98,10 +113,11 @@ function DashboardForRole({ user, place }: { user: AdminUserResponse['user']; pl
     () => ({ search: (t) => void search(t), cluster: config.data?.cluster ?? null }),
     [search, config.data],
   );
+  // Clearing the search leaves the list's own filters as they are.
   const clearSearch = () => {
     setInput('');
     setProblem(null);
-    go(place, '');
+    navigate(placeUrl(place, '', place.kind === 'tab' ? listFilterAddress(listFilter) : {}));
   };
   const showCritical = () =>
     navigate(
@@ -140,8 +156,12 @@ function DashboardForRole({ user, place }: { user: AdminUserResponse['user']; pl
             >
               {place.kind !== 'tab' && <AdminPlacePage place={place} />}
               {place.kind === 'tab' && tab === 'overview' && <OverviewTab onShowCritical={showCritical} />}
-              {place.kind === 'tab' && tab === 'transactions' && <TransactionsTab search={term} />}
-              {place.kind === 'tab' && tab === 'games' && <GamesTab search={term} />}
+              {place.kind === 'tab' && tab === 'transactions' && (
+                <TransactionsTab search={term} filter={listFilter} onFilterChange={setListFilter} />
+              )}
+              {place.kind === 'tab' && tab === 'games' && (
+                <GamesTab search={term} filter={listFilter} onFilterChange={setListFilter} />
+              )}
               {place.kind === 'tab' && tab === 'wallets' && <WalletsTab search={term} />}
               {place.kind === 'tab' && tab === 'banned' && <BannedWalletsTab />}
               {place.kind === 'tab' && tab === 'security' && <SecurityTab search={term} />}

@@ -11,6 +11,7 @@ import { DateText, SeverityBadge } from './admin-cells.tsx';
 import { BUTTON } from './admin-dialog.tsx';
 import { useAdminCan } from './admin-role.ts';
 import { DataTable } from './data-table.tsx';
+import { FilterSelect } from './filter-select.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { UnresolvedCounts, useEventSummary } from './system-events-summary.tsx';
 import { useAdminAction } from './use-admin-action.ts';
@@ -118,37 +119,6 @@ const COLUMNS = [
     cell: (c) => <ResolveEventButton event={c.row.original} />,
   }),
 ];
-
-/** One filter: 'All' (the empty value) or one of `options`. */
-function FilterSelect({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly string[];
-  onChange(value: string): void;
-}) {
-  return (
-    <label className="flex items-center gap-2">
-      {label}
-      <select
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="rounded border border-slate-600 bg-slate-900 px-2 py-1 text-slate-100"
-      >
-        <option value="">All</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /**
  * Logins, admin actions, payment and payout trouble, house balance alerts... filterable by severity and

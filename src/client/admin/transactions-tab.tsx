@@ -4,6 +4,14 @@ import { modeLabel, typeLabel } from '../history/history-labels.ts';
 import { Amount, DateText, GameIdLink, SignatureLink, WalletLink } from './admin-cells.tsx';
 import { DataTable } from './data-table.tsx';
 import { ExportCsvForm } from './export-csv-form.tsx';
+import { ListFilterBar } from './list-filter-bar.tsx';
+import {
+  emptyText,
+  type FilteredTabProps,
+  isFiltered,
+  listFilterApi,
+  TRANSACTION_FILTER_SPEC,
+} from './list-filters.ts';
 import { useAdminList } from './use-admin-list.ts';
 
 const col = createColumnHelper<AdminTransactionRow>();
@@ -25,19 +33,24 @@ const COLUMNS = [
   }),
 ];
 
-/** Every ledger row, newest first; the search narrows it to a wallet, a signature or a game. */
-export function TransactionsTab({ search }: { search: string }) {
-  const list = useAdminList(adminTransactionRowSchema, '/transactions', { search });
+/**
+ * Every ledger row, newest first; the search narrows it to a wallet, a signature or a game, the filters (the
+ * address's) to a type, a status, a mode and an amount. The export holds the rows shown.
+ */
+export function TransactionsTab({ search, filter, onFilterChange }: FilteredTabProps) {
+  const filters = listFilterApi(filter);
+  const list = useAdminList(adminTransactionRowSchema, '/transactions', { search, ...filters });
   return (
     <>
-      <ExportCsvForm kind="transactions" search={search} />
+      <ListFilterBar spec={TRANSACTION_FILTER_SPEC} filter={filter} onChange={onFilterChange} />
+      <ExportCsvForm kind="transactions" search={search} filters={filters} />
       <DataTable
         label="Transactions"
         columns={COLUMNS}
         list={list}
         rowId={(r) => r.id}
         errorText="Failed to fetch transactions"
-        emptyText={search ? `No transactions match '${search}'` : 'No transactions yet'}
+        emptyText={emptyText('transactions', search, isFiltered(filter))}
       />
     </>
   );

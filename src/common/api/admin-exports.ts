@@ -5,8 +5,9 @@ import { DAY_MS } from '../text-patterns.ts';
  * `from` 00:00:00Z up to, not including, the day after `to` 00:00:00Z. The answer is `text/csv` (RFC 4180:
  * CRLF, fields quoted where they hold a quote, a comma or a line break), headed by the columns below, oldest
  * first; lamports are exact integers as text and SOL exact decimal text. A refused range is 400 `{ error }`.
- * `search` is the search of the tab the export is asked from (a wallet, a signature, a game id): the file then
- * holds the rows that tab shows for it, within the days.
+ * `search` is the search of the tab the export is asked from (a wallet, a signature, a game id), and the
+ * tab's filters ride along under their list's names (type, status, mode, payout, minLamports, maxLamports):
+ * the file then holds the rows that tab shows for them, within the days.
  */
 
 export const EXPORT_KINDS = ['transactions', 'games'] as const;
@@ -88,9 +89,19 @@ export function exportRange(
   return { ok: true, start: new Date(start), end: new Date(last + DAY_MS) };
 }
 
-/** The export's address under /api/admin. */
-/** An export's path: its days and, when the tab is searched, its search (so the file is what the tab shows). */
-export const exportPath = (kind: ExportKind, from: string, to: string, search = '') =>
-  `/export/${kind}.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${
-    search.trim() ? `&search=${encodeURIComponent(search.trim())}` : ''
-  }`;
+/**
+ * An export's path under /api/admin: its days and, as the tab shows its rows, the tab's search and filters
+ * (common/api/admin-list-filters.ts, as the list's own parameters), so the file is what the tab shows.
+ */
+export function exportPath(
+  kind: ExportKind,
+  from: string,
+  to: string,
+  search = '',
+  filters: Readonly<Record<string, string>> = {},
+): string {
+  const params = new URLSearchParams({ from, to });
+  if (search.trim()) params.set('search', search.trim());
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  return `/export/${kind}.csv?${params.toString()}`;
+}

@@ -6,9 +6,10 @@ import type { Database } from '../../db/database.ts';
 import { games, queueSessions, transactions } from '../../db/schema/index.ts';
 import { cursorText } from '../queries/cursor.ts';
 import { gamePayoutOf, payoutOfGame } from '../queries/game-payout-state.ts';
-import { gamesWhere } from '../queries/games-list.ts';
+import { type GameFilter, gamesWhere } from '../queries/games-list.ts';
 import {
   queueEntryOfTransaction,
+  type TransactionFilter,
   transactionGameId,
   transactionsWhere,
 } from '../queries/transactions-list.ts';
@@ -39,20 +40,17 @@ async function* keyset<Row extends { cursorAt: string; id: string }>(
   }
 }
 
-/** What an export holds: the days asked for, narrowed as the tab it was asked from shows (its search). */
-export interface ExportFilter {
-  start: Date;
-  end: Date;
-  search?: string | null;
-}
+/**
+ * What an export holds: the days asked for (`createdFrom`, `createdBefore`), narrowed as the tab it was asked
+ * from shows its rows (its search and filters), through the tab's own condition.
+ */
+export type ExportRequest =
+  | { kind: 'transactions'; filter: TransactionFilter }
+  | { kind: 'games'; filter: GameFilter };
 
-function transactionRows(db: Database, filter: ExportFilter) {
+function transactionRows(db: Database, filter: TransactionFilter) {
   const t = transactions;
-  const where = transactionsWhere({
-    search: filter.search ?? null,
-    createdFrom: filter.start,
-    createdBefore: filter.end,
-  });
+  const where = transactionsWhere(filter);
   return keyset(
     (after) =>
       db
@@ -84,13 +82,9 @@ function transactionRows(db: Database, filter: ExportFilter) {
   );
 }
 
-function gameRows(db: Database, filter: ExportFilter) {
+function gameRows(db: Database, filter: GameFilter) {
   const g = games;
-  const where = gamesWhere({
-    search: filter.search ?? null,
-    createdFrom: filter.start,
-    createdBefore: filter.end,
-  });
+  const where = gamesWhere(filter);
   return keyset(
     (after) =>
       db
@@ -124,11 +118,10 @@ function gameRows(db: Database, filter: ExportFilter) {
 /** One export's lines in EXPORT_COLUMNS order, and the lamports each adds to the export's total. */
 export async function* exportLines(
   db: Database,
-  kind: ExportKind,
-  filter: ExportFilter,
+  request: ExportRequest,
 ): AsyncGenerator<{ values: CsvValue[]; lamports: bigint }> {
-  if (kind === 'transactions') {
-    for await (const r of transactionRows(db, filter)) {
+  if (request.kind === 'transactions') {
+    for await (const r of transactionRows(db, request.filter)) {
       yield {
         lamports: r.amountLamports,
         values: [
@@ -153,7 +146,7 @@ export async function* exportLines(
     }
     return;
   }
-  for await (const r of gameRows(db, filter)) {
+  for await (const r of gameRows(db, request.filter)) {
     const payout = gamePayoutOf(r.payout);
     yield {
       lamports: r.entryFeeLamports,

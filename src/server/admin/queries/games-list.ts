@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { GameFilterValues } from '../../../common/api/admin-list-filters.ts';
 import type { AdminGameRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { games } from '../../db/schema/index.ts';
@@ -11,14 +12,18 @@ import {
   pageLimit,
   toPage,
 } from './cursor.ts';
-import { type GamePayout, gamePayoutOf, payoutOfGame } from './game-payout-state.ts';
+import { type GamePayout, gamePayoutOf, payoutOfGame, payoutStateSql } from './game-payout-state.ts';
 import { iso, isoOrNull, lamportsText, lamportsTextOrNull, sol, solOrNull } from './json-values.ts';
 import { idText, matchesParts, type SearchTerm, searchTerm, unionOf } from './search-term.ts';
 
 export type { AdminGameRow };
 
-/** What narrows the games, on the Games tab and in its export alike. */
-export interface GameFilter {
+/**
+ * What narrows the games, on the Games tab and in its export alike: the search, the tab's filters (mode,
+ * completion status, payout state, an entry fee from minLamports to maxLamports, both included) and the
+ * export's days.
+ */
+export interface GameFilter extends GameFilterValues {
   /** 4+ characters of a game id, a player's wallet or a signature of the game (entry, payout or refund). */
   search?: string | null;
   /** Only the games this wallet played (exactly this address). */
@@ -74,7 +79,10 @@ function matchingIds(term: SearchTerm): SQL {
 /** The games one wallet played, in either seat. */
 const playedBy = (wallet: string) => or(eq(games.player1Wallet, wallet), eq(games.player2Wallet, wallet));
 
-/** Recorded games, newest first, optionally narrowed by the search box; keyset-paginated on (created_at, id). */
+/**
+ * Recorded games, newest first, optionally narrowed by the search box and the filters; keyset-paginated on
+ * (created_at, id).
+ */
 export async function listGames(db: Database, request: GameListRequest = {}): Promise<Page<AdminGameRow>> {
   const limit = pageLimit(request.limit);
   const rows = await gamesQuery(db, request, limit);
@@ -144,6 +152,11 @@ export function gamesWhere(filter: GameFilter): SQL | undefined {
   return and(
     term ? matchingIds(term) : undefined,
     filter.wallet ? playedBy(filter.wallet) : undefined,
+    filter.mode ? eq(games.mode, filter.mode) : undefined,
+    filter.status ? eq(games.completionStatus, filter.status) : undefined,
+    filter.payout ? sql`${payoutStateSql} = ${filter.payout}` : undefined,
+    filter.minLamports !== undefined ? gte(games.entryFeeLamports, filter.minLamports) : undefined,
+    filter.maxLamports !== undefined ? lte(games.entryFeeLamports, filter.maxLamports) : undefined,
     filter.createdFrom ? gte(games.createdAt, filter.createdFrom) : undefined,
     filter.createdBefore ? lt(games.createdAt, filter.createdBefore) : undefined,
   );

@@ -1,4 +1,5 @@
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { TransactionFilterValues } from '../../../common/api/admin-list-filters.ts';
 import type { AdminTransactionRow } from '../../../common/api/admin-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { queueSessions, transactions } from '../../db/schema/index.ts';
@@ -16,8 +17,11 @@ import { idText, matchesParts, type SearchTerm, searchTerm, unionOf } from './se
 
 export type { AdminTransactionRow };
 
-/** What narrows the ledger, on the Transactions tab and in its export alike. */
-export interface TransactionFilter {
+/**
+ * What narrows the ledger, on the Transactions tab and in its export alike: the search, the tab's filters
+ * (type, status, game mode, an amount from minLamports to maxLamports, both included) and the export's days.
+ */
+export interface TransactionFilter extends TransactionFilterValues {
   /** 4+ characters of a wallet address, a signature or a game id (start, end or shortened form), or a whole id. */
   search?: string | null;
   /** Rows created at or after this instant, and before `createdBefore` (the export's days). */
@@ -80,12 +84,20 @@ export function transactionsWhere(filter: TransactionFilter): SQL | undefined {
   const term = searchTerm(filter.search);
   return and(
     term ? matchingIds(term) : undefined,
+    filter.type ? eq(transactions.type, filter.type) : undefined,
+    filter.status ? eq(transactions.status, filter.status) : undefined,
+    filter.mode ? eq(transactions.gameMode, filter.mode) : undefined,
+    filter.minLamports !== undefined ? gte(transactions.amountLamports, filter.minLamports) : undefined,
+    filter.maxLamports !== undefined ? lte(transactions.amountLamports, filter.maxLamports) : undefined,
     filter.createdFrom ? gte(transactions.createdAt, filter.createdFrom) : undefined,
     filter.createdBefore ? lt(transactions.createdAt, filter.createdBefore) : undefined,
   );
 }
 
-/** The ledger, newest first, optionally narrowed by the search box; keyset-paginated on (created_at, id). */
+/**
+ * The ledger, newest first, optionally narrowed by the search box and the filters; keyset-paginated on
+ * (created_at, id).
+ */
 export async function listTransactions(
   db: Database,
   request: TransactionListRequest = {},

@@ -22,20 +22,34 @@ import {
   listWallets,
 } from '../queries/index.ts';
 import { systemEventSummary } from '../queries/system-events-summary.ts';
-import { eventTypeQuery, flagQuery, pageQuery, searchQuery, severityQuery } from './route-input.ts';
+import {
+  eventTypeQuery,
+  flagQuery,
+  gameFilterQuery,
+  pageQuery,
+  searchQuery,
+  severityQuery,
+  transactionFilterQuery,
+} from './route-input.ts';
 
 /**
  * The admin lists of the contract (SPEC §7): each answers a `Page` `{ items, nextCursor }` and takes
- * `?limit=` and `?cursor=`; the search box's term goes to the query services as it is.
+ * `?limit=` and `?cursor=`; the search box's term goes to the query services as it is. Transactions and
+ * games also take their tab's filters (common/api/admin-list-filters.ts), as their CSV exports do.
  */
 export const listRoutes: AdminRoutes = (scope, { db }) => {
   scope.get<{ Reply: Replies<Page<AdminTransactionRow>> }>(
     '/transactions',
     allow(ROLES.read),
-    async ({ query }) => listTransactions(db, { ...pageQuery(query), search: searchQuery(query) }),
+    async ({ query }) =>
+      listTransactions(db, {
+        ...pageQuery(query),
+        search: searchQuery(query),
+        ...transactionFilterQuery(query),
+      }),
   );
   scope.get<{ Reply: Replies<Page<AdminGameRow>> }>('/games', allow(ROLES.read), async ({ query }) =>
-    listGames(db, { ...pageQuery(query), search: searchQuery(query) }),
+    listGames(db, { ...pageQuery(query), search: searchQuery(query), ...gameFilterQuery(query) }),
   );
   scope.get<{ Reply: Replies<Page<AdminWalletRow>> }>('/wallets', allow(ROLES.read), async ({ query }) =>
     listWallets(db, { ...pageQuery(query), search: searchQuery(query) }),

@@ -1,6 +1,14 @@
 import { isIP } from 'node:net';
 import { isAddress } from '@solana/kit';
 import { z } from 'zod';
+import {
+  type FilterParam,
+  GAME_FILTERS,
+  type GameFilterValues,
+  LAMPORTS_RANGE_REVERSED,
+  TRANSACTION_FILTERS,
+  type TransactionFilterValues,
+} from '../../../common/api/admin-list-filters.ts';
 import type { BanTarget } from '../../../common/api/ban-history-api.ts';
 import { EVENT_TYPE_PATTERN } from '../../../common/api/system-event-summary.ts';
 import { UUID_ONLY } from '../../../common/text-checks.ts';
@@ -108,6 +116,42 @@ const eventTypeQuerySchema = queryOf({
   ),
 });
 export const eventTypeQuery = (query: unknown): string | undefined => read(eventTypeQuerySchema, query).type;
+
+/** One list filter (common/api/admin-list-filters.ts): empty is none, any other value not its own is refused. */
+const filterValue = <T>(param: FilterParam<T>) => choice(param.name, 32, param.read, param.error);
+
+/** Bounds given both ways round would match nothing: refused, as a range an operator mistyped. */
+function inOrder<F extends { minLamports?: bigint | undefined; maxLamports?: bigint | undefined }>(
+  filter: F,
+  ctx: z.RefinementCtx,
+): F {
+  const { minLamports: min, maxLamports: max } = filter;
+  if (min !== undefined && max !== undefined && min > max) {
+    ctx.addIssue({ code: 'custom', message: LAMPORTS_RANGE_REVERSED });
+  }
+  return filter;
+}
+
+/** `?type=&status=&mode=&minLamports=&maxLamports=`: the Transactions tab's filters, and its export's. */
+const transactionFilterQuerySchema = queryOf({
+  type: filterValue(TRANSACTION_FILTERS.type),
+  status: filterValue(TRANSACTION_FILTERS.status),
+  mode: filterValue(TRANSACTION_FILTERS.mode),
+  minLamports: filterValue(TRANSACTION_FILTERS.minLamports),
+  maxLamports: filterValue(TRANSACTION_FILTERS.maxLamports),
+}).transform(inOrder);
+export const transactionFilterQuery = (query: unknown): TransactionFilterValues =>
+  read(transactionFilterQuerySchema, query);
+
+/** `?mode=&status=&payout=&minLamports=&maxLamports=`: the Games tab's filters (the entry fee's), and its export's. */
+const gameFilterQuerySchema = queryOf({
+  mode: filterValue(GAME_FILTERS.mode),
+  status: filterValue(GAME_FILTERS.status),
+  payout: filterValue(GAME_FILTERS.payout),
+  minLamports: filterValue(GAME_FILTERS.minLamports),
+  maxLamports: filterValue(GAME_FILTERS.maxLamports),
+}).transform(inOrder);
+export const gameFilterQuery = (query: unknown): GameFilterValues => read(gameFilterQuerySchema, query);
 
 /** A `:wallet` path parameter: a base58 Solana address. */
 const walletText = z.string().refine((value) => isAddress(value), { error: BAN_ACTION_ERRORS.invalidWallet });

@@ -7,6 +7,14 @@ import {
   type BanTargetKind,
 } from '../../../common/api/ban-history-api.ts';
 import { GAME_MODE_IDS } from '../../../common/game-modes.ts';
+import {
+  GAME_COMPLETION_STATUSES,
+  type GameCompletionStatus,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionStatus,
+  type TransactionType,
+} from '../../../common/ledger-values.ts';
 import { GAME_STATES } from '../../../common/rules.ts';
 
 /**
@@ -20,24 +28,17 @@ export const gameModeEnum = pgEnum('game_mode', GAME_MODE_IDS);
 export type GameState = (typeof GAME_STATES)[number];
 export const gameStateEnum = pgEnum('game_state', GAME_STATES);
 
-export const TRANSACTION_STATUSES = ['pending', 'processing', 'confirmed', 'failed', 'redundant'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+// The back-office filters by them too: the lists live in src/common.
+export {
+  GAME_COMPLETION_STATUSES,
+  type GameCompletionStatus,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionStatus,
+  type TransactionType,
+};
 export const transactionStatusEnum = pgEnum('transaction_status', TRANSACTION_STATUSES);
 
-export const TRANSACTION_TYPES = [
-  'entry_fee',
-  'refund',
-  'winner_payout',
-  'payout',
-  'commission',
-  'profit',
-  'game_record',
-  'match_played',
-  'wallet_update',
-  'transaction_created',
-  'transaction_notification',
-] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const transactionTypeEnum = pgEnum('transaction_type', TRANSACTION_TYPES);
 
 export const REFUND_REASONS = [
@@ -51,15 +52,6 @@ export const REFUND_REASONS = [
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const refundReasonEnum = pgEnum('refund_reason', REFUND_REASONS);
 
-/** 'win' and 'loss' are left out: SPEC §4 says only the history view uses them, derived per player. */
-export const GAME_COMPLETION_STATUSES = [
-  'completed',
-  'interrupted',
-  'forfeited',
-  'cancelled',
-  'practice_win',
-] as const;
-export type GameCompletionStatus = (typeof GAME_COMPLETION_STATUSES)[number];
 export const gameCompletionStatusEnum = pgEnum('game_completion_status', GAME_COMPLETION_STATUSES);
 
 export const QUEUE_STATUSES = [
