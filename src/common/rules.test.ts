@@ -131,6 +131,7 @@ describe('the product’s rules are written once, in rules.ts', () => {
     UNUSED_ENTRY_GRACE_MS: 'how old an unused entry fee is before the sweep refunds it',
     ENTRY_RECENCY_WINDOW_MS: 'how old an entry payment may be',
     REPEATED_EVENT_WINDOW_MS: 'how long one system event gathers a repeated refusal',
+    REFUSED_EVENT_WINDOW_MS: 'how long one audit event gathers an admin’s refused requests',
   };
 
   it('a constant named like a rule (grace, window, countdown, refund, snapshot, fee) holds a number only in rules.ts', () => {
