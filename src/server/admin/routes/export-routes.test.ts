@@ -232,7 +232,7 @@ describeEachDatabase('CSV exports of transactions and games', (target) => {
       .where(sql`${systemEvents.details}->>'adminEmail' = ${admin.email}`);
     expect(events.filter((e) => e.eventType === 'admin_action')).toEqual([
       expect.objectContaining({
-        message: 'Exported 1 games from 2031-03-01 to 2031-03-02 (CSV)',
+        message: 'Exported 1 game (100000000 lamports) from 2031-03-01 to 2031-03-02 (CSV)',
         details: expect.objectContaining({
           action: 'export_games',
           from: '2031-03-01',

@@ -7,6 +7,7 @@ import {
   exportRange,
 } from '../../../common/api/admin-exports.ts';
 import { filterQueryParams } from '../../../common/api/admin-list-filters.ts';
+import { countOf } from '../../../common/format.ts';
 import type { RouteOf } from '../../route-schemas.ts';
 import type { AdminRoutes } from '../admin-context.ts';
 import { allow, ROLES } from '../admin-roles.ts';
@@ -85,7 +86,7 @@ export const exportRoutes: AdminRoutes = (scope, { db, recordAction }) => {
           } finally {
             await recordAction(request, {
               action: `export_${kind}`,
-              message: `Exported ${rows} ${kind} from ${from} to ${to}${search ? ` matching '${search}'` : ''}${filtered.length > 0 ? ` filtered by ${filtered.join(', ')}` : ''} (CSV${complete ? '' : ', stopped before the end'})`,
+              message: `Exported ${countOf(rows, kind.slice(0, -1))} (${lamports} lamports) from ${from} to ${to}${search ? ` matching '${search}'` : ''}${filtered.length > 0 ? ` filtered by ${filtered.join(', ')}` : ''} (CSV${complete ? '' : ', stopped before the end'})`,
               details: {
                 kind,
                 from,

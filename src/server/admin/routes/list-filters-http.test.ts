@@ -240,7 +240,7 @@ describeEachDatabase('Transactions and Games filters, in the lists and their CSV
       .where(sql`${systemEvents.details}->>'action' = 'export_transactions'`);
     const event = events.find((e) => e.message.includes('type=refund, minLamports'));
     expect(event?.message).toMatch(
-      /^Exported 1 transactions from .* filtered by type=refund, minLamports=25000000 \(CSV\)$/,
+      /^Exported 1 transaction \(\d+ lamports\) from .* filtered by type=refund, minLamports=25000000 \(CSV\)$/,
     );
     expect(event?.details).toMatchObject({ filters: { type: 'refund', minLamports: String(SHRIMP) } });
   });
