@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { type AdminGameRow, adminGameRowSchema } from '../../common/api/admin-rows.ts';
 import { modeLabel } from '../history/history-labels.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { Amount, DateText, SignatureLink, WalletLink } from './admin-cells.tsx';
+import { Amount, DateText, IpLink, SignatureLink, WalletLink } from './admin-cells.tsx';
 import { useAdminFetch } from './admin-fetch.ts';
 import { PayoutCell, winnerWallet } from './game-columns.tsx';
 import { GameReplay } from './replay/game-replay.tsx';
@@ -49,6 +49,8 @@ export function GameDetailView({ game }: { game: AdminGameRow }) {
     ['Ended', <DateText key="e" value={game.endedAt} />],
     ['Player 1', <WalletLink key="p1" address={game.player1Wallet} />],
     ['Player 2', <WalletLink key="p2" address={game.player2Wallet} />],
+    ['Player 1 IP', <IpLink key="i1" ip={game.player1Ip} />],
+    ['Player 2 IP', <IpLink key="i2" ip={game.player2Ip} />],
     ['Score', game.finalScore ?? '-'],
     ['Winner', <WalletLink key="w" address={winnerWallet(game)} />],
     ['Duration', durationText(game.durationMs)],

@@ -96,6 +96,9 @@ export const adminGameRowSchema = z.object({
   mode: z.string(),
   player1Wallet: z.string(),
   player2Wallet: z.string(),
+  /** The address each seat played from, as the match recorded it. */
+  player1Ip: z.string().nullable(),
+  player2Ip: z.string().nullable(),
   finalScore: z.string().nullable(),
   player1Score: z.number().int().nullable(),
   player2Score: z.number().int().nullable(),

@@ -53,6 +53,8 @@ export const gameRow = (over: Partial<AdminGameRow> = {}): AdminGameRow => ({
   mode: 'smol_shrimp',
   player1Wallet: WALLET_A,
   player2Wallet: WALLET_B,
+  player1Ip: IP,
+  player2Ip: null,
   finalScore: '5-3',
   player1Score: 5,
   player2Score: 3,

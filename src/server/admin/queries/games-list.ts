@@ -115,6 +115,8 @@ export function adminGameRow(g: GameListFields, payout: GamePayout): AdminGameRo
     mode: g.mode,
     player1Wallet: g.player1Wallet,
     player2Wallet: g.player2Wallet,
+    player1Ip: g.player1Ip,
+    player2Ip: g.player2Ip,
     finalScore: g.finalScore,
     player1Score: g.player1Score,
     player2Score: g.player2Score,

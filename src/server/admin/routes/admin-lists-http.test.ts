@@ -84,10 +84,17 @@ describeEachDatabase('admin lists, search and paging over HTTP', (target) => {
     }
   });
 
-  it("a game's own page and a wallet's games: by id (404 when none), and every game of the wallet, paged", async () => {
+  it("a game's own page (its players' IPs too) and a wallet's games: by id (404 when none), and every game of the wallet, paged", async () => {
     const game = await get(`/games/${gameId.toUpperCase()}`);
     expect(game.statusCode).toBe(200);
-    expect(game.json()).toMatchObject({ id: gameId, player1Wallet: winner, player2Wallet: loser });
+    // With the address each seat played from, as the match recorded it.
+    expect(game.json()).toMatchObject({
+      id: gameId,
+      player1Wallet: winner,
+      player2Wallet: loser,
+      player1Ip: '203.0.113.20',
+      player2Ip: '203.0.113.21',
+    });
     const none = await get(`/games/${randomUUID()}`);
     expect([none.statusCode, none.json()]).toEqual([404, { error: GAME_NOT_FOUND }]);
     expect((await get('/games/not-a-uuid')).statusCode).toBe(400);
