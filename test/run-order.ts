@@ -57,6 +57,7 @@ const LONG_FILES: ReadonlyArray<readonly [string, number]> = [
   ['src/server/admin/admin-login-abuse.test.ts', 24],
   ['e2e/cancel-search-refund.test.ts', 35],
   ['e2e/admin-across-restart.test.ts', 30],
+  ['e2e/held-payout-in-back-office.test.ts', 30],
   ['src/server/admin/queries/admin-search.test.ts', 20],
   ['e2e/admin-addresses.test.ts', 20],
   ['src/server/admin/routes/list-filters-http.test.ts', 20],

@@ -53,7 +53,9 @@ export function PayoutCell({ game }: { game: AdminGameRow }) {
       <span className={game.payoutState === 'refunded_loser' ? 'line-through decoration-slate-500' : ''}>
         {amount}
       </span>
-      <span className={`whitespace-nowrap text-[11px] ${tone}`}>{PAYOUT_STATE_TEXTS[game.payoutState]}</span>
+      <span className={`block max-w-[13rem] text-[11px] ${tone}`}>
+        {PAYOUT_STATE_TEXTS[game.payoutState]}
+      </span>
     </span>
   );
 }

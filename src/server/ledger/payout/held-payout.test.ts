@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { address } from '@solana/kit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitsExactly } from '../../../../test/support/contract-fit.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../../test/support/database-bed.ts';
-import { connectPlayer, signIn, type TestPlayer } from '../../../../test/support/player-client.ts';
 import { productChain } from '../../../../test/support/product-chain.ts';
 import {
   startTestServer,
@@ -13,22 +12,19 @@ import {
   TEST_ADMIN_PASSWORD,
   type TestServer,
 } from '../../../../test/support/test-server.ts';
-import { flush } from '../../../../test/support/until.ts';
 import { heldPayoutAnswerSchema } from '../../../common/api/admin-actions.ts';
 import { adminGameRowSchema, adminHeldPayoutRowSchema } from '../../../common/api/admin-rows.ts';
 import { adminOverviewSchema, adminStatsSchema } from '../../../common/api/admin-views.ts';
 import { walletMoneyAnswerSchema } from '../../../common/api/wallet-money.ts';
 import { pageOf } from '../../../common/api/wire-values.ts';
 import { createFakeClock } from '../../../common/clock.ts';
-import { TICK_MS } from '../../../common/game/constants.ts';
-import { getGameMode } from '../../../common/game-modes.ts';
-import { CLOSE_CODES } from '../../../common/protocol.ts';
 import { payoutJobs, systemEvents, transactions } from '../../db/schema/index.ts';
 import { playerHistory } from '../player-history.ts';
 import { checkMoney } from '../test-support/money-check.ts';
 import { PAYOUT_HELD_EVENT } from './payout-hold.ts';
+import { HELD_MODE, heldPayoutScene } from './test-support/banned-winner-game.ts';
 
-const MODE = getGameMode('tiny_tuna');
+const MODE = HELD_MODE;
 
 /**
  * RELIABILITY 35, a winner banned before the house pays: the match finishes, but the payout is held (never
@@ -47,7 +43,6 @@ describe.each(['pglite', 'postgresql'] as const)(
     let chain: ReturnType<typeof productChain>;
     let adminCookie = '';
     let faucet = '';
-    const open: TestPlayer[] = [];
 
     beforeAll(async () => {
       database = kind === 'postgresql' ? await createThrowawayDatabase() : undefined;
@@ -70,7 +65,7 @@ describe.each(['pglite', 'postgresql'] as const)(
       adminCookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     }, 60_000);
     afterAll(async () => {
-      for (const p of open) p.close();
+      staged?.close();
       await server?.stop();
       await database?.drop();
     });
@@ -82,18 +77,14 @@ describe.each(['pglite', 'postgresql'] as const)(
         houseWallet: address(server.houseWallet),
         fundingAddresses: [faucet],
       });
-    const runWorker = async (rounds = 6) => {
-      for (let i = 0; i < rounds; i++) {
-        await server.money.worker.runOnce();
-        clock.advance(2_500);
-      }
+    const scene = () => heldPayoutScene({ server, chain, clock, adminCookie: () => adminCookie });
+    let staged: ReturnType<typeof heldPayoutScene> | undefined;
+    const stage = () => {
+      staged ??= scene();
+      return staged;
     };
-    const adminPost = (route: string, body: object) =>
-      fetch(`${server.url}/api/admin/${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url, cookie: adminCookie },
-        body: JSON.stringify(body),
-      });
+    const runWorker = (rounds?: number) => stage().runWorker(rounds);
+    const adminPost = (route: string, body: object) => stage().adminPost(route, body);
     const adminGet = async (route: string) => {
       const res = await fetch(`${server.url}/api/admin/${route}`, { headers: { cookie: adminCookie } });
       expect(res.status, route).toBe(200);
@@ -126,65 +117,7 @@ describe.each(['pglite', 'postgresql'] as const)(
         },
       };
     };
-    const fundedPlayer = async (): Promise<{ player: TestPlayer; wallet: KeyPairSigner }> => {
-      const wallet = await generateKeyPairSigner();
-      await chain.airdrop(wallet.address, 5_000_000_000n);
-      const player = await connectPlayer(server.url, { signedIn: await signIn(server.url, wallet) });
-      open.push(player);
-      return { player, wallet };
-    };
-    const tick = async (ticks: number) => {
-      for (let i = 0; i < ticks; i++) {
-        clock.advance(TICK_MS);
-        server.game.game.tick();
-      }
-      await flush();
-    };
-
-    /**
-     * A paid match in which the admin bans the winner-to-be while it is played: the ban closes the winner's
-     * socket (its seat waits for it), then the loser leaves and forfeits, so the banned player wins.
-     */
-    const bannedWinnerGame = async () => {
-      const [winner, loser] = [await fundedPlayer(), await fundedPlayer()];
-      const pay = (w: KeyPairSigner) => chain.transfer(w, server.houseWallet, MODE.wagerLamports);
-      winner.player.send({
-        type: 'findMatch',
-        gameMode: MODE.id,
-        paymentSignature: await pay(winner.wallet),
-      });
-      await winner.player.next('joinQueue');
-      loser.player.send({ type: 'findMatch', gameMode: MODE.id, paymentSignature: await pay(loser.wallet) });
-      const { gameId } = await loser.player.next('matched');
-      await tick(30);
-
-      const banned = await adminPost('ban-wallet', {
-        walletAddress: winner.wallet.address,
-        reason: 'collusion',
-      });
-      expect(banned.status).toBe(200);
-      expect((await winner.player.closed).code).toBe(CLOSE_CODES.restricted);
-      loser.player.send({ type: 'exit', gameId });
-      await flush();
-      await tick(2);
-      expect((await loser.player.next('gameOver')).finalResult).toBe('loss');
-
-      let job: typeof payoutJobs.$inferSelect | undefined;
-      for (let i = 0; i < 200 && !job; i++) {
-        [job] = await server.db
-          .select()
-          .from(payoutJobs)
-          .where(and(eq(payoutJobs.gameId, gameId), eq(payoutJobs.kind, 'winner_payout')));
-        if (!job) await flush();
-      }
-      expect(job).toMatchObject({ walletAddress: winner.wallet.address, amountLamports: MODE.winLamports });
-      const before = {
-        winner: await chain.balance(winner.wallet.address),
-        loser: await chain.balance(loser.wallet.address),
-      };
-      await runWorker();
-      return { winner, loser, gameId, jobId: job!.id, transactionId: job!.transactionId!, before };
-    };
+    const bannedWinnerGame = () => stage().bannedWinnerGame();
 
     const jobOf = async (jobId: string) =>
       (await server.db.select().from(payoutJobs).where(eq(payoutJobs.id, jobId)))[0]!;
