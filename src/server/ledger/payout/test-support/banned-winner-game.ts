@@ -102,5 +102,8 @@ export function heldPayoutScene(deps: {
     return { winner, loser, gameId, jobId: job!.id, transactionId: job!.transactionId!, before };
   };
 
-  return { runWorker, adminPost, bannedWinnerGame, close: () => open.forEach((p) => p.close()) };
+  const close = () => {
+    for (const p of open) p.close();
+  };
+  return { runWorker, adminPost, bannedWinnerGame, close };
 }
