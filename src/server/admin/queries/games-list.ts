@@ -73,7 +73,9 @@ function matchingIds(term: SearchTerm): SQL {
       sql`SELECT id FROM games WHERE player2_entry_transaction_id = ${term.id}::uuid`,
     );
   }
-  return sql`${games.id} IN (${unionOf(arms)})`;
+  // ANY(ARRAY(...)): the matches are read first, through the search indexes, then fetched by key; as IN (...)
+  // the planner may hash-join them against a full scan of games when it guesses the union large.
+  return sql`${games.id} = ANY(ARRAY(${unionOf(arms)}))`;
 }
 
 /** The games one wallet played, in either seat. */
