@@ -55,17 +55,20 @@ export function IpBanButton({
   const action = useAdminAction(banned ? 'unbanIp' : 'banIp');
   const verb = banned ? 'Unban' : 'Ban';
   if (!useAdminCan('act')) return null;
+  const trigger = (
+    <button
+      type="button"
+      aria-label={`${verb} IP ${ip}`}
+      className={banned ? UNBAN_CLASSES : BAN_CLASSES}
+      onClick={() => setOpen(true)}
+    >
+      {verb}
+    </button>
+  );
   if (withReason) {
     return (
       <>
-        <button
-          type="button"
-          aria-label={`${verb} IP ${ip}`}
-          className={banned ? UNBAN_CLASSES : BAN_CLASSES}
-          onClick={() => setOpen(true)}
-        >
-          {verb}
-        </button>
+        {trigger}
         <ReasonDialog
           open={open}
           onOpenChange={setOpen}
@@ -84,14 +87,7 @@ export function IpBanButton({
   }
   return (
     <>
-      <button
-        type="button"
-        aria-label={`${verb} IP ${ip}`}
-        className={banned ? UNBAN_CLASSES : BAN_CLASSES}
-        onClick={() => setOpen(true)}
-      >
-        {verb}
-      </button>
+      {trigger}
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
