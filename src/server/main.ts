@@ -55,6 +55,8 @@ export interface RunningServer {
   topology: ServerTopology;
   /** Stops accepting, finishes in-flight work, then closes the chain and the database. Safe to call twice. */
   close(): Promise<void>;
+  /** The step of `close` under way, in words ('not stopping' before it): what a slow stop is waiting on. */
+  stopStep(): string;
 }
 
 /**
@@ -112,6 +114,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         closing ??= built.stop(() => app.close());
         return closing;
       },
+      stopStep: built.stopStep,
     };
   } catch (error) {
     await services?.abandon();
@@ -295,7 +298,9 @@ async function main(): Promise<void> {
     );
     const force = setTimeout(
       () => {
-        console.error(`shutdown took longer than ${drainSeconds + 15} s: exiting`);
+        console.error(
+          `shutdown took longer than ${drainSeconds + 15} s, waiting on ${server.stopStep()}: exiting`,
+        );
         process.exit(1);
       },
       (drainSeconds + 15) * 1000,

@@ -202,6 +202,7 @@ export async function buildServices(options: ServiceOptions) {
     };
     /** What `start` set running, stopped first by `stop`. */
     const running: Array<() => void> = [];
+    let stopStep = 'not stopping';
 
     return {
       config,
@@ -247,27 +248,38 @@ export async function buildServices(options: ServiceOptions) {
        * (`closeHttp`), then the chain and the database.
        */
       async stop(closeHttp: () => Promise<void>): Promise<void> {
-        await openedTopology.drain();
+        const step = async (name: string, work: () => unknown): Promise<void> => {
+          stopStep = name;
+          await work();
+        };
+        await step('live matches playing to their end', () => openedTopology.drain());
         // No new game work from here: a findMatch is refused (its fee refunded), so nothing opens a search
         // after the settlement below, while the sockets are still open.
         game.stopTaking();
         for (const stop of running.splice(0)) stop();
-        await openedTopology.quiesce();
-        await game.shutdown();
+        await step('the topology going quiet', () => openedTopology.quiesce());
+        await step('the game settling its searches and matches', () => game.shutdown());
         // The game is settled: the players' sockets close now, so no frame of theirs starts new work, and the
         // refunds of searches refused during the stop finish while the chain and the database are here.
         for (const c of presence.all()) c.close(CLOSE_CODES.serverShutdown, 'Server shutting down');
-        await game.idle();
-        await risk.stop();
+        await step('refunds of searches refused during the stop', () => game.idle());
+        await step('the risk pass under way', () => risk.stop());
         // Its own matches are settled: only now does it leave the live set.
-        await openedTopology.stop();
-        await sweeper.stop();
-        await money.worker.stop();
-        await closeHttp();
-        await tracking.stop();
-        await openedChain.close();
-        await database.close();
+        await step('the node leaving its topology', () => openedTopology.stop());
+        await step('the payment sweeper’s run under way', () => sweeper.stop());
+        await step('the payout worker’s run under way', () => money.worker.stop());
+        await step('the HTTP server closing its connections', closeHttp);
+        await step('tracking stopping', () => tracking.stop());
+        await step('the chain closing', () => openedChain.close());
+        await step('the database closing', () => database.close());
+        stopStep = 'stopped';
       },
+
+      /**
+       * Which step of `stop` is under way ('not stopping' before it, 'stopped' after): named in the message of
+       * a stop that takes too long, so whoever reads it knows what the process was waiting on.
+       */
+      stopStep: () => stopStep,
 
       /** After a failed start: what was opened is closed. */
       async abandon(): Promise<void> {

@@ -105,15 +105,37 @@ export async function startTestServer(
     ...server,
     dataDir,
     stop: async () => {
-      await server.close();
+      await closeWatched(server);
       await rm(dataDir, { recursive: true, force: true });
     },
     restart: async ({ whileDown } = {}) => {
-      await server.close();
+      await closeWatched(server);
       await whileDown?.();
       server = await start(port);
       Object.assign(testServer, server, { url: testServer.url });
     },
   };
   return testServer;
+}
+
+/** How long a test server's stop may take before the test's output says what it is waiting on. */
+const SLOW_STOP_MS = 30_000;
+
+/**
+ * Closes a server, and says on stderr which step of its stop it still waits on every 30 s: a stop that hangs
+ * then fails its hook with the step named beside it, not only with the hook's timeout.
+ */
+async function closeWatched(server: RunningServer): Promise<void> {
+  const started = Date.now();
+  const watch = setInterval(() => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    process.stderr.write(
+      `test server ${server.url}: its stop waits on ${server.stopStep()} after ${seconds} s\n`,
+    );
+  }, SLOW_STOP_MS);
+  try {
+    await server.close();
+  } finally {
+    clearInterval(watch);
+  }
 }
