@@ -8,6 +8,7 @@ import { type RunningServer, type StartOptions, startServer } from '../../src/se
 import { packageRoot } from '../../src/server/package-root.ts';
 import { copyBuiltClient } from './build-client.ts';
 import { seedMigratedPglite } from './migrated-templates.ts';
+import { watched } from './until.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -118,24 +119,7 @@ export async function startTestServer(
   return testServer;
 }
 
-/** How long a test server's stop may take before the test's output says what it is waiting on. */
-const SLOW_STOP_MS = 30_000;
-
-/**
- * Closes a server, and says on stderr which step of its stop it still waits on every 30 s: a stop that hangs
- * then fails its hook with the step named beside it, not only with the hook's timeout.
- */
-async function closeWatched(server: RunningServer): Promise<void> {
-  const started = Date.now();
-  const watch = setInterval(() => {
-    const seconds = Math.round((Date.now() - started) / 1000);
-    process.stderr.write(
-      `test server ${server.url}: its stop waits on ${server.stopStep()} after ${seconds} s\n`,
-    );
-  }, SLOW_STOP_MS);
-  try {
-    await server.close();
-  } finally {
-    clearInterval(watch);
-  }
+/** Closes a server, saying every 30 s which step of its stop it still waits on, should it hang. */
+function closeWatched(server: RunningServer): Promise<void> {
+  return watched(() => `the stop of the test server at ${server.url}: ${server.stopStep()}`, server.close());
 }

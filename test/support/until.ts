@@ -62,3 +62,23 @@ export async function eventually(
     }
   }
 }
+
+/** How often `watched` says what a slow step still waits on. */
+const WATCH_EVERY_MS = 30_000;
+
+/**
+ * Awaits `work`, saying on stderr every 30 s that it still waits on `what` (`what()` is read each time, so
+ * it may name a step that moves on): a hook that hangs then times out with what it waited on beside it.
+ */
+export async function watched<T>(what: string | (() => string), work: Promise<T>): Promise<T> {
+  const started = Date.now();
+  const watch = setInterval(() => {
+    const name = typeof what === 'string' ? what : what();
+    process.stderr.write(`still waiting on ${name} after ${Math.round((Date.now() - started) / 1000)} s\n`);
+  }, WATCH_EVERY_MS);
+  try {
+    return await work;
+  } finally {
+    clearInterval(watch);
+  }
+}

@@ -8,6 +8,7 @@ import {
 } from '../../../test/support/database-bed.ts';
 import { type PayingPlayers, payingPlayers } from '../../../test/support/paying-players.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { watched } from '../../../test/support/until.ts';
 import { createFakeClock } from '../../common/clock.ts';
 import { TICK_MS } from '../../common/game/constants.ts';
 import { getGameMode } from '../../common/game-modes.ts';
@@ -53,9 +54,12 @@ describe('a database outage during a paid match', () => {
   afterAll(async () => {
     for (const p of paying?.connected ?? []) p.close();
     const name = new URL(database.url).pathname.slice(1);
-    await asAdmin(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`).catch(() => {});
+    await watched(
+      'connections allowed again',
+      asAdmin(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`),
+    ).catch(() => {});
     await server?.stop();
-    await database?.drop();
+    if (database) await watched('the throwaway database dropped', database.drop());
   });
 
   it('the result is recorded once the database is back; the winner is paid once and the money checks agree', async () => {
