@@ -110,6 +110,32 @@ describe('the product in a real browser', () => {
     }
   });
 
+  it('the particle background moves where motion is welcome, and draws one still frame where reduced motion is preferred', async () => {
+    const drawnFrames = async (reducedMotion: 'reduce' | 'no-preference', watchMs: number) => {
+      const context = await browser.newContext({ reducedMotion, viewport: { width: 640, height: 400 } });
+      const tab = await context.newPage();
+      await tab.goto(`${server.url}/`);
+      await tab.getByText('CHOOSE YOUR GAME MODE').waitFor();
+      const snapshot = () =>
+        tab.evaluate(() =>
+          document.querySelector<HTMLCanvasElement>('.pointer-events-none.fixed canvas')?.toDataURL(),
+        );
+      const first = await snapshot();
+      expect(first).toMatch(/^data:image\/png/);
+      const seen = new Set([first]);
+      for (const started = Date.now(); Date.now() - started < watchMs && seen.size < 3; ) {
+        await tab.waitForTimeout(100);
+        seen.add(await snapshot());
+      }
+      await context.close();
+      return seen.size;
+    };
+    // Animated, a third frame differs from the first two within 10 s even on a busy machine.
+    expect(await drawnFrames('no-preference', 10_000)).toBe(3);
+    // Reduced, the one frame drawn at start stays for 2 s.
+    expect(await drawnFrames('reduce', 2_000)).toBe(1);
+  });
+
   it('the pages raised no script errors and no CSP violations', () => {
     // /admin/login's own API calls are allowed to 404 until the admin back-office lands; nothing else may fail.
     const unexpected = consoleErrors.filter((e) => !e.includes('404'));
