@@ -23,6 +23,14 @@ export default class SummaryReporter implements Reporter {
       for (const error of mod.errors()) {
         failures.push(`Failed: ${mod.relativeModuleId}: ${error.message?.split('\n')[0] ?? ''}`);
       }
+      // Nor has a describe whose beforeAll or afterAll failed (its tests skipped, or passed before it).
+      for (const suite of mod.children.allSuites()) {
+        for (const error of suite.errors()) {
+          failures.push(
+            `Failed: ${mod.relativeModuleId} > ${suite.fullName} (a hook): ${error.message?.split('\n')[0] ?? ''}`,
+          );
+        }
+      }
     }
     const tail = skipped > 0 ? `, ${skipped} skipped` : '';
     const named = failures.map((line) => `${line}\n`).join('');
