@@ -38,6 +38,8 @@ let hidden = false;
 let profile: PlayerProfileAnswer | null = null;
 /** How the server answers a PUT of the visibility; by default it takes the change. */
 let putAnswer: (() => Promise<Response>) | null = null;
+/** Set, a GET of the visibility waits for it before answering what the server holds then. */
+let getHeld: Promise<void> | null = null;
 
 beforeEach(() => {
   asked = [];
@@ -45,6 +47,7 @@ beforeEach(() => {
   hidden = false;
   profile = null;
   putAnswer = null;
+  getHeld = null;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     asked.push({ url, method, body: (init?.body as string) ?? null });
@@ -58,6 +61,11 @@ beforeEach(() => {
     if (u.pathname === '/api/player/visibility') {
       if (method === 'PUT' && putAnswer) return putAnswer();
       if (method === 'PUT') hidden = JSON.parse(init?.body as string).hidden;
+      else if (getHeld) {
+        const heldAt = hidden;
+        await getHeld;
+        return jsonResponse(200, { walletAddress: signedIn, hidden: heldAt });
+      }
       return jsonResponse(200, { walletAddress: signedIn, hidden });
     }
     if (u.pathname.startsWith('/api/players/')) {
@@ -165,6 +173,30 @@ describe('the choice to be shown (RELIABILITY 45 on screen)', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       `Not saved: ${TOO_MANY_CHANGES}. You are still shown on the leaderboard.`,
     );
+  });
+
+  it('a read of the choice still under way when the box turns does not turn it back', async () => {
+    signedIn = A;
+    renderApp('/leaderboard');
+    await screen.findByRole('checkbox', { name: new RegExp(SHOW_ME) });
+    // A refusal reads the choice again; that read is held, answering what the server held when it was asked.
+    let release!: () => void;
+    getHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    putAnswer = async () => jsonResponse(429, { error: TOO_MANY_CHANGES });
+    fireEvent.click(box());
+    await flush();
+    expect(box().checked).toBe(true);
+    // Turned while that read is under way, and taken by the server this time.
+    putAnswer = null;
+    fireEvent.click(box());
+    await flush();
+    expect(box().checked).toBe(false);
+    await act(async () => release());
+    await flush();
+    expect(box().checked).toBe(false);
+    expect(hidden).toBe(true);
   });
 
   it("the player's own page and the leaderboard are read again after the change, without a reload", async () => {

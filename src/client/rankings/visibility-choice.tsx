@@ -35,9 +35,15 @@ export function VisibilityChoice() {
 
   const choose = (hidden: boolean) => {
     const before = client.getQueryData<VisibilityAnswer>(VISIBILITY_KEY);
+    const choice: VisibilityAnswer = { walletAddress: wallet, hidden };
     setRefused(null);
-    client.setQueryData<VisibilityAnswer>(VISIBILITY_KEY, { walletAddress: wallet, hidden });
-    inTurn.current = inTurn.current.then(async () => {
+    client.setQueryData<VisibilityAnswer>(VISIBILITY_KEY, choice);
+    // A read of the choice still under way (a refusal asks one) answers what the server held before this
+    // change: it is called off, and calling it off puts the older state back, so the choice is shown again.
+    const calledOff = client
+      .cancelQueries({ queryKey: VISIBILITY_KEY })
+      .then(() => client.setQueryData<VisibilityAnswer>(VISIBILITY_KEY, choice));
+    inTurn.current = Promise.all([inTurn.current, calledOff]).then(async () => {
       try {
         client.setQueryData(VISIBILITY_KEY, await putVisibility(hidden));
       } catch (error) {
