@@ -151,6 +151,8 @@ describe('the choice to be shown (RELIABILITY 45 on screen)', () => {
     await screen.findByRole('checkbox', { name: new RegExp(SHOW_ME) });
     expect(box().checked).toBe(true);
     fireEvent.click(box());
+    // Drawn by the click itself, before any timer of the page has run.
+    expect(box().checked).toBe(false);
     await flush();
     // No answer yet: the choice already shows as made, and the box can still be used.
     expect(box().checked).toBe(false);

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { VisibilityAnswer } from '../../common/api/rankings-api.ts';
 import { shortenAddress } from '../../common/format.ts';
 import { VISIBILITY_TEXTS } from '../../common/rankings-texts.ts';
@@ -28,15 +28,30 @@ export function VisibilityChoice() {
   const client = useQueryClient();
   const visibility = useQuery({ queryKey: VISIBILITY_KEY, queryFn: fetchVisibility });
   const [refused, setRefused] = useState<string | null>(null);
+  // What the box shows while the cache catches up: react-query tells its observers on a 0 ms timer, so the
+  // box drew the old state again after its click until then (long enough, on a busy machine, to be read).
+  // Set in the click's own handler, it is drawn before the browser next paints. `settled`: the server has
+  // answered, and it goes once the cache says the same.
+  const [made, setMade] = useState<{ hidden: boolean; settled: boolean } | null>(null);
+  const latest = useRef(0);
   const inTurn = useRef<Promise<void>>(Promise.resolve());
+  const held = visibility.data?.hidden;
+  useEffect(() => {
+    if (made?.settled && held === made.hidden) setMade(null);
+  }, [made, held]);
   const wallet = visibility.data?.walletAddress;
   if (!visibility.data || !wallet) return null;
-  const shown = !visibility.data.hidden;
+  const shown = !(made?.hidden ?? visibility.data.hidden);
 
   const choose = (hidden: boolean) => {
     const before = client.getQueryData<VisibilityAnswer>(VISIBILITY_KEY);
     const choice: VisibilityAnswer = { walletAddress: wallet, hidden };
+    const turn = ++latest.current;
+    const settle = (shownHidden: boolean) => {
+      if (latest.current === turn) setMade({ hidden: shownHidden, settled: true });
+    };
     setRefused(null);
+    setMade({ hidden, settled: false });
     client.setQueryData<VisibilityAnswer>(VISIBILITY_KEY, choice);
     // A read of the choice still under way (a refusal asks one) answers what the server held before this
     // change: it is called off, and calling it off puts the older state back, so the choice is shown again.
@@ -45,9 +60,12 @@ export function VisibilityChoice() {
       .then(() => client.setQueryData<VisibilityAnswer>(VISIBILITY_KEY, choice));
     inTurn.current = Promise.all([inTurn.current, calledOff]).then(async () => {
       try {
-        client.setQueryData(VISIBILITY_KEY, await putVisibility(hidden));
+        const answer = await putVisibility(hidden);
+        client.setQueryData(VISIBILITY_KEY, answer);
+        settle(answer.hidden);
       } catch (error) {
         if (before) client.setQueryData(VISIBILITY_KEY, before);
+        settle(before?.hidden ?? !hidden);
         setRefused(refusalWords(error));
         // What the server holds, should an earlier change of a series have gone through meanwhile.
         void client.invalidateQueries({ queryKey: VISIBILITY_KEY });
