@@ -82,6 +82,9 @@ async function openPglite({ dataDir, log, openedBy }: OpenDatabaseOptions): Prom
   };
 }
 
+/** How long a checked-out client whose connection ended may stay held before the pool takes it back. */
+const ENDED_CLIENT_RELEASE_MS = 5_000;
+
 /** Serialises migrations when several server processes start against one database at the same moment. */
 const MIGRATION_LOCK_KEY = 'pong-wager:migrations';
 
@@ -104,6 +107,19 @@ async function openPostgres(databaseUrl: string, log: OpenDatabaseOptions['log']
     client.on('error', (error) => {
       if (!clientInUse.has(client)) return; // an idle client's: the pool's own listener reports it
       log?.(`database: a PostgreSQL connection to ${where} in use ended: ${error.message}`);
+    });
+    // A connection that ends while checked out is released by whoever holds it, at once, as its query
+    // fails: except drizzle's transaction, which sends `begin` before its try and so never releases a client
+    // whose `begin` failed (node-postgres/session.js). Such a client would stay checked out for good: one
+    // pool slot fewer after each outage, and `pool.end()` at the stop waiting for it forever (seen: a test
+    // server's stop 'waiting on the database closing' past 180 s). A client still held 5 s after its
+    // connection ended is released here, with the error, so the pool drops it.
+    client.once('end', () => {
+      const timer = setTimeout(() => {
+        if (clientInUse.has(client))
+          client.release(new Error(`the connection to ${where} ended while in use`));
+      }, ENDED_CLIENT_RELEASE_MS);
+      timer.unref();
     });
   });
 
