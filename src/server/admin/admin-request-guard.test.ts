@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/support/database-bed.ts';
+import { readUntil } from '../../../test/support/until.ts';
 import { systemEvents } from '../db/schema/index.ts';
 import { ADMIN_EVENT } from './admin-events.ts';
 import { ADMIN_ERRORS } from './admin-messages.ts';
@@ -98,7 +99,12 @@ describeEachDatabase('state-changing admin requests', (target) => {
     const { admin, cookie } = await signedIn(harness, target.db);
     expect((await postJson(harness.app, '/api/admin/test-recorded-action', cookie)).statusCode).toBe(200);
     expect((await postJson(harness.app, '/api/admin/test-silent-action', cookie)).statusCode).toBe(200);
-    const events = await actionsOf(admin.id);
+    // A route that records nothing is recorded by the guard's onResponse hook, after its reply is sent.
+    const events = await readUntil(
+      () => actionsOf(admin.id),
+      (read) => read.length >= 2,
+      { what: 'both actions recorded' },
+    );
     expect(events).toHaveLength(2);
     const byAction = Object.fromEntries(events.map((e) => [(e.details as { action: string }).action, e]));
     expect(byAction.test_action).toMatchObject({
